@@ -1,0 +1,70 @@
+"""chatcompact: keep any LLM conversation inside a fixed context budget, forever.
+
+Older turns fold into a running structured summary; every turn stays verbatim in the store;
+``context(budget=...)`` always fits the budget. Start with :meth:`Memory.open`.
+"""
+
+from .config import Policy, Settings
+from .errors import (
+    BudgetTooSmall,
+    ChatcompactError,
+    ConfigError,
+    InvalidMessage,
+    InvalidSequence,
+    MissingDependency,
+    StoreError,
+    SummarizerError,
+    ThreadNotFound,
+    VersionConflict,
+)
+from .memory import Memory, Thread
+from .oneshot import compact, compaction_ratio
+from .protocols import Embedder, Store, Summarizer, SummaryRequest, Tokenizer
+from .types import (
+    CompactionRatio,
+    Message,
+    MergeReport,
+    PinnedItem,
+    SummaryDelta,
+    SummaryItem,
+    SummaryState,
+    SummaryVersion,
+    ThreadInfo,
+    ToolCall,
+)
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "BudgetTooSmall",
+    "ChatcompactError",
+    "CompactionRatio",
+    "ConfigError",
+    "Embedder",
+    "InvalidMessage",
+    "InvalidSequence",
+    "Memory",
+    "MergeReport",
+    "Message",
+    "MissingDependency",
+    "PinnedItem",
+    "Policy",
+    "Settings",
+    "Store",
+    "StoreError",
+    "Summarizer",
+    "SummarizerError",
+    "SummaryDelta",
+    "SummaryItem",
+    "SummaryRequest",
+    "SummaryState",
+    "SummaryVersion",
+    "Thread",
+    "ThreadInfo",
+    "ThreadNotFound",
+    "Tokenizer",
+    "ToolCall",
+    "VersionConflict",
+    "compact",
+    "compaction_ratio",
+]

@@ -1,0 +1,76 @@
+"""Frozen :class:`Policy` (what compaction does) and :class:`Settings` (where things live).
+
+Token thresholds are fractions of the thread's budget, so one Policy serves a 2k and a 128k
+model alike: compaction starts when the unsummarised tail passes ``high_water * budget`` and
+folds the oldest turns until the tail is under ``low_water * budget`` (batches, not every turn).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass, field, fields
+from types import MappingProxyType
+
+from .errors import ConfigError
+
+DEFAULT_CAPS: Mapping[str, int] = MappingProxyType(
+    {"decisions": 15, "user_facts": 20, "todos": 10, "open_questions": 10, "identifiers": 40, "topics": 12}
+)
+
+
+@dataclass(frozen=True)
+class Policy:
+    """How a thread is compacted and how its context is assembled."""
+
+    budget: int = 4000  # default context budget (tokens) when context() is given none
+    high_water: float = 0.6  # compact when the unsummarised tail exceeds this share of the budget
+    low_water: float = 0.3  # ... down to this share (the recent window kept verbatim)
+    max_tail_messages: int = 80  # message-count trigger (0 disables)
+    min_recent_messages: int = 2  # never fold the last N messages, whatever their size
+    summary_share: float = 0.25  # share of the budget the rendered summary may use
+    pinned_share: float = 0.10  # share for verbatim pinned spans (code, JSON, identifiers)
+    section_caps: Mapping[str, int] = field(default_factory=lambda: DEFAULT_CAPS)
+    item_max_chars: int = 240
+    narrative_max_chars: int = 600
+    max_pinned: int = 24
+    pinned_max_chars: int = 1200
+    topic_shift: bool = False  # seam: the archive issue supplies the detector
+
+    def __post_init__(self) -> None:
+        if self.budget < 64:
+            raise ConfigError(f"Policy.budget must be >= 64 tokens, got {self.budget}")
+        if not 0 < self.low_water < self.high_water <= 1:
+            raise ConfigError(
+                f"Policy needs 0 < low_water < high_water <= 1, got low_water={self.low_water}, "
+                f"high_water={self.high_water}"
+            )
+        for name in ("summary_share", "pinned_share"):
+            v = getattr(self, name)
+            if not 0 <= v < 1:
+                raise ConfigError(f"Policy.{name} must be in [0, 1), got {v}")
+        if self.summary_share + self.pinned_share + self.low_water > 1:
+            raise ConfigError("Policy: summary_share + pinned_share + low_water must not exceed 1")
+        for name in ("max_tail_messages", "min_recent_messages", "max_pinned"):
+            if getattr(self, name) < 0:
+                raise ConfigError(f"Policy.{name} must be >= 0, got {getattr(self, name)}")
+        bad = {k: v for k, v in self.section_caps.items() if not isinstance(v, int) or v < 1}
+        if bad:
+            raise ConfigError(f"Policy.section_caps values must be positive ints, got {bad}")
+        object.__setattr__(self, "section_caps", MappingProxyType({**DEFAULT_CAPS, **self.section_caps}))
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Where things live and which backends to use; read from ``CHATCOMPACT_*`` environment variables."""
+
+    store: str = "sqlite:///.chatcompact/memory.db"
+    summarizer: str = "extractive"
+    model: str = "gpt-4o"  # picks the tokenizer
+    synchronous: str = "FULL"  # SQLite durability: FULL survives power loss, NORMAL only process crashes
+
+    @classmethod
+    def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
+        env = os.environ if env is None else env
+        values = {f.name: env[f"CHATCOMPACT_{f.name.upper()}"] for f in fields(cls) if f"CHATCOMPACT_{f.name.upper()}" in env}
+        return cls(**values)

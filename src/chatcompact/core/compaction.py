@@ -1,0 +1,77 @@
+"""One compaction, split around the only impure step (the summarizer call). Pure.
+
+``prepare`` plans what to fold and builds the summarizer's request; the driver (sync, async,
+background worker) calls the summarizer; ``finish`` validates the delta and merges it into the
+next :class:`SummaryVersion`. The driver then commits that version guarded by its parent number.
+Every driver shares these two functions, so the algorithm exists once.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ..config import Policy
+from ..errors import SummarizerError
+from ..protocols import SummaryRequest
+from ..types import Message, SummaryDelta, SummaryState, SummaryVersion
+from .merge import apply_delta, validate_delta
+from .plan import CompactionPlan, plan_compaction
+from .preserve import DEFAULT_RULES, Rule, find_pinned
+
+
+@dataclass(frozen=True)
+class Job:
+    """A planned compaction: what to fold, on top of which version."""
+
+    plan: CompactionPlan
+    request: SummaryRequest
+    parent: SummaryVersion | None
+
+
+def prepare(
+    parent: SummaryVersion | None,
+    tail: Sequence[Message],
+    tail_tokens: Sequence[int],
+    budget: int,
+    policy: Policy,
+    reason: str,
+    rules: Sequence[Rule] = DEFAULT_RULES,
+    keep_tokens: int | None = None,
+    topic_shift_at: int | None = None,
+    prefer_turns: bool = True,
+) -> Job | None:
+    """Plan a compaction of ``tail`` (the unsummarised messages after ``parent``); None if nothing to fold."""
+    plan = plan_compaction(tail, tail_tokens, budget, policy, reason, topic_shift_at, keep_tokens, prefer_turns)
+    if plan is None:
+        return None
+    pinned = find_pinned(plan.evict, rules, max_chars=policy.pinned_max_chars)
+    state = parent.state if parent else SummaryState()
+    request = SummaryRequest(state=state, messages=plan.evict, pinned=tuple(pinned))
+    return Job(plan=plan, request=request, parent=parent)
+
+
+def finish(job: Job, delta: SummaryDelta, policy: Policy, summarizer: str, now: float | None = None) -> SummaryVersion:
+    """Validate ``delta`` against the folded span and merge it; raises SummarizerError if unusable."""
+    span = [m.seq for m in job.plan.evict if m.seq is not None]
+    problems = validate_delta(delta, span)
+    if problems:
+        raise SummarizerError(f"{summarizer} returned an invalid delta: " + "; ".join(problems[:5]))
+    state, report = apply_delta(job.request.state, delta, policy, job.request.pinned)
+    if state.is_empty():
+        raise SummarizerError(f"{summarizer} produced an empty summary for messages {span[0]}-{span[-1]}")
+    parent_no = job.parent.version if job.parent else 0
+    first, last = job.plan.span
+    return SummaryVersion(
+        version=parent_no + 1,
+        parent=parent_no or None,
+        state=state,
+        covered_from=first,
+        covered_until=last,
+        trigger=job.plan.reason,
+        summarizer=summarizer,
+        report=report,
+        created_at=time.time() if now is None else now,
+        meta={"messages": len(job.plan.evict), "tokens_folded": job.plan.evict_tokens},
+    )

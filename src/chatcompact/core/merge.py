@@ -1,0 +1,147 @@
+"""Apply a summarizer's delta to the structured state. Pure and deterministic.
+
+Whatever a summarizer (or a model) writes, this code decides what lands, so the state cannot
+drift or grow without bound:
+
+* **dedup**: an item whose normalised text is already in its section only refreshes that item
+  (sources merged, moved to the most-recent end);
+* **supersede**: an item with the same ``subject`` as an older one replaces it (a newer fact on
+  the same subject wins);
+* **resolve**: answered questions and finished todos leave their section;
+* **caps**: each section holds at most ``policy.section_caps[section]`` items, the least recently
+  touched go first; items and the narrative are cut to their character caps; pinned spans are
+  capped in count and size. Everything dropped is reported (and is still in the log).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+
+from ..config import Policy
+from ..types import SECTIONS, MergeReport, PinnedItem, SummaryDelta, SummaryItem, SummaryState
+
+_PUNCT = re.compile(r"[^\w\s]+")
+_WS = re.compile(r"\s+")
+MAX_SOURCES = 12  # per item: enough provenance to find it again, bounded over thousands of merges
+
+
+def normalise(text: str) -> str:
+    """Case-, space- and punctuation-insensitive key for dedup."""
+    return _WS.sub(" ", _PUNCT.sub(" ", text.lower())).strip()
+
+
+def clip(text: str, limit: int) -> str:
+    """Cut ``text`` to ``limit`` characters at a word boundary, marking the cut with an ellipsis."""
+    text = _WS.sub(" ", text).strip()
+    if len(text) <= limit:
+        return text
+    head = text[: max(limit - 1, 1)]
+    space = head.rfind(" ")
+    return (head[:space] if space > limit // 2 else head).rstrip() + "…"
+
+
+def clip_sentences(text: str, limit: int) -> str:
+    """Keep the whole leading sentences of ``text`` that fit in ``limit`` characters."""
+    text = _WS.sub(" ", text).strip()
+    if len(text) <= limit:
+        return text
+    sentences = re.split(r"(?<=[.!?])\s+", text)
+    out = ""
+    for s in sentences:
+        if len(out) + len(s) + 1 > limit:
+            break
+        out = f"{out} {s}".strip()
+    return out or clip(text, limit)
+
+
+def validate_delta(delta: SummaryDelta, allowed_sources: Iterable[int]) -> list[str]:
+    """Problems that make a delta unusable: unknown sections, sources outside the folded span."""
+    allowed = set(allowed_sources)
+    problems = [f"unknown section {name!r}" for name in delta.add if name not in SECTIONS]
+    for name, items in delta.add.items():
+        for item in items:
+            bad = [s for s in item.sources if s not in allowed]
+            if bad:
+                problems.append(f"{name}: item {item.text[:40]!r} cites messages {bad} outside the folded span")
+    return problems
+
+
+def _merge_section(
+    items: list[SummaryItem], new: Sequence[SummaryItem], cap: int, max_chars: int, report: dict[str, list[str]]
+) -> list[SummaryItem]:
+    for raw in new:
+        item = raw.model_copy(update={"text": clip(raw.text, max_chars)})
+        key = normalise(item.text)
+        if not key:
+            continue
+        same = next((i for i, old in enumerate(items) if normalise(old.text) == key), None)
+        if same is not None:
+            old = items.pop(same)
+            sources = tuple(sorted(set(old.sources) | set(item.sources)))[-MAX_SOURCES:]
+            items.append(old.model_copy(update={"sources": sources, "subject": item.subject or old.subject}))
+            report["duplicates"].append(key)
+            continue
+        if item.subject:
+            prior = next((i for i, old in enumerate(items) if old.subject == item.subject), None)
+            if prior is not None:
+                report["superseded"].append(items.pop(prior).text)
+        items.append(item.model_copy(update={"sources": tuple(sorted(set(item.sources)))[-MAX_SOURCES:]}))
+        report["added"].append(item.text)
+    while len(items) > cap:
+        report["dropped"].append(items.pop(0).text)
+    return items
+
+
+def _resolves(item: SummaryItem, text: str) -> bool:
+    key = normalise(text)
+    return item.subject == text or normalise(item.text) == key or (len(key) > 8 and key in normalise(item.text))
+
+
+def merge_pinned(old: Sequence[PinnedItem], new: Sequence[PinnedItem], policy: Policy) -> tuple[list[PinnedItem], list[str]]:
+    """Pinned spans: dedup by text, drop oversize ones, keep the most recent ``max_pinned``."""
+    seen = {normalise(p.text) for p in old}
+    out, dropped = list(old), []
+    for p in new:
+        key = normalise(p.text)
+        if key in seen:
+            continue
+        seen.add(key)
+        if len(p.text) > policy.pinned_max_chars:
+            dropped.append(clip(p.text, 60))
+            continue
+        out.append(p)
+    while len(out) > policy.max_pinned:
+        dropped.append(clip(out.pop(0).text, 60))
+    return out, dropped
+
+
+def apply_delta(
+    state: SummaryState, delta: SummaryDelta, policy: Policy, pinned: Sequence[PinnedItem] = ()
+) -> tuple[SummaryState, MergeReport]:
+    """The new state after ``delta`` (and newly ``pinned`` spans), and what changed."""
+    report: dict[str, list[str]] = {"added": [], "superseded": [], "resolved": [], "dropped": [], "duplicates": []}
+    sections = {name: list(getattr(state, name)) for name in SECTIONS}
+    for res in delta.resolve:
+        kept = [i for i in sections[res.section] if not _resolves(i, res.text)]
+        report["resolved"] += [i.text for i in sections[res.section] if _resolves(i, res.text)]
+        sections[res.section] = kept
+    for name in SECTIONS:
+        new = delta.add.get(name, ())
+        cap = policy.section_caps[name]
+        if new or len(sections[name]) > cap:
+            sections[name] = _merge_section(sections[name], new, cap, policy.item_max_chars, report)
+    narrative = state.narrative if delta.narrative is None else clip_sentences(delta.narrative, policy.narrative_max_chars)
+    pins, dropped_pins = merge_pinned(state.pinned, pinned, policy)
+    report["dropped"] += dropped_pins
+    new_state = SummaryState(
+        **{name: tuple(items) for name, items in sections.items()}, narrative=narrative, pinned=tuple(pins)
+    )
+    summary = MergeReport(
+        added=tuple(report["added"]),
+        superseded=tuple(report["superseded"]),
+        resolved=tuple(report["resolved"]),
+        dropped=tuple(report["dropped"]),
+        duplicates=len(report["duplicates"]),
+    )
+    return new_state, summary

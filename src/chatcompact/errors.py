@@ -1,0 +1,81 @@
+"""The one error tree of chatcompact.
+
+Every error the library raises on purpose derives from :class:`ChatcompactError`,
+so callers (and the CLI and HTTP layers) can catch one base::
+
+    ChatcompactError
+    ├── InvalidMessage        a message given to ``add``/``compact`` is malformed (names the field)
+    ├── InvalidSequence       a well-formed message that cannot follow the thread's last one
+    ├── BudgetTooSmall        even the system prompt plus the latest user turn exceed the budget
+    ├── ConfigError           a bad Policy value, store URL or backend spec
+    ├── MissingDependency     an optional extra is not installed (carries the install hint)
+    ├── StoreError            the store failed or holds something unexpected
+    │   ├── ThreadNotFound    a read of a thread that does not exist
+    │   └── VersionConflict   an optimistic commit lost the race (someone committed first)
+    └── SummarizerError       a summarizer failed or returned an invalid delta; state is unchanged
+"""
+
+from __future__ import annotations
+
+
+class ChatcompactError(Exception):
+    """Base of every error raised on purpose by chatcompact."""
+
+
+class InvalidMessage(ChatcompactError, ValueError):
+    """A message is malformed; ``field`` names the offending field (dotted path)."""
+
+    def __init__(self, field: str, problem: str, index: int | None = None) -> None:
+        self.field = field
+        self.problem = problem
+        self.index = index
+        where = f"message[{index}]." if index is not None else "message."
+        super().__init__(f"{where}{field}: {problem}")
+
+
+class InvalidSequence(ChatcompactError, ValueError):
+    """A valid message that cannot follow what the thread already holds (e.g. an orphan tool result)."""
+
+
+class BudgetTooSmall(ChatcompactError, ValueError):
+    """The budget cannot hold the system prompt and the latest user turn; ``minimum`` is what it would take."""
+
+    def __init__(self, budget: int, minimum: int) -> None:
+        self.budget = budget
+        self.minimum = minimum
+        super().__init__(
+            f"budget of {budget} tokens is too small: the system prompt and the latest "
+            f"user turn alone need {minimum} tokens"
+        )
+
+
+class ConfigError(ChatcompactError, ValueError):
+    """A configuration value (Policy field, store URL, backend spec) is invalid."""
+
+
+class MissingDependency(ChatcompactError, ImportError):
+    """An optional dependency is missing; the message says which extra to install."""
+
+    def __init__(self, package: str, extra: str) -> None:
+        self.package = package
+        self.extra = extra
+        super().__init__(f"{package} is not installed: pip install 'chatcompact[{extra}]'")
+
+
+class StoreError(ChatcompactError):
+    """The store failed or returned data that does not fit the schema."""
+
+
+class ThreadNotFound(StoreError, KeyError):
+    """The thread id does not exist in the store."""
+
+    def __str__(self) -> str:  # KeyError would quote the message
+        return str(self.args[0]) if self.args else "thread not found"
+
+
+class VersionConflict(StoreError):
+    """An optimistic summary commit found a different parent version than it expected."""
+
+
+class SummarizerError(ChatcompactError):
+    """A summarizer failed or produced an unusable delta; the committed summary is unchanged."""

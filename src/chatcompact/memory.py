@@ -1,0 +1,313 @@
+"""``Memory`` and ``Thread``: the thin synchronous driver over the pure core and the backends.
+
+A Thread keeps a small cache of its committed state (latest summary version, the unsummarised
+tail with token counts, the rendered summary lines), so ``add`` is one durable append plus list
+bookkeeping and ``context`` is pure assembly over that cache. The cache is checked against the
+store's head on ``context`` (two indexed look-ups), so several processes may share a thread.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from .config import Policy, Settings
+from .core import compaction
+from .core.assemble import Assembled, ContextInput, Line, assemble, render_lines
+from .core.formats import to_anthropic, to_openai
+from .core.plan import check_trigger
+from .core.preserve import DEFAULT_RULES, Rule
+from .core.window import advance, check_sequence
+from .errors import ChatcompactError, InvalidMessage, SummarizerError, VersionConflict
+from .protocols import Store, Summarizer, Tokenizer
+from .registry import resolve_store, resolve_summarizer, resolve_tokenizer
+from .types import Message, SummaryState, SummaryVersion, ThreadInfo, parse_message
+
+log = logging.getLogger("chatcompact")
+Format = Literal["openai", "anthropic"]
+
+
+@dataclass
+class _View:
+    """What a Thread caches of its committed state."""
+
+    info: ThreadInfo
+    version: SummaryVersion | None
+    tail: list[Message]
+    tail_tokens: list[int]
+    lines: list[Line]
+    pending: frozenset[str]
+
+    @property
+    def covered_until(self) -> int:
+        return self.version.covered_until if self.version else 0
+
+
+@dataclass(frozen=True)
+class Failure:
+    """A compaction that did not land (the summary stayed as it was)."""
+
+    span: tuple[int, int]
+    error: str
+    at_version: int
+
+
+class Thread:
+    """One conversation: an append-only log, its running summary and a budgeted context view."""
+
+    def __init__(self, memory: Memory, info: ThreadInfo) -> None:
+        self._mem = memory
+        self.id = info.id
+        self._lock = threading.RLock()
+        self._budget = memory.policy.budget  # the last budget asked for drives the triggers
+        self.failures: list[Failure] = []
+        self._view = self._load(info)
+
+    # ------------------------------------------------------------------ state cache
+    def _load(self, info: ThreadInfo) -> _View:
+        store, tok = self._mem.store, self._mem.tokenizer
+        version = store.latest_version(self.id)
+        covered = version.covered_until if version else 0
+        tail = store.messages(self.id, after=covered)
+        lines = render_lines(version.state, covered, tok.count) if version else []
+        tokens = [tok.count_message(m) for m in tail]  # recounted: the tokenizer may differ from the writer's
+        return _View(info, version, tail, tokens, lines, check_sequence(tail))
+
+    def _refresh(self) -> None:
+        """Reload the cache if another writer moved the thread's head."""
+        info = self._mem.store.thread_info(self.id)
+        v = self._view
+        if (info.last_seq, info.last_version) != (v.info.last_seq, v.version.version if v.version else 0):
+            self._view = self._load(info)
+
+    @property
+    def system(self) -> str | None:
+        """The thread's system prompt (kept verbatim in every context)."""
+        return self._view.info.system
+
+    # ------------------------------------------------------------------ writing
+    def add(self, message: dict[str, Any] | Message) -> Message:
+        """Validate and durably append one message; returns it with its ``seq`` and time.
+
+        Raises InvalidMessage / InvalidSequence without storing anything. May fold older turns
+        into the summary afterwards; a summarizer failure never fails the ``add``.
+        """
+        return self.add_many([message])[0]
+
+    def add_many(self, messages: Iterable[dict[str, Any] | Message]) -> list[Message]:
+        """Validate all, then append all in one transaction (all or nothing)."""
+        parsed = []
+        for i, raw in enumerate(messages):
+            try:
+                parsed.append(parse_message(raw))
+            except InvalidMessage as exc:
+                raise InvalidMessage(exc.field, exc.problem, index=i) from None
+        if not parsed:
+            return []
+        tok = self._mem.tokenizer
+        with self._lock:
+            v = self._view
+            pending = check_sequence(parsed, v.pending)
+            tokens = [tok.count_message(m) for m in parsed]
+            stored = self._mem.store.append(self.id, parsed, tokens)
+            if stored[0].seq != v.info.last_seq + 1:  # someone else wrote in between
+                self._view = self._load(self._mem.store.thread_info(self.id))
+            else:
+                v.tail.extend(stored)
+                v.tail_tokens.extend(tokens)
+                v.pending = pending
+                v.info = ThreadInfo(v.info.id, v.info.system, v.info.created_at, stored[-1].seq, v.info.last_version)
+            self._maybe_compact()
+        return stored
+
+    # ------------------------------------------------------------------ reading
+    def assemble(self, budget: int | None = None, *, tools: Sequence[dict[str, Any]] | None = None) -> Assembled:
+        """The context as an :class:`Assembled` (messages, exact token count, what was elided)."""
+        budget = budget or self._mem.policy.budget
+        tok = self._mem.tokenizer
+        with self._lock:
+            self._refresh()
+            self._budget = budget
+            v = self._view
+            # tool schemas are sent with every request: pay for them first
+            schema = tok.count_messages((), tools) - tok.count_messages(()) if tools else 0
+            inp = ContextInput(v.info.system, v.tail, v.tail_tokens, v.lines, v.covered_until)
+            result = assemble(inp, budget - schema, tok, self._mem.policy)
+        result.tokens += schema
+        result.budget = budget
+        return result
+
+    def context(
+        self,
+        budget: int | None = None,
+        *,
+        query: str | None = None,
+        format: Format = "openai",
+        tools: Sequence[dict[str, Any]] | None = None,
+    ) -> Any:
+        """Messages ready to send, counted with the thread's tokenizer and guaranteed ``<= budget``.
+
+        ``format="openai"`` gives a list of chat dicts; ``"anthropic"`` gives ``(system, messages)``.
+        ``query`` is accepted now and used by the archive's recall to add verbatim quotes.
+        """
+        result = self.assemble(budget, tools=tools)
+        if format == "anthropic":
+            return to_anthropic(result.messages)
+        if format != "openai":
+            raise ValueError(f"format must be 'openai' or 'anthropic', got {format!r}")
+        return to_openai(result.messages)
+
+    def summary(self) -> SummaryState:
+        """The current structured summary (empty before the first compaction)."""
+        with self._lock:
+            self._refresh()
+            return self._view.version.state if self._view.version else SummaryState()
+
+    def history(self, after: int = 0, until: int | None = None) -> list[Message]:
+        """Every message ever added (``after < seq <= until``), verbatim, in order."""
+        return self._mem.store.messages(self.id, after=after, until=until)
+
+    def compactions(self) -> list[SummaryVersion]:
+        """Every summary version, oldest first: span covered, trigger, what was added/superseded/dropped."""
+        return self._mem.store.versions(self.id)
+
+    def stats(self) -> dict[str, int]:
+        """Sizes: messages, unsummarised tail, summary version, tokens of the full history."""
+        with self._lock:
+            self._refresh()
+            v = self._view
+            full = sum(self._mem.store.message_tokens(self.id))
+            return {
+                "messages": v.info.last_seq,
+                "tail_messages": len(v.tail),
+                "tail_tokens": sum(v.tail_tokens),
+                "summary_version": v.version.version if v.version else 0,
+                "covered_until": v.covered_until,
+                "history_tokens": full,
+            }
+
+    # ------------------------------------------------------------------ compaction
+    def compact(self, keep_tokens: int | None = None) -> SummaryVersion | None:
+        """Fold older turns now (the manual trigger). Returns the new version, or None if nothing to fold.
+
+        Raises SummarizerError if the summarizer fails; the committed summary is then unchanged.
+        """
+        with self._lock:
+            self._refresh()
+            return self._run("manual", keep_tokens)
+
+    def _maybe_compact(self) -> None:
+        v = self._view
+        reason = check_trigger(sum(v.tail_tokens), len(v.tail), self._budget, self._mem.policy)
+        if reason is None:
+            return
+        try:
+            self._run(reason, None)
+        except (SummarizerError, VersionConflict) as exc:  # the message is stored; the summary just waits
+            log.warning("compaction of thread %s did not land: %s", self.id, exc)
+
+    def _run(self, reason: str, keep_tokens: int | None) -> SummaryVersion | None:
+        v, mem = self._view, self._mem
+        job = compaction.prepare(
+            v.version, v.tail, v.tail_tokens, self._budget, mem.policy, reason, mem.rules, keep_tokens
+        )
+        if job is None:
+            return None
+        summarizer = mem.summarizer
+        try:
+            delta = summarizer.summarize(job.request)
+            version = compaction.finish(job, delta, mem.policy, summarizer.name)
+            committed = mem.store.commit_version(self.id, version)
+        except VersionConflict:
+            self._view = self._load(mem.store.thread_info(self.id))
+            raise
+        except ChatcompactError as exc:
+            self.failures.append(Failure(job.plan.span, str(exc), version_no(v.version)))
+            raise SummarizerError(str(exc)) from exc
+        except Exception as exc:  # a third-party summarizer may raise anything; record it, keep state
+            self.failures.append(Failure(job.plan.span, repr(exc), version_no(v.version)))
+            raise SummarizerError(f"{summarizer.name} failed: {exc!r}") from exc
+        n = len(job.plan.evict)
+        v.version = committed
+        v.tail, v.tail_tokens = v.tail[n:], v.tail_tokens[n:]
+        v.lines = render_lines(committed.state, committed.covered_until, mem.tokenizer.count)
+        v.info = ThreadInfo(v.info.id, v.info.system, v.info.created_at, v.info.last_seq, committed.version)
+        return committed
+
+
+def version_no(version: SummaryVersion | None) -> int:
+    return version.version if version else 0
+
+
+@dataclass
+class Memory:
+    """Many threads over one store, summarizer and tokenizer. Use :meth:`open` for the defaults."""
+
+    store: Store
+    summarizer: Summarizer
+    tokenizer: Tokenizer
+    policy: Policy = field(default_factory=Policy)
+    rules: Sequence[Rule] = DEFAULT_RULES
+
+    def __post_init__(self) -> None:
+        self._threads: dict[str, Thread] = {}
+        self._lock = threading.Lock()
+        self._closed = False
+
+    @classmethod
+    def open(
+        cls,
+        url: str | Store | None = None,
+        *,
+        summarizer: str | Summarizer | None = None,
+        policy: Policy | None = None,
+        model: str | None = None,
+        tokenizer: Tokenizer | None = None,
+        rules: Sequence[Rule] = DEFAULT_RULES,
+        settings: Settings | None = None,
+    ) -> Memory:
+        """Open a memory. ``url``: ``sqlite:///rel.db``, ``sqlite:////abs.db``, a path, ``memory://``
+        or a Store object; default ``./.chatcompact/memory.db`` (or ``CHATCOMPACT_STORE``)."""
+        settings = settings or Settings.from_env()
+        return cls(
+            store=resolve_store(url, settings),
+            summarizer=resolve_summarizer(summarizer, settings),
+            tokenizer=resolve_tokenizer(tokenizer, model, settings),
+            policy=policy or Policy(),
+            rules=tuple(rules),
+        )
+
+    def thread(self, thread_id: str, system: str | None = None) -> Thread:
+        """Get or create a thread; ``system`` sets (or replaces) its system prompt."""
+        with self._lock:
+            if self._closed:
+                raise ChatcompactError("this Memory is closed")
+            t = self._threads.get(thread_id)
+            if t is None or system is not None:
+                info = self.store.ensure_thread(thread_id, system)
+                if t is None:
+                    t = self._threads[thread_id] = Thread(self, info)
+                else:
+                    t._view.info = info
+            return t
+
+    def threads(self) -> list[ThreadInfo]:
+        """Every thread in the store."""
+        return self.store.list_threads()
+
+    def close(self) -> None:
+        """Release the store. Idempotent."""
+        with self._lock:
+            if not self._closed:
+                self._closed = True
+                self._threads.clear()
+                self.store.close()
+
+    def __enter__(self) -> Memory:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()

@@ -1,0 +1,124 @@
+"""The seams: small Protocols every backend implements. Backends are passed in as objects.
+
+Capability flags (``supports_*``) say what a store can do; callers check flags, never types.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol, runtime_checkable
+
+from .types import Message, PinnedItem, SummaryDelta, SummaryState, SummaryVersion, ThreadInfo
+
+
+@runtime_checkable
+class Tokenizer(Protocol):
+    """Counts tokens the way the target model bills them."""
+
+    name: str
+
+    def count(self, text: str) -> int:
+        """Tokens in a plain string."""
+        ...
+
+    def count_message(self, message: Message) -> int:
+        """Tokens one chat message costs, its per-message overhead included."""
+        ...
+
+    def count_messages(self, messages: Sequence[Message], tools: Sequence[dict[str, Any]] | None = None) -> int:
+        """Tokens of a whole request: messages, reply priming and tool schemas."""
+        ...
+
+
+@dataclass(frozen=True)
+class SummaryRequest:
+    """What a summarizer gets: the current state and the messages being folded into it."""
+
+    state: SummaryState
+    messages: Sequence[Message]  # each with its seq, oldest first
+    pinned: Sequence[PinnedItem] = ()  # what preservation rules already keep verbatim
+    max_output_tokens: int = 800
+
+
+@runtime_checkable
+class Summarizer(Protocol):
+    """Turns evicted messages into a :class:`SummaryDelta`; never mutates anything."""
+
+    name: str
+
+    def summarize(self, request: SummaryRequest) -> SummaryDelta: ...
+
+    async def asummarize(self, request: SummaryRequest) -> SummaryDelta: ...
+
+
+@runtime_checkable
+class Embedder(Protocol):
+    """Batch of texts in, one vector per text out (the archive issue supplies implementations)."""
+
+    name: str
+    dimensions: int
+
+    def embed(self, texts: Sequence[str]) -> list[list[float]]: ...
+
+
+@dataclass(frozen=True)
+class TextHit:
+    """A full-text match in a thread's log."""
+
+    message: Message
+    score: float
+
+
+@runtime_checkable
+class Store(Protocol):
+    """Durable home of threads, the append-only message log and summary versions.
+
+    The log is append-only: no method updates or deletes a message except ``delete_thread``,
+    which a user calls on purpose. ``append`` returns only once the message is durable.
+    """
+
+    supports_text_search: bool
+    supports_vectors: bool
+
+    def ensure_thread(self, thread_id: str, system: str | None) -> ThreadInfo:
+        """Create the thread if missing; update its system prompt when ``system`` is not None."""
+        ...
+
+    def thread_info(self, thread_id: str) -> ThreadInfo:
+        """Raises ThreadNotFound if absent."""
+        ...
+
+    def list_threads(self) -> list[ThreadInfo]: ...
+
+    def delete_thread(self, thread_id: str) -> None: ...
+
+    def append(self, thread_id: str, messages: Sequence[Message], tokens: Sequence[int]) -> list[Message]:
+        """Append atomically; returns the messages with ``seq`` and ``created_at`` set."""
+        ...
+
+    def messages(self, thread_id: str, after: int = 0, until: int | None = None) -> list[Message]:
+        """Messages with ``after < seq <= until``, oldest first."""
+        ...
+
+    def message_tokens(self, thread_id: str, after: int = 0) -> list[int]:
+        """Stored token counts of the messages after ``after``, in seq order."""
+        ...
+
+    def latest_version(self, thread_id: str) -> SummaryVersion | None: ...
+
+    def versions(self, thread_id: str) -> list[SummaryVersion]: ...
+
+    def commit_version(self, thread_id: str, version: SummaryVersion) -> SummaryVersion:
+        """Commit iff the thread's latest version number equals ``version.parent`` (0 = none).
+
+        Raises VersionConflict otherwise; nothing is written then.
+        """
+        ...
+
+    def search_text(self, thread_id: str, query: str, k: int = 10) -> list[TextHit]: ...
+
+    def close(self) -> None: ...
+
+
+__all__ = ["Embedder", "Store", "Summarizer", "SummaryRequest", "TextHit", "Tokenizer"]

@@ -1,0 +1,94 @@
+"""Checks and helpers shared by every store, so all backends reject the same inputs the same way."""
+
+from __future__ import annotations
+
+import json
+import re
+import unicodedata
+from collections import Counter
+from collections.abc import Sequence
+
+from ..errors import ConfigError, InvalidMessage, StoreError, VersionConflict
+from ..types import Message, SummaryVersion, parse_message
+
+MAX_THREAD_ID = 200
+# Letters and digits, as SQLite's unicode61 tokenizer splits words ('_' separates there too).
+# Anything else in a query (quotes, colons, '*', '-') is dropped, which is what makes free user
+# text safe to hand to FTS5's query syntax.
+_WORD_RE = re.compile(r"[^\W_]+")
+# Bounds the work a pasted wall of text can cause; the first words are the ones kept.
+MAX_QUERY_TERMS = 64
+
+
+def check_thread(thread_id: object, system: object = None) -> str:
+    """Return ``thread_id`` if it is a non-empty str of at most 200 characters and ``system`` a str or None.
+
+    Raises ConfigError otherwise.
+    """
+    if system is not None and not isinstance(system, str):
+        raise ConfigError(f"system prompt must be a string or None, got {type(system).__name__}")
+    if not isinstance(thread_id, str) or not thread_id:
+        raise ConfigError(f"thread id must be a non-empty string, got {thread_id!r}")
+    if len(thread_id) > MAX_THREAD_ID:
+        raise ConfigError(f"thread id must be at most {MAX_THREAD_ID} characters, got {len(thread_id)}")
+    return thread_id
+
+
+def check_append(messages: Sequence[Message], tokens: Sequence[int]) -> None:
+    """Reject an append whose token list does not match its messages one to one."""
+    if len(messages) != len(tokens):
+        raise ValueError(f"append got {len(messages)} messages but {len(tokens)} token counts")
+    for i, t in enumerate(tokens):
+        if isinstance(t, bool) or not isinstance(t, int) or t < 0:
+            raise ValueError(f"tokens[{i}] must be a non-negative int, got {t!r}")
+
+
+def encode_message(message: Message, index: int) -> str:
+    """The JSON body a store keeps for ``message`` (its OpenAI dict); InvalidMessage if it cannot be stored."""
+    if not isinstance(message, Message):
+        raise InvalidMessage("message", f"expected a Message (see parse_message), got {type(message).__name__}", index)
+    try:
+        return json.dumps(message.to_openai(), ensure_ascii=False, allow_nan=False)
+    except (TypeError, ValueError) as exc:
+        raise InvalidMessage("message", f"cannot be stored as JSON: {exc}", index) from exc
+
+
+def decode_message(body: str, seq: int, created_at: float, thread_id: str) -> Message:
+    """Rebuild a stored message; a body that no longer parses is a StoreError (the store is damaged)."""
+    try:
+        return parse_message(json.loads(body)).with_meta(seq, created_at)
+    except (ValueError, TypeError) as exc:  # InvalidMessage and JSONDecodeError are ValueErrors
+        raise StoreError(f"stored message {seq} of thread {thread_id!r} is unreadable: {exc}") from exc
+
+
+def check_version(thread_id: str, current: int, version: SummaryVersion) -> None:
+    """Optimistic-concurrency rule: commit only on top of the version the caller started from."""
+    expected = version.parent or 0
+    if current != expected:
+        raise VersionConflict(
+            f"thread {thread_id!r}: version {version.version} was built on version {expected}, "
+            f"but the latest committed version is {current}"
+        )
+    if version.version != current + 1:
+        raise VersionConflict(f"thread {thread_id!r}: the next version must be {current + 1}, got {version.version}")
+
+
+def fold(text: str) -> str:
+    """Lower-case and strip diacritics, like FTS5's ``unicode61 remove_diacritics 2``."""
+    decomposed = unicodedata.normalize("NFD", text.lower())
+    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+
+
+def term_counts(text: str) -> Counter[str]:
+    """How often each folded word occurs in ``text`` (the in-memory store's index)."""
+    return Counter(_WORD_RE.findall(fold(text)))
+
+
+def query_terms(query: str) -> list[str]:
+    """Distinct folded word tokens of ``query``, in first-seen order (at most 64)."""
+    seen: dict[str, None] = {}
+    for word in _WORD_RE.findall(fold(query)):
+        seen.setdefault(word, None)
+        if len(seen) >= MAX_QUERY_TERMS:
+            break
+    return list(seen)

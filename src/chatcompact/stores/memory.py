@@ -1,0 +1,186 @@
+"""A store in plain dicts: for tests, demos and throwaway sessions. Nothing survives the process.
+
+It keeps the SQLite store's contract exactly (same errors, same round-trip through the JSON wire
+format), so the contract suite can run both, and code tested against it behaves the same on disk.
+"""
+
+from __future__ import annotations
+
+import math
+import threading
+import time
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from ..errors import StoreError, ThreadNotFound
+from ..protocols import TextHit
+from ..types import Message, SummaryVersion, ThreadInfo
+from ._common import (
+    check_append,
+    check_thread,
+    check_version,
+    decode_message,
+    encode_message,
+    query_terms,
+    term_counts,
+)
+
+
+@dataclass
+class _Thread:
+    id: str
+    system: str | None
+    created_at: float
+    messages: list[Message] = field(default_factory=list)  # messages[i].seq == i + 1
+    tokens: list[int] = field(default_factory=list)
+    terms: list[Counter[str]] = field(default_factory=list)  # per message, for search_text
+    versions: list[SummaryVersion] = field(default_factory=list)  # versions[i].version == i + 1
+
+    def info(self) -> ThreadInfo:
+        return ThreadInfo(
+            id=self.id,
+            system=self.system,
+            created_at=self.created_at,
+            last_seq=len(self.messages),
+            last_version=len(self.versions),
+        )
+
+
+class InMemoryStore:
+    """A :class:`~chatcompact.protocols.Store` held in memory, safe to share between threads."""
+
+    supports_text_search = True
+    supports_vectors = False
+
+    def __init__(self) -> None:
+        self._lock = threading.RLock()
+        self._threads: dict[str, _Thread] = {}
+        self._closed = False
+
+    def _open_threads(self) -> dict[str, _Thread]:
+        # Behave like a closed SQLite store, so code that uses a store after close() fails in tests too.
+        if self._closed:
+            raise StoreError("the in-memory store is closed")
+        return self._threads
+
+    def _get(self, thread_id: str) -> _Thread:
+        thread = self._open_threads().get(thread_id)
+        if thread is None:
+            raise ThreadNotFound(f"thread {thread_id!r} does not exist")
+        return thread
+
+    def ensure_thread(self, thread_id: str, system: str | None) -> ThreadInfo:
+        """Create the thread if missing; update its system prompt when ``system`` is given."""
+        check_thread(thread_id, system)
+        with self._lock:
+            threads = self._open_threads()
+            thread = threads.get(thread_id)
+            if thread is None:
+                thread = threads[thread_id] = _Thread(thread_id, system, time.time())
+            elif system is not None:
+                thread.system = system
+            return thread.info()
+
+    def thread_info(self, thread_id: str) -> ThreadInfo:
+        """The thread's identity and head; raises ThreadNotFound if absent."""
+        with self._lock:
+            return self._get(thread_id).info()
+
+    def list_threads(self) -> list[ThreadInfo]:
+        """Every thread, oldest first."""
+        with self._lock:
+            return [t.info() for t in sorted(self._open_threads().values(), key=lambda t: (t.created_at, t.id))]
+
+    def delete_thread(self, thread_id: str) -> None:
+        """Remove the thread with its messages and summary versions."""
+        with self._lock:
+            self._get(thread_id)
+            del self._threads[thread_id]
+
+    def append(self, thread_id: str, messages: Sequence[Message], tokens: Sequence[int]) -> list[Message]:
+        """Append atomically; returns the messages with ``seq`` and ``created_at`` set."""
+        check_append(messages, tokens)
+        # Keep what SQLite would give back (the JSON round trip), not the caller's objects: no aliasing
+        # of mutable content parts, and the same values on read in both stores.
+        bodies = [encode_message(m, i) for i, m in enumerate(messages)]
+        now = time.time()
+        with self._lock:
+            thread = self._get(thread_id)
+            last = len(thread.messages)
+            for i, (m, body, tok) in enumerate(zip(messages, bodies, tokens, strict=True), start=1):
+                thread.messages.append(decode_message(body, last + i, now, thread_id))
+                thread.tokens.append(tok)
+                thread.terms.append(term_counts(m.searchable_text))
+        return [m.with_meta(last + i, now) for i, m in enumerate(messages, start=1)]
+
+    def messages(self, thread_id: str, after: int = 0, until: int | None = None) -> list[Message]:
+        """Messages with ``after < seq <= until``, oldest first."""
+        with self._lock:
+            log = self._get(thread_id).messages
+            end = len(log) if until is None else max(0, min(until, len(log)))
+            return log[max(after, 0) : end]
+
+    def message_tokens(self, thread_id: str, after: int = 0) -> list[int]:
+        """Stored token counts of the messages after ``after``, in seq order."""
+        with self._lock:
+            return self._get(thread_id).tokens[max(after, 0) :]
+
+    def latest_version(self, thread_id: str) -> SummaryVersion | None:
+        """The newest committed summary version, or None when the thread has none yet."""
+        with self._lock:
+            versions = self._get(thread_id).versions
+            return versions[-1] if versions else None
+
+    def versions(self, thread_id: str) -> list[SummaryVersion]:
+        """Every committed summary version, oldest first."""
+        with self._lock:
+            return list(self._get(thread_id).versions)
+
+    def commit_version(self, thread_id: str, version: SummaryVersion) -> SummaryVersion:
+        """Commit iff the latest version equals ``version.parent`` (0 = none); VersionConflict otherwise."""
+        if not version.created_at:
+            version = version.model_copy(update={"created_at": time.time()})
+        # Same round trip as SQLite: what is read back is exactly what was validated as JSON.
+        stored = SummaryVersion.model_validate_json(version.model_dump_json())
+        with self._lock:
+            thread = self._get(thread_id)
+            check_version(thread_id, len(thread.versions), version)
+            thread.versions.append(stored)
+        return version
+
+    def search_text(self, thread_id: str, query: str, k: int = 10) -> list[TextHit]:
+        """Term-overlap ranking (tf-idf flavoured), best first; ties go to the older message."""
+        terms = query_terms(query)
+        with self._lock:
+            thread = self._get(thread_id)
+            if not terms or k <= 0:
+                return []
+            n = len(thread.messages)
+            df = {t: sum(1 for counts in thread.terms if t in counts) for t in terms}
+            scored = []
+            for msg, counts in zip(thread.messages, thread.terms, strict=True):
+                # Rare words weigh more (idf) and repeats help with diminishing returns (1 + log tf).
+                score = sum((1 + math.log(counts[t])) * math.log(1 + n / df[t]) for t in terms if counts[t])
+                if score > 0:
+                    scored.append(TextHit(message=msg, score=score))
+        scored.sort(key=lambda h: (-h.score, h.message.seq or 0))
+        return scored[:k]
+
+    def close(self) -> None:
+        """Drop everything; later calls raise StoreError. Safe to call twice."""
+        with self._lock:
+            self._closed = True
+            self._threads = {}
+
+    def __enter__(self) -> InMemoryStore:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.close()
+
+    def __repr__(self) -> str:
+        return f"InMemoryStore({len(self._threads)} threads)"
+
+
+__all__ = ["InMemoryStore"]

@@ -1,0 +1,374 @@
+"""The default store: one SQLite file in WAL mode, with an FTS5 index over every message.
+
+Durability: every write is one ``BEGIN IMMEDIATE`` transaction committed before the method returns;
+with ``synchronous=FULL`` a commit survives power loss, with ``NORMAL`` it survives a process crash.
+Concurrency: one connection per store object, shared by threads under an RLock; several processes
+(or several store objects) may open the same file, SQLite's write lock serialises them and
+``busy_timeout`` makes a writer wait up to 5 s instead of failing at once.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+import threading
+import time
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager, suppress
+from pathlib import Path
+from typing import Any
+
+from ..errors import ConfigError, StoreError, ThreadNotFound
+from ..protocols import TextHit
+from ..types import Message, SummaryVersion, ThreadInfo
+from ._common import check_append, check_thread, check_version, decode_message, encode_message, query_terms
+
+_SYNC_MODES = frozenset({"OFF", "NORMAL", "FULL", "EXTRA"})
+_BUSY_TIMEOUT_MS = 5000
+
+# Schema migrations, applied in order at open, each in its own transaction; version N is MIGRATIONS[N - 1].
+# Never edit a shipped entry: append a new tuple of statements (they run with conn.execute, one by one,
+# because executescript would commit the surrounding transaction).
+MIGRATIONS: tuple[tuple[str, ...], ...] = (
+    (
+        """CREATE TABLE threads (
+            id TEXT PRIMARY KEY,
+            system TEXT,
+            created_at REAL NOT NULL,
+            metadata TEXT NOT NULL DEFAULT '{}'
+        )""",
+        """CREATE TABLE messages (
+            rowid INTEGER PRIMARY KEY,
+            thread_id TEXT NOT NULL REFERENCES threads(id),
+            seq INTEGER NOT NULL,
+            role TEXT NOT NULL,
+            body TEXT NOT NULL,
+            text TEXT NOT NULL,
+            tokens INTEGER NOT NULL,
+            created_at REAL NOT NULL,
+            UNIQUE (thread_id, seq)
+        )""",
+        # External content: the words are indexed, the text itself lives once, in messages.
+        """CREATE VIRTUAL TABLE messages_fts USING fts5(
+            text, content='messages', content_rowid='rowid', tokenize='unicode61 remove_diacritics 2'
+        )""",
+        """CREATE TRIGGER messages_fts_insert AFTER INSERT ON messages BEGIN
+            INSERT INTO messages_fts(rowid, text) VALUES (new.rowid, new.text);
+        END""",
+        # Only delete_thread deletes messages; the index must forget them too or it would return ghosts.
+        """CREATE TRIGGER messages_fts_delete AFTER DELETE ON messages BEGIN
+            INSERT INTO messages_fts(messages_fts, rowid, text) VALUES ('delete', old.rowid, old.text);
+        END""",
+        # The log is append-only; enforce it in the file so no other writer can rewrite history either.
+        """CREATE TRIGGER messages_append_only BEFORE UPDATE ON messages BEGIN
+            SELECT RAISE(ABORT, 'the message log is append-only');
+        END""",
+        """CREATE TABLE summary_versions (
+            thread_id TEXT NOT NULL REFERENCES threads(id),
+            version INTEGER NOT NULL,
+            parent INTEGER,
+            covered_from INTEGER NOT NULL,
+            covered_until INTEGER NOT NULL,
+            body TEXT NOT NULL,
+            created_at REAL NOT NULL,
+            PRIMARY KEY (thread_id, version)
+        )""",
+    ),
+)
+
+# One statement gives a consistent snapshot of a thread's head (no transaction needed for reads).
+_INFO_SQL = """
+SELECT t.id, t.system, t.created_at,
+       (SELECT COALESCE(MAX(seq), 0) FROM messages WHERE thread_id = t.id),
+       (SELECT COALESCE(MAX(version), 0) FROM summary_versions WHERE thread_id = t.id)
+FROM threads t
+"""
+
+_SEARCH_SQL = """
+SELECT m.seq, m.body, m.created_at, bm25(messages_fts) AS score
+FROM messages_fts JOIN messages m ON m.rowid = messages_fts.rowid
+WHERE messages_fts MATCH ? AND m.thread_id = ?
+ORDER BY score, m.seq
+LIMIT ?
+"""
+
+
+def _info(row: Sequence[Any]) -> ThreadInfo:
+    return ThreadInfo(id=row[0], system=row[1], created_at=row[2], last_seq=row[3], last_version=row[4])
+
+
+class SQLiteStore:
+    """A :class:`~chatcompact.protocols.Store` in one SQLite file (or ``":memory:"``)."""
+
+    supports_text_search = True
+    supports_vectors = False
+
+    def __init__(self, path: str, synchronous: str = "FULL") -> None:
+        mode = synchronous.upper() if isinstance(synchronous, str) else ""
+        if mode not in _SYNC_MODES:
+            raise ConfigError(f"synchronous must be one of {sorted(_SYNC_MODES)}, got {synchronous!r}")
+        self.path = str(path)
+        self._lock = threading.RLock()
+        self._closed = False
+        try:
+            if self.path != ":memory:":
+                Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+            # isolation_level=None: the module must not open transactions behind our back; we issue
+            # BEGIN IMMEDIATE ourselves so the write lock is taken before the first read of a write.
+            self._conn = sqlite3.connect(
+                self.path, check_same_thread=False, isolation_level=None, timeout=_BUSY_TIMEOUT_MS / 1000
+            )
+        except (OSError, sqlite3.Error) as exc:
+            raise StoreError(f"cannot open SQLite store at {self.path!r}: {exc}") from exc
+        try:
+            self._configure(mode)
+            self._migrate()
+        except BaseException:
+            self._conn.close()
+            self._closed = True
+            raise
+
+    # ------------------------------------------------------------------ plumbing
+
+    def _configure(self, mode: str) -> None:
+        with self._read() as conn:
+            conn.execute(f"PRAGMA busy_timeout = {_BUSY_TIMEOUT_MS}")
+            # ":memory:" answers 'memory': WAL needs a file, and there is nothing to share anyway.
+            self.journal_mode = str(conn.execute("PRAGMA journal_mode = WAL").fetchone()[0]).lower()
+            conn.execute(f"PRAGMA synchronous = {mode}")  # mode comes from _SYNC_MODES, not from the user verbatim
+            conn.execute("PRAGMA foreign_keys = ON")
+
+    def _migrate(self) -> None:
+        with self._write() as conn:
+            conn.execute("CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at REAL)")
+        for version, statements in enumerate(MIGRATIONS, start=1):
+            with self._write() as conn:
+                # Checked inside the write lock: another process may have migrated while we waited.
+                if conn.execute("SELECT 1 FROM schema_migrations WHERE version = ?", (version,)).fetchone():
+                    continue
+                for statement in statements:
+                    conn.execute(statement)
+                conn.execute("INSERT INTO schema_migrations VALUES (?, ?)", (version, time.time()))
+        with self._read() as conn:
+            newest = conn.execute("SELECT COALESCE(MAX(version), 0) FROM schema_migrations").fetchone()[0]
+        if newest > len(MIGRATIONS):
+            raise StoreError(
+                f"{self.path!r} has schema version {newest}, newer than this chatcompact knows ({len(MIGRATIONS)}); "
+                "upgrade chatcompact"
+            )
+
+    def _live(self) -> sqlite3.Connection:
+        if self._closed:
+            raise StoreError(f"the SQLite store at {self.path!r} is closed")
+        return self._conn
+
+    @contextmanager
+    def _read(self) -> Iterator[sqlite3.Connection]:
+        """The connection under the lock; sqlite3 errors come out as StoreError."""
+        with self._lock:
+            conn = self._live()
+            try:
+                yield conn
+            except sqlite3.Error as exc:
+                raise StoreError(f"SQLite store {self.path!r}: {exc}") from exc
+
+    @contextmanager
+    def _write(self) -> Iterator[sqlite3.Connection]:
+        """One ``BEGIN IMMEDIATE`` transaction: committed on success, rolled back on any exception."""
+        with self._lock:
+            conn = self._live()
+            try:
+                conn.execute("BEGIN IMMEDIATE")
+            except sqlite3.Error as exc:
+                raise StoreError(f"SQLite store {self.path!r}: cannot start a write: {exc}") from exc
+            try:
+                yield conn
+                conn.execute("COMMIT")
+            except BaseException as exc:
+                self._rollback(conn)
+                if isinstance(exc, sqlite3.Error):
+                    raise StoreError(f"SQLite store {self.path!r}: {exc}") from exc
+                raise
+
+    @staticmethod
+    def _rollback(conn: sqlite3.Connection) -> None:
+        if not conn.in_transaction:  # SQLite already rolled back (e.g. after SQLITE_FULL)
+            return
+        # The error that made us roll back is already propagating and is the one worth reporting;
+        # a failed ROLLBACK leaves the transaction to be undone when the connection closes.
+        with suppress(sqlite3.Error):
+            conn.execute("ROLLBACK")
+
+    @staticmethod
+    def _head(conn: sqlite3.Connection, thread_id: str) -> ThreadInfo:
+        row = conn.execute(_INFO_SQL + " WHERE t.id = ?", (thread_id,)).fetchone()
+        if row is None:
+            raise ThreadNotFound(f"thread {thread_id!r} does not exist")
+        return _info(row)
+
+    # ------------------------------------------------------------------ threads
+
+    def ensure_thread(self, thread_id: str, system: str | None) -> ThreadInfo:
+        """Create the thread if missing; update its system prompt when ``system`` is given and differs."""
+        check_thread(thread_id, system)
+        with self._write() as conn:
+            row = conn.execute("SELECT system FROM threads WHERE id = ?", (thread_id,)).fetchone()
+            if row is None:
+                conn.execute(
+                    "INSERT INTO threads (id, system, created_at) VALUES (?, ?, ?)", (thread_id, system, time.time())
+                )
+            elif system is not None and system != row[0]:
+                conn.execute("UPDATE threads SET system = ? WHERE id = ?", (system, thread_id))
+            return self._head(conn, thread_id)
+
+    def thread_info(self, thread_id: str) -> ThreadInfo:
+        """The thread's identity and head; raises ThreadNotFound if absent."""
+        with self._read() as conn:
+            return self._head(conn, thread_id)
+
+    def list_threads(self) -> list[ThreadInfo]:
+        """Every thread, oldest first."""
+        with self._read() as conn:
+            return [_info(r) for r in conn.execute(_INFO_SQL + " ORDER BY t.created_at, t.id")]
+
+    def delete_thread(self, thread_id: str) -> None:
+        """Remove the thread, its messages (and their index entries) and its summary versions."""
+        with self._write() as conn:
+            self._head(conn, thread_id)
+            conn.execute("DELETE FROM messages WHERE thread_id = ?", (thread_id,))
+            conn.execute("DELETE FROM summary_versions WHERE thread_id = ?", (thread_id,))
+            conn.execute("DELETE FROM threads WHERE id = ?", (thread_id,))
+
+    # ------------------------------------------------------------------ the log
+
+    def append(self, thread_id: str, messages: Sequence[Message], tokens: Sequence[int]) -> list[Message]:
+        """Append atomically and durably; returns the messages with ``seq`` and ``created_at`` set."""
+        check_append(messages, tokens)
+        bodies = [encode_message(m, i) for i, m in enumerate(messages)]  # fail before taking the write lock
+        now = time.time()
+        with self._write() as conn:
+            last = self._head(conn, thread_id).last_seq
+            conn.executemany(
+                "INSERT INTO messages (thread_id, seq, role, body, text, tokens, created_at) VALUES (?,?,?,?,?,?,?)",
+                [
+                    (thread_id, last + i, m.role, body, m.searchable_text, tok, now)
+                    for i, (m, body, tok) in enumerate(zip(messages, bodies, tokens, strict=True), start=1)
+                ],
+            )
+        return [m.with_meta(last + i, now) for i, m in enumerate(messages, start=1)]
+
+    def messages(self, thread_id: str, after: int = 0, until: int | None = None) -> list[Message]:
+        """Messages with ``after < seq <= until``, oldest first."""
+        sql = "SELECT seq, body, created_at FROM messages WHERE thread_id = ? AND seq > ?"
+        args: tuple[Any, ...] = (thread_id, after)
+        if until is not None:
+            sql, args = sql + " AND seq <= ?", (*args, until)
+        with self._read() as conn:
+            rows = conn.execute(sql + " ORDER BY seq", args).fetchall()
+            if not rows:
+                self._head(conn, thread_id)  # an empty window is fine; a missing thread is not
+        return [decode_message(body, seq, created, thread_id) for seq, body, created in rows]
+
+    def message_tokens(self, thread_id: str, after: int = 0) -> list[int]:
+        """Stored token counts of the messages after ``after``, in seq order."""
+        with self._read() as conn:
+            rows = conn.execute(
+                "SELECT tokens FROM messages WHERE thread_id = ? AND seq > ? ORDER BY seq", (thread_id, after)
+            ).fetchall()
+            if not rows:
+                self._head(conn, thread_id)
+        return [r[0] for r in rows]
+
+    # ------------------------------------------------------------------ summary versions
+
+    def latest_version(self, thread_id: str) -> SummaryVersion | None:
+        """The newest committed summary version, or None when the thread has none yet."""
+        with self._read() as conn:
+            row = conn.execute(
+                "SELECT body FROM summary_versions WHERE thread_id = ? ORDER BY version DESC LIMIT 1", (thread_id,)
+            ).fetchone()
+            if row is None:
+                self._head(conn, thread_id)
+                return None
+        return self._load_version(row[0], thread_id)
+
+    def versions(self, thread_id: str) -> list[SummaryVersion]:
+        """Every committed summary version, oldest first."""
+        with self._read() as conn:
+            rows = conn.execute(
+                "SELECT body FROM summary_versions WHERE thread_id = ? ORDER BY version", (thread_id,)
+            ).fetchall()
+            if not rows:
+                self._head(conn, thread_id)
+        return [self._load_version(r[0], thread_id) for r in rows]
+
+    def commit_version(self, thread_id: str, version: SummaryVersion) -> SummaryVersion:
+        """Commit iff the latest version equals ``version.parent`` (0 = none); VersionConflict otherwise.
+
+        A ``created_at`` of 0 is stamped with the commit time; the committed version is returned.
+        """
+        if not version.created_at:
+            version = version.model_copy(update={"created_at": time.time()})
+        with self._write() as conn:
+            check_version(thread_id, self._head(conn, thread_id).last_version, version)
+            conn.execute(
+                "INSERT INTO summary_versions VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (
+                    thread_id,
+                    version.version,
+                    version.parent,
+                    version.covered_from,
+                    version.covered_until,
+                    version.model_dump_json(),
+                    version.created_at,
+                ),
+            )
+        return version
+
+    @staticmethod
+    def _load_version(body: str, thread_id: str) -> SummaryVersion:
+        try:
+            return SummaryVersion.model_validate_json(body)
+        except ValueError as exc:  # pydantic's ValidationError is a ValueError
+            raise StoreError(f"a stored summary version of thread {thread_id!r} is unreadable: {exc}") from exc
+
+    # ------------------------------------------------------------------ search
+
+    def search_text(self, thread_id: str, query: str, k: int = 10) -> list[TextHit]:
+        """Full-text search of the thread's log, best match first (``score`` = -bm25, higher is better)."""
+        terms = query_terms(query)
+        if not terms or k <= 0:
+            self.thread_info(thread_id)
+            return []
+        # Each term quoted: FTS5 operators and keywords in the user's text (OR, NEAR, '-', '*') stay literal.
+        # The terms hold only letters and digits, so no quote needs escaping.
+        fts_query = " OR ".join(f'"{t}"' for t in terms)
+        with self._read() as conn:
+            rows = conn.execute(_SEARCH_SQL, (fts_query, thread_id, k)).fetchall()
+            if not rows:
+                self._head(conn, thread_id)
+        return [
+            TextHit(message=decode_message(body, seq, created, thread_id), score=-score)
+            for seq, body, created, score in rows
+        ]
+
+    # ------------------------------------------------------------------ lifecycle
+
+    def close(self) -> None:
+        """Close the connection; later calls raise StoreError. Safe to call twice."""
+        with self._lock:
+            if self._closed:
+                return
+            self._closed = True
+            try:
+                self._conn.close()
+            except sqlite3.Error as exc:
+                raise StoreError(f"SQLite store {self.path!r}: close failed: {exc}") from exc
+
+    def __enter__(self) -> SQLiteStore:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.close()
+
+    def __repr__(self) -> str:
+        return f"SQLiteStore({self.path!r})"

@@ -1,0 +1,59 @@
+"""Fakes for tests, shipped so users can test their own apps against chatcompact.
+
+- :class:`CountingTokenizer`: one token per character (or per word), deterministic and instant.
+- :class:`ScriptedSummarizer`: returns the deltas it was given, in order, and records requests;
+  an ``Exception`` in the script is raised instead, to test failure paths.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from .protocols import SummaryRequest
+from .tokenizers import message_tokens, request_tokens
+from .types import Message, SummaryDelta, SummaryItem
+
+
+class CountingTokenizer:
+    """Counts characters (``unit="char"``) or whitespace-separated words (``unit="word"``)."""
+
+    def __init__(self, unit: str = "char") -> None:
+        self.name = f"counting-{unit}"
+        self._words = unit == "word"
+
+    def count(self, text: str) -> int:
+        return len(text.split()) if self._words else len(text)
+
+    def count_message(self, message: Message) -> int:
+        return message_tokens(self.count, message)
+
+    def count_messages(self, messages: Sequence[Message], tools: Sequence[dict[str, Any]] | None = None) -> int:
+        return request_tokens(self.count, messages, tools)
+
+
+class ScriptedSummarizer:
+    """Plays back a script of deltas (or exceptions). Without a script, summarises each message's
+    first 60 characters into ``topics`` citing its seq, so merges always have sources."""
+
+    def __init__(self, script: Iterable[SummaryDelta | Exception] | None = None, name: str = "scripted") -> None:
+        self.name = name
+        self._script = list(script) if script is not None else None
+        self.requests: list[SummaryRequest] = []
+
+    def summarize(self, request: SummaryRequest) -> SummaryDelta:
+        self.requests.append(request)
+        if self._script is None:
+            items = tuple(
+                SummaryItem(text=m.text[:60] or m.role, sources=(m.seq or 0,)) for m in request.messages if m.seq
+            )
+            return SummaryDelta(add={"topics": items}, narrative=f"{len(request.messages)} messages folded.")
+        if not self._script:
+            raise AssertionError("ScriptedSummarizer ran out of scripted responses")
+        step = self._script.pop(0)
+        if isinstance(step, Exception):
+            raise step
+        return step
+
+    async def asummarize(self, request: SummaryRequest) -> SummaryDelta:
+        return self.summarize(request)

@@ -1,0 +1,307 @@
+"""Frozen value types shared by every layer.
+
+One wire format: OpenAI chat message dicts come in (:func:`parse_message` validates them)
+and go out (:meth:`Message.to_openai`); the Anthropic shape is produced by ``core.assemble``.
+Messages are plain frozen dataclasses (cheap on the hot path); the summary state is a
+pydantic model because summarizers exchange it as JSON.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from .errors import InvalidMessage
+
+Role = Literal["system", "developer", "user", "assistant", "tool"]
+ROLES: frozenset[str] = frozenset({"system", "developer", "user", "assistant", "tool"})
+SECTIONS: tuple[str, ...] = ("decisions", "user_facts", "todos", "open_questions", "identifiers", "topics")
+
+_NAME_RE = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
+_PART_TYPES = frozenset({"text", "image_url", "input_audio", "file", "refusal"})
+# Optional OpenAI fields we accept and pass through untouched.
+_PASSTHROUGH = frozenset({"refusal", "annotations", "audio"})
+_KNOWN = frozenset({"role", "content", "name", "tool_calls", "tool_call_id"}) | _PASSTHROUGH
+
+
+@dataclass(frozen=True, slots=True)
+class ToolCall:
+    """One function call requested by an assistant message."""
+
+    id: str
+    name: str
+    arguments: str = "{}"
+
+    def to_openai(self) -> dict[str, Any]:
+        return {"id": self.id, "type": "function", "function": {"name": self.name, "arguments": self.arguments}}
+
+
+@dataclass(frozen=True, slots=True)
+class Message:
+    """A chat message. ``seq`` (1-based position in its thread) and ``created_at`` are set once stored."""
+
+    role: str
+    content: str | tuple[Mapping[str, Any], ...] | None = None
+    name: str | None = None
+    tool_calls: tuple[ToolCall, ...] = ()
+    tool_call_id: str | None = None
+    extra: Mapping[str, Any] = field(default_factory=dict)
+    seq: int | None = None
+    created_at: float | None = None
+
+    @property
+    def text(self) -> str:
+        """The message's readable text: string content, or its text parts joined."""
+        c = self.content
+        if c is None:
+            return ""
+        if isinstance(c, str):
+            return c
+        return "\n".join(str(p.get("text", "")) for p in c if p.get("type") in ("text", "refusal"))
+
+    @property
+    def searchable_text(self) -> str:
+        """Text plus tool-call names and arguments: what full-text search and summaries look at."""
+        calls = " ".join(f"{tc.name}({tc.arguments})" for tc in self.tool_calls)
+        return f"{self.text} {calls}".strip() if calls else self.text
+
+    def to_openai(self) -> dict[str, Any]:
+        """The message as an OpenAI chat dict (store metadata left out)."""
+        out: dict[str, Any] = {"role": self.role}
+        c = self.content
+        out["content"] = [dict(p) for p in c] if isinstance(c, tuple) else c
+        if self.name is not None:
+            out["name"] = self.name
+        if self.tool_calls:
+            out["tool_calls"] = [tc.to_openai() for tc in self.tool_calls]
+        if self.tool_call_id is not None:
+            out["tool_call_id"] = self.tool_call_id
+        out.update(self.extra)
+        return out
+
+    def to_record(self) -> dict[str, Any]:
+        """OpenAI dict plus ``seq`` and ``created_at`` (what ``history`` and the CLI print)."""
+        return {**self.to_openai(), "seq": self.seq, "created_at": self.created_at}
+
+    def with_meta(self, seq: int, created_at: float) -> Message:
+        return replace(self, seq=seq, created_at=created_at)
+
+
+def _content(value: Any, role: str) -> str | tuple[Mapping[str, Any], ...] | None:
+    if value is None or isinstance(value, str):
+        return value
+    if not isinstance(value, list):
+        raise InvalidMessage("content", f"expected a string, a list of parts or null, got {type(value).__name__}")
+    parts = []
+    for i, part in enumerate(value):
+        where = f"content[{i}]"
+        if not isinstance(part, Mapping):
+            raise InvalidMessage(where, f"expected a dict part, got {type(part).__name__}")
+        ptype = part.get("type")
+        if ptype not in _PART_TYPES:
+            raise InvalidMessage(f"{where}.type", f"unknown part type {ptype!r}; expected one of {sorted(_PART_TYPES)}")
+        if ptype in ("text", "refusal") and not isinstance(part.get(ptype), str):
+            raise InvalidMessage(f"{where}.{ptype}", "a text part needs a string")
+        if role == "tool" and ptype != "text":
+            raise InvalidMessage(f"{where}.type", "tool results may only hold text parts")
+        parts.append(dict(part))
+    return tuple(parts)
+
+
+def _tool_calls(value: Any) -> tuple[ToolCall, ...]:
+    if not isinstance(value, list):
+        raise InvalidMessage("tool_calls", f"expected a list, got {type(value).__name__}")
+    calls, seen = [], set()
+    for i, raw in enumerate(value):
+        where = f"tool_calls[{i}]"
+        if not isinstance(raw, Mapping):
+            raise InvalidMessage(where, f"expected a dict, got {type(raw).__name__}")
+        cid = raw.get("id")
+        if not isinstance(cid, str) or not cid:
+            raise InvalidMessage(f"{where}.id", "a non-empty string is required")
+        if cid in seen:
+            raise InvalidMessage(f"{where}.id", f"duplicate tool call id {cid!r}")
+        seen.add(cid)
+        if raw.get("type", "function") != "function":
+            raise InvalidMessage(f"{where}.type", f"only 'function' is supported, got {raw.get('type')!r}")
+        fn = raw.get("function")
+        if not isinstance(fn, Mapping):
+            raise InvalidMessage(f"{where}.function", "a dict with 'name' and 'arguments' is required")
+        name = fn.get("name")
+        if not isinstance(name, str) or not name:
+            raise InvalidMessage(f"{where}.function.name", "a non-empty string is required")
+        args = fn.get("arguments", "{}")
+        if isinstance(args, Mapping):  # lenient: SDK users sometimes pass a dict
+            args = json.dumps(args, ensure_ascii=False)
+        if not isinstance(args, str):
+            raise InvalidMessage(f"{where}.function.arguments", f"expected a JSON string, got {type(args).__name__}")
+        calls.append(ToolCall(id=cid, name=name, arguments=args))
+    return tuple(calls)
+
+
+def parse_message(raw: Any) -> Message:
+    """Validate an OpenAI-format message dict and return a :class:`Message`.
+
+    Raises :class:`~chatcompact.errors.InvalidMessage` naming the field and the problem.
+    A :class:`Message` passes through (its metadata cleared, so it is stored afresh).
+    """
+    if isinstance(raw, Message):
+        return replace(raw, seq=None, created_at=None)
+    if not isinstance(raw, Mapping):
+        raise InvalidMessage("message", f"expected a dict, got {type(raw).__name__}")
+    unknown = sorted(set(raw) - _KNOWN)
+    if unknown:
+        raise InvalidMessage(unknown[0], f"unknown field (known: {', '.join(sorted(_KNOWN))})")
+    role = raw.get("role")
+    if role not in ROLES:
+        raise InvalidMessage("role", f"expected one of {sorted(ROLES)}, got {role!r}")
+    if "content" not in raw and not (role == "assistant" and raw.get("tool_calls")):
+        raise InvalidMessage("content", "is required")
+    content = _content(raw.get("content"), role)
+    calls: tuple[ToolCall, ...] = ()
+    if raw.get("tool_calls") is not None:
+        if role != "assistant":
+            raise InvalidMessage("tool_calls", f"only assistant messages may carry tool calls, not {role}")
+        calls = _tool_calls(raw["tool_calls"])
+    if content is None and not calls:
+        raise InvalidMessage("content", "may be null only on an assistant message with tool_calls")
+    call_id = raw.get("tool_call_id")
+    if role == "tool":
+        if not isinstance(call_id, str) or not call_id:
+            raise InvalidMessage("tool_call_id", "a tool message needs the id of the call it answers")
+    elif call_id is not None:
+        raise InvalidMessage("tool_call_id", f"only tool messages carry a tool_call_id, not {role}")
+    name = raw.get("name")
+    if name is not None and (not isinstance(name, str) or not _NAME_RE.match(name)):
+        raise InvalidMessage("name", "must be 1-64 characters of letters, digits, '_' or '-'")
+    extra = {k: raw[k] for k in _PASSTHROUGH if k in raw}
+    return Message(role=role, content=content, name=name, tool_calls=calls, tool_call_id=call_id, extra=extra)
+
+
+# ---------------------------------------------------------------- summary state
+
+
+class _Frozen(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class SummaryItem(_Frozen):
+    """One fact, decision, question... with the ``seq`` ids of the messages it came from."""
+
+    text: str = Field(min_length=1)
+    sources: tuple[int, ...] = ()
+    subject: str | None = None  # items sharing a subject supersede each other
+
+
+class PinnedItem(_Frozen):
+    """A span kept verbatim (code, JSON, identifiers, corrections) because a preservation rule matched."""
+
+    seq: int
+    kind: str
+    text: str
+
+
+class SummaryState(_Frozen):
+    """The running structured summary. Sections are capped by ``core.merge``, never by trust."""
+
+    decisions: tuple[SummaryItem, ...] = ()
+    user_facts: tuple[SummaryItem, ...] = ()
+    todos: tuple[SummaryItem, ...] = ()
+    open_questions: tuple[SummaryItem, ...] = ()
+    identifiers: tuple[SummaryItem, ...] = ()
+    topics: tuple[SummaryItem, ...] = ()
+    narrative: str = ""
+    pinned: tuple[PinnedItem, ...] = ()
+
+    def is_empty(self) -> bool:
+        return not (self.narrative or self.pinned or any(getattr(self, s) for s in SECTIONS))
+
+    def items(self) -> int:
+        return sum(len(getattr(self, s)) for s in SECTIONS)
+
+
+class Resolution(_Frozen):
+    """Marks an open question or todo as answered/done (matched by subject or text)."""
+
+    section: Literal["open_questions", "todos"]
+    text: str
+    sources: tuple[int, ...] = ()
+
+
+class SummaryDelta(_Frozen):
+    """What a summarizer proposes; ``core.merge.apply_delta`` decides what actually lands."""
+
+    add: dict[str, tuple[SummaryItem, ...]] = Field(default_factory=dict)
+    resolve: tuple[Resolution, ...] = ()
+    narrative: str | None = None
+
+
+class MergeReport(_Frozen):
+    """What one merge did to the state: the basis of ``inspect`` and ``compactions()``."""
+
+    added: tuple[str, ...] = ()
+    superseded: tuple[str, ...] = ()
+    resolved: tuple[str, ...] = ()
+    dropped: tuple[str, ...] = ()  # pushed out by a section cap (still in the log)
+    duplicates: int = 0
+
+
+class SummaryVersion(_Frozen):
+    """One committed summary: the state, the message span it folded in, and its parent version."""
+
+    version: int
+    parent: int | None
+    state: SummaryState
+    covered_from: int  # first seq of the span this version summarised
+    covered_until: int  # every message with seq <= this is in the summary
+    trigger: str = "manual"
+    summarizer: str = ""
+    report: MergeReport = MergeReport()
+    created_at: float = 0.0
+    meta: dict[str, Any] = Field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class ThreadInfo:
+    """A thread's identity and head, as the store knows it."""
+
+    id: str
+    system: str | None
+    created_at: float
+    last_seq: int = 0
+    last_version: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class CompactionRatio:
+    """Tokens and messages before and after a compaction (the lesson's ``compaction_ratio``)."""
+
+    tokens_before: int
+    tokens_after: int
+    messages_before: int
+    messages_after: int
+
+    @property
+    def reduction(self) -> float:
+        """Share of tokens saved, 0..1."""
+        return 1.0 - self.tokens_after / self.tokens_before if self.tokens_before else 0.0
+
+    @property
+    def ratio(self) -> float:
+        """How many times smaller the compacted list is."""
+        return self.tokens_before / self.tokens_after if self.tokens_after else float("inf")
+
+    def as_dict(self) -> dict[str, float | int]:
+        return {
+            "tokens_before": self.tokens_before,
+            "tokens_after": self.tokens_after,
+            "messages_before": self.messages_before,
+            "messages_after": self.messages_after,
+            "reduction": round(self.reduction, 4),
+            "ratio": round(self.ratio, 3),
+        }

@@ -1,0 +1,218 @@
+"""Pure core: cut points, triggers, merge caps, and the budget guarantee of assembly."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from chatcompact.config import Policy
+from chatcompact.core.assemble import ContextInput, assemble, render_lines
+from chatcompact.core.merge import apply_delta, validate_delta
+from chatcompact.core.plan import check_trigger, plan_compaction
+from chatcompact.core.window import check_sequence, choose_cut, groups, last_user_index
+from chatcompact.errors import BudgetTooSmall, InvalidSequence
+from chatcompact.testing import CountingTokenizer
+from chatcompact.tokenizers import tokenizer_for
+from chatcompact.types import PinnedItem, Resolution, SummaryDelta, SummaryItem, SummaryState
+
+from .strategies import stored, transcripts
+
+CHARS = CountingTokenizer()
+BPE = tokenizer_for("gpt-4o")
+PROPS = settings(deadline=None, max_examples=60, suppress_health_check=[HealthCheck.too_slow])
+
+
+def msgs(*specs):
+    return stored([dict(s) for s in specs])
+
+
+U = {"role": "user", "content": "u"}
+A = {"role": "assistant", "content": "a"}
+CALL2 = {
+    "role": "assistant",
+    "content": None,
+    "tool_calls": [
+        {"id": "c1", "type": "function", "function": {"name": "f", "arguments": "{}"}},
+        {"id": "c2", "type": "function", "function": {"name": "g", "arguments": "{}"}},
+    ],
+}
+R1 = {"role": "tool", "tool_call_id": "c1", "content": "r1"}
+R2 = {"role": "tool", "tool_call_id": "c2", "content": "r2"}
+
+
+# ---------------------------------------------------------------- window
+
+
+def test_groups_keep_parallel_calls_with_all_results():
+    m = msgs(U, CALL2, R1, R2, A)
+    assert groups(m) == [(0, 1), (1, 4), (4, 5)]
+
+
+@pytest.mark.parametrize(
+    "seq, error",
+    [
+        ([U, R1], "does not directly follow"),
+        ([U, CALL2, R1, U], "unanswered tool calls"),
+        ([U, CALL2, R1, R1], "does not directly follow"),
+    ],
+)
+def test_sequence_errors(seq, error):
+    with pytest.raises(InvalidSequence, match=error):
+        check_sequence(msgs(*seq))
+
+
+def test_choose_cut_never_splits_calls_and_keeps_latest_user():
+    m = msgs(U, A, U, CALL2, R1, R2, A, U, A)
+    toks = [10] * len(m)
+    for keep in range(0, 100, 5):
+        c = choose_cut(m, toks, keep)
+        assert c == 0 or m[c].role != "tool"
+        assert c <= last_user_index(m)
+
+
+def test_choose_cut_prefers_turn_boundary():
+    m = msgs(U, A, A, U, A, A, U, A)
+    assert choose_cut(m, [10] * 8, keep_tokens=45) == 6  # 45 tokens would allow cut 4; next user is at 6
+    assert choose_cut(m, [10] * 8, keep_tokens=45, prefer_turns=False) == 4
+
+
+def test_plan_compacts_down_to_low_water_only_after_high_water():
+    policy = Policy(budget=1000)
+    m = msgs(*([U, A] * 20))
+    toks = [20] * 40  # 800 tokens > 0.6 * 1000
+    assert check_trigger(sum(toks[:20]), 20, 1000, policy) is None
+    assert check_trigger(sum(toks), 40, 1000, policy) == "tokens"
+    plan = plan_compaction(m, toks, 1000, policy, "tokens")
+    assert plan.keep_tokens <= 0.3 * 1000
+    assert plan.evict[0].seq == 1 and plan.evict[-1].role == "assistant"
+
+
+@PROPS
+@given(transcripts(), st.integers(0, 3000))
+def test_cut_invariants_on_generated_transcripts(raw, keep):
+    m = stored(raw)
+    toks = [CHARS.count_message(x) for x in m]
+    c = choose_cut(m, toks, keep)
+    lu = last_user_index(m)
+    if c:
+        assert m[c].role != "tool"
+        assert lu is None or c <= lu
+        check_sequence(m[c:])  # the kept suffix is itself a valid conversation
+
+
+# ---------------------------------------------------------------- merge
+
+
+def item(text, seq=1, subject=None):
+    return SummaryItem(text=text, sources=(seq,), subject=subject)
+
+
+def test_merge_dedups_supersedes_resolves():
+    p = Policy()
+    s, _ = apply_delta(SummaryState(), SummaryDelta(add={"user_facts": (item("User's email is a@x.fr", 1, "user:email"),)}), p)
+    s, r = apply_delta(s, SummaryDelta(add={"user_facts": (item("user's EMAIL is a@x.fr!", 3),)}), p)
+    assert len(s.user_facts) == 1 and s.user_facts[0].sources == (1, 3) and r.duplicates == 1
+    s, r = apply_delta(s, SummaryDelta(add={"user_facts": (item("User's email is b@y.fr", 5, "user:email"),)}), p)
+    assert [i.text for i in s.user_facts] == ["User's email is b@y.fr"]
+    assert r.superseded == ("User's email is a@x.fr",)
+    s, _ = apply_delta(s, SummaryDelta(add={"open_questions": (item("When will the refund arrive?", 6),)}), p)
+    s, r = apply_delta(s, SummaryDelta(resolve=(Resolution(section="open_questions", text="when will the refund arrive"),)), p)
+    assert s.open_questions == () and r.resolved == ("When will the refund arrive?",)
+
+
+def test_validate_delta_rejects_foreign_sources_and_sections():
+    d = SummaryDelta(add={"decisions": (item("x", 99),), "gossip": (item("y", 1),)})
+    problems = validate_delta(d, [1, 2, 3])
+    assert any("gossip" in p for p in problems) and any("[99]" in p for p in problems)
+
+
+_VOCAB = ["refund", "order", "88231", "label", "the", "we", "agreed", "naïve", "日本", "🙂", "ship", "email", "!", "?"]
+_SECTIONS = ["decisions", "user_facts", "todos", "open_questions", "identifiers", "topics"]
+
+
+def _random_delta(rnd) -> SummaryDelta:
+    def text(n):
+        return " ".join(rnd.choice(_VOCAB) for _ in range(n))
+
+    add = {
+        name: tuple(
+            SummaryItem(text=text(rnd.randint(1, 80)), sources=(rnd.randint(1, 10**6),), subject=rnd.choice([None, "a", "b"]))
+            for _ in range(rnd.randint(0, 6))
+        )
+        for name in rnd.sample(_SECTIONS, rnd.randint(0, 6))
+    }
+    resolve = tuple(Resolution(section="todos", text=text(2)) for _ in range(rnd.randint(0, 1)))
+    return SummaryDelta(add=add, resolve=resolve, narrative=rnd.choice([None, text(rnd.randint(1, 400))]))
+
+
+@settings(deadline=None, max_examples=3)
+@given(st.integers(0, 2**32))
+def test_sections_stay_within_caps_over_1000_compactions(seed):
+    rnd = random.Random(seed)  # 1000 deltas are too large for Hypothesis to draw one by one
+    p = Policy()
+    state = SummaryState()
+    for i in range(1000):
+        pinned = [PinnedItem(seq=i, kind="code", text="x" * rnd.randint(1, 2000))]
+        state, _ = apply_delta(state, _random_delta(rnd), p, pinned)
+        for name, cap in p.section_caps.items():
+            assert len(getattr(state, name)) <= cap
+            assert all(len(x.text) <= p.item_max_chars for x in getattr(state, name))
+        assert len(state.narrative) <= p.narrative_max_chars
+        assert len(state.pinned) <= p.max_pinned
+        assert all(len(x.text) <= p.pinned_max_chars for x in state.pinned)
+
+
+# ---------------------------------------------------------------- assemble
+
+
+def _state_with(n: int) -> SummaryState:
+    return SummaryState(
+        decisions=tuple(item(f"decision number {i} about the refund of order 8823{i}", i) for i in range(1, n)),
+        narrative="The user reported a broken order and asked for a refund.",
+        pinned=(PinnedItem(seq=2, kind="code", text="```python\nprint('hi')\n```"),),
+    )
+
+
+@PROPS
+@given(transcripts(max_turns=8), st.integers(0, 12), st.integers(0, 6000), st.booleans())
+def test_context_never_exceeds_budget(raw, n_items, budget, bpe):
+    tok = BPE if bpe else CHARS
+    tail = stored(raw)
+    state = _state_with(n_items)
+    inp = ContextInput("You are helpful.", tail, [tok.count_message(m) for m in tail], render_lines(state, 0, tok.count), 0)
+    try:
+        res = assemble(inp, budget, tok, Policy())
+    except BudgetTooSmall as e:
+        assert budget < e.minimum
+        res = assemble(inp, e.minimum, tok, Policy())  # the reported minimum really is enough
+        budget = e.minimum
+    out = res.messages
+    assert tok.count_messages(out) == res.tokens <= budget
+    window = [m for m in out if m.seq is not None]
+    assert check_sequence(window) == check_sequence(tail)  # pairs intact; same calls pending at the end
+    lu = last_user_index(tail)
+    if lu is not None:
+        assert tail[lu] in window
+    assert len(window) + len(res.hidden) == len(tail)
+
+
+def test_budget_too_small_names_minimum():
+    tail = stored([{"role": "user", "content": "word " * 300}])
+    inp = ContextInput("sys", tail, [BPE.count_message(m) for m in tail])
+    with pytest.raises(BudgetTooSmall) as e:
+        assemble(inp, 100, BPE, Policy())
+    assert e.value.minimum > 300 and "300" not in str(e.value.budget)
+
+
+def test_summary_and_pinned_appear_and_elision_is_announced():
+    tail = stored([U, A] * 30)
+    state = _state_with(4)
+    inp = ContextInput("sys", tail, [BPE.count_message(m) for m in tail], render_lines(state, 10, BPE.count), 10)
+    res = assemble(inp, 300, BPE, Policy())
+    sys_text = res.messages[0].content
+    assert "Summary of the conversation so far (messages 1-10)" in sys_text
+    assert "print('hi')" in sys_text and "decision number 3" in sys_text
+    assert res.hidden and f"{len(res.hidden)} earlier messages" in sys_text

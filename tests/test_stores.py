@@ -1,0 +1,418 @@
+"""Store contract suite (every Store implementation runs through it) plus SQLite-only behaviour."""
+
+from __future__ import annotations
+
+import itertools
+import sqlite3
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from chatcompact.errors import ConfigError, InvalidMessage, StoreError, ThreadNotFound, VersionConflict
+from chatcompact.protocols import Store
+from chatcompact.stores import InMemoryStore, SQLiteStore, open_store
+from chatcompact.stores.sqlite import MIGRATIONS
+from chatcompact.types import Message, SummaryItem, SummaryState, SummaryVersion, parse_message
+
+pytestmark = pytest.mark.timeout(30)
+
+RAW_MESSAGES = [
+    {"role": "user", "content": "Hi, I'm Dupont, order 88231 arrived broken."},
+    {
+        "role": "user",
+        "content": [
+            {"type": "text", "text": "Here is a photo"},
+            {"type": "image_url", "image_url": {"url": "https://example.com/x.png", "detail": "low"}},
+        ],
+        "name": "dupont_1",
+    },
+    {
+        "role": "assistant",
+        "content": None,
+        "tool_calls": [
+            {"id": "call_1", "type": "function", "function": {"name": "lookup_order", "arguments": '{"id": 88231}'}},
+            {"id": "call_2", "type": "function", "function": {"name": "refund_policy", "arguments": "{}"}},
+        ],
+    },
+    {"role": "tool", "tool_call_id": "call_1", "content": '{"status": "delivered", "damaged": true}'},
+    {"role": "tool", "tool_call_id": "call_2", "content": "Refunds within 30 days."},
+    {"role": "assistant", "content": "Désolé 😢 — 退款 will be processed. Ünïcödé “quotes” ✓", "refusal": None},
+]
+
+
+def msgs(*raws: dict) -> list[Message]:
+    return [parse_message(r) for r in raws]
+
+
+def user(text: str) -> Message:
+    return parse_message({"role": "user", "content": text})
+
+
+def version(n: int, parent: int | None, until: int = 3, note: str = "") -> SummaryVersion:
+    state = SummaryState(topics=(SummaryItem(text=note or f"topic {n}", sources=(1,)),), narrative=f"v{n}")
+    return SummaryVersion(version=n, parent=parent, state=state, covered_from=1, covered_until=until)
+
+
+@pytest.fixture(params=["sqlite", "memory"])
+def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Store]:
+    s: Store = SQLiteStore(str(tmp_path / "db" / "store.db")) if request.param == "sqlite" else InMemoryStore()
+    yield s
+    s.close()
+
+
+@pytest.fixture
+def thread(store: Store) -> str:
+    store.ensure_thread("t1", "You are helpful.")
+    return "t1"
+
+
+# ---------------------------------------------------------------- contract
+
+
+def test_is_a_store_with_flags(store: Store) -> None:
+    assert isinstance(store, Store)
+    assert store.supports_text_search is True
+    assert store.supports_vectors is False
+
+
+def test_append_assigns_consecutive_seqs_and_round_trips(store: Store, thread: str) -> None:
+    originals = msgs(*RAW_MESSAGES)
+    returned = store.append(thread, originals[:2], [5, 7])
+    returned += store.append(thread, originals[2:], [1, 2, 3, 4])
+    assert [m.seq for m in returned] == [1, 2, 3, 4, 5, 6]
+    assert all(m.created_at and m.created_at > 0 for m in returned)
+    stored = store.messages(thread)
+    assert stored == returned
+    for original, back in zip(originals, stored, strict=True):
+        assert back.to_openai() == original.to_openai()
+    assert [m.to_openai() for m in stored] == [parse_message(r).to_openai() for r in RAW_MESSAGES]
+    assert store.thread_info(thread).last_seq == 6
+
+
+def test_append_overrides_incoming_meta_and_checks_lengths(store: Store, thread: str) -> None:
+    stale = user("hello").with_meta(99, 1.0)
+    assert store.append(thread, [stale], [1])[0].seq == 1
+    with pytest.raises(ValueError):
+        store.append(thread, [user("a"), user("b")], [1])
+    with pytest.raises(ValueError):
+        store.append(thread, [user("a")], [-1])
+    with pytest.raises(InvalidMessage):
+        store.append(thread, [{"role": "user", "content": "raw dict"}], [1])  # type: ignore[list-item]
+    assert store.thread_info(thread).last_seq == 1  # failed appends wrote nothing
+    assert store.append(thread, [], []) == []
+
+
+def test_windows_and_tokens(store: Store, thread: str) -> None:
+    store.append(thread, [user(f"m{i}") for i in range(1, 8)], [10, 20, 30, 40, 50, 60, 70])
+    assert [m.seq for m in store.messages(thread, after=2)] == [3, 4, 5, 6, 7]
+    assert [m.seq for m in store.messages(thread, after=2, until=4)] == [3, 4]
+    assert [m.text for m in store.messages(thread, until=2)] == ["m1", "m2"]
+    assert store.messages(thread, after=7) == []
+    assert store.messages(thread, after=3, until=3) == []
+    assert store.message_tokens(thread) == [10, 20, 30, 40, 50, 60, 70]
+    assert store.message_tokens(thread, after=5) == [60, 70]
+    assert store.message_tokens(thread, after=7) == []
+
+
+def test_ensure_thread_idempotent_and_updates_system(store: Store) -> None:
+    first = store.ensure_thread("t", "one")
+    again = store.ensure_thread("t", "one")
+    assert first == again
+    assert (first.id, first.system, first.last_seq, first.last_version) == ("t", "one", 0, 0)
+    assert store.ensure_thread("t", None).system == "one"  # None keeps the prompt
+    assert store.ensure_thread("t", "two").system == "two"
+    assert store.thread_info("t").created_at == first.created_at
+    store.append("t", [user("x")], [1])
+    store.commit_version("t", version(1, None, until=1))
+    info = store.ensure_thread("t", None)
+    assert (info.last_seq, info.last_version) == (1, 1)
+    assert store.ensure_thread("nosys", None).system is None
+    assert [t.id for t in store.list_threads()] == ["t", "nosys"]
+
+
+@pytest.mark.parametrize("bad", ["", "x" * 201, None, 42])
+def test_thread_id_validation(store: Store, bad: object) -> None:
+    with pytest.raises(ConfigError):
+        store.ensure_thread(bad, None)  # type: ignore[arg-type]
+    store.ensure_thread("x" * 200, None)
+
+
+def test_thread_not_found(store: Store) -> None:
+    for call in (
+        lambda: store.thread_info("nope"),
+        lambda: store.append("nope", [user("x")], [1]),
+        lambda: store.messages("nope"),
+        lambda: store.message_tokens("nope"),
+        lambda: store.latest_version("nope"),
+        lambda: store.versions("nope"),
+        lambda: store.commit_version("nope", version(1, None)),
+        lambda: store.search_text("nope", "anything"),
+        lambda: store.delete_thread("nope"),
+    ):
+        with pytest.raises(ThreadNotFound):
+            call()
+    assert store.list_threads() == []
+
+
+def test_commit_version_happy_path_and_order(store: Store, thread: str) -> None:
+    store.append(thread, [user(f"m{i}") for i in range(6)], [1] * 6)
+    assert store.latest_version(thread) is None
+    assert store.versions(thread) == []
+    v1 = store.commit_version(thread, version(1, None, until=3))
+    v2 = store.commit_version(thread, version(2, 1, until=5, note="second"))
+    assert v1.created_at > 0  # stamped at commit
+    assert store.versions(thread) == [v1, v2]
+    assert store.latest_version(thread) == v2
+    assert store.latest_version(thread).state.topics[0].text == "second"  # type: ignore[union-attr]
+    assert store.thread_info(thread).last_version == 2
+
+
+def test_commit_version_conflict_writes_nothing(store: Store, thread: str) -> None:
+    v1 = store.commit_version(thread, version(1, None))
+    with pytest.raises(VersionConflict):
+        store.commit_version(thread, version(2, None))  # stale parent: someone committed v1 first
+    with pytest.raises(VersionConflict):
+        store.commit_version(thread, version(2, 0))  # parent 0 means "none" as well
+    with pytest.raises(VersionConflict):
+        store.commit_version(thread, version(3, 1))  # right parent, wrong number
+    with pytest.raises(VersionConflict):
+        store.commit_version(thread, version(1, 1))
+    assert store.versions(thread) == [v1]
+    assert store.thread_info(thread).last_version == 1
+
+
+def test_search_ranks_matching_message_first(store: Store, thread: str) -> None:
+    store.append(
+        thread,
+        msgs(
+            {"role": "user", "content": "The weather is nice today."},
+            {"role": "user", "content": "My refund for order 88231 never arrived."},
+            {"role": "assistant", "content": "Let me check the weather forecast."},
+            {"role": "user", "content": "Ich heiße Müller, meine Bestellung ist kaputt."},
+        ),
+        [1, 1, 1, 1],
+    )
+    hits = store.search_text(thread, "what about my refund for 88231?", k=3)
+    assert hits and hits[0].message.seq == 2
+    assert all(a.score >= b.score for a, b in itertools.pairwise(hits))
+    assert store.search_text(thread, "MULLER")[0].message.seq == 4  # case and diacritics folded
+    assert store.search_text(thread, "weather", k=1)[0].message.seq in (1, 3)
+    assert len(store.search_text(thread, "weather", k=1)) == 1
+    assert store.search_text(thread, "zebra") == []
+
+
+@pytest.mark.parametrize(
+    "query",
+    ['"', '"refund', "refund:", "-refund", "refund*", "* OR AND NOT NEAR(", "col:refund", "(((", "^refund", "'; DROP"],
+)
+def test_search_survives_punctuation(store: Store, thread: str, query: str) -> None:
+    store.append(thread, [user("please refund me"), user("nothing here")], [1, 1])
+    hits = store.search_text(thread, query)
+    if "refund" in query:
+        assert hits[0].message.seq == 1
+
+
+@pytest.mark.parametrize("query", ["", "   ", "!!! ??? ---", "😀"])
+def test_search_blank_query_is_empty(store: Store, thread: str, query: str) -> None:
+    store.append(thread, [user("hello")], [1])
+    assert store.search_text(thread, query) == []
+
+
+def test_search_finds_tool_calls_and_stays_in_thread(store: Store, thread: str) -> None:
+    store.ensure_thread("other", None)
+    store.append("other", [user("lookup_order is mentioned elsewhere")], [1])
+    store.append(thread, msgs(*RAW_MESSAGES[2:4]), [1, 1])
+    hits = store.search_text(thread, "lookup_order")
+    assert [h.message.seq for h in hits] == [1]
+    assert hits[0].message.tool_calls[0].name == "lookup_order"
+
+
+def test_delete_thread(store: Store, thread: str) -> None:
+    store.ensure_thread("keep", None)
+    store.append(thread, [user("secret words")], [1])
+    store.append("keep", [user("secret kept")], [1])
+    store.commit_version(thread, version(1, None, until=1))
+    store.delete_thread(thread)
+    with pytest.raises(ThreadNotFound):
+        store.thread_info(thread)
+    assert [t.id for t in store.list_threads()] == ["keep"]
+    assert [h.message.text for h in store.search_text("keep", "secret")] == ["secret kept"]
+    # A re-created thread starts from scratch, and the old words are gone from the index.
+    store.ensure_thread(thread, None)
+    assert (store.thread_info(thread).last_seq, store.versions(thread)) == (0, [])
+    assert store.search_text(thread, "secret") == []
+
+
+def test_concurrent_appends_from_threads(store: Store, thread: str) -> None:
+    def worker(n: int) -> None:
+        for i in range(25):
+            store.append(thread, [user(f"w{n} {i}")], [1])
+
+    workers = [threading.Thread(target=worker, args=(n,)) for n in range(4)]
+    for w in workers:
+        w.start()
+    for w in workers:
+        w.join()
+    log = store.messages(thread)
+    assert [m.seq for m in log] == list(range(1, 101))
+    for n in range(4):  # each writer's messages stay in its own order
+        assert [m.text for m in log if m.text.startswith(f"w{n} ")] == [f"w{n} {i}" for i in range(25)]
+
+
+def test_close_is_idempotent(store: Store, thread: str) -> None:
+    store.close()
+    store.close()
+    with pytest.raises(StoreError):
+        store.thread_info(thread)
+
+
+# ---------------------------------------------------------------- SQLite only
+
+
+def test_wal_mode_and_pragmas(tmp_path: Path) -> None:
+    path = tmp_path / "nested" / "dirs" / "a.db"
+    with SQLiteStore(str(path)) as s:
+        assert path.exists()
+        assert s._conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+        assert s._conn.execute("PRAGMA synchronous").fetchone()[0] == 2  # FULL
+        assert s._conn.execute("PRAGMA foreign_keys").fetchone()[0] == 1
+        assert s._conn.execute("PRAGMA busy_timeout").fetchone()[0] == 5000
+    with SQLiteStore(str(path), synchronous="normal") as s:
+        assert s._conn.execute("PRAGMA synchronous").fetchone()[0] == 1
+    with pytest.raises(ConfigError):
+        SQLiteStore(str(path), synchronous="sometimes")
+
+
+def test_reopen_sees_everything(tmp_path: Path) -> None:
+    path = str(tmp_path / "a.db")
+    with SQLiteStore(path) as s:
+        s.ensure_thread("t", "sys")
+        written = s.append("t", msgs(*RAW_MESSAGES), [1, 2, 3, 4, 5, 6])
+        v1 = s.commit_version("t", version(1, None))
+    with SQLiteStore(path) as s:
+        assert s.thread_info("t").system == "sys"
+        assert s.messages("t") == written
+        assert s.message_tokens("t") == [1, 2, 3, 4, 5, 6]
+        assert s.versions("t") == [v1]
+        assert s.search_text("t", "Dupont")[0].message.seq == 1
+
+
+def test_migrations_apply_once(tmp_path: Path) -> None:
+    path = str(tmp_path / "a.db")
+    SQLiteStore(path).close()
+    with sqlite3.connect(path) as raw:
+        first = raw.execute("SELECT version, applied_at FROM schema_migrations ORDER BY version").fetchall()
+    assert [v for v, _ in first] == list(range(1, len(MIGRATIONS) + 1))
+    SQLiteStore(path).close()
+    with sqlite3.connect(path) as raw:
+        again = raw.execute("SELECT version, applied_at FROM schema_migrations ORDER BY version").fetchall()
+        tables = {r[0] for r in raw.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    assert again == first  # nothing re-applied
+    assert {"threads", "messages", "messages_fts", "summary_versions", "schema_migrations"} <= tables
+
+
+def test_newer_schema_is_refused(tmp_path: Path) -> None:
+    path = str(tmp_path / "a.db")
+    SQLiteStore(path).close()
+    with sqlite3.connect(path) as raw:
+        raw.execute("INSERT INTO schema_migrations VALUES (?, 0)", (len(MIGRATIONS) + 1,))
+    with pytest.raises(StoreError, match="newer"):
+        SQLiteStore(path)
+
+
+def test_log_is_append_only_in_the_file(tmp_path: Path) -> None:
+    path = str(tmp_path / "a.db")
+    with SQLiteStore(path) as s:
+        s.ensure_thread("t", None)
+        s.append("t", [user("original")], [1])
+    with sqlite3.connect(path) as raw, pytest.raises(sqlite3.IntegrityError, match="append-only"):
+        raw.execute("UPDATE messages SET body = 'x'")
+
+
+def test_open_store_urls(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    with open_store("sqlite:///rel/dir/a.db") as s:  # type: ignore[attr-defined]
+        assert isinstance(s, SQLiteStore)
+        assert Path(s.path) == Path("rel/dir/a.db")
+    assert (tmp_path / "rel" / "dir" / "a.db").exists()
+    absolute = tmp_path / "abs" / "b.db"
+    with open_store(f"sqlite:///{absolute}", synchronous="NORMAL") as s:  # "sqlite:////" + path without its "/"
+        assert Path(s.path) == absolute
+    assert absolute.exists()
+    with open_store("plain/c.db") as s:
+        assert isinstance(s, SQLiteStore)
+    assert (tmp_path / "plain" / "c.db").exists()
+    for url in ("sqlite://", ":memory:", "sqlite:///:memory:"):
+        with open_store(url) as s:
+            assert isinstance(s, SQLiteStore)
+            assert s.path == ":memory:"
+    with open_store("memory://") as s:
+        assert isinstance(s, InMemoryStore)
+
+
+@pytest.mark.parametrize(
+    ("url", "match"),
+    [
+        ("postgresql://user:secret@host/db", "postgresql store is not available yet"),
+        ("postgresql+psycopg://host/db", "postgresql store is not available yet"),
+        ("redis://localhost", "unknown store scheme 'redis'.*sqlite:///"),
+        ("ftp://user:hunter2@x", "^(?!.*hunter2)"),
+        ("", "non-empty"),
+        ("sqlite://host/x.db", "needs a path"),
+    ],
+)
+def test_open_store_errors(url: str, match: str) -> None:
+    with pytest.raises(ConfigError, match=match):
+        open_store(url)
+
+
+def test_two_store_objects_on_one_file(tmp_path: Path) -> None:
+    path = str(tmp_path / "shared.db")
+    with SQLiteStore(path) as a, SQLiteStore(path) as b:
+        a.ensure_thread("t", "sys")
+        a.append("t", [user("from a")], [1])
+        assert [m.text for m in b.messages("t")] == ["from a"]
+        b.append("t", [user("from b")], [1])
+        assert [m.seq for m in a.messages("t")] == [1, 2]
+        # Both compactors read "no version yet" and race; the second commit must lose cleanly.
+        assert a.latest_version("t") is None and b.latest_version("t") is None
+        a.commit_version("t", version(1, None, note="a won"))
+        with pytest.raises(VersionConflict):
+            b.commit_version("t", version(1, None, note="b lost"))
+        assert [v.state.topics[0].text for v in b.versions("t")] == ["a won"]
+
+
+def test_two_store_objects_append_concurrently(tmp_path: Path) -> None:
+    path = str(tmp_path / "shared.db")
+    stores = [SQLiteStore(path) for _ in range(3)]
+    stores[0].ensure_thread("t", None)
+
+    def worker(n: int) -> None:
+        for i in range(20):
+            stores[n].append("t", [user(f"s{n} {i}")], [1])
+
+    workers = [threading.Thread(target=worker, args=(n,)) for n in range(3)]
+    for w in workers:
+        w.start()
+    for w in workers:
+        w.join()
+    assert [m.seq for m in stores[1].messages("t")] == list(range(1, 61))
+    for s in stores:
+        s.close()
+
+
+def test_sqlite_errors_are_wrapped(tmp_path: Path) -> None:
+    with SQLiteStore(str(tmp_path / "a.db")) as s:
+        s.ensure_thread("t", None)
+        s._conn.execute("DROP TABLE summary_versions")  # simulate a damaged file
+        with pytest.raises(StoreError) as info:
+            s.versions("t")
+        assert isinstance(info.value.__cause__, sqlite3.Error)
+        with pytest.raises(StoreError):
+            s.commit_version("t", version(1, None))
+    blocker = tmp_path / "file"
+    blocker.write_text("not a directory")
+    with pytest.raises(StoreError):
+        SQLiteStore(str(blocker / "a.db"))
