@@ -9,7 +9,11 @@ from hypothesis import strategies as st
 from chatcompact.types import Message, parse_message
 
 _text = st.text(alphabet=st.characters(exclude_categories=("Cs",)), min_size=1, max_size=60)
-_words = st.lists(st.sampled_from(["order", "88231", "refund", "label", "héllo", "日本語", "🙂", "ok", "the", "we'll"]), min_size=1, max_size=30).map(" ".join)
+_words = st.lists(
+    st.sampled_from(["order", "88231", "refund", "label", "héllo", "日本語", "🙂", "ok", "the", "we'll"]),
+    min_size=1,
+    max_size=30,
+).map(" ".join)
 _long = st.integers(min_value=200, max_value=1500).map(lambda n: ("lorem ipsum dolor " * (n // 18 + 1))[:n])
 TEXT = st.one_of(_words, _text, _long)
 
@@ -29,7 +33,11 @@ def turn(draw, call_no: list[int]) -> list[dict]:
                 "role": "assistant",
                 "content": draw(st.none() | TEXT),
                 "tool_calls": [
-                    {"id": i, "type": "function", "function": {"name": "lookup", "arguments": json.dumps({"q": draw(_words)})}}
+                    {
+                        "id": i,
+                        "type": "function",
+                        "function": {"name": "lookup", "arguments": json.dumps({"q": draw(_words)})},
+                    }
                     for i in ids
                 ],
             }

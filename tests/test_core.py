@@ -112,14 +112,18 @@ def item(text, seq=1, subject=None):
 
 def test_merge_dedups_supersedes_resolves():
     p = Policy()
-    s, _ = apply_delta(SummaryState(), SummaryDelta(add={"user_facts": (item("User's email is a@x.fr", 1, "user:email"),)}), p)
+    s, _ = apply_delta(
+        SummaryState(), SummaryDelta(add={"user_facts": (item("User's email is a@x.fr", 1, "user:email"),)}), p
+    )
     s, r = apply_delta(s, SummaryDelta(add={"user_facts": (item("user's EMAIL is a@x.fr!", 3),)}), p)
     assert len(s.user_facts) == 1 and s.user_facts[0].sources == (1, 3) and r.duplicates == 1
     s, r = apply_delta(s, SummaryDelta(add={"user_facts": (item("User's email is b@y.fr", 5, "user:email"),)}), p)
     assert [i.text for i in s.user_facts] == ["User's email is b@y.fr"]
     assert r.superseded == ("User's email is a@x.fr",)
     s, _ = apply_delta(s, SummaryDelta(add={"open_questions": (item("When will the refund arrive?", 6),)}), p)
-    s, r = apply_delta(s, SummaryDelta(resolve=(Resolution(section="open_questions", text="when will the refund arrive"),)), p)
+    s, r = apply_delta(
+        s, SummaryDelta(resolve=(Resolution(section="open_questions", text="when will the refund arrive"),)), p
+    )
     assert s.open_questions == () and r.resolved == ("When will the refund arrive?",)
 
 
@@ -139,7 +143,9 @@ def _random_delta(rnd) -> SummaryDelta:
 
     add = {
         name: tuple(
-            SummaryItem(text=text(rnd.randint(1, 80)), sources=(rnd.randint(1, 10**6),), subject=rnd.choice([None, "a", "b"]))
+            SummaryItem(
+                text=text(rnd.randint(1, 80)), sources=(rnd.randint(1, 10**6),), subject=rnd.choice([None, "a", "b"])
+            )
             for _ in range(rnd.randint(0, 6))
         )
         for name in rnd.sample(_SECTIONS, rnd.randint(0, 6))
@@ -182,7 +188,9 @@ def test_context_never_exceeds_budget(raw, n_items, budget, bpe):
     tok = BPE if bpe else CHARS
     tail = stored(raw)
     state = _state_with(n_items)
-    inp = ContextInput("You are helpful.", tail, [tok.count_message(m) for m in tail], render_lines(state, 0, tok.count), 0)
+    inp = ContextInput(
+        "You are helpful.", tail, [tok.count_message(m) for m in tail], render_lines(state, 0, tok.count), 0
+    )
     try:
         res = assemble(inp, budget, tok, Policy())
     except BudgetTooSmall as e:

@@ -22,8 +22,8 @@ from .oneshot import compact, compaction_ratio
 from .protocols import Embedder, Store, Summarizer, SummaryRequest, Tokenizer
 from .types import (
     CompactionRatio,
-    Message,
     MergeReport,
+    Message,
     PinnedItem,
     SummaryDelta,
     SummaryItem,

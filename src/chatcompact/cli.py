@@ -79,7 +79,7 @@ def _report(result: ReplayResult, mem: Memory, show_summary: bool) -> None:
     out.print(f"full history  {sparkline([p.full for p in result.points])}  up to {result.points[-1].full} tokens")
     top = max(p.full for p in result.points)
     scaled = [int(p.compacted * 8 / top) for p in result.points]
-    out.print(f"chatcompact   {sparkline(scaled + [8])[:-1]}  at most {d['max_request_tokens']} tokens")
+    out.print(f"chatcompact   {sparkline([*scaled, 8])[:-1]}  at most {d['max_request_tokens']} tokens")
     out.print(_versions_table(result.compactions))
     if show_summary and result.compactions:
         last = result.compactions[-1]
@@ -138,7 +138,7 @@ def compact_cmd(file: Any, budget: int | None, keep_recent: int, json_out: bool)
         raise ChatcompactError(f"input is not JSON: line {exc.lineno}: {exc.msg}") from exc
     messages = data["messages"] if isinstance(data, dict) and "messages" in data else data
     if not isinstance(messages, list):
-        raise ChatcompactError("expected a JSON list of messages or {\"messages\": [...]}")
+        raise ChatcompactError('expected a JSON list of messages or {"messages": [...]}')
     result = compact(messages, budget=budget, keep_recent=keep_recent)
     ratio = compaction_ratio(messages, result).as_dict()
     if json_out:

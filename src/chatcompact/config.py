@@ -72,5 +72,7 @@ class Settings:
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
         env = os.environ if env is None else env
-        values = {f.name: env[f"CHATCOMPACT_{f.name.upper()}"] for f in fields(cls) if f"CHATCOMPACT_{f.name.upper()}" in env}
+        values = {
+            f.name: env[f"CHATCOMPACT_{f.name.upper()}"] for f in fields(cls) if f"CHATCOMPACT_{f.name.upper()}" in env
+        }
         return cls(**values)

@@ -9,6 +9,7 @@ store's head on ``context`` (two indexed look-ups), so several processes may sha
 from __future__ import annotations
 
 import logging
+import os
 import threading
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -20,7 +21,7 @@ from .core.assemble import Assembled, ContextInput, Line, assemble, render_lines
 from .core.formats import to_anthropic, to_openai
 from .core.plan import check_trigger
 from .core.preserve import DEFAULT_RULES, Rule
-from .core.window import advance, check_sequence
+from .core.window import check_sequence
 from .errors import ChatcompactError, InvalidMessage, SummarizerError, VersionConflict
 from .protocols import Store, Summarizer, Tokenizer
 from .registry import resolve_store, resolve_summarizer, resolve_tokenizer
@@ -260,7 +261,7 @@ class Memory:
     @classmethod
     def open(
         cls,
-        url: str | Store | None = None,
+        url: str | os.PathLike[str] | Store | None = None,
         *,
         summarizer: str | Summarizer | None = None,
         policy: Policy | None = None,

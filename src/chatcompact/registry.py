@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+
 from .config import Settings
 from .errors import ConfigError
 from .protocols import Store, Summarizer, Tokenizer
@@ -9,8 +11,10 @@ from .protocols import Store, Summarizer, Tokenizer
 SUMMARIZER_SPECS = ("extractive",)
 
 
-def resolve_store(url: str | Store | None, settings: Settings) -> Store:
+def resolve_store(url: str | os.PathLike[str] | Store | None, settings: Settings) -> Store:
     """A Store object passes through; a URL or path is opened (``sqlite:///x.db``, ``memory://``...)."""
+    if isinstance(url, os.PathLike):
+        url = os.fspath(url)
     if url is not None and not isinstance(url, str):
         return url
     from .stores import open_store

@@ -98,7 +98,9 @@ def _resolves(item: SummaryItem, text: str) -> bool:
     return item.subject == text or normalise(item.text) == key or (len(key) > 8 and key in normalise(item.text))
 
 
-def merge_pinned(old: Sequence[PinnedItem], new: Sequence[PinnedItem], policy: Policy) -> tuple[list[PinnedItem], list[str]]:
+def merge_pinned(
+    old: Sequence[PinnedItem], new: Sequence[PinnedItem], policy: Policy
+) -> tuple[list[PinnedItem], list[str]]:
     """Pinned spans: dedup by text, drop oversize ones, keep the most recent ``max_pinned``."""
     seen = {normalise(p.text) for p in old}
     out, dropped = list(old), []
@@ -131,7 +133,9 @@ def apply_delta(
         cap = policy.section_caps[name]
         if new or len(sections[name]) > cap:
             sections[name] = _merge_section(sections[name], new, cap, policy.item_max_chars, report)
-    narrative = state.narrative if delta.narrative is None else clip_sentences(delta.narrative, policy.narrative_max_chars)
+    narrative = (
+        state.narrative if delta.narrative is None else clip_sentences(delta.narrative, policy.narrative_max_chars)
+    )
     pins, dropped_pins = merge_pinned(state.pinned, pinned, policy)
     report["dropped"] += dropped_pins
     new_state = SummaryState(

@@ -31,7 +31,9 @@ __all__ = [
     "identifier_spans",
     "identifiers",
     "json_blocks",
+    "masked_text",
     "sentence_spans",
+    "wordset",
 ]
 
 PIN_ROLES = frozenset({"user", "assistant", "tool"})
@@ -56,10 +58,15 @@ class IdentifierSpan(NamedTuple):
     raw: str
 
 
+def wordset(words: str) -> frozenset[str]:
+    """A frozenset of the whitespace-separated words of ``words`` (keeps long word tables readable)."""
+    return frozenset(words.split())
+
+
 # ------------------------------------------------------------------ sentences
 
 _BOUNDARY = re.compile(r"(?<=[.!?])[\"')\]]*[ \t]+|[ \t]*\n\s*")
-_ABBREV = frozenset("e.g. i.e. mr. mrs. ms. dr. st. vs. etc. no. approx. inc. ltd. jr. sr. fig. cf.".split())
+_ABBREV = wordset("e.g. i.e. mr. mrs. ms. dr. st. vs. etc. no. approx. inc. ltd. jr. sr. fig. cf.")
 
 
 def sentence_spans(text: str) -> list[tuple[int, int]]:
@@ -198,12 +205,12 @@ _ORDER_KW = re.compile(
     r"(?i)\b(?P<label>order|ticket|case|invoice|inv|po|rma|booking|reservation|confirmation|tracking|shipment|"
     r"claim|account|acct|reference|ref|incident|transaction|txn|receipt|parcel|package|subscription|contract)"
     r"(?:\s+(?P<marker>number|no\.?|num|nr\.?|id|code))?"
-    r"\s*(?P<punct>[:#]|is\b|was\b)?\s*(?P<hash>#)?"
+    r"\s*(?P<punct>#?\s*:|#|is\b|was\b)?\s*(?P<hash>#)?"
     r"(?P<value>[A-Za-z0-9][A-Za-z0-9_-]{1,39})(?![\w-])"
 )
 _HASH_NUM = re.compile(r"(?<![\w&#])#(?P<value>\d{3,})\b")
 _CAPS_CODE = re.compile(r"\b[A-Z][A-Z0-9]*(?:[-_][A-Z0-9]+)+\b|\b[A-Z]{2,}\d[A-Z0-9]*\b")
-_ORDER_PREFIXES = frozenset("INV PO ORD ORDER RMA TKT TICKET CASE REF BK INC REQ SR CS RES CONF TX TXN".split())
+_ORDER_PREFIXES = wordset("INV PO ORD ORDER RMA TKT TICKET CASE REF BK INC REQ SR CS RES CONF TX TXN")
 _PHONE = re.compile(
     r"(?<![\w+])(?:\+\d{1,3}[ .-]?(?:\(\d{1,4}\)[ .-]?)?\d{1,4}(?:[ .-]\d{2,4}){1,4}"
     r"|\(\d{3}\)[ .-]?\d{3}[.-]\d{4}|\d{3}[.-]\d{3}[.-]\d{4})(?![\w-])"
@@ -223,10 +230,12 @@ _MONEY_SUFFIX = re.compile(
 # Calendar durations ("in 2 days", "3 years") are left out on purpose: they are everyday phrasing,
 # not values someone will ask to have repeated exactly. Units are case-sensitive (GB vs g).
 _UNIT = re.compile(
-    rf"(?<![\w.,]){_NUM}\s?(?:%|percent\b|(?:[KMGTP]i?B|[kmgt]b|Gb|Mb|bytes?|ms|µs|ns|secs?|kg|mg|g|lbs?|oz|km/h|km|cm|"
+    rf"(?<![\w.,]){_NUM}\s?(?:%(?!\s+(?:agree|sure|certain|right|true|behind|with you))|percent\b|"
+    r"(?:[KMGTP]i?B|[kmgt]b|Gb|Mb|bytes?|ms|µs|ns|secs?|kg|mg|g|lbs?|oz|km/h|km|cm|"
     r"mm|m|mi|miles?|ft|inch(?:es)?|ml|mL|l|L|°[CF]|kWh|kW|W|V|mAh|[kMG]?Hz|px|dpi|fps|rpm|mph|tokens?|"
     r"cores?|vCPUs?)(?![\w/]))"
 )
+_DIGIT = re.compile(r"\d")
 _HEX = re.compile(r"\b[0-9a-f]{7,64}\b")
 _ORDINAL_OR_UNIT = re.compile(r"(?i)^\d+(?:st|nd|rd|th|am|pm|h|k|m|x|s|min|kg|gb|mb|ms|px|d)$")
 _YEAR = re.compile(r"^(?:19|20)\d\d$")
@@ -296,7 +305,7 @@ def _orders(text: str) -> Iterator[IdentifierSpan]:
     pos = 0
     while (m := _ORDER_KW.search(text, pos)) is not None:
         value = m.group("value").rstrip("-_")
-        explicit = bool(m.group("marker") or m.group("hash") or (m.group("punct") or "").strip() in (":", "#"))
+        explicit = bool(m.group("marker") or m.group("hash") or (m.group("punct") or "")[-1:] in (":", "#"))
         if _order_value_ok(value, explicit):
             end = m.start("value") + len(value)
             yield IdentifierSpan("order", value, m.start(), end, text[m.start() : end])
@@ -350,6 +359,12 @@ def identifier_spans(text: str) -> list[IdentifierSpan]:
     Kinds are tried in priority order (URL before path, order number before amount...); a later
     match that overlaps an earlier one is dropped, so ``https://x.io/a.py`` is one URL, not a path.
     """
+    return list(_identifier_spans(text))
+
+
+@lru_cache(maxsize=4096)
+def _identifier_spans(text: str) -> tuple[IdentifierSpan, ...]:
+    # Cached: the pinning rules and the summarizer scan the same message and sentence strings.
     found: list[IdentifierSpan] = []
     sources: list[Callable[[str], Iterator[IdentifierSpan]]] = []
     if "://" in text or "www." in text:
@@ -358,14 +373,14 @@ def identifier_spans(text: str) -> list[IdentifierSpan]:
         sources.append(_emails)
     if "/" in text or "\\" in text or "." in text:
         sources.append(_paths)
-    if any(c.isdigit() for c in text):
+    if _DIGIT.search(text):
         sources.append(_numbers)
     for source in sources:
         for span in source(text):
             if not _overlaps(((f.start, f.end) for f in found), span.start, span.end):
                 found.append(span)
     found.sort(key=lambda s: s.start)
-    return found
+    return tuple(found)
 
 
 def extract_identifiers(text: str) -> list[tuple[str, str]]:
@@ -453,7 +468,7 @@ def corrections(message: Message) -> list[PinnedItem]:
     spans = sentence_spans(text)
     items = []
     for i, (s, e) in enumerate(spans):
-        if _CORRECTION.search(text, s, e):
+        if _CORRECTION.search(text[s:e]):  # a slice, not search(pos): "^" must anchor at the sentence
             if e - s < 25 and i + 1 < len(spans):
                 e = spans[i + 1][1]  # "Correction:" alone: the fix is the next sentence
             items.append(PinnedItem(seq=message.seq or 0, kind="correction", text=message.text[s:e]))

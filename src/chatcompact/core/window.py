@@ -34,7 +34,8 @@ def advance(pending: frozenset[str], message: Message) -> frozenset[str]:
         return pending - {message.tool_call_id}
     if pending:
         raise InvalidSequence(
-            f"a {message.role} message cannot follow unanswered tool calls {sorted(pending)}; add their tool results first"
+            f"a {message.role} message cannot follow unanswered tool calls {sorted(pending)}; "
+            "add their tool results first"
         )
     return frozenset(tc.id for tc in message.tool_calls)
 

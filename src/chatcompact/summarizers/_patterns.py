@@ -1,0 +1,87 @@
+"""The patterns of the extractive summarizer: what counts as a fact, a decision, a promise, a question.
+
+Kept apart from the extraction logic so the vocabulary can be read (and extended) in one place.
+Every pattern is compiled once at import; none nests quantifiers over overlapping classes.
+"""
+
+from __future__ import annotations
+
+import re
+
+from chatcompact.core.preserve import wordset
+
+CLAUSE = r"(?:^|[,;:]\s+|\b(?i:and|but|so|because|also|well|now|oh|ah|then|ok|okay|sure|yes)\s+)"
+NAME = re.compile(
+    r"(?i:\b(?:my name is|my name's|call me)\s+|(?:^|[,;]\s*|\b(?:hi|hello|hey)[,!]?\s+)(?:i'm|i am|this is)\s+)"
+    r"(?P<name>[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+){0,2})"
+)
+NOT_NAMES = wordset(
+    "So Not Just Really Very Still Also Here Back Going In At On From The A An Sorry Glad Happy Good Fine Ok Okay "
+    "Sure Excited Thinking Looking Trying Working Living Based Currently Actually Now Interested Curious Afraid "
+    "American British English French German Italian Spanish Chinese Japanese Indian Canadian Australian Mexican "
+    "Brazilian Dutch Swiss Irish Scottish Polish Russian Korean Vietnamese Muslim Christian Jewish Catholic "
+    "Buddhist Hindu Vegan Vegetarian Gay Trans Single Married Retired"
+)
+PLACE = re.compile(
+    r"(?i)\bi(?:'m| am|'ve| have)? (?:(?P<loc>live in|based in|located in|living in|moved to|relocated to|"
+    r"reside in)|(?P<origin>from|come from|originally from)) +(?P<place>[^,.;!?]+)"
+)
+PREFER = re.compile(r"(?i)\bi(?:'d| would)? +(?:really +|much +)?(?:prefer|rather) +(?P<obj>[^,.;!?]+)")
+PREF_CUT = re.compile(r"(?i)\b(?:over|than|instead|because|since|but|if|when|unless|so|and|for|as|to)\b")
+ATTR = re.compile(
+    r"(?i)\bmy +(?P<np>(?:[a-z-]+ +){0,2}?[a-z-]+)(?: +(?:is|are|was|were)|'s) +(?P<val>[^,;!?]*[^,;!?\s.])"
+)
+SUBJECT_ALIASES = {
+    "e-mail": "email", "email address": "email", "e-mail address": "email", "mail": "email",
+    "phone number": "phone", "number": "phone", "mobile": "phone", "mobile number": "phone",
+    "cell": "phone", "cell number": "phone", "telephone": "phone", "home address": "address",
+    "birthday": "birthday", "date of birth": "birthday", "dob": "birthday",
+}  # fmt: skip
+FIRST_PERSON = re.compile(CLAUSE + r"(?P<clause>(?:I|[Mm]y)\b[^.!?;]*)")
+FILLER = re.compile(
+    r"(?i)^(?:i(?:'m| am) (?:so|sorry|glad|happy|sure|not sure|afraid|here|just|really|doing|good|fine|ok|okay|"
+    r"excited|thrilled|proud|grateful|thankful|thinking|wondering|curious|looking forward|with you|super|very|"
+    r"truly|lucky|blessed|stoked|pumped|honored|touched|inspired|going to|gonna|about to)\b|i am going to\b|"
+    r"i (?:\S+ )?(?:think|guess|mean|know|hope|see|bet|wonder|understand|appreciate|believe|agree|suppose|wish|"
+    r"just wanted|can't believe|love that|like that|totally|would|could|should|can|will)\b|i'(?:ll|d)\b)"
+)
+COMMIT = re.compile(
+    CLAUSE + r"(?P<subj>I'll|I will|I'm going to|I am going to|I'm gonna|we'll|we will|we're going to|"
+    r"we are going to|We'll|We will|We're going to) +(?!be\b|see\b|never\b|not\b|miss\b|bet\b|always\b)"
+    r"(?P<what>[a-z][^.!?;]*)"
+)
+DECIDE = re.compile(
+    r"(?i)\b(?:i've decided|i have decided|i decided|we've decided|we have decided|we decided|i'll go with|"
+    r"i will go with|we'll go with|let's go with|i choose|i chose|i'll take|i will take|decision:) *"
+    r"(?:to +)?(?P<what>[^.!?]+)"
+)
+LETS = re.compile(r"(?i)\blet'?s +(?!see\b|hope\b|not\b|just say\b)(?P<what>[^.!?]+)")
+AGREED = re.compile(r"(?i)^(?:agreed|deal|it's a deal)\b[.!,:]* *(?P<what>.*)")
+AFFIRM = re.compile(
+    r"(?i)^\W*(?:yes|yeah|yep|sure|ok|okay|sounds good|great|perfect|agreed|deal|absolutely|of course|"
+    r"that works|works for me|fine|good idea|let's do it)\b"
+)
+DONE = re.compile(
+    r"(?i)\b(?:i've|i have|we've|we have|i just|we just|i already|we already|has been|have been|is now|are now|"
+    r"done|completed?|finished|sent|shipped|issued|emailed|refunded|fixed|processed|took care)\b|\bI +[a-z]+ed\b"
+)
+SMALL_TALK = re.compile(
+    r"(?i)^\W*(?:how (?:are|have|were) you|how's it going|what's up|how about you|and you|what about you|"
+    r"you know|right|really|isn't it|don't you think|how was your|what do you think|wanna)\b"
+)
+# "How long/much/many" ask for a quantity; "long" is not what the question is about.
+HOW_MUCH = re.compile(r"(?i)\bhow (?:long|much|many|often|far|soon|big|old)\b")
+ASKED_PREFIX = re.compile(r"^[^:]{1,60}\basked: *")
+WILL_PREFIX = re.compile(r"^.{1,60}?\b(?:will|decided:|suggested:) *")
+# "Hey Mel", "Thanks, Caroline!": names by which the speakers address each other.
+VOCATIVE = re.compile(
+    r"(?i:\b(?:hey|hi|hello|thanks|thank you|congrats|yeah|yes|wow|bye|dear|sure|ok|okay)),? +([A-Z][a-z]+)\b"
+    r"|, ([A-Z][a-z]+)[!.?]"
+)
+NOT_TOPIC = wordset(
+    "send check arrive help call give start feel said told make made work works fine sure thing bit place "
+    "guy guys kid lovely super true wait talk talking chat glad hope hoping idea kinda real big bad small little "
+    "old hard easy best better favorite huge whole exciting excited beautiful important different interesting "
+    "special fun seeing watching understand incredible fantastic wonderful tough proud thankful grateful "
+    "inspiring inspired crazy happen happened happening sounds"
+)

@@ -1,0 +1,215 @@
+"""Memory/Thread end to end on the real SQLite store and tokenizer."""
+
+from __future__ import annotations
+
+import itertools
+import os
+import random
+import signal
+import subprocess
+import sys
+import textwrap
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from chatcompact import (
+    BudgetTooSmall,
+    Memory,
+    Policy,
+    SummarizerError,
+    SummaryDelta,
+    SummaryItem,
+    compact,
+    compaction_ratio,
+)
+from chatcompact.core.window import check_sequence
+from chatcompact.testing import ScriptedSummarizer
+from chatcompact.types import parse_message
+
+from .strategies import transcripts
+
+FILLER = [
+    "Could you check the weather for the weekend?",
+    "Sure, it looks sunny with a light breeze on Saturday.",
+    "Great, and what about planning a picnic menu for four people?",
+    "Sandwiches, fruit salad, lemonade and some cheese would work well.",
+]
+
+
+def test_issue_example(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    with Memory.open("sqlite:///chat.db") as mem:
+        t = mem.thread("customer-42", system="You are a support assistant.")
+        t.add({"role": "user", "content": "I'm Dupont, order 88231 arrived broken."})
+        msgs = t.context(budget=2000)
+        assert msgs[0] == {"role": "system", "content": "You are a support assistant."}
+        assert msgs[-1]["content"].startswith("I'm Dupont")
+        t.add({"role": "assistant", "content": "Sorry to hear that, I'll arrange a replacement."})
+        assert t.summary().is_empty()
+        assert [m.seq for m in t.history()] == [1, 2]
+        assert t.compactions() == []
+    assert (tmp_path / "chat.db").exists()
+    with Memory.open() as mem:
+        mem.thread("x").add({"role": "user", "content": "hi"})
+    assert (tmp_path / ".chatcompact" / "memory.db").exists()
+
+
+def test_order_number_survives_500_turns(tmp_path):
+    with Memory.open(tmp_path / "m.db") as mem:
+        t = mem.thread("c", system="You are a support assistant.")
+        t.add({"role": "user", "content": "Hello, I need help."})
+        t.add({"role": "assistant", "content": "Of course, what happened?"})
+        t.add({"role": "user", "content": "My order 88231 arrived broken, the vase is cracked."})
+        for i in range(500):
+            t.add({"role": "user" if i % 2 == 0 else "assistant", "content": FILLER[i % 4]})
+            if i % 50 == 0:
+                t.context(budget=2000)
+        ctx = t.context(budget=2000)
+        assert len(t.compactions()) >= 3
+        assert "88231" in " ".join(m["content"] for m in ctx if isinstance(m["content"], str))
+        assert mem.tokenizer.count_messages([parse_message(m) for m in ctx]) <= 2000
+
+
+@settings(
+    deadline=None, max_examples=25, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture]
+)
+@given(transcripts(min_turns=3, max_turns=25), st.integers(120, 3000))
+def test_thread_context_within_budget_and_pairs_intact(tmp_path_factory, raw, budget):
+    policy = Policy(budget=400)  # small, so generated transcripts trigger compactions
+    with Memory.open("memory://", policy=policy) as mem:
+        t = mem.thread("p", system="sys")
+        for m in raw:
+            t.add(m)
+            try:
+                ctx = t.context(budget=budget)
+            except BudgetTooSmall as e:
+                assert e.minimum > budget
+                continue
+            parsed = [parse_message(x) for x in ctx]
+            assert mem.tokenizer.count_messages(parsed) <= budget
+            body = parsed[1:] if parsed[0].role == "system" and parsed[0].text.startswith("sys") else parsed
+            check_sequence([p for p in body if p.role != "system"])
+        versions = t.compactions()
+        for prev, nxt in itertools.pairwise(versions):
+            assert nxt.parent == prev.version and nxt.covered_from == prev.covered_until + 1
+        assert len(t.history()) == len(raw)  # compaction never removes anything from the log
+
+
+def test_summary_failure_leaves_state_and_log_untouched(tmp_path):
+    good = SummaryDelta(add={"decisions": (SummaryItem(text="Refund agreed", sources=(1,)),)})
+    bad_sources = SummaryDelta(add={"decisions": (SummaryItem(text="Invented", sources=(999,)),)})
+    summ = ScriptedSummarizer([good, RuntimeError("model down"), bad_sources])
+    with Memory.open(tmp_path / "m.db", summarizer=summ, policy=Policy(budget=500)) as mem:
+        t = mem.thread("f")
+        for i in range(6):
+            t.add({"role": "user" if i % 2 == 0 else "assistant", "content": f"message {i} " + "word " * 20})
+        first = t.compact(keep_tokens=0)
+        assert first is not None and first.state.decisions[0].text == "Refund agreed"
+        for i in range(4):
+            t.add({"role": "user" if i % 2 == 0 else "assistant", "content": f"later {i} " + "word " * 20})
+        for _ in range(2):  # an exception, then a delta citing messages outside the span
+            with pytest.raises(SummarizerError):
+                t.compact(keep_tokens=0)
+            assert t.summary() == first.state and len(t.compactions()) == 1
+        assert len(t.failures) == 2 and "999" in t.failures[1].error
+        assert len(t.history()) == 10
+
+
+def test_add_survives_failing_summarizer(tmp_path):
+    summ = ScriptedSummarizer([RuntimeError("boom")] * 50)
+    with Memory.open(tmp_path / "m.db", summarizer=summ, policy=Policy(budget=300)) as mem:
+        t = mem.thread("f")
+        for i in range(30):
+            t.add({"role": "user" if i % 2 == 0 else "assistant", "content": "word " * 30})
+        assert t.compactions() == [] and t.failures
+        assert t.assemble(300).tokens <= 300  # elided from the view, never from the store
+        assert len(t.history()) == 30
+
+
+def test_two_memories_share_a_thread(tmp_path):
+    with Memory.open(tmp_path / "m.db") as a, Memory.open(tmp_path / "m.db") as b:
+        ta, tb = a.thread("s", system="sys"), b.thread("s")
+        ta.add({"role": "user", "content": "from a"})
+        tb.add({"role": "assistant", "content": "from b"})
+        assert [m["content"] for m in ta.context(1000)][1:] == ["from a", "from b"]
+
+
+def test_anthropic_format_pairs_tool_use_and_results(tmp_path):
+    with Memory.open("memory://") as mem:
+        t = mem.thread("a", system="sys")
+        t.add({"role": "user", "content": "where is my order?"})
+        t.add(
+            {
+                "role": "assistant",
+                "content": None,
+                "tool_calls": [
+                    {"id": "c1", "type": "function", "function": {"name": "lookup", "arguments": '{"id": 1}'}},
+                    {"id": "c2", "type": "function", "function": {"name": "track", "arguments": "{}"}},
+                ],
+            }
+        )
+        t.add({"role": "tool", "tool_call_id": "c1", "content": "shipped"})
+        t.add({"role": "tool", "tool_call_id": "c2", "content": "in transit"})
+        system, msgs = t.context(1000, format="anthropic")
+    assert system == "sys"
+    assert [m["role"] for m in msgs] == ["user", "assistant", "user"]
+    assert [b["id"] for b in msgs[1]["content"] if b["type"] == "tool_use"] == ["c1", "c2"]
+    assert msgs[1]["content"][0]["input"] == {"id": 1}
+    assert [b["tool_use_id"] for b in msgs[2]["content"]] == ["c1", "c2"]
+
+
+def test_oneshot_compact_and_ratio():
+    convo = [{"role": "system", "content": "Be brief."}]
+    for i in range(40):
+        convo.append({"role": "user", "content": f"I prefer option {i}. My order 5{i:04d} is late. " * 3})
+        convo.append({"role": "assistant", "content": f"Noted. We'll ship order 5{i:04d} tomorrow. " * 3})
+    out = compact(convo, keep_recent=6)
+    assert out[0]["content"].startswith("Be brief.") and "Summary of the conversation" in out[0]["content"]
+    assert out[-6:] == convo[-6:]
+    r = compaction_ratio(convo, out)
+    assert r.messages_before == 81 and r.messages_after == 7 and 0.5 < r.reduction < 1
+    small = compact(convo, budget=600, keep_recent=6)
+    assert compaction_ratio(small, small).tokens_before <= 600
+
+
+CHILD = textwrap.dedent(
+    """
+    import sys
+    from chatcompact import Memory, Policy
+    mem = Memory.open(sys.argv[1], policy=Policy(budget=300))
+    t = mem.thread("crash", system="sys")
+    i = 0
+    while True:
+        role = "user" if i % 2 == 0 else "assistant"
+        m = t.add({"role": role, "content": f"msg {i} order 7{i:05d} " + "w " * (i % 40)})
+        print(m.seq, flush=True)
+        i += 1
+    """
+)
+
+
+@pytest.mark.timeout(90)
+@pytest.mark.parametrize("run", range(3))
+def test_sigkill_loses_no_acknowledged_message(tmp_path, run):
+    db = tmp_path / "crash.db"
+    proc = subprocess.Popen([sys.executable, "-c", CHILD, str(db)], stdout=subprocess.PIPE, text=True)
+    target = random.Random(run).randint(40, 400)
+    acked = []
+    for line in proc.stdout:
+        acked.append(int(line))
+        if len(acked) >= target:
+            break
+    os.kill(proc.pid, signal.SIGKILL)
+    proc.wait()
+    with Memory.open(db) as mem:
+        t = mem.thread("crash")
+        seqs = [m.seq for m in t.history()]
+        assert seqs[: len(acked)] == acked == list(range(1, len(acked) + 1))
+        assert [m.text.split()[1] for m in t.history()] == [str(i) for i in range(len(seqs))]
+        versions = t.compactions()
+        assert versions, "budget 300 must have triggered compactions"
+        assert [v.version for v in versions] == list(range(1, len(versions) + 1))
+        assert versions[-1].covered_until <= len(seqs)
+        assert t.context(300)  # the state loads and assembles
