@@ -196,6 +196,7 @@ class SummaryItem(_Frozen):
     text: str = Field(min_length=1)
     sources: tuple[int, ...] = ()
     subject: str | None = None  # items sharing a subject supersede each other
+    weight: float = Field(default=1.0, ge=0.0, le=10.0)  # importance; caps evict the lowest first
 
 
 class PinnedItem(_Frozen):

@@ -8,9 +8,11 @@ drift or grow without bound:
 * **supersede**: an item with the same ``subject`` as an older one replaces it (a newer fact on
   the same subject wins);
 * **resolve**: answered questions and finished todos leave their section;
-* **caps**: each section holds at most ``policy.section_caps[section]`` items, the least recently
-  touched go first; items and the narrative are cut to their character caps; pinned spans are
-  capped in count and size. Everything dropped is reported (and is still in the log).
+* **caps**: each section holds at most ``policy.section_caps[section]`` items; the lightest item
+  goes first (``weight``, raised each time an item is mentioned again), the least recently touched
+  among equals, so an identity fact from turn 3 outlives chit-chat from turn 300; items and the
+  narrative are cut to their character caps; pinned spans are capped in count and size.
+  Everything dropped is reported (and is still in the log).
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from ..types import SECTIONS, MergeReport, PinnedItem, SummaryDelta, SummaryItem
 _PUNCT = re.compile(r"[^\w\s]+")
 _WS = re.compile(r"\s+")
 MAX_SOURCES = 12  # per item: enough provenance to find it again, bounded over thousands of merges
+REMENTION_BONUS = 0.5  # an item said again is worth keeping a little longer
 
 
 def normalise(text: str) -> str:
@@ -79,7 +82,10 @@ def _merge_section(
         if same is not None:
             old = items.pop(same)
             sources = tuple(sorted(set(old.sources) | set(item.sources)))[-MAX_SOURCES:]
-            items.append(old.model_copy(update={"sources": sources, "subject": item.subject or old.subject}))
+            weight = min(max(old.weight, item.weight) + REMENTION_BONUS, 10.0)
+            items.append(
+                old.model_copy(update={"sources": sources, "subject": item.subject or old.subject, "weight": weight})
+            )
             report["duplicates"].append(key)
             continue
         if item.subject:
@@ -89,7 +95,8 @@ def _merge_section(
         items.append(item.model_copy(update={"sources": tuple(sorted(set(item.sources)))[-MAX_SOURCES:]}))
         report["added"].append(item.text)
     while len(items) > cap:
-        report["dropped"].append(items.pop(0).text)
+        lightest = min(range(len(items)), key=lambda i: (items[i].weight, i))
+        report["dropped"].append(items.pop(lightest).text)
     return items
 
 

@@ -502,7 +502,13 @@ class ExtractiveSummarizer:
             kept = sorted(bucket.values(), key=lambda c: (-c.score, -c.order[0], -c.order[1]))[: self.caps[section]]
             kept.sort(key=lambda c: c.order)
             out[section] = tuple(
-                SummaryItem(text=clip(c.text, self.item_max_chars), sources=c.sources, subject=c.subject) for c in kept
+                SummaryItem(
+                    text=clip(c.text, self.item_max_chars),
+                    sources=c.sources,
+                    subject=c.subject,
+                    weight=max(0.0, min(c.score, 10.0)),
+                )
+                for c in kept
             )
         return out
 
