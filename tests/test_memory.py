@@ -66,6 +66,7 @@ def test_order_number_survives_500_turns(tmp_path):
             t.add({"role": "user" if i % 2 == 0 else "assistant", "content": FILLER[i % 4]})
             if i % 50 == 0:
                 t.context(budget=2000)
+        assert mem.wait_idle(30)
         ctx = t.context(budget=2000)
         assert len(t.compactions()) >= 3
         assert "88231" in " ".join(m["content"] for m in ctx if isinstance(m["content"], str))
@@ -123,6 +124,7 @@ def test_add_survives_failing_summarizer(tmp_path):
         t = mem.thread("f")
         for i in range(30):
             t.add({"role": "user" if i % 2 == 0 else "assistant", "content": "word " * 30})
+        assert mem.wait_idle(30)
         assert t.compactions() == [] and t.failures
         assert t.assemble(300).tokens <= 300  # elided from the view, never from the store
         assert len(t.history()) == 30

@@ -78,4 +78,11 @@ class VersionConflict(StoreError):
 
 
 class SummarizerError(ChatcompactError):
-    """A summarizer failed or produced an unusable delta; the committed summary is unchanged."""
+    """A summarizer failed or produced an unusable delta; the committed summary is unchanged.
+
+    ``retryable`` marks transient failures (rate limits, 5xx, timeouts, unparseable output).
+    """
+
+    def __init__(self, message: str, *, retryable: bool = False) -> None:
+        self.retryable = retryable
+        super().__init__(message)

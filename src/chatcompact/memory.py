@@ -11,10 +11,12 @@ from __future__ import annotations
 import logging
 import os
 import threading
+import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from .background import Retry, Scheduler
 from .config import Policy, Settings
 from .core import compaction
 from .core.assemble import Assembled, ContextInput, Line, assemble, render_lines
@@ -25,7 +27,7 @@ from .core.window import check_sequence
 from .errors import ChatcompactError, InvalidMessage, SummarizerError, VersionConflict
 from .protocols import Store, Summarizer, Tokenizer
 from .registry import resolve_store, resolve_summarizer, resolve_tokenizer
-from .types import Message, SummaryState, SummaryVersion, ThreadInfo, parse_message
+from .types import Message, SummaryDelta, SummaryState, SummaryVersion, ThreadInfo, parse_message
 
 log = logging.getLogger("chatcompact")
 Format = Literal["openai", "anthropic"]
@@ -64,6 +66,8 @@ class Thread:
         self.id = info.id
         self._lock = threading.RLock()
         self._budget = memory.policy.budget  # the last budget asked for drives the triggers
+        self._compacting = threading.Lock()  # at most one compaction of this thread at a time
+        self._cooldown_until = 0.0
         self.failures: list[Failure] = []
         self._view = self._load(info)
 
@@ -192,51 +196,102 @@ class Thread:
 
     # ------------------------------------------------------------------ compaction
     def compact(self, keep_tokens: int | None = None) -> SummaryVersion | None:
-        """Fold older turns now (the manual trigger). Returns the new version, or None if nothing to fold.
+        """Fold older turns now (the manual trigger), in the caller's thread.
 
-        Raises SummarizerError if the summarizer fails; the committed summary is then unchanged.
+        Returns the new version, or None if there is nothing to fold. Raises SummarizerError if the
+        summarizer fails after its retries; the committed summary is then unchanged.
         """
-        with self._lock:
-            self._refresh()
-            return self._run("manual", keep_tokens)
+        with self._compacting:
+            with self._lock:
+                self._refresh()
+                job = self._prepare("manual", keep_tokens)
+            return self._execute(job) if job else None
 
     def _maybe_compact(self) -> None:
-        v = self._view
-        reason = check_trigger(sum(v.tail_tokens), len(v.tail), self._budget, self._mem.policy)
-        if reason is None:
+        """After an append: start a compaction if a trigger fires (in the background by default)."""
+        v, mem = self._view, self._mem
+        if time.monotonic() < self._cooldown_until:
+            return
+        if check_trigger(sum(v.tail_tokens), len(v.tail), self._budget, mem.policy) is None:
+            return
+        if mem.scheduler is not None:
+            mem.scheduler.submit(self.id)
             return
         try:
-            self._run(reason, None)
+            self._step()
         except (SummarizerError, VersionConflict) as exc:  # the message is stored; the summary just waits
             log.warning("compaction of thread %s did not land: %s", self.id, exc)
 
-    def _run(self, reason: str, keep_tokens: int | None) -> SummaryVersion | None:
+    def _step(self) -> bool:
+        """One triggered compaction; True if the tail still needs another. Used inline and by the worker."""
+        if time.monotonic() < self._cooldown_until:
+            return False  # the summarizer failed recently: let it recover
+        if not self._compacting.acquire(blocking=False):
+            return False  # a compaction is running; it re-checks the triggers when it ends
+        try:
+            with self._lock:
+                self._refresh()
+                v = self._view
+                reason = check_trigger(sum(v.tail_tokens), len(v.tail), self._budget, self._mem.policy)
+                job = self._prepare(reason, None) if reason else None
+            if job is None:
+                return False
+            self._execute(job)
+            with self._lock:
+                v = self._view
+                return check_trigger(sum(v.tail_tokens), len(v.tail), self._budget, self._mem.policy) is not None
+        finally:
+            self._compacting.release()
+
+    def _prepare(self, reason: str, keep_tokens: int | None) -> compaction.Job | None:
         v, mem = self._view, self._mem
-        job = compaction.prepare(
-            v.version, v.tail, v.tail_tokens, self._budget, mem.policy, reason, mem.rules, keep_tokens
+        return compaction.prepare(
+            v.version, list(v.tail), list(v.tail_tokens), self._budget, mem.policy, reason, mem.rules, keep_tokens
         )
-        if job is None:
-            return None
+
+    def _execute(self, job: compaction.Job) -> SummaryVersion:
+        """Summarize (no lock held: it may take seconds), then validate, merge and commit."""
+        mem = self._mem
         summarizer = mem.summarizer
         try:
-            delta = summarizer.summarize(job.request)
+            delta = mem.retry.call(lambda: _summarize(summarizer, job))
             version = compaction.finish(job, delta, mem.policy, summarizer.name)
-            committed = mem.store.commit_version(self.id, version)
+            with self._lock:
+                committed = mem.store.commit_version(self.id, version)
+                self._advance(job, committed)
         except VersionConflict:
-            self._view = self._load(mem.store.thread_info(self.id))
+            with self._lock:
+                self._view = self._load(mem.store.thread_info(self.id))
             raise
-        except ChatcompactError as exc:
-            self.failures.append(Failure(job.plan.span, str(exc), version_no(v.version)))
-            raise SummarizerError(str(exc)) from exc
-        except Exception as exc:  # a third-party summarizer may raise anything; record it, keep state
-            self.failures.append(Failure(job.plan.span, repr(exc), version_no(v.version)))
-            raise SummarizerError(f"{summarizer.name} failed: {exc!r}") from exc
+        except SummarizerError as exc:
+            self.failures.append(Failure(job.plan.span, str(exc), version_no(job.parent)))
+            self._cooldown_until = time.monotonic() + mem.retry.cooldown
+            raise
+        return committed
+
+    def _advance(self, job: compaction.Job, committed: SummaryVersion) -> None:
+        """Move the cache past the folded span (messages added meanwhile stay in the tail)."""
+        v = self._view
         n = len(job.plan.evict)
+        if version_no(v.version) != version_no(job.parent) or not v.tail or v.tail[0].seq != job.plan.evict[0].seq:
+            self._view = self._load(self._mem.store.thread_info(self.id))
+            return
         v.version = committed
         v.tail, v.tail_tokens = v.tail[n:], v.tail_tokens[n:]
-        v.lines = render_lines(committed.state, committed.covered_until, mem.tokenizer.count)
+        v.lines = render_lines(committed.state, committed.covered_until, self._mem.tokenizer.count)
         v.info = ThreadInfo(v.info.id, v.info.system, v.info.created_at, v.info.last_seq, committed.version)
-        return committed
+
+
+def _summarize(summarizer: Summarizer, job: compaction.Job) -> SummaryDelta:
+    """Call a summarizer; anything it raises becomes a SummarizerError (retryable if it says so)."""
+    try:
+        return summarizer.summarize(job.request)
+    except SummarizerError:
+        raise
+    except ChatcompactError as exc:
+        raise SummarizerError(f"{summarizer.name}: {exc}") from exc
+    except Exception as exc:  # a third-party summarizer may raise anything: keep state, record it
+        raise SummarizerError(f"{summarizer.name} failed: {exc!r}") from exc
 
 
 def version_no(version: SummaryVersion | None) -> int:
@@ -252,11 +307,29 @@ class Memory:
     tokenizer: Tokenizer
     policy: Policy = field(default_factory=Policy)
     rules: Sequence[Rule] = DEFAULT_RULES
+    background: bool = True  # compact on a worker thread; False runs compaction inside add()
+    retry: Retry = field(default_factory=Retry)
 
     def __post_init__(self) -> None:
         self._threads: dict[str, Thread] = {}
         self._lock = threading.Lock()
         self._closed = False
+        self.scheduler = Scheduler(self._job) if self.background else None
+
+    def _job(self, thread_id: str) -> bool:
+        with self._lock:
+            t = self._threads.get(thread_id)
+        if t is None:
+            return False
+        try:
+            return t._step()
+        except (SummarizerError, VersionConflict) as exc:
+            log.warning("background compaction of thread %s did not land: %s", thread_id, exc)
+            return False
+
+    def wait_idle(self, timeout: float | None = None) -> bool:
+        """Wait until no compaction is queued or running; False if ``timeout`` (seconds) passed first."""
+        return self.scheduler.wait_idle(timeout) if self.scheduler else True
 
     @classmethod
     def open(
@@ -268,6 +341,8 @@ class Memory:
         model: str | None = None,
         tokenizer: Tokenizer | None = None,
         rules: Sequence[Rule] = DEFAULT_RULES,
+        background: bool = True,
+        retry: Retry | None = None,
         settings: Settings | None = None,
     ) -> Memory:
         """Open a memory. ``url``: ``sqlite:///rel.db``, ``sqlite:////abs.db``, a path, ``memory://``
@@ -279,6 +354,8 @@ class Memory:
             tokenizer=resolve_tokenizer(tokenizer, model, settings),
             policy=policy or Policy(),
             rules=tuple(rules),
+            background=background,
+            retry=retry or Retry(),
         )
 
     def thread(self, thread_id: str, system: str | None = None) -> Thread:
@@ -299,13 +376,19 @@ class Memory:
         """Every thread in the store."""
         return self.store.list_threads()
 
-    def close(self) -> None:
-        """Release the store. Idempotent."""
+    def close(self, timeout: float | None = 10.0) -> None:
+        """Stop background work (a running compaction finishes or is abandoned before its atomic
+        commit; queued ones are dropped and simply run after the next open), then release the store.
+        Idempotent."""
         with self._lock:
-            if not self._closed:
-                self._closed = True
-                self._threads.clear()
-                self.store.close()
+            if self._closed:
+                return
+            self._closed = True
+        if self.scheduler is not None:
+            self.scheduler.close(timeout)
+        with self._lock:
+            self._threads.clear()
+            self.store.close()
 
     def __enter__(self) -> Memory:
         return self

@@ -1,0 +1,119 @@
+"""The compaction scheduler and the retry policy shared by every driver.
+
+The scheduler owns its worker thread: it starts on the first job (never in ``__init__``), keeps
+at most one job per key queued or running (submitting a queued key again is a no-op: that is the
+debounce), and stops in :meth:`close`. ``wait_idle`` lets scripts and tests wait for quiet.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+import threading
+import time
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TypeVar
+
+from .errors import SummarizerError
+
+log = logging.getLogger("chatcompact.background")
+T = TypeVar("T")
+
+
+@dataclass(frozen=True)
+class Retry:
+    """Exponential backoff with full jitter for retryable summarizer errors."""
+
+    attempts: int = 3
+    base_delay: float = 0.5
+    max_delay: float = 8.0
+    cooldown: float = 30.0  # after giving up, a thread waits this long before compacting again
+
+    def delay(self, attempt: int, rng: random.Random = random._inst) -> float:  # type: ignore[attr-defined]
+        return rng.uniform(0, min(self.max_delay, self.base_delay * 2**attempt))
+
+    def call(self, fn: Callable[[], T], sleep: Callable[[float], None] = time.sleep) -> T:
+        """Call ``fn``; retry a :class:`SummarizerError` marked ``retryable``; re-raise the last one."""
+        for attempt in range(self.attempts):
+            try:
+                return fn()
+            except SummarizerError as exc:
+                if not exc.retryable or attempt == self.attempts - 1:
+                    raise
+                wait = self.delay(attempt)
+                log.info("summarizer failed (%s); retry %d in %.2fs", exc, attempt + 1, wait)
+                sleep(wait)
+        raise AssertionError("unreachable")
+
+
+class Scheduler:
+    """Runs ``job(key)`` on a worker thread; a job returning True is queued again (more to do)."""
+
+    def __init__(self, job: Callable[[str], bool], name: str = "chatcompact-compactor") -> None:
+        self._job = job
+        self._name = name
+        self._queue: deque[str] = deque()
+        self._queued: set[str] = set()
+        self._running: set[str] = set()
+        self._cv = threading.Condition()
+        self._worker: threading.Thread | None = None
+        self._closed = False
+
+    def submit(self, key: str) -> None:
+        """Queue ``key`` unless it is already queued; start the worker if needed."""
+        with self._cv:
+            if self._closed or key in self._queued:
+                return
+            self._queued.add(key)
+            self._queue.append(key)
+            if self._worker is None:
+                self._worker = threading.Thread(target=self._loop, name=self._name, daemon=True)
+                self._worker.start()
+            self._cv.notify_all()
+
+    def _next(self) -> str | None:
+        with self._cv:
+            while not self._queue and not self._closed:
+                self._cv.wait()
+            if self._closed:
+                return None
+            key = self._queue.popleft()
+            self._queued.discard(key)
+            self._running.add(key)
+            return key
+
+    def _loop(self) -> None:
+        while (key := self._next()) is not None:
+            again = False
+            try:
+                again = self._job(key)
+            except Exception:  # the worker must survive any job; the error is logged with its traceback
+                log.exception("compaction job for %r crashed", key)
+            finally:
+                with self._cv:
+                    self._running.discard(key)
+                    self._cv.notify_all()
+            if again:
+                self.submit(key)
+
+    def busy(self, key: str) -> bool:
+        with self._cv:
+            return key in self._queued or key in self._running
+
+    def wait_idle(self, timeout: float | None = None) -> bool:
+        """Block until nothing is queued or running; False if ``timeout`` passed first."""
+        with self._cv:
+            return self._cv.wait_for(lambda: not self._queue and not self._running, timeout)
+
+    def close(self, timeout: float | None = 10.0) -> None:
+        """Drop queued jobs, let the running one finish (its commit is atomic), stop the worker."""
+        with self._cv:
+            self._closed = True
+            self._queue.clear()
+            self._queued.clear()
+            self._cv.notify_all()
+            worker = self._worker
+        if worker is not None and worker is not threading.current_thread():
+            worker.join(timeout)

@@ -1,0 +1,127 @@
+"""Background compaction: add/context never wait for the summarizer; failures and shutdown are clean."""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+
+from chatcompact import Memory, Policy, SummarizerError
+from chatcompact.background import Retry, Scheduler
+from chatcompact.testing import ScriptedSummarizer
+from chatcompact.types import SummaryDelta
+
+
+class GatedSummarizer(ScriptedSummarizer):
+    """Blocks every call until ``gate`` is set, like a slow model."""
+
+    def __init__(self) -> None:
+        super().__init__(name="gated")
+        self.gate = threading.Event()
+        self.entered = threading.Event()
+
+    def summarize(self, request):
+        self.first = getattr(self, "first", request)
+        self.entered.set()
+        assert self.gate.wait(30), "test never opened the gate"
+        return super().summarize(request)
+
+
+def _talk(t, n, start=0):
+    for i in range(start, start + n):
+        t.add({"role": "user" if i % 2 == 0 else "assistant", "content": f"turn {i} " + "word " * 40})
+
+
+def test_add_and_context_do_not_wait_for_a_blocked_summarizer(tmp_path):
+    summ = GatedSummarizer()
+    with Memory.open(tmp_path / "m.db", summarizer=summ, policy=Policy(budget=600)) as mem:
+        t = mem.thread("bg", system="sys")
+        _talk(t, 12)
+        assert summ.entered.wait(10)  # a compaction is in flight and blocked
+        _talk(t, 30, start=12)  # these return although the summarizer is stuck
+        res = t.assemble(600)
+        assert res.tokens <= 600 and res.hidden  # over budget before a summary landed: elided, announced
+        assert "not shown to fit the context budget" in res.messages[0].content
+        assert t.compactions() == []
+        planned = summ.first.messages
+        summ.gate.set()
+        assert mem.wait_idle(30)
+        first = t.compactions()[0]
+        assert (first.covered_from, first.covered_until) == (planned[0].seq, planned[-1].seq)
+        assert len(t.history()) == 42
+        assert t.assemble(600).tokens <= 600
+
+
+def test_retryable_errors_are_retried_then_commit(tmp_path):
+    flaky = SummarizerError("429 rate limited", retryable=True)
+    summ = ScriptedSummarizer([flaky, flaky, SummaryDelta(narrative="Talked about turns.")])
+    mem = Memory.open(tmp_path / "m.db", summarizer=summ, retry=Retry(attempts=3, base_delay=0.0))
+    with mem:
+        t = mem.thread("r")
+        _talk(t, 6)
+        v = t.compact(keep_tokens=0)
+        assert v is not None and v.state.narrative == "Talked about turns." and len(summ.requests) == 3
+
+
+def test_giving_up_records_failure_and_cools_down(tmp_path):
+    flaky = SummarizerError("503", retryable=True)
+    summ = ScriptedSummarizer([flaky] * 3)
+    retry = Retry(attempts=3, base_delay=0.0, cooldown=3600)
+    with Memory.open(tmp_path / "m.db", summarizer=summ, policy=Policy(budget=400), retry=retry) as mem:
+        t = mem.thread("c")
+        _talk(t, 20)
+        assert mem.wait_idle(30)
+        assert len(t.failures) == 1 and "503" in t.failures[0].error
+        assert len(summ.requests) == 3  # one compaction, three attempts, then the cooldown holds
+        assert t.compactions() == [] and len(t.history()) == 20
+
+
+def test_close_with_a_compaction_in_flight_leaves_a_consistent_store(tmp_path):
+    summ = GatedSummarizer()
+    mem = Memory.open(tmp_path / "m.db", summarizer=summ, policy=Policy(budget=600))
+    t = mem.thread("x")
+    _talk(t, 12)
+    assert summ.entered.wait(10)
+    mem.close(timeout=0.2)  # the worker is stuck in the model call: close must still return
+    summ.gate.set()
+    with Memory.open(tmp_path / "m.db", background=False) as again:
+        t2 = again.thread("x")
+        assert len(t2.history()) == 12 and t2.compactions() == []
+        assert t2.compact() is not None  # the next open picks the work up
+
+
+def test_scheduler_debounces_and_survives_crashing_jobs():
+    seen, gate = [], threading.Event()
+
+    def job(key):
+        gate.wait(5)
+        seen.append(key)
+        if key == "boom":
+            raise RuntimeError("crash")
+        return False
+
+    s = Scheduler(job)
+    for key in ["a", "a", "boom", "a", "b"]:
+        s.submit(key)
+    gate.set()
+    assert s.wait_idle(5)
+    s.submit("c")
+    assert s.wait_idle(5)
+    s.close()
+    assert seen.count("a") <= 2 and "boom" in seen and seen[-1] == "c"
+
+
+def test_inline_mode_compacts_inside_add(tmp_path):
+    with Memory.open(tmp_path / "m.db", background=False, policy=Policy(budget=400)) as mem:
+        t = mem.thread("i")
+        _talk(t, 20)
+        assert t.compactions(), "inline mode must have compacted during add()"
+        assert mem.scheduler is None
+
+
+@pytest.mark.parametrize("background", [True, False])
+def test_manual_compact_returns_none_when_nothing_to_fold(tmp_path, background):
+    with Memory.open(tmp_path / "m.db", background=background) as mem:
+        t = mem.thread("n")
+        t.add({"role": "user", "content": "only one message"})
+        assert t.compact() is None
