@@ -1,6 +1,8 @@
 """Latency of the critical path (``add`` + ``context``) at 1k, 10k and 100k messages in one thread.
 
-Prints p50/p99 per size for both SQLite durability levels, then the demo's compaction ratio.
+Prints p50/p99 per size for both SQLite durability levels, back to back and with a gap between
+turns (a real app waits seconds for the model between turns; background compaction runs in that
+gap, while back to back it competes with the next turn for the GIL), then the demo's compaction ratio.
 Run: ``python benchmarks/critical_path.py [--sizes 1000,10000,100000] [--samples 500]``
 Text comes from LoCoMo turns when ``../shared/data/locomo_dev.json`` is present, else from the demo.
 """
@@ -47,15 +49,18 @@ def fill(thread, corpus: list[str], n: int, batch: int = 1000) -> None:
             for i in range(k)
         )
         done += k
+        thread.context(2000)
+        thread._mem.wait_idle()
 
 
-def measure(size: int, samples: int, sync: str, budget: int, corpus: list[str]) -> dict[str, float]:
+def measure(size: int, samples: int, sync: str, budget: int, corpus: list[str], gap: float) -> dict[str, float]:
     with tempfile.TemporaryDirectory() as tmp:
         settings = Settings(store=f"{tmp}/bench.db", synchronous=sync)
         with Memory.open(policy=Policy(budget=budget), settings=settings) as mem:
             t = mem.thread("bench", system="You are a helpful assistant.")
             fill(t, corpus, size - samples)
             t.context(budget)
+            mem.wait_idle()  # measure the steady state, not the bulk load's catch-up
             lat = []
             for i in range(samples):
                 msg = {"role": "user" if i % 2 == 0 else "assistant", "content": corpus[(size + i) % len(corpus)]}
@@ -63,6 +68,8 @@ def measure(size: int, samples: int, sync: str, budget: int, corpus: list[str]) 
                 t.add(msg)
                 t.context(budget)
                 lat.append((time.perf_counter() - start) * 1000)
+                if gap:
+                    time.sleep(gap)
             stats = t.stats()
     return {
         "messages": stats["messages"],
@@ -79,6 +86,7 @@ def main() -> None:
     ap.add_argument("--samples", type=int, default=1000)
     ap.add_argument("--budget", type=int, default=2000)
     ap.add_argument("--sync", default="FULL,NORMAL", help="SQLite synchronous levels to measure")
+    ap.add_argument("--gaps", default="0,20", help="milliseconds between turns (0 = back to back)")
     args = ap.parse_args()
     corpus = texts()
     print(f"add+context latency, budget {args.budget}, {args.samples} samples per size (ms)")

@@ -68,6 +68,7 @@ class Thread:
         self._budget = memory.policy.budget  # the last budget asked for drives the triggers
         self._compacting = threading.Lock()  # at most one compaction of this thread at a time
         self._cooldown_until = 0.0
+        self._committing: int | None = None
         self.failures: list[Failure] = []
         self._view = self._load(info)
 
@@ -85,6 +86,8 @@ class Thread:
         """Reload the cache if another writer moved the thread's head."""
         info = self._mem.store.thread_info(self.id)
         v = self._view
+        if info.last_seq == v.info.last_seq and info.last_version == self._committing:
+            return  # our own compaction committed and is about to advance the cache
         if (info.last_seq, info.last_version) != (v.info.last_seq, v.version.version if v.version else 0):
             self._view = self._load(info)
 
@@ -204,7 +207,8 @@ class Thread:
         with self._compacting:
             with self._lock:
                 self._refresh()
-                job = self._prepare("manual", keep_tokens)
+                snap = self._snapshot()
+            job = self._prepare(snap, "manual", keep_tokens)
             return self._execute(job) if job else None
 
     def _maybe_compact(self) -> None:
@@ -229,11 +233,11 @@ class Thread:
         if not self._compacting.acquire(blocking=False):
             return False  # a compaction is running; it re-checks the triggers when it ends
         try:
-            with self._lock:
+            with self._lock:  # only a snapshot under the lock: planning and pinning run outside it
                 self._refresh()
-                v = self._view
-                reason = check_trigger(sum(v.tail_tokens), len(v.tail), self._budget, self._mem.policy)
-                job = self._prepare(reason, None) if reason else None
+                snap = self._snapshot()
+            reason = check_trigger(sum(snap[2]), len(snap[1]), self._budget, self._mem.policy)
+            job = self._prepare(snap, reason, None) if reason else None
             if job is None:
                 return False
             self._execute(job)
@@ -243,11 +247,14 @@ class Thread:
         finally:
             self._compacting.release()
 
-    def _prepare(self, reason: str, keep_tokens: int | None) -> compaction.Job | None:
-        v, mem = self._view, self._mem
-        return compaction.prepare(
-            v.version, list(v.tail), list(v.tail_tokens), self._budget, mem.policy, reason, mem.rules, keep_tokens
-        )
+    def _snapshot(self) -> tuple[SummaryVersion | None, list[Message], list[int]]:
+        v = self._view
+        return v.version, list(v.tail), list(v.tail_tokens)
+
+    def _prepare(self, snap: tuple, reason: str, keep_tokens: int | None) -> compaction.Job | None:
+        mem = self._mem
+        version, tail, tokens = snap
+        return compaction.prepare(version, tail, tokens, self._budget, mem.policy, reason, mem.rules, keep_tokens)
 
     def _execute(self, job: compaction.Job) -> SummaryVersion:
         """Summarize (no lock held: it may take seconds), then validate, merge and commit."""
@@ -256,8 +263,9 @@ class Thread:
         try:
             delta = mem.retry.call(lambda: _summarize(summarizer, job))
             version = compaction.finish(job, delta, mem.policy, summarizer.name)
+            self._committing = version.version  # _refresh must not reload for our own commit
+            committed = mem.store.commit_version(self.id, version)  # durable first, outside the lock
             with self._lock:
-                committed = mem.store.commit_version(self.id, version)
                 self._advance(job, committed)
         except VersionConflict:
             with self._lock:
@@ -267,6 +275,8 @@ class Thread:
             self.failures.append(Failure(job.plan.span, str(exc), version_no(job.parent)))
             self._cooldown_until = time.monotonic() + mem.retry.cooldown
             raise
+        finally:
+            self._committing = None
         return committed
 
     def _advance(self, job: compaction.Job, committed: SummaryVersion) -> None:
