@@ -31,6 +31,7 @@ from .types import (
     SummaryVersion,
     ThreadInfo,
     ToolCall,
+    Usage,
 )
 
 __version__ = "0.1.0"
@@ -64,6 +65,7 @@ __all__ = [
     "ThreadNotFound",
     "Tokenizer",
     "ToolCall",
+    "Usage",
     "VersionConflict",
     "compact",
     "compaction_ratio",

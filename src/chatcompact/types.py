@@ -234,12 +234,24 @@ class Resolution(_Frozen):
     sources: tuple[int, ...] = ()
 
 
+class Usage(_Frozen):
+    """What one summarizer call cost (model calls only; the extractive summarizer reports none)."""
+
+    model: str = ""
+    input_tokens: int = 0
+    output_tokens: int = 0
+    latency_s: float = 0.0
+    attempts: int = 1
+    mode: str = ""  # how structured output was obtained: json_schema, tool, json_object, repair
+
+
 class SummaryDelta(_Frozen):
     """What a summarizer proposes; ``core.merge.apply_delta`` decides what actually lands."""
 
     add: dict[str, tuple[SummaryItem, ...]] = Field(default_factory=dict)
     resolve: tuple[Resolution, ...] = ()
     narrative: str | None = None
+    usage: Usage | None = None  # accounting only; never part of the state
 
 
 class MergeReport(_Frozen):

@@ -73,5 +73,9 @@ def finish(job: Job, delta: SummaryDelta, policy: Policy, summarizer: str, now: 
         summarizer=summarizer,
         report=report,
         created_at=time.time() if now is None else now,
-        meta={"messages": len(job.plan.evict), "tokens_folded": job.plan.evict_tokens},
+        meta={
+            "messages": len(job.plan.evict),
+            "tokens_folded": job.plan.evict_tokens,
+            **({"usage": delta.usage.model_dump()} if delta.usage else {}),
+        },
     )
