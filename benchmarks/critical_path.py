@@ -90,13 +90,15 @@ def main() -> None:
     args = ap.parse_args()
     corpus = texts()
     print(f"add+context latency, budget {args.budget}, {args.samples} samples per size (ms)")
-    print(f"{'sync':<7}{'messages':>10}{'p50':>9}{'p99':>9}{'max':>9}{'versions':>10}")
-    for sync in args.sync.split(","):
-        for size in (int(s) for s in args.sizes.split(",")):
-            r = measure(size, args.samples, sync, args.budget, corpus)
-            print(
-                f"{sync:<7}{r['messages']:>10}{r['p50_ms']:>9}{r['p99_ms']:>9}{r['max_ms']:>9}{r['summary_versions']:>10}"
-            )
+    print(f"{'sync':<7}{'gap ms':>7}{'messages':>10}{'p50':>9}{'p99':>9}{'max':>9}{'versions':>10}")
+    for gap in (int(g) for g in args.gaps.split(",")):
+        for sync in args.sync.split(","):
+            for size in (int(s) for s in args.sizes.split(",")):
+                r = measure(size, args.samples, sync, args.budget, corpus, gap / 1000)
+                print(
+                    f"{sync:<7}{gap:>7}{r['messages']:>10}{r['p50_ms']:>9}{r['p99_ms']:>9}{r['max_ms']:>9}"
+                    f"{r['summary_versions']:>10}"
+                )
     with tempfile.TemporaryDirectory() as tmp, Memory.open(f"{tmp}/demo.db", policy=Policy(budget=2000)) as mem:
         d = replay(mem, "demo", demo_transcript(), 2000).as_dict()
     print(

@@ -4,6 +4,7 @@ Older turns fold into a running structured summary; every turn stays verbatim in
 ``context(budget=...)`` always fits the budget. Start with :meth:`Memory.open`.
 """
 
+from .async_memory import AsyncMemory, AsyncThread
 from .config import Policy, Settings
 from .errors import (
     BudgetTooSmall,
@@ -37,6 +38,8 @@ from .types import (
 __version__ = "0.1.0"
 
 __all__ = [
+    "AsyncMemory",
+    "AsyncThread",
     "BudgetTooSmall",
     "ChatcompactError",
     "CompactionRatio",

@@ -7,12 +7,13 @@ debounce), and stops in :meth:`close`. ``wait_idle`` lets scripts and tests wait
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import random
 import threading
 import time
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import TypeVar
 
@@ -34,18 +35,31 @@ class Retry:
     def delay(self, attempt: int, rng: random.Random = random._inst) -> float:  # type: ignore[attr-defined]
         return rng.uniform(0, min(self.max_delay, self.base_delay * 2**attempt))
 
+    def _next_wait(self, exc: SummarizerError, attempt: int) -> float:
+        """The pause before the next attempt; re-raises when ``exc`` is final. Shared by both loops."""
+        if not exc.retryable or attempt == self.attempts - 1:
+            raise exc
+        wait = self.delay(attempt)
+        log.info("summarizer failed (%s); retry %d in %.2fs", exc, attempt + 1, wait)
+        return wait
+
     def call(self, fn: Callable[[], T], sleep: Callable[[float], None] = time.sleep) -> T:
         """Call ``fn``; retry a :class:`SummarizerError` marked ``retryable``; re-raise the last one."""
         for attempt in range(self.attempts):
             try:
                 return fn()
             except SummarizerError as exc:
-                if not exc.retryable or attempt == self.attempts - 1:
-                    raise
-                wait = self.delay(attempt)
-                log.info("summarizer failed (%s); retry %d in %.2fs", exc, attempt + 1, wait)
-                sleep(wait)
-        raise AssertionError("unreachable")
+                sleep(self._next_wait(exc, attempt))
+        raise AssertionError("unreachable: attempts must be >= 1")
+
+    async def acall(self, fn: Callable[[], Awaitable[T]]) -> T:
+        """:meth:`call` for coroutines."""
+        for attempt in range(self.attempts):
+            try:
+                return await fn()
+            except SummarizerError as exc:
+                await asyncio.sleep(self._next_wait(exc, attempt))
+        raise AssertionError("unreachable: attempts must be >= 1")
 
 
 class Scheduler:
@@ -117,3 +131,61 @@ class Scheduler:
             worker = self._worker
         if worker is not None and worker is not threading.current_thread():
             worker.join(timeout)
+
+
+class AsyncScheduler:
+    """The asyncio twin of :class:`Scheduler`: one task per key at a time, owned and cancellable.
+
+    ``submit`` is thread-safe (the sync driver calls it from ``asyncio.to_thread``).
+    """
+
+    def __init__(self, loop: asyncio.AbstractEventLoop, job: Callable[[str], Awaitable[bool]]) -> None:
+        self._loop = loop
+        self._job = job
+        self._tasks: dict[str, asyncio.Task[None]] = {}
+        self._closed = False
+
+    def submit(self, key: str) -> None:
+        self._loop.call_soon_threadsafe(self._start, key)
+
+    def _start(self, key: str) -> None:
+        task = self._tasks.get(key)
+        if self._closed or (task is not None and not task.done()):
+            return
+        self._tasks[key] = self._loop.create_task(self._run(key), name=f"chatcompact-compact-{key}")
+
+    async def _run(self, key: str) -> None:
+        again = False
+        try:
+            again = await self._job(key)
+        except asyncio.CancelledError:
+            raise
+        except Exception:  # keep the loop alive; the error is logged with its traceback
+            log.exception("compaction task for %r crashed", key)
+        finally:
+            if self._tasks.get(key) is asyncio.current_task():
+                del self._tasks[key]
+        if again:
+            self._start(key)
+
+    async def wait_idle(self, timeout: float | None = None) -> bool:
+        """Wait until no task runs (tasks started meanwhile included); False on timeout."""
+
+        async def drain() -> None:
+            while self._tasks:
+                await asyncio.gather(*self._tasks.values(), return_exceptions=True)
+                await asyncio.sleep(0)  # let call_soon_threadsafe submissions land
+
+        try:
+            await asyncio.wait_for(drain(), timeout)
+        except TimeoutError:
+            return False
+        return True
+
+    async def close(self) -> None:
+        """Cancel running compactions: a cancelled one has committed nothing (commits are atomic)."""
+        self._closed = True
+        tasks = list(self._tasks.values())
+        for t in tasks:
+            t.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)

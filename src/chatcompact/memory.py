@@ -205,10 +205,7 @@ class Thread:
         summarizer fails after its retries; the committed summary is then unchanged.
         """
         with self._compacting:
-            with self._lock:
-                self._refresh()
-                snap = self._snapshot()
-            job = self._prepare(snap, "manual", keep_tokens)
+            job = self._prepare(self._snapshot_fresh(), "manual", keep_tokens)
             return self._execute(job) if job else None
 
     def _maybe_compact(self) -> None:
@@ -228,24 +225,40 @@ class Thread:
 
     def _step(self) -> bool:
         """One triggered compaction; True if the tail still needs another. Used inline and by the worker."""
-        if time.monotonic() < self._cooldown_until:
-            return False  # the summarizer failed recently: let it recover
-        if not self._compacting.acquire(blocking=False):
-            return False  # a compaction is running; it re-checks the triggers when it ends
+        job = self._claim()
+        if job is None:
+            return False
         try:
-            with self._lock:  # only a snapshot under the lock: planning and pinning run outside it
-                self._refresh()
-                snap = self._snapshot()
-            reason = check_trigger(sum(snap[2]), len(snap[1]), self._budget, self._mem.policy)
-            job = self._prepare(snap, reason, None) if reason else None
-            if job is None:
-                return False
             self._execute(job)
-            with self._lock:
-                v = self._view
-                return check_trigger(sum(v.tail_tokens), len(v.tail), self._budget, self._mem.policy) is not None
+            return self._needs_more()
         finally:
             self._compacting.release()
+
+    def _claim(self) -> compaction.Job | None:
+        """Take this thread's compaction slot and plan a triggered compaction; None (slot free) if none.
+
+        Only a snapshot is taken under the view lock: planning and pinning run outside it.
+        """
+        if time.monotonic() < self._cooldown_until:
+            return None  # the summarizer failed recently: let it recover
+        if not self._compacting.acquire(blocking=False):
+            return None  # a compaction is running; it re-checks the triggers when it ends
+        snap = self._snapshot_fresh()
+        reason = check_trigger(sum(snap[2]), len(snap[1]), self._budget, self._mem.policy)
+        job = self._prepare(snap, reason, None) if reason else None
+        if job is None:
+            self._compacting.release()
+        return job
+
+    def _needs_more(self) -> bool:
+        with self._lock:
+            v = self._view
+            return check_trigger(sum(v.tail_tokens), len(v.tail), self._budget, self._mem.policy) is not None
+
+    def _snapshot_fresh(self) -> tuple[SummaryVersion | None, list[Message], list[int]]:
+        with self._lock:
+            self._refresh()
+            return self._snapshot()
 
     def _snapshot(self) -> tuple[SummaryVersion | None, list[Message], list[int]]:
         v = self._view
@@ -258,26 +271,41 @@ class Thread:
 
     def _execute(self, job: compaction.Job) -> SummaryVersion:
         """Summarize (no lock held: it may take seconds), then validate, merge and commit."""
-        mem = self._mem
-        summarizer = mem.summarizer
+        summarizer = self._mem.summarizer
         try:
-            delta = mem.retry.call(lambda: _summarize(summarizer, job))
-            version = compaction.finish(job, delta, mem.policy, summarizer.name)
+            delta = self._mem.retry.call(lambda: summarize_safely(summarizer, job))
+        except SummarizerError as exc:
+            self._failed(job, exc)
+            raise
+        return self._complete(job, delta)
+
+    def _complete(self, job: compaction.Job, delta: SummaryDelta) -> SummaryVersion:
+        """Validate and merge ``delta``, commit it guarded by the parent version, advance the cache."""
+        mem = self._mem
+        try:
+            version = compaction.finish(job, delta, mem.policy, mem.summarizer.name)
             self._committing = version.version  # _refresh must not reload for our own commit
             committed = mem.store.commit_version(self.id, version)  # durable first, outside the lock
             with self._lock:
                 self._advance(job, committed)
+            return committed
         except VersionConflict:
             with self._lock:
                 self._view = self._load(mem.store.thread_info(self.id))
             raise
         except SummarizerError as exc:
-            self.failures.append(Failure(job.plan.span, str(exc), version_no(job.parent)))
-            self._cooldown_until = time.monotonic() + mem.retry.cooldown
+            self._failed(job, exc)
             raise
         finally:
             self._committing = None
-        return committed
+
+    def _failed(self, job: compaction.Job, exc: SummarizerError) -> None:
+        """Record a compaction that did not land (in memory and in the store) and start the cooldown."""
+        failure = Failure(job.plan.span, str(exc), version_no(job.parent))
+        self.failures.append(failure)
+        self._cooldown_until = time.monotonic() + self._mem.retry.cooldown
+        data = {"span": list(failure.span), "error": failure.error, "at_version": failure.at_version}
+        self._mem.store.log_event(self.id, "compaction_failed", data)
 
     def _advance(self, job: compaction.Job, committed: SummaryVersion) -> None:
         """Move the cache past the folded span (messages added meanwhile stay in the tail)."""
@@ -292,16 +320,20 @@ class Thread:
         v.info = ThreadInfo(v.info.id, v.info.system, v.info.created_at, v.info.last_seq, committed.version)
 
 
-def _summarize(summarizer: Summarizer, job: compaction.Job) -> SummaryDelta:
-    """Call a summarizer; anything it raises becomes a SummarizerError (retryable if it says so)."""
+def as_summarizer_error(summarizer: Summarizer, exc: BaseException) -> SummarizerError:
+    """Anything a summarizer raises becomes a SummarizerError (a third-party one may raise anything)."""
+    if isinstance(exc, SummarizerError):
+        return exc
+    if isinstance(exc, ChatcompactError):
+        return SummarizerError(f"{summarizer.name}: {exc}")
+    return SummarizerError(f"{summarizer.name} failed: {exc!r}")
+
+
+def summarize_safely(summarizer: Summarizer, job: compaction.Job) -> SummaryDelta:
     try:
         return summarizer.summarize(job.request)
-    except SummarizerError:
-        raise
-    except ChatcompactError as exc:
-        raise SummarizerError(f"{summarizer.name}: {exc}") from exc
-    except Exception as exc:  # a third-party summarizer may raise anything: keep state, record it
-        raise SummarizerError(f"{summarizer.name} failed: {exc!r}") from exc
+    except Exception as exc:  # converted, never swallowed: the driver records and retries it
+        raise as_summarizer_error(summarizer, exc) from exc
 
 
 def version_no(version: SummaryVersion | None) -> int:

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
 
-from .types import Message, PinnedItem, SummaryDelta, SummaryState, SummaryVersion, ThreadInfo
+from .types import Event, Message, PinnedItem, SummaryDelta, SummaryState, SummaryVersion, ThreadInfo
 
 
 @runtime_checkable
@@ -117,6 +117,14 @@ class Store(Protocol):
         ...
 
     def search_text(self, thread_id: str, query: str, k: int = 10) -> list[TextHit]: ...
+
+    def log_event(self, thread_id: str, kind: str, data: dict[str, Any]) -> Event:
+        """Durably record an event (e.g. ``compaction_failed``); returns it with id and time."""
+        ...
+
+    def events(self, thread_id: str, kind: str | None = None, limit: int = 100) -> list[Event]:
+        """The thread's latest ``limit`` events (of ``kind`` if given), oldest first."""
+        ...
 
     def close(self) -> None: ...
 

@@ -280,6 +280,17 @@ class SummaryVersion(_Frozen):
 
 
 @dataclass(frozen=True, slots=True)
+class Event:
+    """Something that happened to a thread besides messages and summaries (e.g. a failed compaction)."""
+
+    thread_id: str
+    kind: str
+    data: Mapping[str, Any]
+    created_at: float
+    id: int = 0
+
+
+@dataclass(frozen=True, slots=True)
 class ThreadInfo:
     """A thread's identity and head, as the store knows it."""
 

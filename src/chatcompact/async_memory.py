@@ -1,0 +1,134 @@
+"""``AsyncMemory`` / ``AsyncThread``: the same API as Memory/Thread, with ``await``.
+
+No logic lives here. Every call runs the synchronous driver's code (store I/O in a worker thread,
+so the event loop never blocks on disk); compaction is an asyncio task per thread that awaits the
+summarizer's ``asummarize`` and then commits through the same ``Thread._complete``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+from collections.abc import Iterable
+from typing import Any
+
+from .background import AsyncScheduler
+from .core.assemble import Assembled
+from .errors import SummarizerError, VersionConflict
+from .memory import Memory, Thread, as_summarizer_error, log
+from .types import Message, SummaryDelta, SummaryState, SummaryVersion, ThreadInfo
+
+
+class AsyncThread:
+    """Awaitable view of a :class:`~chatcompact.memory.Thread` (see its methods for semantics)."""
+
+    def __init__(self, thread: Thread) -> None:
+        self.sync = thread
+        self.id = thread.id
+
+    async def add(self, message: dict[str, Any] | Message) -> Message:
+        return (await self.add_many([message]))[0]
+
+    async def add_many(self, messages: Iterable[dict[str, Any] | Message]) -> list[Message]:
+        return await asyncio.to_thread(self.sync.add_many, list(messages))
+
+    async def context(self, budget: int | None = None, **kw: Any) -> Any:
+        return await asyncio.to_thread(self.sync.context, budget, **kw)
+
+    async def assemble(self, budget: int | None = None, **kw: Any) -> Assembled:
+        return await asyncio.to_thread(self.sync.assemble, budget, **kw)
+
+    async def summary(self) -> SummaryState:
+        return await asyncio.to_thread(self.sync.summary)
+
+    async def history(self, after: int = 0, until: int | None = None) -> list[Message]:
+        return await asyncio.to_thread(self.sync.history, after, until)
+
+    async def compactions(self) -> list[SummaryVersion]:
+        return await asyncio.to_thread(self.sync.compactions)
+
+    async def stats(self) -> dict[str, int]:
+        return await asyncio.to_thread(self.sync.stats)
+
+    async def compact(self, keep_tokens: int | None = None) -> SummaryVersion | None:
+        """Compact now; the summarizer is awaited on the event loop."""
+        t = self.sync
+        await asyncio.to_thread(t._compacting.acquire)
+        try:
+            snap = await asyncio.to_thread(t._snapshot_fresh)
+            job = await asyncio.to_thread(t._prepare, snap, "manual", keep_tokens)
+            return await _run_job(t, job) if job else None
+        finally:
+            t._compacting.release()
+
+
+async def _run_job(thread: Thread, job: Any) -> SummaryVersion:
+    summarizer = thread._mem.summarizer
+
+    async def once() -> SummaryDelta:
+        try:
+            return await summarizer.asummarize(job.request)
+        except Exception as exc:  # converted, never swallowed: recorded and retried by the caller
+            raise as_summarizer_error(summarizer, exc) from exc
+
+    try:
+        delta = await thread._mem.retry.acall(once)
+    except SummarizerError as exc:
+        await asyncio.to_thread(thread._failed, job, exc)
+        raise
+    return await asyncio.to_thread(thread._complete, job, delta)
+
+
+class AsyncMemory:
+    """Many threads, awaitable. Open with ``await AsyncMemory.open(...)`` (same arguments as Memory.open)."""
+
+    def __init__(self, memory: Memory, loop: asyncio.AbstractEventLoop) -> None:
+        self.sync = memory
+        self._scheduler = AsyncScheduler(loop, self._job)
+        memory.scheduler = self._scheduler  # the sync driver's triggers now start asyncio tasks
+        self._threads: dict[str, AsyncThread] = {}
+
+    @classmethod
+    async def open(cls, url: str | os.PathLike[str] | Any = None, **kw: Any) -> AsyncMemory:
+        memory = await asyncio.to_thread(lambda: Memory.open(url, background=False, **kw))
+        return cls(memory, asyncio.get_running_loop())
+
+    async def thread(self, thread_id: str, system: str | None = None) -> AsyncThread:
+        t = await asyncio.to_thread(self.sync.thread, thread_id, system)
+        if thread_id not in self._threads or self._threads[thread_id].sync is not t:
+            self._threads[thread_id] = AsyncThread(t)
+        return self._threads[thread_id]
+
+    async def threads(self) -> list[ThreadInfo]:
+        return await asyncio.to_thread(self.sync.threads)
+
+    async def _job(self, thread_id: str) -> bool:
+        t = self._threads.get(thread_id)
+        if t is None:
+            return False
+        job = await asyncio.to_thread(t.sync._claim)
+        if job is None:
+            return False
+        try:
+            await _run_job(t.sync, job)
+            return t.sync._needs_more()
+        except (SummarizerError, VersionConflict) as exc:
+            log.warning("async compaction of thread %s did not land: %s", thread_id, exc)
+            return False
+        finally:
+            t.sync._compacting.release()
+
+    async def wait_idle(self, timeout: float | None = None) -> bool:
+        return await self._scheduler.wait_idle(timeout)
+
+    async def close(self) -> None:
+        """Cancel running compactions (nothing half-committed), then close the store."""
+        await self._scheduler.close()
+        self.sync.scheduler = None
+        await asyncio.to_thread(self.sync.close)
+
+    async def __aenter__(self) -> AsyncMemory:
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.close()
