@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import itertools
+import json
 import sqlite3
 import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -150,6 +152,10 @@ def test_thread_not_found(store: Store) -> None:
         lambda: store.commit_version("nope", version(1, None)),
         lambda: store.search_text("nope", "anything"),
         lambda: store.delete_thread("nope"),
+        lambda: store.log_event("nope", "k", {}),
+        lambda: store.events("nope"),
+        lambda: store.events("nope", kind="k"),
+        lambda: store.events("nope", limit=0),
     ):
         with pytest.raises(ThreadNotFound):
             call()
@@ -245,6 +251,125 @@ def test_delete_thread(store: Store, thread: str) -> None:
     assert store.search_text(thread, "secret") == []
 
 
+EVENT_DATA = {
+    "span": [3, 9],
+    "error": "rate limited — réessayez 😢",
+    "at_version": None,
+    "ok": False,
+    "ratio": 0.25,
+    "nested": {"attempts": [{"n": 1, "s": 0.5}], "empty": {}},
+}
+
+
+def test_events_round_trip(store: Store, thread: str) -> None:
+    before = time.time()
+    logged = store.log_event(thread, "compaction_failed", EVENT_DATA)
+    assert (logged.thread_id, logged.kind, logged.data) == (thread, "compaction_failed", EVENT_DATA)
+    assert logged.id > 0
+    assert before <= logged.created_at <= time.time()
+    second = store.log_event(thread, "note", {"tuple": (1, "a")})
+    assert second.id > logged.id
+    assert second.data == {"tuple": [1, "a"]}  # what comes back is the stored JSON, in both stores
+    assert store.events(thread) == [logged, second]
+    assert store.events(thread, kind="compaction_failed") == [logged]
+    # Reads hand out fresh dicts: mutating one cannot change the stored event.
+    store.events(thread)[0].data["error"] = "changed"  # type: ignore[index]
+    assert store.events(thread)[0].data == EVENT_DATA
+    # Events are not messages and do not move the thread's head.
+    info = store.thread_info(thread)
+    assert (info.last_seq, info.last_version) == (0, 0)
+
+
+def test_events_kind_filter_and_thread_isolation(store: Store, thread: str) -> None:
+    store.ensure_thread("other", None)
+    for i in range(6):
+        store.log_event(thread, "a" if i % 2 == 0 else "b", {"i": i})
+    store.log_event("other", "a", {"i": 99})
+    assert [e.data["i"] for e in store.events(thread)] == [0, 1, 2, 3, 4, 5]
+    assert [e.data["i"] for e in store.events(thread, kind="a")] == [0, 2, 4]
+    assert [e.data["i"] for e in store.events(thread, kind="b")] == [1, 3, 5]
+    assert store.events(thread, kind="zebra") == []
+    assert [(e.thread_id, e.data["i"]) for e in store.events("other")] == [("other", 99)]
+
+
+def test_events_limit_keeps_newest_oldest_first(store: Store, thread: str) -> None:
+    for i in range(10):
+        store.log_event(thread, "odd" if i % 2 else "even", {"i": i})
+    assert [e.data["i"] for e in store.events(thread, limit=3)] == [7, 8, 9]
+    assert [e.data["i"] for e in store.events(thread, kind="even", limit=2)] == [6, 8]
+    assert [e.data["i"] for e in store.events(thread, limit=50)] == list(range(10))
+    assert [e.data["i"] for e in store.events(thread, limit=1)] == [9]
+    assert store.events(thread, limit=0) == []
+    assert store.events(thread, limit=-1) == []  # not SQLite's "LIMIT -1 = everything"
+    ids = [e.id for e in store.events(thread)]
+    assert ids == sorted(ids)
+    with pytest.raises(ValueError):
+        store.events(thread, limit="3")  # type: ignore[arg-type]
+
+
+def test_events_default_limit_is_100(store: Store, thread: str) -> None:
+    for i in range(105):
+        store.log_event(thread, "tick", {"i": i})
+    assert [e.data["i"] for e in store.events(thread)] == list(range(5, 105))
+
+
+def test_delete_thread_removes_events(store: Store, thread: str) -> None:
+    store.ensure_thread("keep", None)
+    store.log_event(thread, "compaction_failed", {"error": "boom"})
+    kept = store.log_event("keep", "compaction_failed", {"error": "kept"})
+    store.delete_thread(thread)
+    with pytest.raises(ThreadNotFound):
+        store.events(thread)
+    assert store.events("keep") == [kept]
+    store.ensure_thread(thread, None)  # a re-created thread does not inherit the old events
+    assert store.events(thread) == []
+    assert store.events(thread, kind="compaction_failed") == []
+
+
+class _Opaque:
+    pass
+
+
+def _cyclic() -> dict:
+    d: dict = {}
+    d["self"] = d
+    return d
+
+
+@pytest.mark.parametrize(
+    ("data", "match"),
+    [
+        ({"when": _Opaque()}, "not JSON-serialisable.*_Opaque"),
+        ({"x": {1, 2}}, "not JSON-serialisable.*set"),
+        ({"x": float("nan")}, "not JSON-serialisable"),
+        ({"x": [float("inf")]}, "not JSON-serialisable"),
+        ({"x": b"bytes"}, "not JSON-serialisable.*bytes"),
+        (_cyclic(), "not JSON-serialisable.*[Cc]ircular"),
+        ({1: "int key"}, "int key 1"),
+        ({"outer": [{"ok": 1}, {None: "x"}]}, r"data\['outer'\]\[1\] has a NoneType key"),
+        (["not", "a", "dict"], "must be a dict"),
+        (None, "must be a dict"),
+    ],
+)
+def test_bad_event_data_rejected_nothing_written(store: Store, thread: str, data: object, match: str) -> None:
+    store.log_event(thread, "first", {"ok": True})
+    with pytest.raises(StoreError, match=match):
+        store.log_event(thread, "bad", data)  # type: ignore[arg-type]
+    assert [e.kind for e in store.events(thread)] == ["first"]
+    assert store.events(thread, kind="bad") == []
+    assert store.log_event(thread, "after", {}).kind == "after"  # the store still works
+
+
+@pytest.mark.parametrize("kind", ["", None, 3, b"k"])
+def test_bad_event_kind_rejected(store: Store, thread: str, kind: object) -> None:
+    with pytest.raises(StoreError, match="kind must be a non-empty string"):
+        store.log_event(thread, kind, {})  # type: ignore[arg-type]
+    assert store.events(thread) == []
+    if kind is not None:  # None is "any kind" when reading
+        with pytest.raises(StoreError, match="kind must be a non-empty string"):
+            store.events(thread, kind=kind)  # type: ignore[arg-type]
+
+
 def test_concurrent_appends_from_threads(store: Store, thread: str) -> None:
     def worker(n: int) -> None:
         for i in range(25):
@@ -310,7 +435,59 @@ def test_migrations_apply_once(tmp_path: Path) -> None:
         again = raw.execute("SELECT version, applied_at FROM schema_migrations ORDER BY version").fetchall()
         tables = {r[0] for r in raw.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
     assert again == first  # nothing re-applied
-    assert {"threads", "messages", "messages_fts", "summary_versions", "schema_migrations"} <= tables
+    assert {"threads", "messages", "messages_fts", "summary_versions", "events", "schema_migrations"} <= tables
+
+
+def test_version_1_database_is_upgraded(tmp_path: Path) -> None:
+    """A file written by the release that only knew migration 1 opens, gains the events table, loses nothing."""
+    path = str(tmp_path / "old.db")
+    body = json.dumps(RAW_MESSAGES[0], ensure_ascii=False)
+    with sqlite3.connect(path, isolation_level=None) as raw:
+        raw.execute("CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, applied_at REAL)")
+        for statement in MIGRATIONS[0]:
+            raw.execute(statement)
+        raw.execute("INSERT INTO schema_migrations VALUES (1, 123.0)")
+        raw.execute("INSERT INTO threads (id, system, created_at) VALUES ('t', 'old system', 1.0)")
+        raw.execute(
+            "INSERT INTO messages (thread_id, seq, role, body, text, tokens, created_at) VALUES (?,?,?,?,?,?,?)",
+            ("t", 1, "user", body, RAW_MESSAGES[0]["content"], 12, 2.0),
+        )
+        raw.execute(
+            "INSERT INTO summary_versions VALUES (?, ?, ?, ?, ?, ?, ?)",
+            (
+                "t",
+                1,
+                None,
+                1,
+                1,
+                version(1, None, until=1).model_copy(update={"created_at": 3.0}).model_dump_json(),
+                3.0,
+            ),
+        )
+        assert "events" not in {r[0] for r in raw.execute("SELECT name FROM sqlite_master")}
+    raw.close()
+
+    with SQLiteStore(path) as s:
+        info = s.thread_info("t")
+        assert (info.system, info.created_at, info.last_seq, info.last_version) == ("old system", 1.0, 1, 1)
+        (old,) = s.messages("t")
+        assert (old.seq, old.created_at, old.to_openai()) == (1, 2.0, parse_message(RAW_MESSAGES[0]).to_openai())
+        assert s.message_tokens("t") == [12]
+        assert s.latest_version("t").created_at == 3.0  # type: ignore[union-attr]
+        assert s.search_text("t", "Dupont")[0].message.seq == 1  # the FTS index came through too
+        assert s.events("t") == []
+        logged = s.log_event("t", "compaction_failed", {"error": "x"})
+        s.append("t", [user("new")], [1])
+    with sqlite3.connect(path) as raw:
+        migrations = raw.execute("SELECT version, applied_at FROM schema_migrations ORDER BY version").fetchall()
+        indexes = {r[0] for r in raw.execute("SELECT name FROM sqlite_master WHERE type = 'index'")}
+        index_cols = [r[2] for r in raw.execute("PRAGMA index_info(events_thread_kind)")]
+    raw.close()
+    assert [v for v, _ in migrations] == [1, 2] and migrations[0] == (1, 123.0)  # v1 not re-applied
+    assert "events_thread_kind" in indexes and index_cols == ["thread_id", "kind", "id"]
+    with SQLiteStore(path) as s:  # and the upgraded file reopens as an ordinary version-2 store
+        assert s.events("t") == [logged]
+        assert [m.seq for m in s.messages("t")] == [1, 2]
 
 
 def test_newer_schema_is_refused(tmp_path: Path) -> None:

@@ -44,6 +44,13 @@ def main() -> None:
     """Keep LLM conversations inside a fixed token budget, forever."""
 
 
+def _usage(v: SummaryVersion) -> str:
+    u = v.meta.get("usage")
+    if not u:
+        return "-"
+    return f"{u['input_tokens']}+{u['output_tokens']} tok, {u['latency_s']:.2f}s, {u['attempts']} try"
+
+
 def _version_row(v: SummaryVersion) -> list[str]:
     r = v.report
     return [
@@ -54,19 +61,30 @@ def _version_row(v: SummaryVersion) -> list[str]:
         str(len(r.added)),
         str(len(r.superseded) + len(r.resolved)),
         str(len(r.dropped)),
+        _usage(v),
     ]
 
 
 def _versions_table(versions: list[SummaryVersion]) -> Table:
-    table = Table("version", "messages", "trigger", "tokens folded", "added", "superseded/resolved", "dropped by cap")
+    table = Table("version", "messages", "trigger", "folded", "added", "superseded/resolved", "dropped", "model usage")
     for v in versions:
         table.add_row(*_version_row(v))
     return table
 
 
-def _run_replay(transcript: Transcript, budget: int, db: str | None, json_out: bool) -> tuple[ReplayResult, Memory]:
+SUMMARIZER = click.option(
+    "--summarizer",
+    default=None,
+    envvar="CHATCOMPACT_SUMMARIZER",
+    help="extractive (default), openai:MODEL, openai:MODEL@BASE_URL, anthropic:MODEL",
+)
+
+
+def _run_replay(
+    transcript: Transcript, budget: int, db: str | None, json_out: bool, summarizer: str | None
+) -> tuple[ReplayResult, Memory]:
     path = db or str(Path(tempfile.mkdtemp(prefix="chatcompact-")) / "replay.db")
-    mem = Memory.open(path, policy=Policy(budget=budget))
+    mem = Memory.open(path, policy=Policy(budget=budget), summarizer=summarizer)
     with Progress(console=err, transient=True, disable=json_out) as bar:
         task = bar.add_task(transcript.title[:50], total=len(transcript.messages))
         result = replay(mem, "replay", transcript, budget, on_message=lambda i: bar.update(task, completed=i + 1))
@@ -95,10 +113,11 @@ def _report(result: ReplayResult, mem: Memory, show_summary: bool) -> None:
 @main.command()
 @click.option("--budget", default=2000, show_default=True, help="Context budget in tokens.")
 @click.option("--db", default=None, help="Keep the demo's SQLite file here (default: a temporary file).")
+@SUMMARIZER
 @click.option("--json", "json_out", is_flag=True, help="Machine-readable output.")
-def demo(budget: int, db: str | None, json_out: bool) -> None:
+def demo(budget: int, db: str | None, summarizer: str | None, json_out: bool) -> None:
     """Replay the bundled ~300-message support chat on the embedded defaults (no API key, no network)."""
-    result, mem = _run_replay(demo_transcript(), budget, db, json_out)
+    result, mem = _run_replay(demo_transcript(), budget, db, json_out, summarizer)
     with mem:
         if json_out:
             _dump({**result.as_dict(), "summary": mem.thread("replay").summary().model_dump()})
@@ -111,10 +130,13 @@ def demo(budget: int, db: str | None, json_out: bool) -> None:
 @click.option("--budget", default=2000, show_default=True, help="Context budget in tokens.")
 @click.option("--sample", default=None, help="LoCoMo sample id (e.g. conv-26); default: the first.")
 @click.option("--db", default=None, help="SQLite file to replay into (default: a temporary file).")
+@SUMMARIZER
 @click.option("--json", "json_out", is_flag=True, help="Machine-readable output.")
-def replay_cmd(file: str, budget: int, sample: str | None, db: str | None, json_out: bool) -> None:
+def replay_cmd(
+    file: str, budget: int, sample: str | None, db: str | None, summarizer: str | None, json_out: bool
+) -> None:
     """Stream a transcript (OpenAI JSON/JSONL or LoCoMo) through a thread and print the token curve."""
-    result, mem = _run_replay(load_transcript(file, sample), budget, db, json_out)
+    result, mem = _run_replay(load_transcript(file, sample), budget, db, json_out, summarizer)
     with mem:
         if json_out:
             _dump({**result.as_dict(), "points": [p.__dict__ for p in result.points]})
@@ -153,17 +175,29 @@ def compact_cmd(file: Any, budget: int | None, keep_recent: int, json_out: bool)
 @click.argument("thread")
 @click.option("--json", "json_out", is_flag=True, help="Machine-readable output.")
 def inspect(db: str, thread: str, json_out: bool) -> None:
-    """Summary versions of THREAD in DB: span, trigger, and what each added, superseded and dropped."""
+    """Summary versions of THREAD in DB: span, trigger, what each added, superseded and dropped; failures."""
     with Memory.open(db) as mem:
         mem.store.thread_info(thread)  # ThreadNotFound before anything is created
         t = mem.thread(thread)
-        versions = t.compactions()
+        versions, failures = t.compactions(), mem.store.events(thread, "compaction_failed")
         if json_out:
-            _dump({"thread": thread, "stats": t.stats(), "versions": [v.model_dump() for v in versions]})
+            _dump(
+                {
+                    "thread": thread,
+                    "stats": t.stats(),
+                    "versions": [v.model_dump() for v in versions],
+                    "failures": [{"at": e.created_at, **e.data} for e in failures],
+                }
+            )
             return
         out.print(f"thread {thread}: {t.stats()}")
         out.print(_versions_table(versions))
         for v in versions:
-            if v.report.dropped or v.report.superseded:
-                out.print(f"[bold]v{v.version}[/bold] superseded: {list(v.report.superseded)}")
-                out.print(f"    dropped by caps: {list(v.report.dropped)}", markup=False)
+            r = v.report
+            if r.superseded or r.dropped or r.resolved:
+                out.print(f"v{v.version}", style="bold")
+                for label, items in (("superseded", r.superseded), ("resolved", r.resolved), ("dropped", r.dropped)):
+                    for item in items:
+                        out.print(f"  {label}: {item}", markup=False, highlight=False)
+        for e in failures:
+            out.print(f"failed compaction of messages {e.data.get('span')}: {e.data.get('error')}", markup=False)

@@ -146,19 +146,27 @@ def replay(
     transcript: Transcript,
     budget: int,
     on_message: Callable[[int], None] | None = None,
+    settle: bool = True,
 ) -> ReplayResult:
-    """Stream ``transcript`` through a new thread; measure each request at every user turn."""
+    """Stream ``transcript`` through a new thread; measure each request at every user turn.
+
+    With ``settle`` each turn waits for background compaction to land first, as it would in the
+    seconds a real app spends waiting for the model (and so the figures are reproducible).
+    """
     thread = memory.thread(thread_id, system=transcript.system)
     tok = memory.tokenizer
     running_full = tok.count_messages([Message(role="system", content=transcript.system)] if transcript.system else [])
     points = []
     for i, raw in enumerate(transcript.messages):
         stored = thread.add(raw)
+        if settle:
+            memory.wait_idle()
         running_full += tok.count_message(stored)
         if stored.role == "user":
             points.append(ReplayPoint(stored.seq or 0, thread.assemble(budget).tokens, running_full))
         if on_message:
             on_message(i)
+    memory.wait_idle()
     return ReplayResult(points, thread.compactions(), budget)
 
 

@@ -6,10 +6,11 @@ import json
 import re
 import unicodedata
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from ..errors import ConfigError, InvalidMessage, StoreError, VersionConflict
-from ..types import Message, SummaryVersion, parse_message
+from ..types import Event, Message, SummaryVersion, parse_message
 
 MAX_THREAD_ID = 200
 # Letters and digits, as SQLite's unicode61 tokenizer splits words ('_' separates there too).
@@ -71,6 +72,67 @@ def check_version(thread_id: str, current: int, version: SummaryVersion) -> None
         )
     if version.version != current + 1:
         raise VersionConflict(f"thread {thread_id!r}: the next version must be {current + 1}, got {version.version}")
+
+
+def _key_problem(value: Any, where: str) -> str | None:
+    """Where ``value`` holds a dict key that is not a string (json would silently stringify it), else None."""
+    if isinstance(value, dict):
+        for key, item in value.items():
+            if not isinstance(key, str):
+                return f"{where} has a {type(key).__name__} key {key!r}; keys must be strings"
+            problem = _key_problem(item, f"{where}[{key!r}]")
+            if problem:
+                return problem
+    elif isinstance(value, (list, tuple)):
+        for i, item in enumerate(value):
+            problem = _key_problem(item, f"{where}[{i}]")
+            if problem:
+                return problem
+    return None
+
+
+def check_kind(kind: object) -> str:
+    """Return ``kind`` if it is a non-empty string; StoreError otherwise."""
+    if not isinstance(kind, str) or not kind:
+        raise StoreError(f"event kind must be a non-empty string, got {kind!r}")
+    return kind
+
+
+def encode_event(kind: object, data: object) -> str:
+    """The JSON body a store keeps for an event's ``data``; StoreError naming the problem if it cannot be stored.
+
+    ``data`` must be a dict of plain JSON values (str keys, no NaN/infinity); tuples are stored as lists.
+    """
+    check_kind(kind)
+    if not isinstance(data, Mapping):
+        raise StoreError(f"event data must be a dict, got {type(data).__name__}")
+    data = dict(data)
+    try:
+        body = json.dumps(data, ensure_ascii=False, allow_nan=False)
+    except (TypeError, ValueError, RecursionError) as exc:
+        raise StoreError(f"event data of kind {kind!r} is not JSON-serialisable: {exc}") from exc
+    problem = _key_problem(data, "data")  # only after dumps succeeded: no cycles left to walk into
+    if problem:
+        raise StoreError(f"event data of kind {kind!r} is not JSON-serialisable as given: {problem}")
+    return body
+
+
+def decode_event(thread_id: str, kind: str, body: str, created_at: float, event_id: int) -> Event:
+    """Rebuild a stored event; a body that no longer parses to a dict is a StoreError (the store is damaged)."""
+    try:
+        data = json.loads(body)
+    except ValueError as exc:
+        raise StoreError(f"stored event {event_id} of thread {thread_id!r} is unreadable: {exc}") from exc
+    if not isinstance(data, dict):
+        raise StoreError(f"stored event {event_id} of thread {thread_id!r} is not a JSON object")
+    return Event(thread_id=thread_id, kind=kind, data=data, created_at=created_at, id=event_id)
+
+
+def check_limit(limit: object) -> int:
+    """Return ``limit`` if it is an int (values <= 0 mean 'no events'); ValueError otherwise."""
+    if isinstance(limit, bool) or not isinstance(limit, int):
+        raise ValueError(f"limit must be an int, got {limit!r}")
+    return limit
 
 
 def fold(text: str) -> str:

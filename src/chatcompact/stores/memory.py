@@ -12,15 +12,20 @@ import time
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from ..errors import StoreError, ThreadNotFound
 from ..protocols import TextHit
-from ..types import Message, SummaryVersion, ThreadInfo
+from ..types import Event, Message, SummaryVersion, ThreadInfo
 from ._common import (
     check_append,
+    check_kind,
+    check_limit,
     check_thread,
     check_version,
+    decode_event,
     decode_message,
+    encode_event,
     encode_message,
     query_terms,
     term_counts,
@@ -36,6 +41,8 @@ class _Thread:
     tokens: list[int] = field(default_factory=list)
     terms: list[Counter[str]] = field(default_factory=list)  # per message, for search_text
     versions: list[SummaryVersion] = field(default_factory=list)  # versions[i].version == i + 1
+    # (id, kind, JSON body, created_at), oldest first; decoded on every read so callers never share a dict.
+    events: list[tuple[int, str, str, float]] = field(default_factory=list)
 
     def info(self) -> ThreadInfo:
         return ThreadInfo(
@@ -57,6 +64,7 @@ class InMemoryStore:
         self._lock = threading.RLock()
         self._threads: dict[str, _Thread] = {}
         self._closed = False
+        self._last_event_id = 0  # store-wide, like SQLite's rowid; never reused
 
     def _open_threads(self) -> dict[str, _Thread]:
         # Behave like a closed SQLite store, so code that uses a store after close() fails in tests too.
@@ -93,7 +101,7 @@ class InMemoryStore:
             return [t.info() for t in sorted(self._open_threads().values(), key=lambda t: (t.created_at, t.id))]
 
     def delete_thread(self, thread_id: str) -> None:
-        """Remove the thread with its messages and summary versions."""
+        """Remove the thread with its messages, summary versions and events."""
         with self._lock:
             self._get(thread_id)
             del self._threads[thread_id]
@@ -148,6 +156,32 @@ class InMemoryStore:
             check_version(thread_id, len(thread.versions), version)
             thread.versions.append(stored)
         return version
+
+    def log_event(self, thread_id: str, kind: str, data: dict[str, Any]) -> Event:
+        """Record an event; returns it with ``id``, ``created_at`` and ``data`` as stored (JSON round trip).
+
+        StoreError if ``kind`` is not a non-empty string or ``data`` is not JSON-serialisable (nothing written).
+        """
+        body = encode_event(kind, data)
+        now = time.time()
+        with self._lock:
+            thread = self._get(thread_id)
+            self._last_event_id += 1
+            event_id = self._last_event_id
+            thread.events.append((event_id, kind, body, now))
+        return decode_event(thread_id, kind, body, now, event_id)
+
+    def events(self, thread_id: str, kind: str | None = None, limit: int = 100) -> list[Event]:
+        """The thread's latest ``limit`` events (of ``kind`` if given), oldest first."""
+        if kind is not None:
+            check_kind(kind)
+        check_limit(limit)
+        with self._lock:
+            log = self._get(thread_id).events
+            if limit <= 0:
+                return []
+            picked = [e for e in log if kind is None or e[1] == kind][-limit:]
+        return [decode_event(thread_id, k, body, created, eid) for eid, k, body, created in picked]
 
     def search_text(self, thread_id: str, query: str, k: int = 10) -> list[TextHit]:
         """Term-overlap ranking (tf-idf flavoured), best first; ties go to the older message."""

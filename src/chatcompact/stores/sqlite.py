@@ -19,8 +19,19 @@ from typing import Any
 
 from ..errors import ConfigError, StoreError, ThreadNotFound
 from ..protocols import TextHit
-from ..types import Message, SummaryVersion, ThreadInfo
-from ._common import check_append, check_thread, check_version, decode_message, encode_message, query_terms
+from ..types import Event, Message, SummaryVersion, ThreadInfo
+from ._common import (
+    check_append,
+    check_kind,
+    check_limit,
+    check_thread,
+    check_version,
+    decode_event,
+    decode_message,
+    encode_event,
+    encode_message,
+    query_terms,
+)
 
 _SYNC_MODES = frozenset({"OFF", "NORMAL", "FULL", "EXTRA"})
 _BUSY_TIMEOUT_MS = 5000
@@ -72,6 +83,18 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
             created_at REAL NOT NULL,
             PRIMARY KEY (thread_id, version)
         )""",
+    ),
+    (
+        # Things that happened to a thread besides messages and summaries (e.g. a failed compaction).
+        # body is the event's data as a JSON object; ids grow, so ORDER BY id is the order of logging.
+        """CREATE TABLE events (
+            id INTEGER PRIMARY KEY,
+            thread_id TEXT NOT NULL REFERENCES threads(id),
+            kind TEXT NOT NULL,
+            body TEXT NOT NULL,
+            created_at REAL NOT NULL
+        )""",
+        "CREATE INDEX events_thread_kind ON events (thread_id, kind, id)",
     ),
 )
 
@@ -231,11 +254,12 @@ class SQLiteStore:
             return [_info(r) for r in conn.execute(_INFO_SQL + " ORDER BY t.created_at, t.id")]
 
     def delete_thread(self, thread_id: str) -> None:
-        """Remove the thread, its messages (and their index entries) and its summary versions."""
+        """Remove the thread, its messages (and their index entries), its summary versions and its events."""
         with self._write() as conn:
             self._head(conn, thread_id)
             conn.execute("DELETE FROM messages WHERE thread_id = ?", (thread_id,))
             conn.execute("DELETE FROM summary_versions WHERE thread_id = ?", (thread_id,))
+            conn.execute("DELETE FROM events WHERE thread_id = ?", (thread_id,))
             conn.execute("DELETE FROM threads WHERE id = ?", (thread_id,))
 
     # ------------------------------------------------------------------ the log
@@ -330,6 +354,42 @@ class SQLiteStore:
             return SummaryVersion.model_validate_json(body)
         except ValueError as exc:  # pydantic's ValidationError is a ValueError
             raise StoreError(f"a stored summary version of thread {thread_id!r} is unreadable: {exc}") from exc
+
+    # ------------------------------------------------------------------ events
+
+    def log_event(self, thread_id: str, kind: str, data: dict[str, Any]) -> Event:
+        """Durably record an event; returns it with ``id``, ``created_at`` and ``data`` as stored (JSON round trip).
+
+        StoreError if ``kind`` is not a non-empty string or ``data`` is not JSON-serialisable (nothing written).
+        """
+        body = encode_event(kind, data)  # fail before taking the write lock
+        now = time.time()
+        with self._write() as conn:
+            self._head(conn, thread_id)
+            cursor = conn.execute(
+                "INSERT INTO events (thread_id, kind, body, created_at) VALUES (?, ?, ?, ?)",
+                (thread_id, kind, body, now),
+            )
+            event_id = cursor.lastrowid
+        assert event_id is not None
+        return decode_event(thread_id, kind, body, now, event_id)
+
+    def events(self, thread_id: str, kind: str | None = None, limit: int = 100) -> list[Event]:
+        """The thread's latest ``limit`` events (of ``kind`` if given), oldest first."""
+        if kind is not None:
+            check_kind(kind)
+        if check_limit(limit) <= 0:  # SQLite reads LIMIT -1 as "no limit"
+            self.thread_info(thread_id)
+            return []
+        sql = "SELECT id, kind, body, created_at FROM events WHERE thread_id = ?"
+        args: tuple[Any, ...] = (thread_id,)
+        if kind is not None:
+            sql, args = sql + " AND kind = ?", (*args, kind)
+        with self._read() as conn:
+            rows = conn.execute(sql + " ORDER BY id DESC LIMIT ?", (*args, limit)).fetchall()
+            if not rows:
+                self._head(conn, thread_id)
+        return [decode_event(thread_id, k, body, created, eid) for eid, k, body, created in reversed(rows)]
 
     # ------------------------------------------------------------------ search
 
