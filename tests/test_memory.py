@@ -174,6 +174,8 @@ def test_oneshot_compact_and_ratio():
     assert r.messages_before == 81 and r.messages_after == 7 and 0.5 < r.reduction < 1
     small = compact(convo, budget=600, keep_recent=6)
     assert compaction_ratio(small, small).tokens_before <= 600
+    short = convo[:5]
+    assert compact(short, keep_recent=2) == short  # nothing to gain: returned as it was
 
 
 CHILD = textwrap.dedent(

@@ -42,7 +42,8 @@ def compact(
 
     The last ``keep_recent`` messages (moved earlier if that would split a tool call from its
     results, or leave out the latest user message) stay verbatim; everything before them is folded
-    into a structured summary. With ``budget`` the result is also guaranteed to fit it.
+    into a structured summary. With ``budget`` the result is also guaranteed to fit it. If folding
+    would not make the list smaller (short or identifier-dense chats), it is returned unchanged.
     """
     settings = Settings.from_env()
     tok = resolve_tokenizer(tokenizer, model, settings)
@@ -71,6 +72,9 @@ def compact(
     # without a budget nothing may be elided: give assembly room for everything
     room = budget or tok.count_messages([Message(role="system", content=system or "")]) + sum(tokens) + 10_000
     result = assemble(inp, room, tok, policy)
+    original = tok.count_messages(parsed)
+    if result.tokens >= original and (budget is None or original <= budget):
+        return [m.to_openai() for m in parsed]  # folding would not make it smaller: leave it as it was
     return [m.to_openai() for m in result.messages]
 
 
