@@ -80,7 +80,7 @@ def test_choose_cut_prefers_turn_boundary():
 
 
 def test_plan_compacts_down_to_low_water_only_after_high_water():
-    policy = Policy(budget=1000)
+    policy = Policy(budget=1000, high_water=0.6, low_water=0.3)
     m = msgs(*([U, A] * 20))
     toks = [20] * 40  # 800 tokens > 0.6 * 1000
     assert check_trigger(sum(toks[:20]), 20, 1000, policy) is None

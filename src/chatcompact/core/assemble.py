@@ -184,8 +184,6 @@ def assemble(inp: ContextInput, budget: int, tokenizer: Tokenizer, policy: Polic
         room -= cost
     if len(shown) == len(tail):
         room += note
-    if room > 0 and len(summary) < len(summary_lines):  # short tail: the summary may use what is left
-        summary = _take(summary_lines, sum(ln.tokens for ln in summary) + room)
     return _fit(inp, summary + pinned + quotes, shown, budget, tokenizer, forced)
 
 
