@@ -9,6 +9,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
 
+import numpy as np
+
 from .types import Event, Message, PinnedItem, SummaryDelta, SummaryState, SummaryVersion, ThreadInfo
 
 
@@ -54,12 +56,21 @@ class Summarizer(Protocol):
 
 @runtime_checkable
 class Embedder(Protocol):
-    """Batch of texts in, one vector per text out (the archive issue supplies implementations)."""
+    """Batch of texts in, one L2-normalised float32 vector per text out: an array of shape (n, dimensions)."""
 
-    name: str
+    name: str  # identifies the model: vectors of different names are never compared
     dimensions: int
 
-    def embed(self, texts: Sequence[str]) -> list[list[float]]: ...
+    def embed(self, texts: Sequence[str]) -> np.ndarray: ...
+
+
+@dataclass(frozen=True)
+class SearchFilter:
+    """Restricts archive search: roles, and a time range on ``created_at`` (epoch seconds, inclusive)."""
+
+    roles: frozenset[str] | None = None
+    since: float | None = None
+    until: float | None = None
 
 
 @dataclass(frozen=True)
@@ -116,7 +127,23 @@ class Store(Protocol):
         """
         ...
 
-    def search_text(self, thread_id: str, query: str, k: int = 10) -> list[TextHit]: ...
+    def search_text(self, thread_id: str, query: str, k: int = 10, where: SearchFilter | None = None) -> list[TextHit]:
+        """Full-text search (BM25 or the backend's equivalent), best first."""
+        ...
+
+    def put_vectors(self, thread_id: str, model: str, seqs: Sequence[int], vectors: np.ndarray) -> None:
+        """Store one vector per message ``seq`` for embedding ``model`` (idempotent per seq and model)."""
+        ...
+
+    def missing_vectors(self, thread_id: str, model: str, limit: int = 256) -> list[Message]:
+        """Oldest messages of the thread that have no vector for ``model`` yet."""
+        ...
+
+    def search_vectors(
+        self, thread_id: str, model: str, query: np.ndarray, k: int = 10, where: SearchFilter | None = None
+    ) -> list[TextHit]:
+        """Nearest messages by cosine similarity (score = similarity), best first."""
+        ...
 
     def log_event(self, thread_id: str, kind: str, data: dict[str, Any]) -> Event:
         """Durably record an event (e.g. ``compaction_failed``); returns it with id and time."""
@@ -129,4 +156,4 @@ class Store(Protocol):
     def close(self) -> None: ...
 
 
-__all__ = ["Embedder", "Store", "Summarizer", "SummaryRequest", "TextHit", "Tokenizer"]
+__all__ = ["Embedder", "SearchFilter", "Store", "Summarizer", "SummaryRequest", "TextHit", "Tokenizer"]

@@ -1,14 +1,19 @@
 """Fakes for tests, shipped so users can test their own apps against chatcompact.
 
 - :class:`CountingTokenizer`: one token per character (or per word), deterministic and instant.
+- :class:`HashEmbedder`: hashed bag of words; texts sharing words are close. No model, instant.
 - :class:`ScriptedSummarizer`: returns the deltas it was given, in order, and records requests;
   an ``Exception`` in the script is raised instead, to test failure paths.
 """
 
 from __future__ import annotations
 
+import hashlib
+import re
 from collections.abc import Iterable, Sequence
 from typing import Any
+
+import numpy as np
 
 from .protocols import SummaryRequest
 from .tokenizers import message_tokens, request_tokens
@@ -57,3 +62,22 @@ class ScriptedSummarizer:
 
     async def asummarize(self, request: SummaryRequest) -> SummaryDelta:
         return self.summarize(request)
+
+
+class HashEmbedder:
+    """Deterministic embedder: each lower-cased word adds +-1 to a hashed dimension, then L2-normalised."""
+
+    def __init__(self, dimensions: int = 64) -> None:
+        self.name = f"hash-{dimensions}"
+        self.dimensions = dimensions
+        self.calls = 0
+
+    def embed(self, texts: Sequence[str]) -> np.ndarray:
+        self.calls += 1
+        out = np.zeros((len(texts), self.dimensions), dtype=np.float32)
+        for row, text in enumerate(texts):
+            for word in re.findall(r"\w+", text.lower()):
+                h = int.from_bytes(hashlib.blake2b(word.encode(), digest_size=8).digest(), "little")
+                out[row, h % self.dimensions] += 1.0 if (h >> 32) & 1 else -1.0
+        norms = np.linalg.norm(out, axis=1, keepdims=True)
+        return out / np.where(norms == 0, 1.0, norms)
