@@ -1,0 +1,48 @@
+"""When a query asks for detail, and how recalled turns are quoted in the context. Pure.
+
+Summaries lose exact wording. A query that asks for it ("what exactly did I say", "quote",
+"earlier you said"), or that names numbers or proper names the summary does not contain, gets
+verbatim turns from the archive, with their dates, inside the Policy's recall share.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from datetime import UTC, datetime
+
+from ..types import Message
+from .assemble import Line
+from .merge import clip
+
+_DETAIL = re.compile(
+    r"\b(exact(ly)?|verbatim|word for word|quote|precisely|what did (i|you|we) (say|write|tell|ask|mention)|"
+    r"(earlier|before|previously) (you|i|we) (said|wrote|mentioned|told|asked)|(you|i|we) (said|wrote|mentioned)|"
+    r"remind me|what was the|which (one|number|order|address|code|link|file)|when did (i|you|we))\b",
+    re.IGNORECASE,
+)
+_NUMBER = re.compile(r"\d")
+# Capitalised words that are not sentence-initial question words: candidate names.
+_NAME = re.compile(r"(?<!^)(?<![.?!]\s)\b[A-Z][a-zA-Z]{2,}\b")
+_COMMON = frozenset({"What", "When", "Where", "Which", "Who", "How", "Why", "The", "And", "Did", "Can", "Could"})
+
+
+def wants_detail(query: str, summary_text: str = "") -> bool:
+    """True if ``query`` asks for exact wording, or names numbers/names that the summary lacks."""
+    if not query or not query.strip():
+        return False
+    if _DETAIL.search(query) or _NUMBER.search(query):
+        return True
+    lower = summary_text.lower()
+    names = [n for n in _NAME.findall(query) if n not in _COMMON]
+    return any(n.lower() not in lower for n in names)
+
+
+def quote_lines(hits: Sequence[Message], count, max_chars: int = 600) -> list[Line]:
+    """Recalled messages as quote lines, best first (their priority), rendered in conversation order."""
+    lines = []
+    for m in hits:
+        when = datetime.fromtimestamp(m.created_at or 0, UTC).strftime("%Y-%m-%d %H:%M")
+        text = f"[#{m.seq} {m.role}, {when} UTC] {clip(m.searchable_text, max_chars)}"
+        lines.append(Line("quotes", "", text, count(text) + 1, m.seq or 0))
+    return lines
