@@ -1,0 +1,426 @@
+"""What every LLM-backed summarizer shares, whatever the provider and whether sync or async.
+
+:class:`LLMSummarizer` builds the prompt, owns the JSON schema of the delta, parses (and repairs)
+the model's answer, keeps only provenance the request can vouch for, maps provider errors onto
+:class:`~chatcompact.errors.SummarizerError` and accounts usage. A provider subclass only moves
+bytes: ``_call(payload)`` and ``async _acall(payload)`` return ``(output, usage)``.
+
+Summarizers never retry: the driver (:class:`chatcompact.background.Retry`) retries errors marked
+``retryable`` with backoff, so a provider SDK must be built with its own retries disabled.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+from collections.abc import Callable, Generator, Mapping
+from dataclasses import dataclass
+from typing import Any, TypeVar
+
+from pydantic import ValidationError
+
+from chatcompact.errors import SummarizerError
+from chatcompact.protocols import SummaryRequest
+from chatcompact.types import SECTIONS, Resolution, SummaryDelta, SummaryItem, Usage
+
+from .prompts import DEFAULT_PROMPTS, Prompts
+
+__all__ = ["DELTA_SCHEMA", "RETRYABLE_STATUS", "LLMSummarizer", "Payload", "parse_json", "repair_json"]
+
+T = TypeVar("T")
+
+_ITEM_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "properties": {
+        "text": {"type": "string"},
+        "sources": {"type": "array", "items": {"type": "integer"}},
+        "subject": {"type": "string"},
+    },
+    "required": ["text", "sources", "subject"],
+    "additionalProperties": False,
+}
+_RESOLVE_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "properties": {"section": {"type": "string", "enum": ["open_questions", "todos"]}, "text": {"type": "string"}},
+    "required": ["section", "text"],
+    "additionalProperties": False,
+}
+# Strict-mode compatible (OpenAI structured outputs): every property required, no extra keys,
+# no defaults or optional fields. Anthropic takes the same schema as a tool's input_schema.
+DELTA_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "properties": {
+        **{name: {"type": "array", "items": _ITEM_SCHEMA} for name in SECTIONS},
+        "resolve": {"type": "array", "items": _RESOLVE_SCHEMA},
+        "narrative": {"type": "string"},
+    },
+    "required": [*SECTIONS, "resolve", "narrative"],
+    "additionalProperties": False,
+}
+
+# HTTP statuses worth retrying: timeout, conflict/lock, rate limit; every 5xx (Anthropic's 529 included).
+RETRYABLE_STATUS = frozenset({408, 409, 429})
+# Transport failures named by class so this module needs no SDK import (openai, anthropic, httpx all use these).
+_TRANSIENT_NAMES = frozenset(
+    {"APITimeoutError", "APIConnectionError", "TimeoutException", "NetworkError", "TransportError", "ProtocolError"}
+)
+
+
+@dataclass(frozen=True)
+class Payload:
+    """One provider-neutral summarizer call: prompts, schema, caps and the ids the model may cite."""
+
+    system: str
+    user: str
+    schema: Mapping[str, Any]
+    max_output_tokens: int
+    timeout: float
+    allowed_ids: frozenset[int]
+
+
+class _Unparseable(ValueError):
+    """The model's output is not a JSON object, even after repair."""
+
+
+class LLMSummarizer:
+    """Base of the LLM summarizers: all logic but the transport (see the module docstring).
+
+    ``timeout`` (seconds) and ``max_output_tokens`` cap every call. Subclasses set ``name`` and
+    implement ``_call`` / ``_acall``.
+    """
+
+    name = "llm"
+
+    def __init__(
+        self,
+        model: str,
+        *,
+        timeout: float = 60.0,
+        max_output_tokens: int = 800,
+        prompts: Prompts = DEFAULT_PROMPTS,
+    ) -> None:
+        if not model:
+            raise ValueError("a model name is required")
+        if timeout <= 0 or max_output_tokens <= 0:
+            raise ValueError("timeout and max_output_tokens must be positive")
+        self.model = model
+        self.timeout = float(timeout)
+        self.max_output_tokens = int(max_output_tokens)
+        self.prompts = prompts
+
+    # ---------------------------------------------------------------- the Summarizer protocol
+    def summarize(self, request: SummaryRequest) -> SummaryDelta:
+        """Ask the model for a delta over ``request.messages``; raises SummarizerError on any failure."""
+        if not request.messages:
+            return SummaryDelta()
+        payload = self.build_payload(request)
+        start = time.perf_counter()
+        try:
+            output, usage = self._call(payload)
+        except SummarizerError:
+            raise
+        except Exception as exc:  # converted, never swallowed: the driver decides from `retryable`
+            raise self.classify(exc) from exc
+        return self.to_delta(output, payload, usage, time.perf_counter() - start)
+
+    async def asummarize(self, request: SummaryRequest) -> SummaryDelta:
+        """Async form of :meth:`summarize` (same prompt, parsing and error mapping)."""
+        if not request.messages:
+            return SummaryDelta()
+        payload = self.build_payload(request)
+        start = time.perf_counter()
+        try:
+            output, usage = await self._acall(payload)
+        except SummarizerError:
+            raise
+        except Exception as exc:  # converted, never swallowed: the driver decides from `retryable`
+            raise self.classify(exc) from exc
+        return self.to_delta(output, payload, usage, time.perf_counter() - start)
+
+    # ---------------------------------------------------------------- transport (subclasses)
+    def _call(self, payload: Payload) -> tuple[str | Mapping[str, Any], Usage]:
+        """Send ``payload``; return the model's output (JSON text or an already-decoded object) and usage."""
+        raise NotImplementedError
+
+    async def _acall(self, payload: Payload) -> tuple[str | Mapping[str, Any], Usage]:
+        """Async form of :meth:`_call`."""
+        raise NotImplementedError
+
+    @staticmethod
+    def _drive(flow: Generator[Any, Any, T], send: Callable[..., Any]) -> T:
+        """Run a request flow synchronously: the flow yields request kwargs and gets back a response or
+        the exception it raised, so multi-step logic (fallbacks) exists once for sync and async."""
+        kwargs = next(flow)
+        while True:
+            try:
+                outcome: Any = send(**kwargs)
+            except Exception as exc:  # handed to the flow, which re-raises what it cannot handle
+                outcome = exc
+            try:
+                kwargs = flow.send(outcome)
+            except StopIteration as stop:
+                return stop.value
+
+    @staticmethod
+    async def _adrive(flow: Generator[Any, Any, T], send: Callable[..., Any]) -> T:
+        """Async form of :meth:`_drive` (``send`` returns an awaitable)."""
+        kwargs = next(flow)
+        while True:
+            try:
+                outcome: Any = await send(**kwargs)
+            except Exception as exc:  # handed to the flow, which re-raises what it cannot handle
+                outcome = exc
+            try:
+                kwargs = flow.send(outcome)
+            except StopIteration as stop:
+                return stop.value
+
+    # ---------------------------------------------------------------- shared logic
+    def build_payload(self, request: SummaryRequest) -> Payload:
+        """The prompts and caps for one call over ``request``."""
+        return Payload(
+            system=self.prompts.system,
+            user=self.prompts.user_message(request.state, request.messages),
+            schema=DELTA_SCHEMA,
+            max_output_tokens=self.max_output_tokens,
+            timeout=self.timeout,
+            allowed_ids=frozenset(m.seq for m in request.messages if m.seq is not None),
+        )
+
+    def to_delta(self, output: str | Mapping[str, Any], payload: Payload, usage: Usage, latency: float) -> SummaryDelta:
+        """Parse the model's output into a delta with usage attached; SummarizerError(retryable) if unusable."""
+        try:
+            data, repaired = (output, False) if isinstance(output, Mapping) else parse_json(output)
+            delta, dropped_sources, dropped_items = _sanitise(data, payload.allowed_ids)
+        except (_Unparseable, ValidationError) as exc:
+            shown = output if isinstance(output, str) else repr(dict(output))
+            raise SummarizerError(f"{self.name}: unparseable output ({exc}): {shown[:200]!r}", retryable=True) from exc
+        notes = [usage.mode or "text"]
+        if repaired:
+            notes.append("repaired")
+        if dropped_sources:
+            # Usage has no field for these; they ride in `mode` so `inspect` shows them.
+            notes.append(f"dropped_sources={dropped_sources}")
+        if dropped_items:
+            notes.append(f"dropped_items={dropped_items}")
+        usage = usage.model_copy(update={"model": self.model, "latency_s": round(latency, 4), "mode": ";".join(notes)})
+        return delta.model_copy(update={"usage": usage})
+
+    def classify(self, exc: BaseException) -> SummarizerError:
+        """Map a provider/transport exception onto SummarizerError: rate limits, 5xx, timeouts and
+        connection errors are retryable; 400/401/403/404 and other client errors are not."""
+        if isinstance(exc, SummarizerError):
+            return exc
+        status = _status_of(exc)
+        if status is not None:
+            retryable = status in RETRYABLE_STATUS or status >= 500
+            return SummarizerError(f"{self.name}: HTTP {status}: {_message_of(exc)}", retryable=retryable)
+        names = {cls.__name__ for cls in type(exc).__mro__}
+        if isinstance(exc, TimeoutError | ConnectionError) or names & _TRANSIENT_NAMES:
+            kind = "timeout" if any("Timeout" in n for n in names) else "connection error"
+            return SummarizerError(f"{self.name}: {kind}: {_message_of(exc)}", retryable=True)
+        return SummarizerError(f"{self.name}: {type(exc).__name__}: {_message_of(exc)}", retryable=False)
+
+
+# ---------------------------------------------------------------- errors
+
+
+def _status_of(exc: BaseException) -> int | None:
+    status = getattr(exc, "status_code", None)
+    if status is None:
+        status = getattr(getattr(exc, "response", None), "status_code", None)
+    return status if isinstance(status, int) else None
+
+
+def _message_of(exc: BaseException) -> str:
+    text = str(exc) or type(exc).__name__
+    return text if len(text) <= 300 else text[:299] + "…"
+
+
+# ---------------------------------------------------------------- parse and repair
+
+_FENCE = re.compile(r"```[a-zA-Z]*\s*\n?(.*?)(?:```|$)", re.S)
+
+
+def parse_json(text: str) -> tuple[dict[str, Any], bool]:
+    """The JSON object in ``text``, and whether it needed repair; raises ValueError if there is none."""
+    try:
+        value = json.loads(text)
+    except ValueError:
+        value = repair_json(text)
+        if not isinstance(value, dict):
+            raise _Unparseable("no JSON object found") from None
+        return value, True
+    if not isinstance(value, dict):
+        raise _Unparseable(f"expected a JSON object, got {type(value).__name__}")
+    return value, False
+
+
+def repair_json(text: str) -> Any:
+    """Best effort at the JSON object in a model's reply, or None.
+
+    Handles markdown fences, prose around the object, trailing commas and output cut off by the token
+    cap (closes open strings and brackets, backing off to the last complete element).
+    """
+    fence = _FENCE.search(text)
+    if fence:
+        text = fence.group(1)
+    start = text.find("{")
+    if start < 0:
+        return None
+    # The object ends at its matching brace (found string-aware: prose after it is dropped); an
+    # object that never closes was cut off and gets closed.
+    for attempt in _closings(text[start : _object_end(text, start)]):
+        try:
+            return json.loads(_drop_trailing_commas(attempt))
+        except ValueError:
+            continue
+    return None
+
+
+def _object_end(text: str, start: int) -> int:
+    """Index just past the bracket closing the one at ``start``; ``len(text)`` if it never closes."""
+    depth = 0
+    in_str = esc = False
+    for i in range(start, len(text)):
+        ch = text[i]
+        if in_str:
+            if esc:
+                esc = False
+            elif ch == "\\":
+                esc = True
+            elif ch == '"':
+                in_str = False
+        elif ch == '"':
+            in_str = True
+        elif ch in "{[":
+            depth += 1
+        elif ch in "}]":
+            depth -= 1
+            if depth == 0:
+                return i + 1
+    return len(text)
+
+
+def _closings(text: str, max_attempts: int = 64) -> Generator[str, None, None]:
+    """``text`` closed as is, then cut back to ever earlier element boundaries and closed there."""
+    stack: list[str] = []
+    in_str = esc = False
+    cuts: list[tuple[int, str]] = []
+    for i, ch in enumerate(text):
+        if in_str:
+            if esc:
+                esc = False
+            elif ch == "\\":
+                esc = True
+            elif ch == '"':
+                in_str = False
+        elif ch == '"':
+            in_str = True
+        elif ch in "{[":
+            stack.append("}" if ch == "{" else "]")
+            cuts.append((i + 1, "".join(reversed(stack))))
+        elif ch in "}]":
+            if stack:
+                stack.pop()
+            cuts.append((i + 1, "".join(reversed(stack))))
+        elif ch == ",":
+            cuts.append((i, "".join(reversed(stack))))
+    tail = text[:-1] if esc else text  # a dangling backslash would escape our closing quote
+    yield tail + ('"' if in_str else "") + "".join(reversed(stack))
+    for cut, closers in reversed(cuts[-max_attempts:]):
+        yield text[:cut] + closers
+
+
+def _drop_trailing_commas(text: str) -> str:
+    """Remove commas directly before ``}`` or ``]`` (outside strings)."""
+    out: list[str] = []
+    in_str = esc = False
+    n = len(text)
+    for i, ch in enumerate(text):
+        if in_str:
+            if esc:
+                esc = False
+            elif ch == "\\":
+                esc = True
+            elif ch == '"':
+                in_str = False
+        elif ch == '"':
+            in_str = True
+        elif ch == ",":
+            j = i + 1
+            while j < n and text[j] in " \t\r\n":
+                j += 1
+            if j < n and text[j] in "}]":
+                continue
+        out.append(ch)
+    return "".join(out)
+
+
+# ---------------------------------------------------------------- from JSON to a delta
+
+_ID = re.compile(r"^#?\s*(\d+)$")
+
+
+def _ids(raw: Any) -> list[int]:
+    """Sources as ints; lenient about what non-strict modes send ("#12", "12", 12.0, a bare int)."""
+    values = raw if isinstance(raw, list) else [raw] if raw is not None else []
+    out = []
+    for v in values:
+        if isinstance(v, bool):
+            continue
+        if isinstance(v, int) or (isinstance(v, float) and v.is_integer()):
+            out.append(int(v))
+        elif isinstance(v, str) and (m := _ID.match(v.strip())):
+            out.append(int(m.group(1)))
+    return out
+
+
+def _item(raw: Any, allowed: frozenset[int]) -> tuple[SummaryItem | None, int]:
+    """One item, sources limited to ``allowed``; (None, dropped) if it is empty or cited only foreign ids."""
+    if isinstance(raw, str):
+        raw = {"text": raw}
+    if not isinstance(raw, dict):
+        return None, 0
+    text = str(raw.get("text") or "").strip()
+    cited = _ids(raw.get("sources"))
+    sources = tuple(dict.fromkeys(s for s in cited if s in allowed))
+    dropped = len(cited) - len([s for s in cited if s in allowed])
+    # An item whose every citation is foreign is likely misattributed or invented: drop it whole.
+    # One that cited nothing (lax non-strict output) is kept: the core accepts sourceless items.
+    if not text or (cited and not sources):
+        return None, dropped
+    subject = str(raw.get("subject") or "").strip() or None
+    return SummaryItem(text=text, sources=sources, subject=subject), dropped
+
+
+def _sanitise(data: Mapping[str, Any], allowed: frozenset[int]) -> tuple[SummaryDelta, int, int]:
+    """A SummaryDelta from the model's JSON, so the core's validate_delta never sees a foreign id.
+
+    Returns the delta, how many cited sources were dropped and how many items were dropped for them.
+    """
+    sections = data.get("add") if isinstance(data.get("add"), dict) else data  # nested form, if a model uses it
+    add: dict[str, tuple[SummaryItem, ...]] = {}
+    dropped_sources = dropped_items = 0
+    for name in SECTIONS:
+        raw_items = sections.get(name) or []
+        kept = []
+        for raw in raw_items if isinstance(raw_items, list) else [raw_items]:
+            item, dropped = _item(raw, allowed)
+            dropped_sources += dropped
+            if item is not None:
+                kept.append(item)
+            elif dropped:
+                dropped_items += 1
+        if kept:
+            add[name] = tuple(kept)
+    resolve = []
+    for raw in data.get("resolve") or []:
+        if isinstance(raw, dict) and raw.get("section") in ("open_questions", "todos"):
+            text = str(raw.get("text") or "").strip()
+            if text:
+                resolve.append(Resolution(section=raw["section"], text=text))
+    narrative = data.get("narrative")
+    narrative = (narrative.strip() or None) if isinstance(narrative, str) else None
+    return SummaryDelta(add=add, resolve=tuple(resolve), narrative=narrative), dropped_sources, dropped_items

@@ -1,0 +1,181 @@
+"""Summarizer for any OpenAI-compatible chat-completions server: OpenAI, Ollama, vLLM, LM Studio, llama.cpp.
+
+Structured output is negotiated once per instance (``mode="auto"``): ``response_format`` json_schema
+(strict), and if the server rejects it, JSON mode, and if that is rejected too, plain text with
+parse-and-repair. The mode that worked is remembered. Requires the ``openai`` extra.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import copy
+import os
+import threading
+from collections.abc import Generator, Mapping
+from typing import Any
+
+from chatcompact.errors import ConfigError, MissingDependency, SummarizerError
+from chatcompact.types import Usage
+
+from .llm import LLMSummarizer, Payload
+from .prompts import DEFAULT_PROMPTS, Prompts
+
+__all__ = ["MODES", "OpenAISummarizer"]
+
+MODES = ("auto", "json_schema", "json_object", "text")
+_NEXT_MODE = {"json_schema": "json_object", "json_object": "text"}
+_FORMAT_WORDS = ("response_format", "json_schema", "json_object", "structured output")
+NO_KEY = "sk-no-key-required"  # local servers ignore the key, but the SDK insists on one
+
+
+def _sdk() -> Any:
+    try:
+        import openai
+    except ImportError as exc:
+        raise MissingDependency("openai", "openai") from exc
+    return openai
+
+
+class OpenAISummarizer(LLMSummarizer):
+    """An :class:`~chatcompact.summarizers.llm.LLMSummarizer` over the ``openai`` SDK.
+
+    ``base_url`` points at any OpenAI-compatible server (e.g. ``http://127.0.0.1:8080/v1``). The key is
+    ``api_key``, else ``OPENAI_API_KEY``, else a placeholder when a custom ``base_url`` is given.
+    ``mode``: ``auto`` (negotiate, see the module docstring), or force ``json_schema``, ``json_object``
+    or ``text``. ``request_options`` are added to every request (e.g. ``{"temperature": 0}``).
+    The SDK's own retries are off: the compaction driver retries with backoff.
+    """
+
+    def __init__(
+        self,
+        model: str,
+        *,
+        base_url: str | None = None,
+        api_key: str | None = None,
+        timeout: float = 60.0,
+        max_output_tokens: int = 800,
+        mode: str = "auto",
+        prompts: Prompts = DEFAULT_PROMPTS,
+        request_options: Mapping[str, Any] | None = None,
+    ) -> None:
+        super().__init__(model, timeout=timeout, max_output_tokens=max_output_tokens, prompts=prompts)
+        if mode not in MODES:
+            raise ConfigError(f"OpenAISummarizer mode must be one of {', '.join(MODES)}, got {mode!r}")
+        _sdk()  # fail at construction, not at the first compaction, when the extra is missing
+        self.name = f"openai:{model}"
+        self.base_url = base_url
+        self.api_key = api_key or os.environ.get("OPENAI_API_KEY") or (NO_KEY if base_url else None)
+        self.mode = mode
+        self.request_options = dict(request_options or {})
+        self._mode = "json_schema" if mode == "auto" else mode  # the mode in use; auto moves it down
+        self._token_param = "max_tokens"  # widest support; switched if a server asks for the new name
+        self._lock = threading.Lock()
+        self._sync: Any = None
+        self._async: tuple[asyncio.AbstractEventLoop, Any] | None = None
+
+    @property
+    def active_mode(self) -> str:
+        """The structured-output mode currently used (what ``auto`` settled on so far)."""
+        return self._mode
+
+    # ---------------------------------------------------------------- clients (lazy)
+    def _options(self) -> dict[str, Any]:
+        return {"api_key": self.api_key, "base_url": self.base_url, "timeout": self.timeout, "max_retries": 0}
+
+    def _client(self) -> Any:
+        with self._lock:
+            if self._sync is None:
+                self._sync = _sdk().OpenAI(**self._options())
+            return self._sync
+
+    def _aclient(self) -> Any:
+        loop = asyncio.get_running_loop()
+        with self._lock:
+            # An async HTTP pool belongs to the loop that opened it; asyncio.run() makes a new loop each time.
+            if self._async is None or self._async[0] is not loop:
+                self._async = (loop, _sdk().AsyncOpenAI(**self._options()))
+            return self._async[1]
+
+    def close(self) -> None:
+        """Close the sync HTTP client (a new one is made if the summarizer is used again)."""
+        with self._lock:
+            client, self._sync = self._sync, None
+        if client is not None:
+            client.close()
+
+    # ---------------------------------------------------------------- transport
+    def _call(self, payload: Payload) -> tuple[str, Usage]:
+        return self._drive(self._flow(payload), self._client().chat.completions.create)
+
+    async def _acall(self, payload: Payload) -> tuple[str, Usage]:
+        return await self._adrive(self._flow(payload), self._aclient().chat.completions.create)
+
+    def _flow(self, payload: Payload) -> Generator[dict[str, Any], Any, tuple[str, Usage]]:
+        """Yield request kwargs until one succeeds; step down the structured-output modes on rejection.
+
+        Stepping down is capability negotiation, not a retry: each step changes the request, and each
+        state is visited at most once, so the loop ends.
+        """
+        calls = 0
+        while True:
+            mode = self._mode
+            calls += 1
+            outcome = yield self._request(payload, mode, self._token_param)
+            if not isinstance(outcome, BaseException):
+                text, usage = self._read(outcome)
+                return text, usage.model_copy(update={"attempts": calls, "mode": mode})
+            if not self._adapt(outcome, mode):
+                raise outcome
+
+    def _request(self, payload: Payload, mode: str, token_param: str) -> dict[str, Any]:
+        args: dict[str, Any] = {
+            **self.request_options,
+            "model": self.model,
+            "messages": [{"role": "system", "content": payload.system}, {"role": "user", "content": payload.user}],
+            token_param: payload.max_output_tokens,
+            "timeout": payload.timeout,
+        }
+        if mode == "json_schema":
+            schema = copy.deepcopy(dict(payload.schema))  # the SDK may touch it; DELTA_SCHEMA stays pristine
+            args["response_format"] = {
+                "type": "json_schema",
+                "json_schema": {"name": "summary_delta", "strict": True, "schema": schema},
+            }
+        elif mode == "json_object":
+            args["response_format"] = {"type": "json_object"}
+        return args
+
+    def _adapt(self, exc: BaseException, mode: str) -> bool:
+        """True if ``exc`` is a rejection of a request option we can drop or rename (state updated)."""
+        status = getattr(exc, "status_code", None)
+        if status not in (400, 422):
+            return False
+        text = f"{exc} {getattr(exc, 'body', '')}".lower()
+        if self._token_param == "max_tokens" and "max_completion_tokens" in text:
+            self._token_param = "max_completion_tokens"  # newer OpenAI models reject max_tokens
+            return True
+        if self.mode == "auto" and mode in _NEXT_MODE and any(w in text for w in _FORMAT_WORDS):
+            # Only move down from the mode that was rejected, so concurrent calls cannot skip a step.
+            if self._mode == mode:
+                self._mode = _NEXT_MODE[mode]
+            return True
+        return False
+
+    def _read(self, response: Any) -> tuple[str, Usage]:
+        choices = getattr(response, "choices", None) or []
+        if not choices:
+            raise SummarizerError(f"{self.name}: the reply has no choices", retryable=True)
+        message = choices[0].message
+        content = message.content
+        if not content:
+            refusal = getattr(message, "refusal", None)
+            if refusal:  # asking again gets the same refusal
+                raise SummarizerError(f"{self.name}: the model refused: {refusal}", retryable=False)
+            reason = getattr(choices[0], "finish_reason", None)
+            raise SummarizerError(f"{self.name}: empty reply (finish_reason={reason})", retryable=True)
+        u = getattr(response, "usage", None)
+        usage = Usage(
+            input_tokens=getattr(u, "prompt_tokens", 0) or 0,
+            output_tokens=getattr(u, "completion_tokens", 0) or 0,
+        )
+        return content, usage

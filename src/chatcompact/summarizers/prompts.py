@@ -1,0 +1,161 @@
+"""What an LLM summarizer sends: the prompts, and how the state and the evicted messages are rendered.
+
+Everything the model reads is defined here, in one place, so it can be reviewed and overridden::
+
+    from chatcompact.summarizers.prompts import DEFAULT_PROMPTS
+    mine = DEFAULT_PROMPTS.replace(system=DEFAULT_PROMPTS.system + "\\nWrite every item in German.")
+    OpenAISummarizer("gpt-4o-mini", prompts=mine)
+
+The user template has three placeholders, substituted literally (so a custom template may contain
+JSON braces without escaping them): ``{state}`` (the current summary as compact JSON), ``{messages}``
+(one ``[#<seq> <role>] <text>`` line per evicted message) and ``{ids}`` (the ids the model may cite).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, replace
+
+from chatcompact.types import SECTIONS, Message, SummaryState
+
+__all__ = [
+    "DEFAULT_PROMPTS",
+    "MESSAGE_CLIP_CHARS",
+    "Prompts",
+    "render_ids",
+    "render_message",
+    "render_messages",
+    "render_state",
+]
+
+MESSAGE_CLIP_CHARS = 1500  # one huge paste must not eat the summarizer's whole context
+_TOOL_ARGS_CLIP = 300
+
+SYSTEM_PROMPT = """\
+You maintain the long-term memory of a conversation between a user and an assistant. The oldest \
+messages are about to leave the conversation window; fold what matters in them into a structured \
+summary so that the assistant never forgets it.
+
+You receive:
+- CURRENT STATE: the summary so far, as JSON (sections of items; an item may carry a "subject" key).
+- MESSAGES: the messages leaving the window, oldest first, one per line as "[#<id> <role>] <text>". \
+An assistant's tool calls appear as "calls name(args)"; tool results have the role "tool".
+
+Reply with ONE JSON object and nothing else, holding only what is NEW or CHANGED in MESSAGES:
+{"decisions": [ITEM, ...], "user_facts": [...], "todos": [...], "open_questions": [...], \
+"identifiers": [...], "topics": [...], "resolve": [{"section": "open_questions" or "todos", "text": "..."}], \
+"narrative": "..."}
+where ITEM is {"text": "...", "sources": [<id>, ...], "subject": "..."}.
+
+Sections:
+- decisions: decisions and commitments made by EITHER side: what was agreed, chosen or refused, and every \
+promise ("I'll send the label today" -> "Assistant promised to send the return label today"). An assistant \
+that forgets its own promises fails the user, so never leave one out.
+- user_facts: facts about the user: name, contact details, preferences, situation, constraints. When the user \
+corrects something ("actually, my email is ..."), write the corrected fact with the same subject as the old one.
+- todos: actions someone still has to take, with who takes them.
+- open_questions: questions asked and not yet answered.
+- identifiers: order numbers, ids, amounts, dates, URLs, e-mail addresses, file paths, versions: copied \
+character for character, with a few words saying what each one is.
+- topics: a few short labels for what was discussed.
+
+Rules:
+- "sources": the ids (integers, without "#") of the MESSAGES an item comes from. Cite only ids shown in \
+MESSAGES; never cite an id you did not see.
+- "subject": a short stable key for what the item is about, such as "user:email", "user:name" or \
+"order:88231:status", so that a newer item replaces an older one on the same subject; "" if there is none.
+- "resolve": items of CURRENT STATE that MESSAGES settle (questions now answered, todos now done), \
+each by its exact text in CURRENT STATE.
+- "narrative": two to four sentences retelling the whole conversation so far (the previous narrative \
+updated with MESSAGES).
+- Never invent ids, numbers, names, dates or facts. Copy them exactly as written; leave out what you are \
+unsure of.
+- Do not repeat items already in CURRENT STATE unless they changed. Use [] for an empty section.
+- Write in the third person ("User ...", "Assistant ..."), in the language of the conversation, each item \
+under 200 characters.
+"""
+
+USER_TEMPLATE = """\
+CURRENT STATE:
+{state}
+
+MESSAGES:
+{messages}
+
+Return the JSON delta for these messages. Ids you may cite: {ids}.
+"""
+
+
+@dataclass(frozen=True)
+class Prompts:
+    """The system prompt and the user-message template of an LLM summarizer (see the module docstring)."""
+
+    system: str = SYSTEM_PROMPT
+    user_template: str = USER_TEMPLATE
+
+    def replace(self, **changes: str) -> Prompts:
+        """A copy with some fields changed."""
+        return replace(self, **changes)
+
+    def user_message(self, state: SummaryState, messages: Sequence[Message]) -> str:
+        """The user message for one summarizer call."""
+        ids = [m.seq for m in messages if m.seq is not None]
+        return (
+            self.user_template.replace("{state}", render_state(state))
+            .replace("{messages}", render_messages(messages))
+            .replace("{ids}", render_ids(ids))
+        )
+
+
+DEFAULT_PROMPTS = Prompts()
+
+
+def render_state(state: SummaryState) -> str:
+    """The state as compact JSON: non-empty sections, items as text (with their subject when they have one)."""
+    out: dict[str, object] = {}
+    for name in SECTIONS:
+        items = getattr(state, name)
+        if items:
+            # The subject is shown so the model can reuse it and supersede the item on purpose.
+            out[name] = [{"text": i.text, "subject": i.subject} if i.subject else i.text for i in items]
+    if state.narrative:
+        out["narrative"] = state.narrative
+    return json.dumps(out, ensure_ascii=False, separators=(",", ":"))
+
+
+def _clip(text: str, limit: int) -> str:
+    if len(text) <= limit:
+        return text
+    # Head and tail both: identifiers and conclusions often sit at the end of a long paste.
+    tail = limit // 4
+    head = limit - tail
+    return f"{text[:head].rstrip()} […{len(text) - limit} chars…] {text[-tail:].lstrip()}"
+
+
+def render_message(message: Message, clip: int = MESSAGE_CLIP_CHARS) -> str:
+    """``[#<seq> <role>] <text>``, tool calls as ``calls name(args)``, clipped to about ``clip`` characters."""
+    parts = [message.text.strip()] if message.text.strip() else []
+    for tc in message.tool_calls:
+        parts.append(f"calls {tc.name}({_clip(tc.arguments, _TOOL_ARGS_CLIP)})")
+    body = _clip("; ".join(parts), clip)
+    # Continuation lines are indented so only a real message line starts with "[#".
+    body = body.replace("\r\n", "\n").replace("\n", "\n    ")
+    role = f"{message.role} {message.name}" if message.name else message.role
+    return f"[#{message.seq} {role}] {body}"
+
+
+def render_messages(messages: Iterable[Message], clip: int = MESSAGE_CLIP_CHARS) -> str:
+    """One :func:`render_message` line per message."""
+    return "\n".join(render_message(m, clip) for m in messages)
+
+
+def render_ids(ids: Iterable[int]) -> str:
+    """``#3-#9, #12``: the citable ids, consecutive runs collapsed."""
+    runs: list[list[int]] = []
+    for i in sorted(set(ids)):
+        if runs and i == runs[-1][1] + 1:
+            runs[-1][1] = i
+        else:
+            runs.append([i, i])
+    return ", ".join(f"#{a}" if a == b else f"#{a}-#{b}" for a, b in runs) or "none"
