@@ -4,15 +4,18 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from chatcompact.config import Policy
+from chatcompact.core.merge import apply_delta
 from chatcompact.protocols import Summarizer, SummaryRequest
 from chatcompact.summarizers import ExtractiveSummarizer
-from chatcompact.summarizers._text import stem, third_person
+from chatcompact.summarizers._text import speaker_view, stem, third_person
 from chatcompact.types import Message, SummaryDelta, SummaryItem, SummaryState, parse_message
 
 LOCOMO = Path(__file__).resolve().parents[2] / "shared" / "data" / "locomo_dev.json"
@@ -47,6 +50,13 @@ def texts(delta: SummaryDelta, name: str) -> list[str]:
 def find(delta: SummaryDelta, name: str, needle: str) -> SummaryItem:
     hits = [i for i in section(delta, name) if needle in i.text]
     assert hits, f"{needle!r} not in {name}: {texts(delta, name)}"
+    return hits[0]
+
+
+def by_value(delta: SummaryDelta, value: str) -> SummaryItem:
+    """The identifier item of ``value`` (by subject: another item's context may quote it)."""
+    hits = [i for i in section(delta, "identifiers") if i.subject == f"id:{value}"]
+    assert hits, f"{value!r} not in identifiers: {texts(delta, 'identifiers')}"
     return hits[0]
 
 
@@ -118,7 +128,7 @@ def test_subjects_line_up_for_superseding(first: str, second: str, subject: str)
 
 def test_facts_are_in_the_third_person() -> None:
     d = run(conv(("user", "I live in Paris and my kids go to school there.")))
-    assert texts(d, "user_facts") == ["User lives in Paris and their kids go to school there."]
+    assert texts(d, "user_facts") == ["User lives in Paris and their kids go to school there"]
 
 
 def test_named_user_is_named_in_facts() -> None:
@@ -144,7 +154,7 @@ def test_tool_output_gives_identifiers_not_user_facts() -> None:
 
 def test_affirmed_proposal_is_agreed_with_both_sources() -> None:
     d = run(SUPPORT)
-    agreed = find(d, "decisions", "Agreed: do the refund then")
+    agreed = find(d, "decisions", "Agreed: do the refund")
     assert agreed.sources == (5, 6)
 
 
@@ -179,6 +189,53 @@ def test_promise_kept_in_the_same_span_is_not_a_todo() -> None:
         )
     )
     assert section(d, "todos") == []
+
+
+def test_agreed_after_a_lead_in_is_a_weighty_decision() -> None:
+    d = run(
+        conv(
+            ("user", "I'd refund everything. Is that possible?"),
+            ("assistant", "Yes, you can refund any amount. So, agreed: we refund 120 EUR instead of a replacement."),
+        )
+    )
+    item = find(d, "decisions", "Agreed: refund 120 EUR instead of a replacement")
+    assert item.sources == (2,) and item.weight >= 7.0
+
+
+def test_agreed_on_a_date_is_a_decision_without_markdown() -> None:
+    text = "As we agreed on 11 March: full refund of **120 EUR** instead of a replacement, to Martine's card."
+    d = run(conv(("assistant", text)))
+    assert texts(d, "decisions") == ["Agreed: full refund of 120 EUR instead of a replacement, to Martine's card"]
+
+
+def test_users_lets_is_their_decision_and_agreed_once_taken_up() -> None:
+    alone = run(conv(("user", "Let's switch the webhook to v2 then. Better now than in June.")))
+    assert texts(alone, "decisions") == ["User decided: switch the webhook to v2"]
+    taken_up = run(
+        conv(
+            ("user", "Let's switch the webhook to v2 then. Better now than in June."),
+            ("assistant", "Good call. To avoid any gap, add a second route first."),
+        )
+    )
+    item = find(taken_up, "decisions", "Agreed: switch the webhook to v2")
+    assert item.sources == (1, 2) and item.weight > find(alone, "decisions", "decided").weight
+
+
+@pytest.mark.parametrize(
+    "text", ["Let's sort it out.", "Let's go through the loose ends.", "Let's do it.", "Let's take a look."]
+)
+def test_decisions_need_a_content_object(text: str) -> None:
+    assert section(run(conv(("assistant", text), ("user", "Hmm, not now."))), "decisions") == []
+
+
+def test_decision_text_stops_at_its_own_clause() -> None:
+    d = run(conv(("user", "Let's do the discount code first, I still have to dig out the payout reference.")))
+    assert texts(d, "decisions") == ["User decided: do the discount code first"]
+
+
+def test_suggestions_weigh_less_than_decisions() -> None:
+    d = run(conv(("assistant", "Let's rebuild the product import file."), ("user", "What about the photos?")))
+    assert find(d, "decisions", "Assistant suggested: rebuild the product import file").weight < 6.0
 
 
 # ------------------------------------------------------------------ questions
@@ -249,6 +306,64 @@ def test_identifiers_carry_context_subject_and_every_source() -> None:
     assert item.sources == (1, 2)
 
 
+@pytest.mark.parametrize(
+    ("turn", "expected"),
+    [
+        (("user", "A client ordered 24 plates (order 88447) and they want an invoice with their company name."),
+         "order 88447 — they want an invoice with their company"),
+        (("user", "My address is claire@atelier-dupont.fr."), "claire@atelier-dupont.fr — User's address"),
+        (("assistant", "- **Ticket SUP-40417**: still unassigned in our queue."),
+         "Ticket SUP-40417 — still unassigned in our queue"),
+        (("assistant", "1. **Refund the difference**: 15% of €135.00 is €20.25."), "€135.00"),  # whole, not "00"
+        (("assistant", "It's generated at **https://x.fr/sitemap.xml**. Resubmit it."),
+         "https://x.fr/sitemap.xml — It's generated"),
+    ],
+)  # fmt: skip
+def test_identifier_items_read_value_then_clean_context(turn: tuple[str, str], expected: str) -> None:
+    value = expected.split(" — ")[0].split()[-1]
+    assert by_value(run(conv(turn)), value).text == expected
+
+
+def test_tool_identifiers_take_their_sibling_title_or_field_name() -> None:
+    results = {"results": [{"title": "Migrating webhooks from v1 to v2", "url": "https://docs.x.com/m"}]}
+    d = run(conv(("tool", json.dumps(results)), ("tool", json.dumps({"return": {"tracking": "8R00412391022"}}))))
+    assert by_value(d, "https://docs.x.com/m").text == "https://docs.x.com/m — Migrating webhooks from v1 to v2"
+    assert by_value(d, "8R00412391022").text == "8R00412391022 — return tracking"
+
+
+def test_identifier_weights_follow_their_kind() -> None:
+    d = run(
+        conv(
+            ("assistant", "Order 88231 is €120.00, 15% off, webhook v2, see https://x.io/a and mail a@b.fr."),
+            ("assistant", "I've added the refund to SUP-40417 and checked HMAC-SHA256."),
+        )
+    )
+    values = ("88231", "€120.00", "15%", "v2", "https://x.io/a", "a@b.fr", "SUP-40417", "HMAC-SHA256")
+    w = {value: by_value(d, value).weight for value in values}
+    assert w["88231"] > w["a@b.fr"] > w["https://x.io/a"] > w["v2"] > w["€120.00"] > w["15%"]
+    assert w["SUP-40417"] > w["https://x.io/a"] > w["HMAC-SHA256"]  # a reference number without its keyword
+
+
+def test_narrative_is_clean_attributed_whole_sentences() -> None:
+    d = run(
+        conv(
+            ("user", "Can I warn people about the market dates? I'll be away from 8 to 11 May."),
+            ("assistant", '**Settings → Checkout → "Order processing notice"**: a message shown on product pages, '
+                          'e.g. "Atelier au marché de Dieulefit du 8 au 11 mai : les commandes ' + "très " * 30 + '"'),
+            ("assistant", "So, agreed: we schedule the **order processing notice** for the market weekend."),
+            ("user", "Perfect, thanks a lot."),
+            ("user", "My shop ships pottery orders from Montreuil every single morning."),
+            ("assistant", "Noted, the shipping schedule stays the same for the pottery orders."),
+            ("user", "Great."),
+        )
+    )  # fmt: skip
+    narrative = d.narrative or ""
+    parts = [p for p in re.split(r"(?:^| )(?=(?:User|Assistant): )", narrative) if p]
+    assert 1 <= len(parts) <= 3 and all(p.startswith(("User: ", "Assistant: ")) for p in parts), narrative
+    assert "**" not in narrative and "…" not in narrative and "Atelier au marché" not in narrative
+    assert "Assistant: So, agreed: we schedule the order processing notice for the market weekend." in narrative
+
+
 def test_topics_are_repeated_key_phrases_without_speaker_names() -> None:
     d = run(SUPPORT)
     topics = texts(d, "topics")
@@ -278,6 +393,77 @@ def test_third_person_rewriting() -> None:
     assert third_person("I don't eat meat and I'm vegan", "User") == "User doesn't eat meat and they're vegan"
     assert third_person("I study law", "Ana") == "Ana studies law"
     assert stem("shipped") == stem("ship") and stem("refunds") == stem("refund") and stem("sent") == "send"
+
+
+@pytest.mark.parametrize(
+    ("clause", "expected"),
+    [
+        ("I much prefer email to phone", "User much prefers email to phone"),  # not "muches"
+        ("I completely forgot yesterday", "User completely forgot yesterday"),  # not "forgots"
+        ("I need to fix the spreadsheet", "User needs to fix the spreadsheet"),  # "need" is no past form
+        ("I put up the teaser banner yesterday", "User put up the teaser banner yesterday"),
+        ("I got an email yesterday", "User got an email yesterday"),
+        ("I had a call and I was late", "User had a call and they were late"),
+        ("I will call back", "User will call back"),
+        ("I might offer a gift", "User might offer a gift"),
+        ("I can't answer the phone", "User can't answer the phone"),
+        ("I really don't like it", "User really doesn't like it"),
+        ("I reply fast", "User replies fast"),  # "-ly" but a verb, not an adverb
+        ("I run a shop and I sell bowls", "User runs a shop and they sell bowls"),  # only the first verb
+        ("I opened a ticket but haven't heard back", "User opened a ticket but hasn't heard back"),
+    ],
+)
+def test_only_the_verb_after_i_is_conjugated(clause: str, expected: str) -> None:
+    assert third_person(clause, "User") == expected
+
+
+def test_assistant_clauses_read_from_outside() -> None:
+    assert speaker_view("ask now so it is ready when you need it") == "ask now so it is ready when the user needs it"
+    assert speaker_view("email you the label") == "email the user the label"
+    assert speaker_view("check it on my side") == "check it on their side"
+
+
+def test_a_url_does_not_end_a_fact() -> None:
+    d = run(conv(("user", "I submitted https://www.atelier-dupont.fr/sitemap.xml in Search Console. It fails.")))
+    assert find(d, "user_facts", "User submitted https://www.atelier-dupont.fr/sitemap.xml in Search Console")
+
+
+def test_contact_and_account_facts_get_telling_subjects_and_heavy_weights() -> None:
+    d = run(
+        conv(
+            ("user", "I'm Claire Dupont, my email is c@x.fr. Also I run a small shop with lots of pottery."),
+            ("user", "My address is claire@atelier-dupont.fr. My account is set to Europe/Paris by the way."),
+        )
+    )
+    assert {i.text for i in section(d, "user_facts") if i.subject == "user:name"} == {"User is Claire Dupont"}
+    email = find(d, "user_facts", "claire@atelier-dupont.fr")
+    tz = find(d, "user_facts", "Europe/Paris")
+    assert (email.subject, tz.subject, tz.text) == (
+        "user:email",
+        "user:timezone",
+        "User's account is set to Europe/Paris",
+    )
+    name = find(d, "user_facts", "Claire Dupont")
+    generic = find(d, "user_facts", "small shop")
+    assert name.weight > email.weight > tz.weight > generic.weight
+
+
+def test_plan_is_a_subject_so_a_correction_supersedes_it() -> None:
+    first = run(conv(("user", "Oh, and in case it matters, we're on the Basic plan, so tell me if it costs extra.")))
+    fact = find(first, "user_facts", "User is on the Basic plan")
+    assert fact.subject == "user:plan"
+    later = run(conv(("user", "OK, actually my shop runs on the Pro plan, not Basic."), start=40))
+    assert find(later, "user_facts", "User is on the Pro plan").subject == "user:plan"
+    state, _ = apply_delta(SummaryState(), first, Policy())
+    state, report = apply_delta(state, later, Policy())
+    assert [i.text for i in state.user_facts] == ["User is on the Pro plan"]
+    assert report.superseded == ("User is on the Basic plan",)
+
+
+def test_preference_with_an_adverb_is_conjugated_and_weighted() -> None:
+    d = run(conv(("user", "By the way I much prefer email to phone.")))
+    pref = find(d, "user_facts", "User much prefers email to phone")
+    assert (pref.subject, pref.weight) == ("user:preference:email", 6.0)
 
 
 # ------------------------------------------------------------------ determinism and provenance

@@ -66,6 +66,11 @@ POSITIVES = [
     ("commit a1b2c3d4e5f6 broke it", ("id", "a1b2c3d4e5f6")),
     ("item SKU-88A is out of stock", ("id", "SKU-88A")),
     ("host 192.168.1.10:8080 is down", ("id", "192.168.1.10:8080")),
+    ("prix 1.234,56 € TTC", ("amount", "1.234,56 €")),
+    ("prix 1\u202f234,56 € TTC", ("amount", "1\u202f234,56 €")),
+    ("It's at **https://x.fr/sitemap.xml**.", ("url", "https://x.fr/sitemap.xml")),
+    ("return tracking **8R00412391022** was scanned", ("order", "8R00412391022")),
+    ("The file is ~/Documents/Atelier Dupont/imports/c.csv", ("path", "~/Documents/Atelier Dupont/imports/c.csv")),
 ]
 
 
@@ -142,6 +147,30 @@ def test_adversarial_inputs_stay_fast(text: str) -> None:
 def test_sentence_spans_respect_abbreviations_and_newlines() -> None:
     text = "Use e.g. pytest. It works!\nNext line? Yes"
     assert [text[s:e] for s, e in sentence_spans(text)] == ["Use e.g. pytest.", "It works!", "Next line?", "Yes"]
+
+
+@pytest.mark.parametrize(
+    ("text", "first"),
+    [
+        ("I submitted https://www.atelier-dupont.fr/sitemap.xml in Search Console. It fails.",
+         "I submitted https://www.atelier-dupont.fr/sitemap.xml in Search Console."),
+        ("Write to claire@atelier-dupont.fr today. Thanks.", "Write to claire@atelier-dupont.fr today."),
+        ("It's in /srv/atelier-hooks/app.py now. Done.", "It's in /srv/atelier-hooks/app.py now."),
+        ("Sales were €2,316.40 and 1.234,56 € in total. Great.", "Sales were €2,316.40 and 1.234,56 € in total."),
+        ("Ask the U.S. team first. Then us.", "Ask the U.S. team first."),
+        ("1. **Refund the difference**: 15% of €135.00 is €20.25. It's simple.",
+         "1. **Refund the difference**: 15% of €135.00 is €20.25."),
+        ("The webhook is **fixed.** Next step.", "The webhook is **fixed."),  # bold closes after the stop
+    ],
+)  # fmt: skip
+def test_sentences_do_not_split_inside_tokens_but_after_markdown(text: str, first: str) -> None:
+    spans = sentence_spans(text)
+    assert len(spans) == 2 and text[spans[0][0] : spans[0][1]] == first
+
+
+def test_amounts_are_whole_numbers_never_fragments() -> None:
+    spans = identifier_spans("1. **Refund the difference**: 15% of €135.00 is €20.25. €1,284.60 (po_1) went")
+    assert [s.raw for s in spans if s.kind == "amount"] == ["15%", "€135.00", "€20.25", "€1,284.60"]
 
 
 # ------------------------------------------------------------------ rules

@@ -65,8 +65,13 @@ def wordset(words: str) -> frozenset[str]:
 
 # ------------------------------------------------------------------ sentences
 
-_BOUNDARY = re.compile(r"(?<=[.!?])[\"')\]]*[ \t]+|[ \t]*\n\s*")
-_ABBREV = wordset("e.g. i.e. mr. mrs. ms. dr. st. vs. etc. no. approx. inc. ltd. jr. sr. fig. cf.")
+# A sentence ends at . ! or ? followed by whitespace (closing quotes, brackets and markdown emphasis
+# markers may come between), or at a newline. A dot inside a token never ends one: "https://www.x.fr",
+# "€2,316.40", "app.py" and "e.g." have no whitespace after their inner dots.
+_BOUNDARY = re.compile(r"(?<=[.!?])[\"')\]*_]*[ \t]+|[ \t]*\n\s*")
+_ABBREV = wordset("e.g. i.e. mr. mrs. ms. dr. st. vs. etc. no. approx. inc. ltd. jr. sr. fig. cf. ca. resp.")
+_INITIALS = re.compile(r"^(?:[a-z]\.)+$")  # "J." in "J. Smith", "u.s." in "the U.S. market"
+_ENUMERATOR = re.compile(r"^(?:\d{1,3}|[a-z])[.)]$")  # "1." of a numbered list line
 
 
 def sentence_spans(text: str) -> list[tuple[int, int]]:
@@ -74,15 +79,22 @@ def sentence_spans(text: str) -> list[tuple[int, int]]:
     spans: list[tuple[int, int]] = []
     start = 0
     for b in _BOUNDARY.finditer(text):
-        piece = text[start : b.start()]
-        # "e.g. this" or "J. Smith" are not sentence ends; a newline always is.
-        last = piece.rsplit(None, 1)[-1].lower() if piece.strip() else ""
-        if "\n" not in b.group() and (last in _ABBREV or (len(last) == 2 and last[0].isalpha() and last[1] == ".")):
-            continue
+        if "\n" not in b.group() and not _ends_sentence(text[start : b.start()]):
+            continue  # "e.g. this", "J. Smith", "1. First item": a newline always ends one
         _push(spans, text, start, b.start())
         start = b.end()
     _push(spans, text, start, len(text))
     return spans
+
+
+def _ends_sentence(piece: str) -> bool:
+    words = piece.split()
+    if not words:
+        return False
+    last = words[-1].lower().strip("*_\"'(")
+    if last in _ABBREV or _INITIALS.match(last):
+        return False
+    return not (len(words) == 1 and _ENUMERATOR.match(last))
 
 
 def _push(spans: list[tuple[int, int]], text: str, start: int, end: int) -> None:
@@ -185,12 +197,13 @@ def masked_text(text: str) -> str:
 
 # ------------------------------------------------------------------ identifiers
 
-_TRAIL = ".,;:!?)]}'\"`>"
+_TRAIL = ".,;:!?)]}'\"`>*"
 _URL = re.compile(r"(?i)\b(?:https?|ftp)://[^\s<>\"'`]+|\bwww\.[^\s<>\"'`]+")
 _EMAIL_LOCAL = re.compile(r"[A-Za-z0-9._%+-]{1,64}$")
 _EMAIL_DOMAIN = re.compile(r"(?:[A-Za-z0-9-]{1,63}\.)+[A-Za-z]{2,24}\b")
 _WIN_PATH = re.compile(r"\b[A-Za-z]:\\[^\s<>\"'|?*]+")
-_ABS_PATH = re.compile(r"(?<![\w/.:~-])(?:~|\.{1,2})?/(?:[\w.@+-]+/)*[\w.@+-]+/?")
+# A directory name may hold one space before a capitalised word: "~/Documents/Atelier Dupont/x.csv".
+_ABS_PATH = re.compile(r"(?<![\w/.:~-])(?:~|\.{1,2})?/(?:[\w.@+-]+(?: [A-Z][\w.@+-]*)?/)*[\w.@+-]+/?")
 _REL_PATH = re.compile(r"(?<![\w/.:@~-])[\w.-]+(?:/[\w.@+-]+)+/?")
 _FILE_EXT = (
     "py|pyi|ipynb|js|mjs|cjs|ts|tsx|jsx|json|jsonl|yaml|yml|toml|ini|cfg|conf|env|md|rst|txt|csv|tsv|log|"
@@ -205,7 +218,7 @@ _ORDER_KW = re.compile(
     r"(?i)\b(?P<label>order|ticket|case|invoice|inv|po|rma|booking|reservation|confirmation|tracking|shipment|"
     r"claim|account|acct|reference|ref|incident|transaction|txn|receipt|parcel|package|subscription|contract)"
     r"(?:\s+(?P<marker>number|no\.?|num|nr\.?|id|code))?"
-    r"\s*(?P<punct>#?\s*:|#|is\b|was\b)?\s*(?P<hash>#)?"
+    r"\s*(?P<punct>#?\s*:|#|is\b|was\b)?\s*(?:\*\*|`)?(?P<hash>#)?"
     r"(?P<value>[A-Za-z0-9][A-Za-z0-9_-]{1,39})(?![\w-])"
 )
 _HASH_NUM = re.compile(r"(?<![\w&#])#(?P<value>\d{3,})\b")
@@ -219,7 +232,12 @@ _IP = re.compile(r"(?<![\w.])(?:\d{1,3}\.){3}\d{1,3}(?::\d{2,5})?(?![\w.]|\.\d)"
 _VERSION = re.compile(
     r"(?<![\w.])[vV]\d+(?:\.\d+){0,3}(?:-[0-9A-Za-z.]+)?\b|(?<![\w.])\d+\.\d+\.\d+(?:[-+][0-9A-Za-z.]+)?(?![\w.]|\.\d)"
 )
-_NUM = r"(?:\d+,\d{1,2}(?![\d,])|\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)"
+# Whole numbers only: "1,234.56", "1.234,56", "1 234,56" (no-break spaces), "12,50", "135.00", never a
+# fragment of a bigger number (the patterns using it refuse a digit, dot or comma just before).
+_NUM = (
+    r"(?:\d{1,3}(?:\.\d{3})+,\d{1,2}(?![\d,.])|\d{1,3}(?:[\u00a0\u202f]\d{3})+(?:,\d{1,2})?(?![\d,.])"
+    r"|\d+,\d{1,2}(?![\d,])|\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)"
+)
 _MONEY_PREFIX = re.compile(
     rf"(?:US\$|CA\$|A\$|[$€£¥₹])\s?{_NUM}(?:\s?(?:[kKmM]|bn|million|billion|thousand)\b)?(?![\d,.]\d)"
 )

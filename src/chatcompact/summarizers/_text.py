@@ -6,10 +6,22 @@ and explainable, not linguistically complete.
 
 from __future__ import annotations
 
+import json
 import re
+from collections.abc import Sequence
 from functools import lru_cache
 
-from chatcompact.core.preserve import wordset
+from chatcompact.core.preserve import IdentifierSpan, identifier_spans, wordset
+
+from ._patterns import (
+    DECISION_CUT,
+    FILLER_VERBS,
+    LEAD_SUBJECT,
+    NOT_TOPIC,
+    TIMEZONE,
+    TRAILING_FILLER,
+    VAGUE_WORDS,
+)
 
 STOPWORDS = wordset(
     """
@@ -102,6 +114,62 @@ def clip(text: str, limit: int) -> str:
     return (head[:space] if space > limit // 2 else head).rstrip(" ,;:") + "…"
 
 
+# ------------------------------------------------------------------ markdown
+
+_MD_EMPHASIS = re.compile(r"\*\*|(?<![\w*])\*(?=\S)|(?<=\S)\*(?![\w*])|`")  # "__x__" may be a dunder name
+_MD_LEAD = re.compile(r"^\s*(?:[-*+•]\s+|\d{1,3}[.)]\s+|#{1,6}\s+|>\s*)+")
+
+
+def demark(text: str) -> str:
+    """``text`` without markdown emphasis, code ticks or a leading list/heading/quote marker."""
+    if "*" in text or "`" in text:
+        text = _MD_EMPHASIS.sub("", text)
+    return _MD_LEAD.sub("", text).strip()
+
+
+# ------------------------------------------------------------------ context phrases (identifiers)
+
+# Where a phrase around an identifier stops: clause punctuation (a comma or dot only before a space,
+# so "2,316.40" and "www.x.fr" stay whole), brackets, dashes, arrows.
+_CLAUSE_BREAK = re.compile(r"[;!?()\[\]{}\n|—–→<>]|[,.:](?=\s|$)|\s-\s")
+_EDGE_PUNCT = " \t\"'“”‘’*`:;,.!?-—–→•#>"
+_CONNECTORS = wordset(
+    "and or but so the a an to of with for at in on is are was were be it its this that here there via like "
+    "as by from into then which who also just"
+)
+
+
+_LEAD_CONNECTORS = wordset("and or but so then which also just")
+
+
+def _trim_words(words: list[str], lead: frozenset[str]) -> list[str]:
+    while words and words[-1].lower().strip(_EDGE_PUNCT) in _CONNECTORS | {""}:
+        words = words[:-1]
+    while words and words[0].lower().strip(_EDGE_PUNCT) in lead | {""}:
+        words = words[1:]
+    return words
+
+
+def phrase_after(segment: str, max_words: int = 8) -> str:
+    """The words that follow an identifier, up to the end of their clause: "order 88231 — arrived broken"."""
+    segment = demark(segment.lstrip(_EDGE_PUNCT + ")]}")).lstrip(_EDGE_PUNCT)
+    cut = _CLAUSE_BREAK.search(segment)
+    words = (segment[: cut.start()] if cut else segment).split()[:max_words]
+    return " ".join(_trim_words(words, _LEAD_CONNECTORS)).strip(_EDGE_PUNCT)
+
+
+def phrase_before(segment: str, max_words: int = 6) -> str:
+    """The words that lead in to an identifier, from the start of their clause: "My address is" -> "My address"."""
+    parts = _CLAUSE_BREAK.split(demark(segment.rstrip(_EDGE_PUNCT + "([{")))
+    words = parts[-1].split()[-max_words:] if parts else []
+    return " ".join(_trim_words(words, _CONNECTORS)).strip(_EDGE_PUNCT)
+
+
+def letter_words(text: str) -> list[str]:
+    """:func:`content_words` that have letters (a phrase made only of numbers says nothing)."""
+    return [w for w in content_words(text) if not w.isdigit()]
+
+
 # ------------------------------------------------------------------ third-person rewriting
 
 _MODALS = wordset(
@@ -109,27 +177,59 @@ _MODALS = wordset(
     "had did was also just still never always really usually often sometimes recently finally first only once "
     "then too both all even"
 )
-_PAST_IRREGULAR = frozenset(_IRREGULAR) | wordset("had was were felt heard knew read said won grew ate")
-_THIRD = {"have": "has", "do": "does", "go": "goes", "be": "is", "don't": "doesn't", "haven't": "hasn't"}
-_LEAD = re.compile(
-    r"^(?P<pron>I'm|I am|I've|I have|I'd|I'll|I was|I|[Mm]y)\b\s*(?P<adv>(?:[a-z]+ly|also|still|just|really|"
-    r"never|always|often|usually|sometimes|even)\s+)?(?P<verb>[a-z][a-z']*)?"
+# Simple pasts, and verbs whose past is their present ("I put up the banner yesterday"): kept as said.
+_PAST_IRREGULAR = frozenset(_IRREGULAR) | wordset(
+    """
+        had was were felt heard knew read said won grew ate forgot forgotten put set let cut hit hurt shut cost
+        quit spread upset bet cast understood stood became drove flew fell fought forgave hung hid lay led lent
+        lit meant rode rang rose shook shot sang sank sat slept slid spoke stole stuck struck swam swore threw
+        tore woke wore wound withdrew dealt dug drew drank fed fled froze sought bent bound bled bred fit
+        """
 )
+# Present-tense verbs that end in "-ed" like a past form.
+_PRESENT_ED = wordset("need feed bleed breed speed proceed succeed exceed heed seed weed shed wed embed shred")
+_ADVERBS = wordset(
+    "also still just really never always often usually sometimes even much already actually honestly "
+    "definitely probably only mostly certainly totally literally genuinely simply truly generally normally"
+)
+_NOT_ADVERB = wordset("apply reply rely supply comply imply multiply fly ally rally tally bully")
+_THIRD = {
+    "have": "has", "do": "does", "go": "goes", "be": "is", "am": "is", "are": "is", "were": "was",
+    "don't": "doesn't", "haven't": "hasn't", "aren't": "isn't", "weren't": "wasn't",
+}  # fmt: skip
+_PRONOUN_LEAD = re.compile(r"^(?P<pron>I'm|I am|I've|I have|I'd|I'll|I was|I|[Mm]y)\b")
+_LEAD_VERB = {"I'm": "is", "I am": "is", "I've": "has", "I have": "has", "I'd": "would", "I'll": "will", "I was": "was"}
+_NEXT_WORD = re.compile(r"\s*([A-Za-z][a-z'-]*)")
 _LATER = re.compile(r"\b(?:I'm|I am|I was|I've|I'd|I'll|I|[Mm]y|me|mine|myself)\b")
 _LATER_MAP = {
     "I'm": "they're", "I am": "they are", "I was": "they were", "I've": "they've", "I'd": "they'd",
     "I'll": "they'll", "I": "they", "my": "their", "My": "Their", "me": "them", "mine": "theirs",
     "myself": "themselves",
 }  # fmt: skip
+# "... but haven't heard back": the subject "I" is left out, the verb still needs the third person.
+_ELIDED = re.compile(r"\b(?P<conj>and|but) (?P<verb>haven't|don't|have|am)\b")
 _YOU = re.compile(r"\b(?:[Yy]ou(?:'re|'ll|'ve)?|[Yy]our|yours|yourself)\b")
 _YOU_MAP = {"you're": "the user is", "you'll": "the user will", "you've": "the user has", "your": "the user's"}
+# "you" as the subject of a subordinate clause: "when you need it" -> "when the user needs it".
+_YOU_SUBJECT = re.compile(
+    r"(?:^|\b(?P<pre>when|if|that|so|and|but|once|as|because|unless|until|before|after|while|since|whenever)\s+)"
+    r"[Yy]ou\s+(?P<verb>[a-z][a-z']*)\b"
+)
+_NOT_VERB = wordset("the a an all both two guys folks too there yourself one know")
+
+
+def is_adverb(word: str) -> bool:
+    """A word that may stand between a subject and its verb ("I much prefer", "I completely forgot")."""
+    return word in _ADVERBS or (word.endswith("ly") and len(word) > 4 and word not in _NOT_ADVERB)
 
 
 def inflect(verb: str) -> str:
     """Third-person singular of a present-tense verb; past forms and modals are returned unchanged."""
     if verb in _THIRD:
         return _THIRD[verb]
-    if verb in _MODALS or verb in _PAST_IRREGULAR or verb.endswith(("ed", "'t")):
+    if verb in _MODALS or verb in _PAST_IRREGULAR or verb.endswith("'t"):
+        return verb
+    if verb.endswith("ed") and verb not in _PRESENT_ED:
         return verb
     if verb.endswith(("s", "sh", "ch", "x", "z", "o")):
         return verb + "es"
@@ -138,28 +238,43 @@ def inflect(verb: str) -> str:
     return verb + "s"
 
 
+def _verb_phrase(clause: str, pos: int) -> tuple[list[str], int]:
+    """After "I": up to two adverbs, then the verb in the third person ("much prefer" -> "much prefers")."""
+    words: list[str] = []
+    while (m := _NEXT_WORD.match(clause, pos)) is not None:
+        word = m.group(1)
+        pos = m.end()
+        if is_adverb(word) and len(words) < 2:
+            words.append(word)
+            continue
+        words.append(inflect(word) if word.islower() else word)
+        break
+    return words, pos
+
+
 def third_person(clause: str, who: str) -> str:
     """Rewrite a first-person clause about ``who``: "I'm Dupont" -> "User is Dupont", "my order" -> "User's order".
 
-    Only the leading pronoun names the speaker; later ones become they/their, which reads correctly
-    without conjugating anything else.
+    Only the verb right after the leading "I" is conjugated (past forms and modals stay as said);
+    later pronouns become they/their, which reads correctly without conjugating anything else.
     """
     clause = clause.strip().replace("\u2019", "'")
-    m = _LEAD.match(clause)
+    m = _PRONOUN_LEAD.match(clause)
     if not m:
         return clause
-    pron, adv, verb = m.group("pron"), m.group("adv") or "", m.group("verb") or ""
-    lead = {"I'm": "is", "I am": "is", "I've": "has", "I have": "has", "I'd": "would", "I'll": "will", "I was": "was"}
-    if pron in lead:
-        head = f"{who} {lead[pron]} {adv}{verb}"
+    pron, pos = m.group("pron"), m.end()
+    if pron in _LEAD_VERB:
+        head = f"{who} {_LEAD_VERB[pron]}"
     elif pron == "I":
-        head = f"{who} {adv}{inflect(verb) if verb else ''}"
+        words, pos = _verb_phrase(clause, pos)
+        head = " ".join((who, *words))
     else:
-        head = f"{who}'s {adv}{verb}"
-    rest = _LATER.sub(lambda x: _LATER_MAP.get(x.group(), x.group()), clause[m.end() :]).lstrip()
+        head = f"{who}'s"
+    rest = _ELIDED.sub(lambda x: f"{x.group('conj')} {inflect(x.group('verb'))}", clause[pos:])
+    rest = they_view(rest).lstrip()
     if not rest or rest[0] in ",;:.!?":
-        return (head.rstrip() + rest).strip()
-    return f"{head.rstrip()} {rest}".strip()
+        return (head + rest).strip()
+    return f"{head} {rest}".strip()
 
 
 def they_view(text: str) -> str:
@@ -168,11 +283,149 @@ def they_view(text: str) -> str:
 
 
 def speaker_view(text: str) -> str:
-    """An assistant clause as a third party reads it: "you"/"your" become the user."""
+    """An assistant clause as a third party reads it: "you"/"your" become the user, "my" their."""
+
+    def subject(m: re.Match[str]) -> str:
+        verb = m.group("verb")
+        if verb in _NOT_VERB:
+            return m.group()
+        pre = f"{m.group('pre')} " if m.group("pre") else ""
+        return f"{pre}the user {inflect(verb)}"
 
     def swap(m: re.Match[str]) -> str:
-        word = m.group()
-        low = word.lower()
+        low = m.group().lower()
         return _YOU_MAP.get(low, "the user" if low in ("you", "yourself") else "the user's")
 
-    return _YOU.sub(swap, text)
+    return they_view(_YOU.sub(swap, _YOU_SUBJECT.sub(subject, text)))
+
+
+# ------------------------------------------------------------------ items of the extractive summarizer
+
+
+def tidy(text: str) -> str:
+    """An item's text without trailing filler ("... by the way") or a closing full stop."""
+    return TRAILING_FILLER.sub("", text).rstrip(" ,;:.")
+
+
+def decision_what(text: str) -> str:
+    """What was decided, alone: "we refund 120 EUR, I'll note it" -> "refund 120 EUR"."""
+    text = LEAD_SUBJECT.sub("", text.strip())
+    cut = DECISION_CUT.search(text)
+    return TRAILING_FILLER.sub("", text[: cut.start()] if cut else text).strip(" ,;:.")
+
+
+def meaningful(what: str, need: int = 2) -> bool:
+    """A decision needs a content object: two content words that are not filler verbs or vague nouns."""
+    return sum(1 for w in letter_words(what) if w not in FILLER_VERBS and w not in VAGUE_WORDS) >= need
+
+
+def value_subject(value: str) -> str | None:
+    """The subject an attribute's value implies: "my address is a@b.fr" is the e-mail, not the address."""
+    if TIMEZONE.search(value):
+        return "user:timezone"
+    kinds = {sp.kind for sp in identifier_spans(value)}
+    return "user:email" if "email" in kinds else "user:phone" if "phone" in kinds else None
+
+
+def flatten_json(text: str) -> str | None:
+    """A JSON tool result as "key: value" lines, so identifiers keep their field name as context."""
+    stripped = text.strip()
+    if stripped[:1] not in ("{", "["):
+        return None
+    try:
+        value = json.loads(stripped)
+    except (ValueError, RecursionError):
+        return None
+    lines: list[str] = []
+
+    def walk(node: object, path: str, depth: int, title: str) -> None:
+        if len(lines) >= 200 or depth > 6:
+            return
+        if isinstance(node, dict):
+            # A sibling title or name says what an id or URL of the same object is about.
+            label = next((v for k in _TITLE_KEYS if isinstance(v := node.get(k), str) and len(v) <= 80), "")
+            for k, v in node.items():
+                walk(v, f"{path} {str(k).replace('_', ' ')}".strip(), depth + 1, "" if k in _TITLE_KEYS else label)
+        elif isinstance(node, list):
+            for v in node:
+                walk(v, path, depth + 1, title)
+        elif node is not None:
+            line = f"{path}: {node}" if path else str(node)
+            lines.append(f"{line} — {title}" if title else line)
+
+    walk(value, "", 0, "")
+    return "\n".join(lines)
+
+
+_TITLE_KEYS = ("title", "name", "subject")
+_TOKEN = re.compile(r"[a-z][a-z'-]*|[^\sa-z]+")
+
+
+@lru_cache(maxsize=16384)
+def _topic_word(word: str) -> bool:
+    return len(word) > 2 and word.isalpha() and word not in STOPWORDS and word not in NOT_TOPIC and word[-2:] != "ly"
+
+
+def key_phrases(text: str) -> dict[tuple[str, ...], str]:
+    """Runs of content words (split at stop-words and punctuation) as 1- to 3-grams: stems -> first wording."""
+    out: dict[tuple[str, ...], str] = {}
+    run: list[str] = []
+    for tok in [*_TOKEN.findall(text.lower()), "."]:
+        tok = tok.strip("'-")
+        if _topic_word(tok):
+            run.append(tok)
+            continue
+        if run:
+            stems = [stem(w) for w in run]
+            for n in (1, 2, 3):
+                for i in range(len(run) - n + 1):
+                    out.setdefault(tuple(stems[i : i + n]), " ".join(run[i : i + n]))
+            run = []
+    return out
+
+
+# A context that only names the kind of identifier ("URL https://...") says nothing about it.
+_GENERIC_CONTEXT = wordset("url link website site page email e-mail mail address here file folder directory")
+
+
+def _shown(span: IdentifierSpan) -> str:
+    """How the identifier reads: its value, led by its keyword when it has one ("order 88231")."""
+    if span.kind != "order" or span.raw == span.value:
+        return span.value
+    label = demark(span.raw[: span.raw.rfind(span.value)]).split()
+    return f"{label[0]} {span.value}" if label and label[0][0].isalpha() else span.value
+
+
+def identifier_text(text: str, bounds: Sequence[tuple[int, int]], span: IdentifierSpan, role: str, who: str) -> str:
+    """ "<value> — <a few words of context>": "order 88231 — arrived broken", "a@b.fr — User's address"."""
+    start, end = next(((s, e) for s, e in bounds if s <= span.start < e), (span.start, span.end))
+    title = text[span.end : end].partition(" — ")[2]
+    path = text[start:end].partition(": ")[0] if ": " in text[start:end] else ""
+    if role == "tool" and (title or path):  # a "field path: value — title" line of flattened JSON
+        shown, context = span.value, phrase_after(title) if title else path
+    else:
+        shown = _shown(span)
+        after, before = phrase_after(text[span.end : end]), phrase_before(text[start : span.start])
+        n_after, n_before = len(letter_words(after)), len(letter_words(before))
+        view = they_view if role == "user" else speaker_view  # "wrote to me" -> "wrote to them"
+        if n_after >= 2 or (n_after and not n_before):
+            context = view(after)
+        elif n_before:
+            context = third_person(before, who) if re.match(r"(?:I|[Mm]y)\b", before) else view(before)
+        else:
+            context = ""
+    if context.count('"') % 2:
+        context = context.replace('"', "")
+    if not content_stems(context) - content_stems(shown) or set(letter_words(context)) <= _GENERIC_CONTEXT:
+        return shown  # "claim CLM-2025-01983 — claims" says nothing more
+    return f"{shown} — {context}"
+
+
+_QUOTES = (('"', '"'), ("“", "”"), ("(", ")"), ("«", "»"))
+
+
+def narratable(sent: str) -> bool:
+    """A whole statement: not too long to keep whole, not a question, a lead-in to a list or a cut quote."""
+    if len(sent) > 220 or sent[-1] in "?:" or not (sent[0].isalnum() or sent[0] in "\"“'"):
+        return False
+    return all((sent.count(a) % 2 == 0) if a == b else sent.count(a) == sent.count(b) for a, b in _QUOTES)

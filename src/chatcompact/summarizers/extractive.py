@@ -4,14 +4,21 @@ It reads the evicted messages sentence by sentence and fills the structured stat
 explainable patterns can find:
 
 * ``user_facts``: first-person statements of the user ("I'm...", "my X is...", "I prefer...",
-  "I live in..."), rewritten in the third person ("User is Dupont"); the ones about a stable
-  attribute carry a ``subject`` ("user:email", "user:preference:seat") so a newer one supersedes;
-* ``decisions``: "let's...", "we'll...", "agreed...", "I've decided / I'll go with...";
+  "I live in...", "we're on the Pro plan"), rewritten in the third person ("User is Dupont", "User
+  much prefers email"); the ones about a stable attribute carry a ``subject`` ("user:email",
+  "user:plan", "user:timezone", "user:preference:seat") so a newer one supersedes;
+* ``decisions``: "let's...", "we'll...", "(so,) agreed: ...", "as we agreed on ...: ...", "I've
+  decided / I'll go with..."; each needs a content object ("sort it out" is no decision);
 * ``todos``: promises of either side ("I'll send the label" -> "Assistant will send the label"),
   unless a later message in the same span already reports it done;
 * ``open_questions``: user questions that no later assistant message in the span answers;
-* ``identifiers``: order numbers, URLs, e-mails, paths, amounts... with a few words of context;
-* ``topics``: the most frequent key phrases; ``narrative``: the most salient sentences.
+* ``identifiers``: order numbers, URLs, e-mails, paths, amounts... as "<value> — <context>";
+* ``topics``: the most frequent key phrases; ``narrative``: 1-3 whole sentences, each attributed
+  ("User: ..."), those carrying a decision, a fact or an identifier first.
+
+Every item carries a ``weight`` (0..10) that the merge uses to evict the lightest first when a
+section is over its cap: identity and contact facts, agreed decisions, order/ticket/tracking numbers,
+e-mails and URLs weigh most; passing remarks, suggestions, amounts and versions least.
 
 Earlier open questions and todos of the state are resolved by the keyword-overlap rule of
 :func:`chatcompact.summarizers._text.overlap_enough` (see :meth:`_SpanReader.resolutions`).
@@ -19,13 +26,11 @@ Earlier open questions and todos of the state are resolved by the keyword-overla
 
 from __future__ import annotations
 
-import json
 import math
 import re
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
 from types import MappingProxyType
 
 from chatcompact.core.preserve import IdentifierSpan, identifier_spans, masked_text, sentence_spans
@@ -35,6 +40,7 @@ from chatcompact.types import Message, Resolution, SummaryDelta, SummaryItem, Su
 from ._patterns import (
     AFFIRM,
     AGREED,
+    AGREED_ON,
     ASKED_PREFIX,
     ATTR,
     COMMIT,
@@ -46,12 +52,14 @@ from ._patterns import (
     LETS,
     NAME,
     NOT_NAMES,
-    NOT_TOPIC,
     PLACE,
+    PLAN,
     PREF_CUT,
     PREFER,
+    PUSHBACK,
     SMALL_TALK,
     SUBJECT_ALIASES,
+    TIMEZONE,
     VOCATIVE,
     WILL_PREFIX,
 )
@@ -60,11 +68,20 @@ from ._text import (
     clip,
     content_stems,
     content_words,
+    decision_what,
+    demark,
+    flatten_json,
+    identifier_text,
+    key_phrases,
+    meaningful,
+    narratable,
     overlap_enough,
     speaker_view,
     stem,
     they_view,
     third_person,
+    tidy,
+    value_subject,
 )
 
 __all__ = ["PER_CALL_CAPS", "ExtractiveSummarizer"]
@@ -75,7 +92,25 @@ PER_CALL_CAPS: Mapping[str, int] = MappingProxyType(
     {"decisions": 8, "user_facts": 10, "todos": 5, "open_questions": 5, "identifiers": 20, "topics": 5}
 )
 MAX_ITEM_SOURCES = 5
-_KIND_RANK = {"order": 0, "email": 1, "phone": 2, "url": 3, "path": 4, "id": 5, "version": 6, "amount": 7}
+
+# Item weights (0..10): when a section is over its cap, the merge evicts the lightest item first.
+# Identity facts outlive passing remarks; agreed decisions outlive suggestions; order, ticket and
+# tracking numbers, e-mails and URLs outlive amounts and versions.
+_FACT_WEIGHT = {
+    "user:name": 9.0, "user:email": 8.0, "user:phone": 8.0, "user:plan": 7.0, "user:timezone": 7.0,
+    "user:location": 7.0, "user:address": 6.5, "user:origin": 6.0,
+}  # fmt: skip
+PREFERENCE_WEIGHT, ATTRIBUTE_WEIGHT = 6.0, 4.0
+AGREED_WEIGHT, DECIDED_WEIGHT, WE_WILL_WEIGHT, SUGGESTED_WEIGHT = 7.0, 6.0, 5.0, 3.0
+_KIND_WEIGHT = {
+    "order": 9.0, "email": 8.5, "phone": 8.0, "url": 7.0, "path": 7.0, "id": 6.0, "version": 2.5, "amount": 2.0,
+}  # fmt: skip
+# SUP-40417, CLM-2025-01983: a reference number, with or without a keyword (not HMAC-SHA256, SAL-BLEU-28).
+_REF_CODE = re.compile(r"^[A-Z]{2,}(?:[-_][A-Z0-9]+)*?[-_]\d{4,}(?:[-_][A-Z0-9]+)*$")
+_PLAN_WORDS = (" plan", " tier", "ubscription", " package", " edition", " Plan", " Tier")
+_DECIDE_WORDS = ("decid", "go with", "choose", "chose", "take", "decision")
+# What a sentence that yielded an item adds to its weight as a narrative candidate.
+_NARRATIVE_BONUS = {"decisions": 3.0, "user_facts": 1.5, "todos": 1.0}
 
 
 @dataclass
@@ -85,7 +120,8 @@ class _Turn:
     role: str
     who: str
     text: str  # prose only (code and JSON blanked), apostrophes normalised
-    sentences: tuple[str, ...]
+    sentences: tuple[str, ...]  # markdown emphasis and list markers removed
+    bounds: tuple[tuple[int, int], ...] = ()  # each sentence's (start, end) in ``text``
     stems: frozenset[str] = frozenset()
 
     @property
@@ -109,41 +145,15 @@ def _prepare(messages: Sequence[Message]) -> list[_Turn]:
     for m in messages:
         if m.role not in ("user", "assistant", "tool"):
             continue  # system/developer prompts are kept by assemble, not summarised
-        text = _flatten_json(m.text) if m.role == "tool" else None
+        text = flatten_json(m.text) if m.role == "tool" else None
         if text is None:
             text = masked_text(m.searchable_text if m.role == "assistant" else m.text)
         text = text.replace("\u2019", "'")
         who = m.name or {"user": "User", "assistant": "Assistant"}.get(m.role, "Tool")
-        sents = tuple(text[s:e] for s, e in sentence_spans(text))
-        turns.append(_Turn(len(turns), m.seq, m.role, who, text, sents, frozenset(content_stems(text))))
+        bounds = tuple(sentence_spans(text))
+        sents = tuple(demark(text[s:e]) for s, e in bounds)
+        turns.append(_Turn(len(turns), m.seq, m.role, who, text, sents, bounds, frozenset(content_stems(text))))
     return turns
-
-
-def _flatten_json(text: str) -> str | None:
-    """A JSON tool result as "key: value" lines, so identifiers keep their field name as context."""
-    stripped = text.strip()
-    if stripped[:1] not in ("{", "["):
-        return None
-    try:
-        value = json.loads(stripped)
-    except (ValueError, RecursionError):
-        return None
-    lines: list[str] = []
-
-    def walk(node: object, path: str, depth: int) -> None:
-        if len(lines) >= 200 or depth > 6:
-            return
-        if isinstance(node, dict):
-            for k, v in node.items():
-                walk(v, f"{path} {str(k).replace('_', ' ')}".strip(), depth + 1)
-        elif isinstance(node, list):
-            for v in node:
-                walk(v, path, depth + 1)
-        elif node is not None:
-            lines.append(f"{path}: {node}" if path else str(node))
-
-    walk(value, "", 0)
-    return "\n".join(lines)
 
 
 def _subject(np: str) -> str:
@@ -169,18 +179,19 @@ class _SpanReader:
         self.turns = turns
         self.state = state
         self.cands: list[_Cand] = []
-        self.marked: set[tuple[int, int]] = set()  # sentences that yielded a fact/decision/todo
+        self.marked: dict[tuple[int, int], float] = {}  # sentences that yielded a fact/decision/todo
         self.freq: Counter[str] = Counter(s for t in turns if t.role != "tool" for s in content_stems(t.text))
         self.names = {stem(w.lower()) for t in turns for w in t.who.split()} - {"user", "assistant", "tool"}
         self.names.update(stem((m.group(1) or m.group(2)).lower()) for t in turns for m in VOCATIVE.finditer(t.text))
 
     def add(self, section: str, text: str, turn: _Turn, si: int, score: float, **kw: object) -> None:
-        text = clip(text, 240)
+        text = clip(tidy(text), 240)
         if len(text) < 3:
             return
         sources = kw.pop("sources", turn.sources)
         self.cands.append(_Cand(section, text, sources, (turn.index, si), score, **kw))  # type: ignore[arg-type]
-        self.marked.add((turn.index, si))
+        key = (turn.index, si)
+        self.marked[key] = max(self.marked.get(key, 0.0), _NARRATIVE_BONUS.get(section, 0.0))
 
     # ---------------------------------------------------------------- user facts
 
@@ -193,33 +204,53 @@ class _SpanReader:
             name = m.group("name")
             text = f"User is {name}" if turn.who == "User" else f"{turn.who}'s name is {name}"
             self.names.update(stem(w.lower()) for w in name.split())
-            self.add("user_facts", text, turn, si, 5.0, subject="user:name")
+            self.add("user_facts", text, turn, si, _FACT_WEIGHT["user:name"], subject="user:name")
             specific = True
         for m in PLACE.finditer(sent):
             subject = "user:location" if m.group("loc") else "user:origin"
-            self.add("user_facts", third_person(sent[m.start() :], turn.who), turn, si, 4.0, subject=subject)
+            self._fact(turn, si, third_person(sent[m.start() :], turn.who), subject)
             specific = True
         for m in PREFER.finditer(sent):
             head = _pref_head(m.group("obj"))
             subject = f"user:preference:{stem(head)}" if head else None
-            self.add("user_facts", third_person(sent[m.start() :], turn.who), turn, si, 4.0, subject=subject)
+            text = third_person(sent[m.start() :], turn.who)
+            self.add("user_facts", text, turn, si, PREFERENCE_WEIGHT, subject=subject)
             specific = True
+        plan = False
+        if any(k in sent for k in _PLAN_WORDS):
+            for m in PLAN.finditer(sent):
+                self._fact(turn, si, f"{turn.who} is on the {m.group('plan')} plan", "user:plan")
+                plan = True
+        # "my shop is on the Pro plan" is the plan, not an attribute "shop".
+        specific = (not plan and self._attributes(turn, si, sent)) or specific or plan
+        if not specific:
+            self._generic_fact(turn, si, sent)
+
+    def _attributes(self, turn: _Turn, si: int, sent: str) -> bool:
+        """ "my X is Y" facts; the subject follows the value when it is telling (an e-mail, a time zone)."""
+        found = False
         for m in ATTR.finditer(sent):
             if m.group("np").lower() in ("name", "name's"):
                 continue
-            subject = f"user:{_subject(m.group('np'))}"
-            self.add("user_facts", third_person(sent[m.start() : m.end()], turn.who), turn, si, 3.0, subject=subject)
-            specific = True
-        if not specific:
-            self._generic_fact(turn, si, sent)
+            subject = value_subject(m.group("val")) or f"user:{_subject(m.group('np'))}"
+            self._fact(turn, si, third_person(sent[m.start() : m.end()], turn.who), subject)
+            found = True
+        return found
+
+    def _fact(self, turn: _Turn, si: int, text: str, subject: str) -> None:
+        self.add("user_facts", text, turn, si, _FACT_WEIGHT.get(subject, ATTRIBUTE_WEIGHT), subject=subject)
 
     def _generic_fact(self, turn: _Turn, si: int, sent: str) -> None:
         for m in FIRST_PERSON.finditer(sent):
             clause = m.group("clause").strip()
             if FILLER.match(clause) or len(content_words(clause)) < 2:
                 continue
+            text = third_person(clause, turn.who)
+            if TIMEZONE.search(clause):
+                self._fact(turn, si, text, "user:timezone")
+                return
             score = 1.0 + 0.2 * min(len(content_words(clause)), 6) + (0.8 if identifier_spans(clause) else 0.0)
-            self.add("user_facts", third_person(clause, turn.who), turn, si, score)
+            self.add("user_facts", text, turn, si, score)
             return  # one generic fact per sentence: the rest of it is in the clause already
 
     # ---------------------------------------------------------------- decisions and commitments
@@ -227,43 +258,61 @@ class _SpanReader:
     def commitments(self, turn: _Turn, si: int, sent: str) -> None:
         if sent.rstrip().endswith("?"):
             return
-        view = self._view(turn)
-        m = DECIDE.search(sent)
-        if m and content_words(m.group("what")):
-            self.add("decisions", f"{turn.who} decided: {view(m.group('what'))}", turn, si, 3.0)
+        low = sent.lower()  # cheap keyword checks first: most sentences decide nothing
+        m = DECIDE.search(sent) if any(k in low for k in _DECIDE_WORDS) else None
+        if m and meaningful(what := decision_what(m.group("what"))):
+            self._decision(f"{turn.who} decided: ", what, turn, si, DECIDED_WEIGHT)
             return
-        m = AGREED.match(sent)
+        m = AGREED.match(sent) or (AGREED_ON.search(sent) if "agreed" in low else None)
         if m:
-            self._agreed(turn, si, m.group("what"))
+            self._agreed(turn, si, decision_what(m.group("what")))
             return
-        m = LETS.search(sent)
-        if m and content_words(m.group("what")):
-            nxt = self._next_other(turn)
-            if nxt is not None and nxt.sentences and AFFIRM.match(nxt.sentences[0]):
-                sources = turn.sources + nxt.sources
-                self.add("decisions", f"Agreed: {view(m.group('what'))}", turn, si, 3.5, sources=sources)
-            else:
-                self.add("decisions", f"{turn.who} suggested: {view(m.group('what'))}", turn, si, 2.0)
+        m = LETS.search(sent) if "let" in low else None
+        if m and meaningful(what := decision_what(m.group("what")), 1):
+            self._proposal(turn, si, what)
+            return
+        if "ll " not in low and "will" not in low and "going to" not in low and "gonna" not in low:
             return
         for m in COMMIT.finditer(sent):
             what = m.group("what").strip()
             if not content_words(what):
                 continue
             if m.group("subj").lower().startswith("we"):
-                self.add("decisions", f"{turn.who}: we will {view(what)}", turn, si, 2.5)
+                if meaningful(what := decision_what(what)):
+                    self._decision(f"{turn.who}: we will ", what, turn, si, WE_WILL_WEIGHT)
             else:
                 stems = frozenset(content_stems(what))
-                self.add("todos", f"{turn.who} will {view(what)}", turn, si, 2.0, stems=stems)
+                self.add("todos", f"{turn.who} will {self._view(turn)(what)}", turn, si, 2.0, stems=stems)
+
+    def _proposal(self, turn: _Turn, si: int, what: str) -> None:
+        """ "Let's X": agreed when the other side affirms it (one content word is then enough: "do the
+        refund"); else the user's own call unless pushed back on; else a suggestion."""
+        nxt = self._next_other(turn)
+        reply = nxt.sentences[0] if nxt is not None and nxt.sentences else ""
+        if reply and AFFIRM.match(reply):
+            self._decision("Agreed: ", what, turn, si, AGREED_WEIGHT, sources=turn.sources + nxt.sources)  # type: ignore[union-attr]
+        elif not meaningful(what):
+            return
+        elif turn.role == "user" and not (PUSHBACK.match(reply) or reply.rstrip().endswith("?")):
+            self._decision(f"{turn.who} decided: ", what, turn, si, DECIDED_WEIGHT)
+        else:
+            self._decision(f"{turn.who} suggested: ", what, turn, si, SUGGESTED_WEIGHT)
 
     def _agreed(self, turn: _Turn, si: int, what: str) -> None:
+        if meaningful(what):
+            self._decision("Agreed: ", what, turn, si, AGREED_WEIGHT)
+            return
         prev = self._prev_other(turn)
-        if content_words(what):
-            self.add("decisions", f"Agreed: {self._view(turn)(what)}", turn, si, 3.0)
-        elif prev is not None:
-            statements = [s for s in prev.sentences if not s.rstrip().endswith("?")]
-            if statements:
-                text = f"Agreed: {self._view(prev)(statements[-1])}"
-                self.add("decisions", text, turn, si, 3.0, sources=prev.sources + turn.sources)
+        statements = [s for s in prev.sentences if not s.rstrip().endswith("?")] if prev is not None else []
+        if prev is not None and statements and meaningful(what := decision_what(statements[-1])):
+            sources = prev.sources + turn.sources
+            self._decision("Agreed: ", what, turn, si, AGREED_WEIGHT, speaker=prev, sources=sources)
+
+    def _decision(
+        self, prefix: str, what: str, turn: _Turn, si: int, weight: float, speaker: _Turn | None = None, **kw: object
+    ) -> None:
+        weight += 1.0 if identifier_spans(what) else 0.0  # "refund 120 EUR" is more than "refund her"
+        self.add("decisions", f"{prefix}{self._view(speaker or turn)(what)}", turn, si, weight, **kw)
 
     @staticmethod
     def _view(turn: _Turn) -> Callable[[str], str]:
@@ -339,19 +388,26 @@ class _SpanReader:
 
     def identifiers(self) -> None:
         seen: dict[str, _Cand] = {}
+        roles: dict[str, set[str]] = {}
         for turn in self.turns:
             for span in identifier_spans(turn.text):
                 key = span.value.casefold()
-                if key in seen:
-                    c = seen[key]
-                    if turn.seq is not None and turn.seq not in c.sources and len(c.sources) < MAX_ITEM_SOURCES:
-                        c.sources = (*c.sources, turn.seq)
-                    continue
-                text = _identifier_text(turn, span)
-                score = 10.0 - _KIND_RANK.get(span.kind, 8)
-                c = _Cand("identifiers", clip(text, 240), turn.sources, (turn.index, 0), score, f"id:{span.value}")
-                seen[key] = c
-                self.cands.append(c)
+                roles.setdefault(key, set()).add(turn.role)
+                c = seen.get(key)
+                if c is None:
+                    text = identifier_text(turn.text, turn.bounds, span, turn.role, turn.who)
+                    c = _Cand("identifiers", text, turn.sources, (turn.index, 0), 0.0, f"id:{span.value}")
+                    seen[key] = c
+                    self.cands.append(c)
+                elif " — " not in c.text and turn.role != "tool":  # a later mention may say more about it
+                    c.text = identifier_text(turn.text, turn.bounds, span, turn.role, turn.who)
+                c.score = max(c.score, _identifier_weight(span))  # once called "ticket SUP-40417", a ticket
+                if turn.seq is not None and turn.seq not in c.sources and len(c.sources) < MAX_ITEM_SOURCES:
+                    c.sources = (*c.sources, turn.seq)
+        for key, c in seen.items():
+            # Said by the user: theirs. Only ever in tool output: background. Mentioned again: it matters.
+            c.score += (0.5 if "user" in roles[key] else 0.0) - (1.0 if roles[key] == {"tool"} else 0.0)
+            c.score = min(c.score + 0.25 * (len(c.sources) - 1), 10.0)
 
     # ---------------------------------------------------------------- topics
 
@@ -368,7 +424,7 @@ class _SpanReader:
             for span in identifier_spans(text):
                 if span.kind != "order":  # "example" of an e-mail domain is no topic; "order" is
                     text = text[: span.start] + "," * (span.end - span.start) + text[span.end :]
-            for key, words in _phrases(text).items():
+            for key, words in key_phrases(text).items():
                 if self.names.intersection(key):
                     continue  # who is talking (or being addressed) is not what the talk is about
                 df[key] += 1
@@ -396,49 +452,12 @@ class _SpanReader:
             self.cands.append(_Cand("topics", text, sources, (idx[0], 0), 1.0, f"topic:{text}"))
 
 
-_TOKEN = re.compile(r"[a-z][a-z'-]*|[^\sa-z]+")
-
-
-@lru_cache(maxsize=16384)
-def _topic_word(word: str) -> bool:
-    return len(word) > 2 and word.isalpha() and word not in STOPWORDS and word not in NOT_TOPIC and word[-2:] != "ly"
-
-
-def _phrases(text: str) -> dict[tuple[str, ...], str]:
-    """Runs of content words (split at stop-words and punctuation) as 1- to 3-grams: stems -> first wording."""
-    out: dict[tuple[str, ...], str] = {}
-    run: list[str] = []
-    for tok in [*_TOKEN.findall(text.lower()), "."]:
-        tok = tok.strip("'-")
-        if _topic_word(tok):
-            run.append(tok)
-            continue
-        if run:
-            stems = [stem(w) for w in run]
-            for n in (1, 2, 3):
-                for i in range(len(run) - n + 1):
-                    out.setdefault(tuple(stems[i : i + n]), " ".join(run[i : i + n]))
-            run = []
-    return out
-
-
-def _identifier_text(turn: _Turn, span: IdentifierSpan) -> str:
-    """The identifier with a few words of context: "order 88231 — arrived broken", "User's email is a@b.c"."""
-    shown = span.raw if span.kind == "order" else span.value
-    text = turn.text
-    after = re.split(r"[,.;!?\n(]", text[span.end : span.end + 120], maxsplit=1)[0].strip(" :-—")
-    after = " ".join(after.split()[:8])
-    before_text = re.split(r"[,.;!?\n)]", text[max(0, span.start - 80) : span.start])[-1].strip()
-    before = " ".join(before_text.split()[-6:])
-    if turn.role == "user" and re.match(r"(?:I|[Mm]y)\b", before):
-        before = third_person(before, turn.who)
-    # Prefer what follows ("order 88231 — arrived broken"), else what leads in ("User's email is a@b.c").
-    if content_words(after) and (len(after.split()) >= 2 or not content_words(before)):
-        return f"{shown} — {after}"
-    if before:
-        return f"{before} {shown}"
-    label = "" if shown != span.value else f"{span.kind} "  # "order id: 88231" already names itself
-    return f"{label}{shown}" + (f" — {after}" if after else "")
+def _identifier_weight(span: IdentifierSpan) -> float:
+    if span.kind == "id" and _REF_CODE.match(span.value):
+        return _KIND_WEIGHT["order"] - 0.5
+    if span.kind == "amount" and not any(c in span.value for c in "$€£¥₹") and not span.value[-1:].isalpha():
+        return _KIND_WEIGHT["amount"] - 0.5  # a bare percentage
+    return _KIND_WEIGHT.get(span.kind, 3.0)
 
 
 class ExtractiveSummarizer:
@@ -513,18 +532,10 @@ class ExtractiveSummarizer:
         return out
 
     def _narrative(self, reader: _SpanReader, previous: str) -> str | None:
-        scored = []
-        for turn in reader.turns:
-            if turn.role == "tool":
-                continue
-            for si, sent in enumerate(turn.sentences):
-                stems = content_stems(sent)
-                if len(stems) < 3:
-                    continue  # greetings and acknowledgements carry nothing to retell
-                salience = sum(reader.freq[s] for s in stems) / math.sqrt(len(stems) + 1)
-                bonus = (1.5 if identifier_spans(sent) else 0.0) + (1.0 if (turn.index, si) in reader.marked else 0.0)
-                bonus += 0.5 if turn.index == 0 else 0.0
-                scored.append((-(salience + bonus), turn.index, si, turn.who, clip(sent, 200)))
+        """1-3 whole, attributed sentences ("User: ...", "Assistant: ..."): the most salient ones, those
+        that carry a decision, a fact or an identifier first; the previous narrative's last one leads when
+        there is room, so the retelling reads on from one span to the next."""
+        scored = self._narrative_candidates(reader)
         if not scored:
             return None
         k = 1 if len(reader.turns) <= 2 else 2 if len(reader.turns) <= 6 else 3
@@ -535,14 +546,33 @@ class ExtractiveSummarizer:
                 used.add(entry[1])
             if len(best) == k:
                 break
-        best.sort(key=lambda x: (x[1], x[2]))
-        parts = [s if i and best[i - 1][3] == who else f"{who}: {s}" for i, (_, _, _, who, s) in enumerate(best)]
-        while len(parts) > 1 and len(" ".join(parts)) > self.narrative_max_chars:
-            parts.pop()
-        text = clip(" ".join(parts), self.narrative_max_chars)
-        prev_spans = sentence_spans(previous) if previous else []
+        while len(best) > 1 and sum(len(e[3]) + 1 for e in best) > self.narrative_max_chars:
+            best.remove(max(best))  # the least salient goes first
+        best.sort(key=lambda e: (e[1], e[2]))
+        text = clip(" ".join(e[3] for e in best), self.narrative_max_chars)
+        prev_spans = sentence_spans(previous) if previous and len(best) < 3 else []
         if prev_spans:
             last = previous[prev_spans[-1][0] : prev_spans[-1][1]]
             if len(last) + 1 + len(text) <= self.narrative_max_chars:
                 text = f"{last} {text}"
         return text
+
+    @staticmethod
+    def _narrative_candidates(reader: _SpanReader) -> list[tuple[float, int, int, str]]:
+        raw = []
+        for turn in reader.turns:
+            if turn.role == "tool":
+                continue
+            for si, sent in enumerate(turn.sentences):
+                stems = content_stems(sent)
+                if len(stems) < 3 or not narratable(sent):
+                    continue  # greetings, acknowledgements, fragments and cut quotes retell nothing
+                salience = sum(reader.freq[s] for s in stems) / math.sqrt(len(stems) + 1)
+                kinds = {sp.kind for sp in identifier_spans(sent)}
+                bonus = reader.marked.get((turn.index, si), 0.0) + (1.5 if kinds - {"amount"} else 0.5 if kinds else 0)
+                bonus += (0.5 if turn.index == 0 else 0.0) - (1.5 if "→" in sent else 0.0)
+                end = "." if sent[-1].isalnum() else ""
+                raw.append((salience, bonus, turn.index, si, f"{turn.who}: {sent}{end}"))
+        top = max((r[0] for r in raw), default=0.0) or 1.0
+        # Salience is scaled to 0..3 so that what a sentence carries weighs as much as its wording.
+        return [(-(3.0 * sal / top + bonus), ti, si, text) for sal, bonus, ti, si, text in raw]
