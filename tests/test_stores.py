@@ -10,12 +10,17 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 
+import numpy as np
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from chatcompact.errors import ConfigError, InvalidMessage, StoreError, ThreadNotFound, VersionConflict
-from chatcompact.protocols import Store
+from chatcompact.protocols import SearchFilter, Store
 from chatcompact.stores import InMemoryStore, SQLiteStore, open_store
+from chatcompact.stores._vectors import VectorIndex, hnswlib_module
 from chatcompact.stores.sqlite import MIGRATIONS
+from chatcompact.testing import HashEmbedder
 from chatcompact.types import Message, SummaryItem, SummaryState, SummaryVersion, parse_message
 
 pytestmark = pytest.mark.timeout(30)
@@ -76,7 +81,7 @@ def thread(store: Store) -> str:
 def test_is_a_store_with_flags(store: Store) -> None:
     assert isinstance(store, Store)
     assert store.supports_text_search is True
-    assert store.supports_vectors is False
+    assert store.supports_vectors is True
 
 
 def test_append_assigns_consecutive_seqs_and_round_trips(store: Store, thread: str) -> None:
@@ -151,6 +156,10 @@ def test_thread_not_found(store: Store) -> None:
         lambda: store.versions("nope"),
         lambda: store.commit_version("nope", version(1, None)),
         lambda: store.search_text("nope", "anything"),
+        lambda: store.search_text("nope", "anything", where=SearchFilter(roles=frozenset({"user"}))),
+        lambda: store.put_vectors("nope", "m", [1], np.ones((1, 4), dtype=np.float32)),
+        lambda: store.missing_vectors("nope", "m"),
+        lambda: store.search_vectors("nope", "m", np.ones(4, dtype=np.float32)),
         lambda: store.delete_thread("nope"),
         lambda: store.log_event("nope", "k", {}),
         lambda: store.events("nope"),
@@ -231,8 +240,21 @@ def test_search_finds_tool_calls_and_stays_in_thread(store: Store, thread: str) 
     store.append("other", [user("lookup_order is mentioned elsewhere")], [1])
     store.append(thread, msgs(*RAW_MESSAGES[2:4]), [1, 1])
     hits = store.search_text(thread, "lookup_order")
-    assert [h.message.seq for h in hits] == [1]
+    assert hits[0].message.seq == 1  # (SQLite also finds seq 2, the call's result, through its context)
     assert hits[0].message.tool_calls[0].name == "lookup_order"
+    assert all(h.message.text != "lookup_order is mentioned elsewhere" for h in hits)
+
+
+@pytest.mark.parametrize("other", ["t", "t1 ", "T1", "t10", "x" * 200, "日本語 🙂", "a\"b' OR c:d"])
+def test_text_search_never_crosses_threads(store: Store, other: str) -> None:
+    for tid in ("t1", other):
+        if tid != "t1":
+            store.ensure_thread(tid, None)
+    store.ensure_thread("t1", None)
+    store.append("t1", [user("alpha beta")], [1])
+    store.append(other, [user("alpha gamma"), user("beta beta")], [1, 1])
+    assert [h.message.text for h in store.search_text("t1", "alpha beta gamma")] == ["alpha beta"]
+    assert sorted(h.message.text for h in store.search_text(other, "alpha beta gamma")) == ["alpha gamma", "beta beta"]
 
 
 def test_delete_thread(store: Store, thread: str) -> None:
@@ -393,6 +415,275 @@ def test_close_is_idempotent(store: Store, thread: str) -> None:
         store.thread_info(thread)
 
 
+# ---------------------------------------------------------------- vectors (contract)
+
+EMB = HashEmbedder(64)
+MODEL = EMB.name
+VEC_TEXTS = [
+    "the invoice for order 88231 is wrong",
+    "my cat likes the sunny window",
+    "please send the invoice again",
+    "the weather in Lyon is rainy",
+    "what a lovely cat photo",
+    "refund the order please",
+]
+
+
+def fill(store: Store, thread: str, texts: list[str] = VEC_TEXTS, embed: bool = True) -> list[Message]:
+    roles = ["user", "assistant"]
+    written = store.append(
+        thread, [parse_message({"role": roles[i % 2], "content": t}) for i, t in enumerate(texts)], [1] * len(texts)
+    )
+    if embed:
+        store.put_vectors(thread, MODEL, [m.seq for m in written], EMB.embed(texts))
+    return written
+
+
+def vseqs(hits: list) -> list[int]:
+    return [h.message.seq for h in hits]
+
+
+def test_vectors_round_trip(store: Store, thread: str) -> None:
+    written = fill(store, thread)
+    hits = store.search_vectors(thread, MODEL, EMB.embed(["the invoice for order 88231 is wrong"])[0], k=3)
+    assert len(hits) == 3
+    assert hits[0].message == written[0]  # the stored message, verbatim, with seq and created_at
+    assert hits[0].score == pytest.approx(1.0, abs=1e-5)  # cosine similarity
+    assert all(a.score >= b.score for a, b in itertools.pairwise(hits))
+    assert sorted(vseqs(store.search_vectors(thread, MODEL, EMB.embed(["cat"])[0], k=2))) == [2, 5]
+    assert len(store.search_vectors(thread, MODEL, EMB.embed(["cat"])[0], k=100)) == len(VEC_TEXTS)
+    assert store.search_vectors(thread, MODEL, EMB.embed(["cat"])[0], k=0) == []
+    # Another model name has no vectors: nothing to search, and everything is missing for it.
+    assert store.search_vectors(thread, "other-model", EMB.embed(["cat"])[0]) == []
+    assert [m.seq for m in store.missing_vectors(thread, "other-model")] == [1, 2, 3, 4, 5, 6]
+
+
+def test_vectors_are_normalised_and_query_shape_is_flexible(store: Store, thread: str) -> None:
+    fill(store, thread, embed=False)
+    vecs = EMB.embed(VEC_TEXTS) * 7.0  # not unit length
+    store.put_vectors(thread, MODEL, range(1, 7), vecs)
+    q = EMB.embed(["refund the order please"]) * 3.0  # shape (1, dim), not unit length
+    hit = store.search_vectors(thread, MODEL, q, k=1)[0]
+    assert (hit.message.seq, hit.score) == (6, pytest.approx(1.0, abs=1e-5))
+
+
+def test_vector_search_stays_in_thread(store: Store, thread: str) -> None:
+    store.ensure_thread("other", None)
+    fill(store, "other", ["the invoice for order 88231 is wrong"])
+    fill(store, thread, ["something else entirely"])
+    hits = store.search_vectors(thread, MODEL, EMB.embed(["invoice order 88231"])[0])
+    assert [h.message.text for h in hits] == ["something else entirely"]
+
+
+def test_put_vectors_is_idempotent_and_replaces(store: Store, thread: str) -> None:
+    fill(store, thread)
+    q = EMB.embed(["cat"])[0]
+    before = store.search_vectors(thread, MODEL, q, k=6)
+    store.put_vectors(thread, MODEL, [1, 2, 3, 4, 5, 6], EMB.embed(VEC_TEXTS))  # the same again
+    assert store.search_vectors(thread, MODEL, q, k=6) == before
+    assert store.missing_vectors(thread, MODEL) == []
+    # A new vector for seq 4 replaces the old one (no second row for the seq).
+    store.put_vectors(thread, MODEL, [4], EMB.embed(["cat cat cat"]))
+    hits = store.search_vectors(thread, MODEL, q, k=10)
+    assert vseqs(hits)[0] == 4 and sorted(vseqs(hits)) == [1, 2, 3, 4, 5, 6]
+    # Within one batch the last vector for a seq wins.
+    store.put_vectors(thread, MODEL, [3, 3], EMB.embed(["cat", "weather rainy Lyon"]))
+    assert vseqs(store.search_vectors(thread, MODEL, EMB.embed(["weather rainy Lyon"])[0], k=1)) in ([3], [4])
+    assert len(store.search_vectors(thread, MODEL, q, k=10)) == 6
+
+
+def test_vector_dimension_and_input_errors(store: Store, thread: str) -> None:
+    fill(store, thread)  # 64 dimensions
+    with pytest.raises(StoreError, match="dimensions"):
+        store.put_vectors(thread, MODEL, [1], np.ones((1, 32), dtype=np.float32))
+    with pytest.raises(StoreError, match="dimensions"):
+        store.search_vectors(thread, MODEL, np.ones(32, dtype=np.float32))
+    # Another model may have another dimension in the same thread.
+    store.put_vectors(thread, "small", [1, 2], np.eye(2, 8, dtype=np.float32))
+    assert vseqs(store.search_vectors(thread, "small", np.eye(1, 8, 1, dtype=np.float32)[0], k=1)) == [2]
+    with pytest.raises(StoreError, match="no message 7"):
+        store.put_vectors(thread, "small", [2, 7], np.ones((2, 8), dtype=np.float32))
+    with pytest.raises(ValueError):
+        store.put_vectors(thread, "small", [1, 2], np.ones((1, 8), dtype=np.float32))  # one vector, two seqs
+    with pytest.raises(ValueError):
+        store.put_vectors(thread, "small", [0], np.ones((1, 8), dtype=np.float32))
+    with pytest.raises(ValueError):
+        store.put_vectors(thread, "small", [1], np.full((1, 8), np.nan, dtype=np.float32))
+    with pytest.raises(StoreError):
+        store.put_vectors(thread, "", [1], np.ones((1, 8), dtype=np.float32))
+    # Nothing of the failed puts was written: seq 3 still has no "small" vector, 1 and 2 are unchanged.
+    assert [m.seq for m in store.missing_vectors(thread, "small")] == [3, 4, 5, 6]
+    assert vseqs(store.search_vectors(thread, "small", np.eye(1, 8, 0, dtype=np.float32)[0], k=1)) == [1]
+    store.put_vectors(thread, "small", [], np.zeros((0, 8), dtype=np.float32))  # an empty put is fine
+
+
+def test_missing_vectors_oldest_first(store: Store, thread: str) -> None:
+    fill(store, thread, embed=False)
+    assert [m.seq for m in store.missing_vectors(thread, MODEL)] == [1, 2, 3, 4, 5, 6]
+    assert [m.seq for m in store.missing_vectors(thread, MODEL, limit=2)] == [1, 2]
+    assert store.missing_vectors(thread, MODEL, limit=0) == []
+    missing = store.missing_vectors(thread, MODEL, limit=3)
+    assert [m.text for m in missing] == VEC_TEXTS[:3]  # whole messages, ready to embed
+    store.put_vectors(thread, MODEL, [1, 2, 4], EMB.embed([VEC_TEXTS[0], VEC_TEXTS[1], VEC_TEXTS[3]]))
+    assert [m.seq for m in store.missing_vectors(thread, MODEL)] == [3, 5, 6]  # the gap first
+    store.put_vectors(thread, MODEL, [3], EMB.embed([VEC_TEXTS[2]]))
+    assert [m.seq for m in store.missing_vectors(thread, MODEL)] == [5, 6]
+    store.put_vectors(thread, MODEL, [6, 5], EMB.embed([VEC_TEXTS[5], VEC_TEXTS[4]]))
+    assert store.missing_vectors(thread, MODEL) == []
+    fill(store, thread, ["a new turn"], embed=False)
+    assert [m.seq for m in store.missing_vectors(thread, MODEL)] == [7]
+    with pytest.raises(ValueError):
+        store.missing_vectors(thread, MODEL, limit="3")  # type: ignore[arg-type]
+
+
+def test_vectors_added_after_a_search_are_found(store: Store, thread: str) -> None:
+    fill(store, thread)
+    q = EMB.embed(["a completely new subject about volcanoes"])[0]
+    first = store.search_vectors(thread, MODEL, q, k=1)  # loads the index
+    assert first and first[0].message.seq != 7
+    fill(store, thread, ["a completely new subject about volcanoes"])  # seq 7, appended and embedded
+    hit = store.search_vectors(thread, MODEL, q, k=1)[0]
+    assert (hit.message.seq, hit.score) == (7, pytest.approx(1.0, abs=1e-5))
+    assert len(store.search_vectors(thread, MODEL, q, k=50)) == 7
+    store.put_vectors(thread, MODEL, [7], EMB.embed(["cat"]))  # replaced after the index was loaded
+    assert store.search_vectors(thread, MODEL, q, k=1)[0].message.seq != 7
+
+
+def test_delete_thread_forgets_vectors(store: Store, thread: str) -> None:
+    fill(store, thread)
+    q = EMB.embed(["cat"])[0]
+    assert store.search_vectors(thread, MODEL, q)
+    store.delete_thread(thread)
+    store.ensure_thread(thread, None)
+    assert store.search_vectors(thread, MODEL, q) == []
+    fill(store, thread, ["fresh start"], embed=False)
+    assert [m.seq for m in store.missing_vectors(thread, MODEL)] == [1]
+    store.put_vectors(thread, MODEL, [1], EMB.embed(["fresh start"]))
+    assert [h.message.text for h in store.search_vectors(thread, MODEL, q, k=10)] == ["fresh start"]
+
+
+@pytest.fixture
+def clocked(store: Store, thread: str, monkeypatch: pytest.MonkeyPatch) -> str:
+    """Six messages at created_at 1000, 1000, 2000, 2000, 3000, 3000 (user, assistant alternating), embedded."""
+    now = [1000.0]
+    monkeypatch.setattr(time, "time", lambda: now[0])
+    for i in range(0, 6, 2):
+        fill(store, thread, VEC_TEXTS[i : i + 2], embed=False)
+        now[0] += 1000.0
+    store.put_vectors(thread, MODEL, range(1, 7), EMB.embed(VEC_TEXTS))
+    monkeypatch.undo()
+    return thread
+
+
+FILTERS = [
+    (SearchFilter(), [1, 2, 3, 4, 5, 6]),
+    (SearchFilter(roles=frozenset({"user"})), [1, 3, 5]),
+    (SearchFilter(roles=frozenset({"assistant"})), [2, 4, 6]),
+    (SearchFilter(roles=frozenset({"user", "assistant"})), [1, 2, 3, 4, 5, 6]),
+    (SearchFilter(roles=frozenset({"tool"})), []),
+    (SearchFilter(roles=frozenset()), []),
+    (SearchFilter(since=2000.0), [3, 4, 5, 6]),
+    (SearchFilter(until=2000.0), [1, 2, 3, 4]),
+    (SearchFilter(since=1500.0, until=2500.0), [3, 4]),
+    (SearchFilter(since=2000.0, until=2000.0), [3, 4]),
+    (SearchFilter(since=3000.5), []),
+    (SearchFilter(since=2500.0, until=1500.0), []),
+    (SearchFilter(roles=frozenset({"assistant"}), since=2000.0), [4, 6]),
+]
+
+
+@pytest.mark.parametrize(("where", "expected"), FILTERS)
+def test_vector_search_filters(store: Store, clocked: str, where: SearchFilter, expected: list[int]) -> None:
+    hits = store.search_vectors(clocked, MODEL, EMB.embed(["the invoice order cat weather refund"])[0], 10, where)
+    assert sorted(vseqs(hits)) == expected
+    assert all(a.score >= b.score for a, b in itertools.pairwise(hits))
+    assert len(store.search_vectors(clocked, MODEL, EMB.embed(["cat"])[0], 1, where)) == min(1, len(expected))
+
+
+@pytest.mark.parametrize(("where", "expected"), FILTERS)
+def test_text_search_filters(store: Store, clocked: str, where: SearchFilter, expected: list[int]) -> None:
+    # Every one of the six texts shares a word with this query.
+    hits = store.search_text(clocked, "the invoice cat weather refund", 10, where)
+    assert sorted(vseqs(hits)) == expected
+    assert all(a.score >= b.score for a, b in itertools.pairwise(hits))
+    if expected:
+        assert store.search_text(clocked, "cat", 10, where) == [
+            h for h in store.search_text(clocked, "cat", 10) if h.message.seq in expected
+        ]
+
+
+# ---------------------------------------------------------------- the vector index itself
+
+
+def _reference(vecs: np.ndarray, roles: list[str], times: list[float], q: np.ndarray, k: int, where):
+    scores = vecs @ (q / np.linalg.norm(q))
+    rows = [
+        i
+        for i in range(len(vecs))
+        if (where.roles is None or roles[i] in where.roles)
+        and (where.since is None or times[i] >= where.since)
+        and (where.until is None or times[i] <= where.until)
+    ]
+    rows.sort(key=lambda i: (-scores[i], i))
+    return [i + 1 for i in rows[:k]]
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    n=st.integers(1, 60),
+    k=st.integers(1, 12),
+    roles=st.none() | st.frozensets(st.sampled_from(["user", "assistant", "tool"])),
+    since=st.none() | st.integers(0, 9),
+    until=st.none() | st.integers(0, 9),
+    seed=st.integers(0, 2**16),
+    batches=st.integers(1, 4),
+)
+def test_index_matches_brute_force_reference(n, k, roles, since, until, seed, batches) -> None:
+    rng = np.random.default_rng(seed)
+    # Few distinct vectors, so ties are common and the seq tie-break is exercised.
+    vecs = rng.integers(-2, 3, size=(n, 6)).astype(np.float32) + 0.5 * np.eye(1, 6, dtype=np.float32)
+    vecs /= np.linalg.norm(vecs, axis=1, keepdims=True)
+    role_list = [["user", "assistant", "tool"][i % 3] for i in range(n)]
+    times = [float(i % 10) for i in range(n)]
+    index = VectorIndex(6, ann_threshold=None)
+    for part in np.array_split(np.arange(n), batches):  # incremental adds
+        if len(part):
+            index.add((part + 1).tolist(), vecs[part], [role_list[i] for i in part], [times[i] for i in part])
+    q = rng.standard_normal(6).astype(np.float32)
+    where = SearchFilter(roles=roles, since=since, until=until)
+    got = index.search(q, k, where)
+    assert [s for s, _ in got] == _reference(vecs, role_list, times, q, k, where)
+
+
+@pytest.mark.skipif(hnswlib_module() is None, reason="hnswlib is not installed")
+def test_index_with_hnsw_graph_agrees_with_exact() -> None:
+    rng = np.random.default_rng(5)
+    n, dim = 600, 16
+    centers = rng.standard_normal((12, dim)).astype(np.float32)
+    vecs = centers[rng.integers(0, 12, n)] + 0.3 * rng.standard_normal((n, dim)).astype(np.float32)
+    vecs /= np.linalg.norm(vecs, axis=1, keepdims=True)
+    roles = ["user" if i % 10 else "tool" for i in range(n)]
+    times = [float(i) for i in range(n)]
+    exact = VectorIndex(dim, ann_threshold=None)
+    graph = VectorIndex(dim, ann_threshold=300, background=False)
+    for idx in (exact, graph):
+        idx.add(list(range(1, 401)), vecs[:400], roles[:400], times[:400])
+    assert graph.ann_ready and not exact.ann_ready
+    # Rows added and replaced after the graph was built go into it too.
+    for idx in (exact, graph):
+        idx.add(list(range(401, n + 1)), vecs[400:], roles[400:], times[400:])
+        idx.add([7], vecs[100:101], roles[6:7], times[6:7])
+    assert graph.wait_for_graph(1)
+    agree = 0
+    for q in centers[:8]:
+        for where in (None, SearchFilter(roles=frozenset({"tool"})), SearchFilter(since=100.0, until=450.0)):
+            a = [s for s, _ in exact.search(q, 10, where)]
+            b = [s for s, _ in graph.search(q, 10, where)]
+            assert len(a) == len(b) == 10
+            agree += len(set(a) & set(b))
+    assert agree / (8 * 3 * 10) >= 0.9
+
+
 # ---------------------------------------------------------------- SQLite only
 
 
@@ -436,6 +727,7 @@ def test_migrations_apply_once(tmp_path: Path) -> None:
         tables = {r[0] for r in raw.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
     assert again == first  # nothing re-applied
     assert {"threads", "messages", "messages_fts", "summary_versions", "events", "schema_migrations"} <= tables
+    assert {"vectors", "vector_models"} <= tables
 
 
 def test_version_1_database_is_upgraded(tmp_path: Path) -> None:
@@ -483,9 +775,11 @@ def test_version_1_database_is_upgraded(tmp_path: Path) -> None:
         indexes = {r[0] for r in raw.execute("SELECT name FROM sqlite_master WHERE type = 'index'")}
         index_cols = [r[2] for r in raw.execute("PRAGMA index_info(events_thread_kind)")]
     raw.close()
-    assert [v for v, _ in migrations] == [1, 2] and migrations[0] == (1, 123.0)  # v1 not re-applied
+    # v1 not re-applied; every later migration applied once
+    assert [v for v, _ in migrations] == list(range(1, len(MIGRATIONS) + 1)) and migrations[0] == (1, 123.0)
     assert "events_thread_kind" in indexes and index_cols == ["thread_id", "kind", "id"]
-    with SQLiteStore(path) as s:  # and the upgraded file reopens as an ordinary version-2 store
+    assert "vectors_gen" in indexes
+    with SQLiteStore(path) as s:  # and the upgraded file reopens as an ordinary current store
         assert s.events("t") == [logged]
         assert [m.seq for m in s.messages("t")] == [1, 2]
 
@@ -497,6 +791,34 @@ def test_newer_schema_is_refused(tmp_path: Path) -> None:
         raw.execute("INSERT INTO schema_migrations VALUES (?, 0)", (len(MIGRATIONS) + 1,))
     with pytest.raises(StoreError, match="newer"):
         SQLiteStore(path)
+
+
+def test_full_text_search_stems_english(tmp_path: Path) -> None:
+    with SQLiteStore(str(tmp_path / "a.db")) as s:
+        s.ensure_thread("t", None)
+        s.append("t", [user("I painted a sunrise last weekend"), user("the dogs are running")], [1, 1])
+        assert s.search_text("t", "painting")[0].message.seq == 1
+        assert [h.message.seq for h in s.search_text("t", "dog run")] == [2]
+
+
+def test_full_text_search_sees_the_previous_messages_as_context(tmp_path: Path) -> None:
+    with SQLiteStore(str(tmp_path / "a.db")) as s:
+        s.ensure_thread("t", None)
+        s.ensure_thread("u", None)
+        s.append("t", [user("Which plan costs 42 euros?"), user("The blue one."), user("ok"), user("fine")], [1] * 4)
+        s.append("u", [user("plan euros")], [1])  # another thread's first message has no context from "t"
+        hits = s.search_text("t", "plan euros")
+        # The question itself first, then the answer and the next turn through their context (two back).
+        assert [h.message.seq for h in hits] == [1, 2, 3]
+        assert hits[0].score > hits[1].score > hits[2].score > 0
+        assert [h.message.text for h in s.search_text("u", "blue")] == []
+        # delete_thread removes the entries with the values they were indexed with: the index stays sound.
+        s.delete_thread("t")
+        assert s.search_text("u", "plan euros")[0].message.text == "plan euros"
+        s.ensure_thread("t", None)
+        s.append("t", [user("nothing")], [1])
+        assert s.search_text("t", "plan euros blue") == []
+        s._conn.execute("INSERT INTO messages_fts(messages_fts) VALUES ('integrity-check')")
 
 
 def test_log_is_append_only_in_the_file(tmp_path: Path) -> None:
@@ -593,3 +915,23 @@ def test_sqlite_errors_are_wrapped(tmp_path: Path) -> None:
     blocker.write_text("not a directory")
     with pytest.raises(StoreError):
         SQLiteStore(str(blocker / "a.db"))
+
+
+def test_vectors_survive_reopen_and_other_writers(tmp_path: Path) -> None:
+    path = str(tmp_path / "v.db")
+    with SQLiteStore(path) as a, SQLiteStore(path) as b:
+        a.ensure_thread("t", None)
+        fill(a, "t", VEC_TEXTS[:3])
+        q = EMB.embed(["cat"])[0]
+        assert vseqs(b.search_vectors("t", MODEL, q, k=1)) == [2]  # b loads the index from the file
+        fill(a, "t", ["cat", "dog"])  # a writes more after b loaded
+        assert vseqs(b.search_vectors("t", MODEL, q, k=1)) == [4]  # b catches up with a's writes
+        assert b.missing_vectors("t", MODEL) == []
+        b.delete_thread("t")  # and a notices a re-created thread
+        b.ensure_thread("t", None)
+        fill(b, "t", ["fresh"])
+        assert [h.message.text for h in a.search_vectors("t", MODEL, q, k=10)] == ["fresh"]
+    with SQLiteStore(path) as c:
+        assert [h.message.text for h in c.search_vectors("t", MODEL, q, k=10)] == ["fresh"]
+        (row,) = c._conn.execute("SELECT dim, length(vec) FROM vectors").fetchall()
+        assert row == (64, 64 * 4)  # float32 blobs

@@ -22,6 +22,7 @@ from .memory import Memory, Thread
 from .oneshot import compact, compaction_ratio
 from .protocols import Embedder, Store, Summarizer, SummaryRequest, Tokenizer
 from .types import (
+    ArchiveHit,
     CompactionRatio,
     MergeReport,
     Message,
@@ -38,6 +39,7 @@ from .types import (
 __version__ = "0.1.0"
 
 __all__ = [
+    "ArchiveHit",
     "AsyncMemory",
     "AsyncThread",
     "BudgetTooSmall",

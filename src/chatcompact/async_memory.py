@@ -16,7 +16,7 @@ from .background import AsyncScheduler
 from .core.assemble import Assembled
 from .errors import SummarizerError, VersionConflict
 from .memory import Memory, Thread, as_summarizer_error, log
-from .types import Message, SummaryDelta, SummaryState, SummaryVersion, ThreadInfo
+from .types import ArchiveHit, Message, SummaryDelta, SummaryState, SummaryVersion, ThreadInfo
 
 
 class AsyncThread:
@@ -49,6 +49,15 @@ class AsyncThread:
 
     async def stats(self) -> dict[str, int]:
         return await asyncio.to_thread(self.sync.stats)
+
+    async def recall(self, query: str, k: int = 5, **kw: Any) -> list[ArchiveHit]:
+        return await asyncio.to_thread(self.sync.recall, query, k, **kw)
+
+    def tools(self, format: str = "openai") -> list[dict[str, Any]]:
+        return self.sync.tools(format)  # type: ignore[arg-type]
+
+    async def run_tool(self, call: dict[str, Any]) -> dict[str, Any]:
+        return await asyncio.to_thread(self.sync.run_tool, call)
 
     async def compact(self, keep_tokens: int | None = None) -> SummaryVersion | None:
         """Compact now; the summarizer is awaited on the event loop."""
@@ -102,10 +111,13 @@ class AsyncMemory:
     async def threads(self) -> list[ThreadInfo]:
         return await asyncio.to_thread(self.sync.threads)
 
-    async def _job(self, thread_id: str) -> bool:
+    async def _job(self, key: tuple[str, str]) -> bool:
+        kind, thread_id = key
         t = self._threads.get(thread_id)
         if t is None:
             return False
+        if kind == "embed":
+            return await asyncio.to_thread(t.sync._embed_step)
         job = await asyncio.to_thread(t.sync._claim)
         if job is None:
             return False

@@ -13,7 +13,7 @@ import random
 import threading
 import time
 from collections import deque
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Hashable
 from dataclasses import dataclass
 from typing import TypeVar
 
@@ -21,6 +21,7 @@ from .errors import SummarizerError
 
 log = logging.getLogger("chatcompact.background")
 T = TypeVar("T")
+Key = Hashable  # e.g. ("compact", thread_id)
 
 
 @dataclass(frozen=True)
@@ -65,17 +66,17 @@ class Retry:
 class Scheduler:
     """Runs ``job(key)`` on a worker thread; a job returning True is queued again (more to do)."""
 
-    def __init__(self, job: Callable[[str], bool], name: str = "chatcompact-compactor") -> None:
+    def __init__(self, job: Callable[[Key], bool], name: str = "chatcompact-compactor") -> None:
         self._job = job
         self._name = name
-        self._queue: deque[str] = deque()
-        self._queued: set[str] = set()
-        self._running: set[str] = set()
+        self._queue: deque[Key] = deque()
+        self._queued: set[Key] = set()
+        self._running: set[Key] = set()
         self._cv = threading.Condition()
         self._worker: threading.Thread | None = None
         self._closed = False
 
-    def submit(self, key: str) -> None:
+    def submit(self, key: Key) -> None:
         """Queue ``key`` unless it is already queued; start the worker if needed."""
         with self._cv:
             if self._closed or key in self._queued:
@@ -112,9 +113,13 @@ class Scheduler:
             if again:
                 self.submit(key)
 
-    def busy(self, key: str) -> bool:
+    def busy(self, key: Key) -> bool:
         with self._cv:
             return key in self._queued or key in self._running
+
+    def busy_any(self) -> bool:
+        with self._cv:
+            return bool(self._queue or self._running)
 
     def wait_idle(self, timeout: float | None = None) -> bool:
         """Block until nothing is queued or running; False if ``timeout`` passed first."""
@@ -133,28 +138,55 @@ class Scheduler:
             worker.join(timeout)
 
 
+class Lanes:
+    """One :class:`Scheduler` (one worker) per kind of job, so a slow embedding never delays a compaction.
+
+    Keys are ``(kind, thread_id)`` tuples.
+    """
+
+    def __init__(self, job: Callable[[Key], bool], kinds: tuple[str, ...] = ("compact", "embed")) -> None:
+        self._lanes = {kind: Scheduler(job, name=f"chatcompact-{kind}") for kind in kinds}
+
+    def submit(self, key: tuple[str, str]) -> None:
+        self._lanes[key[0]].submit(key)
+
+    def wait_idle(self, timeout: float | None = None) -> bool:
+        deadline = None if timeout is None else time.monotonic() + timeout
+        while True:  # a finished compaction may queue an embedding and vice versa: wait until all are quiet
+            for lane in self._lanes.values():
+                left = None if deadline is None else max(deadline - time.monotonic(), 0.0)
+                if not lane.wait_idle(left):
+                    return False
+            if not any(lane.busy_any() for lane in self._lanes.values()):
+                return True
+
+    def close(self, timeout: float | None = 10.0) -> None:
+        for lane in self._lanes.values():
+            lane.close(timeout)
+
+
 class AsyncScheduler:
     """The asyncio twin of :class:`Scheduler`: one task per key at a time, owned and cancellable.
 
     ``submit`` is thread-safe (the sync driver calls it from ``asyncio.to_thread``).
     """
 
-    def __init__(self, loop: asyncio.AbstractEventLoop, job: Callable[[str], Awaitable[bool]]) -> None:
+    def __init__(self, loop: asyncio.AbstractEventLoop, job: Callable[[Key], Awaitable[bool]]) -> None:
         self._loop = loop
         self._job = job
-        self._tasks: dict[str, asyncio.Task[None]] = {}
+        self._tasks: dict[Key, asyncio.Task[None]] = {}
         self._closed = False
 
-    def submit(self, key: str) -> None:
+    def submit(self, key: Key) -> None:
         self._loop.call_soon_threadsafe(self._start, key)
 
-    def _start(self, key: str) -> None:
+    def _start(self, key: Key) -> None:
         task = self._tasks.get(key)
         if self._closed or (task is not None and not task.done()):
             return
-        self._tasks[key] = self._loop.create_task(self._run(key), name=f"chatcompact-compact-{key}")
+        self._tasks[key] = self._loop.create_task(self._run(key), name=f"chatcompact-{key}")
 
-    async def _run(self, key: str) -> None:
+    async def _run(self, key: Key) -> None:
         again = False
         try:
             again = await self._job(key)

@@ -80,11 +80,14 @@ SUMMARIZER = click.option(
 )
 
 
+TOPIC = click.option("--topic-shift", is_flag=True, help="Also compact when a new topic starts (embeddings).")
+
+
 def _run_replay(
-    transcript: Transcript, budget: int, db: str | None, json_out: bool, summarizer: str | None
+    transcript: Transcript, budget: int, db: str | None, json_out: bool, summarizer: str | None, topic: bool = False
 ) -> tuple[ReplayResult, Memory]:
     path = db or str(Path(tempfile.mkdtemp(prefix="chatcompact-")) / "replay.db")
-    mem = Memory.open(path, policy=Policy(budget=budget), summarizer=summarizer)
+    mem = Memory.open(path, policy=Policy(budget=budget, topic_shift=topic), summarizer=summarizer)
     with Progress(console=err, transient=True, disable=json_out) as bar:
         task = bar.add_task(transcript.title[:50], total=len(transcript.messages))
         result = replay(mem, "replay", transcript, budget, on_message=lambda i: bar.update(task, completed=i + 1))
@@ -131,12 +134,20 @@ def demo(budget: int, db: str | None, summarizer: str | None, json_out: bool) ->
 @click.option("--sample", default=None, help="LoCoMo sample id (e.g. conv-26); default: the first.")
 @click.option("--db", default=None, help="SQLite file to replay into (default: a temporary file).")
 @SUMMARIZER
+@TOPIC
 @click.option("--json", "json_out", is_flag=True, help="Machine-readable output.")
 def replay_cmd(
-    file: str, budget: int, sample: str | None, db: str | None, summarizer: str | None, json_out: bool
+    file: str,
+    budget: int,
+    sample: str | None,
+    db: str | None,
+    summarizer: str | None,
+    topic_shift: bool,
+    json_out: bool,
 ) -> None:
-    """Stream a transcript (OpenAI JSON/JSONL or LoCoMo) through a thread and print the token curve."""
-    result, mem = _run_replay(load_transcript(file, sample), budget, db, json_out, summarizer)
+    """Stream a transcript (OpenAI JSON/JSONL or LoCoMo) through a thread; print the token curve and
+    each compaction with its trigger (tokens, messages, topic_shift)."""
+    result, mem = _run_replay(load_transcript(file, sample), budget, db, json_out, summarizer, topic_shift)
     with mem:
         if json_out:
             _dump({**result.as_dict(), "points": [p.__dict__ for p in result.points]})
@@ -201,3 +212,27 @@ def inspect(db: str, thread: str, json_out: bool) -> None:
                         out.print(f"  {label}: {item}", markup=False, highlight=False)
         for e in failures:
             out.print(f"failed compaction of messages {e.data.get('span')}: {e.data.get('error')}", markup=False)
+
+
+@main.command("recall")
+@click.argument("db")
+@click.argument("thread")
+@click.argument("query")
+@click.option("-k", default=5, show_default=True, help="How many messages.")
+@click.option("--mode", type=click.Choice(["hybrid", "text", "vector"]), default="hybrid", show_default=True)
+@click.option("--neighbors", default=0, show_default=True, help="Turns of context on each side.")
+@click.option("--json", "json_out", is_flag=True, help="Machine-readable output.")
+def recall_cmd(db: str, thread: str, query: str, k: int, mode: str, neighbors: int, json_out: bool) -> None:
+    """Find messages of THREAD in DB matching QUERY, verbatim, with ids and times."""
+    with Memory.open(db) as mem:
+        mem.store.thread_info(thread)
+        hits = mem.thread(thread).recall(query, k, neighbors=neighbors, mode=mode)
+        if json_out:
+            _dump([h.as_dict() for h in hits])
+            return
+        for h in hits:
+            d = h.as_dict()
+            out.print(
+                f"#{d['id']} {d['role']} {d['time']}  score {d['score']} ({', '.join(d['matched'])})", style="bold"
+            )
+            out.print(d["text"], markup=False, highlight=False)

@@ -37,7 +37,9 @@ class Policy:
     narrative_max_chars: int = 600
     max_pinned: int = 24
     pinned_max_chars: int = 1200
-    topic_shift: bool = False  # seam: the archive issue supplies the detector
+    topic_shift: bool = False  # also compact when the user starts a new topic (needs an embedder)
+    recall_k: int = 4  # verbatim turns recalled into the context for a detail-seeking query
+    recall_share: float = 0.2  # share of the budget those quotes may use
 
     def __post_init__(self) -> None:
         if self.budget < 64:
@@ -47,13 +49,13 @@ class Policy:
                 f"Policy needs 0 < low_water < high_water <= 1, got low_water={self.low_water}, "
                 f"high_water={self.high_water}"
             )
-        for name in ("summary_share", "pinned_share"):
+        for name in ("summary_share", "pinned_share", "recall_share"):
             v = getattr(self, name)
             if not 0 <= v < 1:
                 raise ConfigError(f"Policy.{name} must be in [0, 1), got {v}")
         if self.summary_share + self.pinned_share + self.low_water > 1:
             raise ConfigError("Policy: summary_share + pinned_share + low_water must not exceed 1")
-        for name in ("max_tail_messages", "min_recent_messages", "max_pinned"):
+        for name in ("max_tail_messages", "min_recent_messages", "max_pinned", "recall_k"):
             if getattr(self, name) < 0:
                 raise ConfigError(f"Policy.{name} must be >= 0, got {getattr(self, name)}")
         bad = {k: v for k, v in self.section_caps.items() if not isinstance(v, int) or v < 1}
@@ -68,6 +70,7 @@ class Settings:
 
     store: str = "sqlite:///.chatcompact/memory.db"
     summarizer: str = "extractive"
+    embedder: str = "local"  # bundled sentence-embedding model; "none" for full-text recall only
     model: str = "gpt-4o"  # picks the tokenizer
     synchronous: str = "FULL"  # SQLite durability: FULL survives power loss, NORMAL only process crashes
 

@@ -16,18 +16,23 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from .background import Retry, Scheduler
+import numpy as np
+
+from . import archive
+from .background import Lanes, Retry
 from .config import Policy, Settings
 from .core import compaction
 from .core.assemble import Assembled, ContextInput, Line, assemble, render_lines
 from .core.formats import to_anthropic, to_openai
 from .core.plan import check_trigger
 from .core.preserve import DEFAULT_RULES, Rule
+from .core.recall import quote_lines, wants_detail
+from .core.topic import latest_shift
 from .core.window import check_sequence
 from .errors import ChatcompactError, InvalidMessage, SummarizerError, VersionConflict
-from .protocols import Store, Summarizer, Tokenizer
-from .registry import resolve_store, resolve_summarizer, resolve_tokenizer
-from .types import Message, SummaryDelta, SummaryState, SummaryVersion, ThreadInfo, parse_message
+from .protocols import Embedder, SearchFilter, Store, Summarizer, Tokenizer
+from .registry import resolve_embedder, resolve_store, resolve_summarizer, resolve_tokenizer
+from .types import ArchiveHit, Message, SummaryDelta, SummaryState, SummaryVersion, ThreadInfo, parse_message
 
 log = logging.getLogger("chatcompact")
 Format = Literal["openai", "anthropic"]
@@ -69,6 +74,8 @@ class Thread:
         self._compacting = threading.Lock()  # at most one compaction of this thread at a time
         self._cooldown_until = 0.0
         self._committing: int | None = None
+        self._tail_vectors: dict[int, Any] = {}  # seq -> vector, for the topic-shift detector
+        self._shift_seq: int | None = None  # first message of a new topic, awaiting compaction
         self.failures: list[Failure] = []
         self._view = self._load(info)
 
@@ -129,20 +136,27 @@ class Thread:
                 v.pending = pending
                 v.info = ThreadInfo(v.info.id, v.info.system, v.info.created_at, stored[-1].seq, v.info.last_version)
             self._maybe_compact()
+            if self._mem.embedder is not None and self._mem.scheduler is not None:
+                self._mem.scheduler.submit(("embed", self.id))
         return stored
 
     # ------------------------------------------------------------------ reading
-    def assemble(self, budget: int | None = None, *, tools: Sequence[dict[str, Any]] | None = None) -> Assembled:
+    def assemble(
+        self, budget: int | None = None, *, query: str | None = None, tools: Sequence[dict[str, Any]] | None = None
+    ) -> Assembled:
         """The context as an :class:`Assembled` (messages, exact token count, what was elided)."""
         budget = budget or self._mem.policy.budget
         tok = self._mem.tokenizer
+        quotes = self._quotes(query) if query else []
         with self._lock:
             self._refresh()
             self._budget = budget
             v = self._view
             # tool schemas are sent with every request: pay for them first
             schema = tok.count_messages((), tools) - tok.count_messages(()) if tools else 0
-            inp = ContextInput(v.info.system, v.tail, v.tail_tokens, v.lines, v.covered_until)
+            shown = {m.seq for m in v.tail}
+            quotes = [q for q in quotes if q.order not in shown]
+            inp = ContextInput(v.info.system, v.tail, v.tail_tokens, v.lines, v.covered_until, quotes)
             result = assemble(inp, budget - schema, tok, self._mem.policy)
         result.tokens += schema
         result.budget = budget
@@ -159,9 +173,10 @@ class Thread:
         """Messages ready to send, counted with the thread's tokenizer and guaranteed ``<= budget``.
 
         ``format="openai"`` gives a list of chat dicts; ``"anthropic"`` gives ``(system, messages)``.
-        ``query`` is accepted now and used by the archive's recall to add verbatim quotes.
+        With ``query`` (usually the user's latest message), a query that asks for exact wording or
+        names numbers/names the summary lacks gets verbatim turns recalled from the archive.
         """
-        result = self.assemble(budget, tools=tools)
+        result = self.assemble(budget, query=query, tools=tools)
         if format == "anthropic":
             return to_anthropic(result.messages)
         if format != "openai":
@@ -197,6 +212,85 @@ class Thread:
                 "history_tokens": full,
             }
 
+    # ------------------------------------------------------------------ archive
+    def recall(
+        self,
+        query: str,
+        k: int = 5,
+        *,
+        roles: Iterable[str] | None = None,
+        since: float | None = None,
+        until: float | None = None,
+        neighbors: int = 0,
+        mode: str = "hybrid",
+    ) -> list[ArchiveHit]:
+        """Messages matching ``query``, verbatim with ids and times, from the whole history.
+
+        ``mode``: "hybrid" (full-text and vectors fused), "text" or "vector". ``roles``, ``since`` and
+        ``until`` (epoch seconds) filter; ``neighbors`` attaches that many turns on each side.
+        """
+        role_set = frozenset(roles) if roles else None
+        where = SearchFilter(role_set, since, until) if (role_set or since is not None or until is not None) else None
+        self._catch_up()
+        return archive.recall(self._mem.store, self._mem.embedder, self.id, query, k, where, neighbors, mode)
+
+    def tools(self, format: Format = "openai") -> list[dict[str, Any]]:
+        """The ``recall`` tool schema for function calling (OpenAI or Anthropic form)."""
+        return [archive.tool_schemas()[format]]
+
+    def run_tool(self, call: dict[str, Any]) -> dict[str, Any]:
+        """Execute a model's ``recall`` call (OpenAI tool call or Anthropic tool_use) and return its result."""
+        cid, fmt, args = archive.parse_tool_call(call)
+        role = args.get("role")
+        k = max(1, min(int(args.get("k") or 5), 20))
+        hits = self.recall(args["query"], k, roles=None if role in (None, "any") else [role])
+        return archive.tool_result(cid, fmt, hits)
+
+    def _quotes(self, query: str) -> list[Line]:
+        mem = self._mem
+        with self._lock:
+            summary = " ".join(ln.text for ln in self._view.lines)
+        if not wants_detail(query, summary):
+            return []
+        hits = self.recall(query, mem.policy.recall_k)
+        return quote_lines([h.message for h in hits], mem.tokenizer.count)
+
+    def _catch_up(self, batches: int = 8) -> None:
+        """Embed what the background has not yet (bounded), so recall sees recent turns by meaning too."""
+        if self._mem.embedder is None:
+            return
+        for _ in range(batches):
+            if not self._embed_step():
+                return
+
+    def _embed_step(self) -> bool:
+        """Embed one batch of messages without vectors; True if more may be pending.
+
+        With ``Policy(topic_shift=True)`` the new vectors also feed the topic-shift detector.
+        """
+        done = archive.embed_pending(self._mem.store, self._mem.embedder, self.id)
+        if done and self._mem.policy.topic_shift:
+            self._watch_topic(done)
+        return len(done) >= archive.EMBED_BATCH
+
+    def _watch_topic(self, fresh: list[tuple[int, Any]]) -> None:
+        """Keep the tail's vectors; when the user starts a new topic, ask for a compaction up to it."""
+        with self._lock:
+            tail = [m.seq for m in self._view.tail]
+            self._tail_vectors.update(fresh)
+            self._tail_vectors = {s: self._tail_vectors[s] for s in tail if s in self._tail_vectors}
+            if len(self._tail_vectors) < len(tail):
+                return  # vectors of older tail messages are not cached (e.g. after a restart): wait
+            i = latest_shift(np.stack([self._tail_vectors[s] for s in tail])) if tail else None
+            self._shift_seq = tail[i] if i else None
+        if self._shift_seq is not None and self._mem.scheduler is not None:
+            self._mem.scheduler.submit(("compact", self.id))
+
+    def _shift_index(self, tail: Sequence[Message]) -> int | None:
+        seq = self._shift_seq
+        i = next((i for i, m in enumerate(tail) if m.seq == seq), None) if seq is not None else None
+        return i or None  # 0: the new topic already starts the tail (folded); None: not in the tail
+
     # ------------------------------------------------------------------ compaction
     def compact(self, keep_tokens: int | None = None) -> SummaryVersion | None:
         """Fold older turns now (the manual trigger), in the caller's thread.
@@ -216,7 +310,7 @@ class Thread:
         if check_trigger(sum(v.tail_tokens), len(v.tail), self._budget, mem.policy) is None:
             return
         if mem.scheduler is not None:
-            mem.scheduler.submit(self.id)
+            mem.scheduler.submit(("compact", self.id))
             return
         try:
             self._step()
@@ -244,8 +338,9 @@ class Thread:
         if not self._compacting.acquire(blocking=False):
             return None  # a compaction is running; it re-checks the triggers when it ends
         snap = self._snapshot_fresh()
-        reason = check_trigger(sum(snap[2]), len(snap[1]), self._budget, self._mem.policy)
-        job = self._prepare(snap, reason, None) if reason else None
+        shift = self._shift_index(snap[1])
+        reason = check_trigger(sum(snap[2]), len(snap[1]), self._budget, self._mem.policy, shift)
+        job = self._prepare(snap, reason, None, shift) if reason else None
         if job is None:
             self._compacting.release()
         return job
@@ -264,10 +359,14 @@ class Thread:
         v = self._view
         return v.version, list(v.tail), list(v.tail_tokens)
 
-    def _prepare(self, snap: tuple, reason: str, keep_tokens: int | None) -> compaction.Job | None:
+    def _prepare(
+        self, snap: tuple, reason: str, keep_tokens: int | None, shift: int | None = None
+    ) -> compaction.Job | None:
         mem = self._mem
         version, tail, tokens = snap
-        return compaction.prepare(version, tail, tokens, self._budget, mem.policy, reason, mem.rules, keep_tokens)
+        return compaction.prepare(
+            version, tail, tokens, self._budget, mem.policy, reason, mem.rules, keep_tokens, shift
+        )
 
     def _execute(self, job: compaction.Job) -> SummaryVersion:
         """Summarize (no lock held: it may take seconds), then validate, merge and commit."""
@@ -351,18 +450,22 @@ class Memory:
     rules: Sequence[Rule] = DEFAULT_RULES
     background: bool = True  # compact on a worker thread; False runs compaction inside add()
     retry: Retry = field(default_factory=Retry)
+    embedder: Embedder | None = None  # None: recall is full-text only
 
     def __post_init__(self) -> None:
         self._threads: dict[str, Thread] = {}
         self._lock = threading.Lock()
         self._closed = False
-        self.scheduler = Scheduler(self._job) if self.background else None
+        self.scheduler = Lanes(self._job) if self.background else None
 
-    def _job(self, thread_id: str) -> bool:
+    def _job(self, key: tuple[str, str]) -> bool:
+        kind, thread_id = key
         with self._lock:
             t = self._threads.get(thread_id)
         if t is None:
             return False
+        if kind == "embed":
+            return t._embed_step()
         try:
             return t._step()
         except (SummarizerError, VersionConflict) as exc:
@@ -385,6 +488,7 @@ class Memory:
         rules: Sequence[Rule] = DEFAULT_RULES,
         background: bool = True,
         retry: Retry | None = None,
+        embedder: str | Embedder | None = None,
         settings: Settings | None = None,
     ) -> Memory:
         """Open a memory. ``url``: ``sqlite:///rel.db``, ``sqlite:////abs.db``, a path, ``memory://``
@@ -398,6 +502,7 @@ class Memory:
             rules=tuple(rules),
             background=background,
             retry=retry or Retry(),
+            embedder=resolve_embedder(embedder, settings),
         )
 
     def thread(self, thread_id: str, system: str | None = None) -> Thread:

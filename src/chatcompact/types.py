@@ -12,6 +12,7 @@ import json
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
+from datetime import UTC, datetime
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -277,6 +278,32 @@ class SummaryVersion(_Frozen):
     report: MergeReport = MergeReport()
     created_at: float = 0.0
     meta: dict[str, Any] = Field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class ArchiveHit:
+    """A recalled message, verbatim, with its score, which searches found it, and neighbouring turns."""
+
+    message: Message
+    score: float
+    matched: tuple[str, ...] = ()  # "text", "vector"
+    neighbors: tuple[Message, ...] = ()
+
+    @property
+    def seq(self) -> int:
+        return self.message.seq or 0
+
+    def as_dict(self) -> dict[str, Any]:
+        def one(m: Message) -> dict[str, Any]:
+            when = datetime.fromtimestamp(m.created_at or 0, UTC).isoformat(timespec="seconds")
+            return {"id": m.seq, "role": m.role, "time": when, "text": m.searchable_text}
+
+        return {
+            **one(self.message),
+            "score": round(self.score, 4),
+            "matched": list(self.matched),
+            "neighbors": [one(m) for m in self.neighbors],
+        }
 
 
 @dataclass(frozen=True, slots=True)

@@ -167,7 +167,7 @@ def assemble(inp: ContextInput, budget: int, tokenizer: Tokenizer, policy: Polic
     room -= sum(ln.tokens for ln in summary)
     pinned = _take([ln for ln in inp.lines if ln.block == "pinned"], min(room, int(policy.pinned_share * budget)))
     room -= sum(ln.tokens for ln in pinned)
-    quotes = _take(list(inp.quotes), room)
+    quotes = _take(list(inp.quotes), min(room, int(policy.recall_share * budget)))
     room -= sum(ln.tokens for ln in quotes)
 
     # the elision note is paid up front and refunded if the whole tail ends up shown

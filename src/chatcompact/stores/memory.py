@@ -14,8 +14,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+import numpy as np
+
 from ..errors import StoreError, ThreadNotFound
-from ..protocols import TextHit
+from ..protocols import SearchFilter, TextHit
 from ..types import Event, Message, SummaryVersion, ThreadInfo
 from ._common import (
     check_append,
@@ -30,6 +32,15 @@ from ._common import (
     query_terms,
     term_counts,
 )
+from ._vectors import VectorIndex, as_matrix, as_query, check_dim, check_model, check_seqs, no_match
+
+
+@dataclass
+class _Vectors:
+    """One embedding model's vectors in a thread, and ``upto``: every seq <= upto has one."""
+
+    index: VectorIndex
+    upto: int = 0
 
 
 @dataclass
@@ -43,6 +54,7 @@ class _Thread:
     versions: list[SummaryVersion] = field(default_factory=list)  # versions[i].version == i + 1
     # (id, kind, JSON body, created_at), oldest first; decoded on every read so callers never share a dict.
     events: list[tuple[int, str, str, float]] = field(default_factory=list)
+    vectors: dict[str, _Vectors] = field(default_factory=dict)  # by embedding model name
 
     def info(self) -> ThreadInfo:
         return ThreadInfo(
@@ -58,7 +70,7 @@ class InMemoryStore:
     """A :class:`~chatcompact.protocols.Store` held in memory, safe to share between threads."""
 
     supports_text_search = True
-    supports_vectors = False
+    supports_vectors = True
 
     def __init__(self) -> None:
         self._lock = threading.RLock()
@@ -183,23 +195,97 @@ class InMemoryStore:
             picked = [e for e in log if kind is None or e[1] == kind][-limit:]
         return [decode_event(thread_id, k, body, created, eid) for eid, k, body, created in picked]
 
-    def search_text(self, thread_id: str, query: str, k: int = 10) -> list[TextHit]:
-        """Term-overlap ranking (tf-idf flavoured), best first; ties go to the older message."""
+    def search_text(self, thread_id: str, query: str, k: int = 10, where: SearchFilter | None = None) -> list[TextHit]:
+        """Term-overlap ranking (tf-idf flavoured), best first; ties go to the older message.
+
+        ``where`` keeps only messages of the given roles and ``created_at`` range (inclusive).
+        """
         terms = query_terms(query)
         with self._lock:
             thread = self._get(thread_id)
-            if not terms or k <= 0:
+            if not terms or k <= 0 or no_match(where):
                 return []
             n = len(thread.messages)
             df = {t: sum(1 for counts in thread.terms if t in counts) for t in terms}
             scored = []
             for msg, counts in zip(thread.messages, thread.terms, strict=True):
+                if where is not None and not _passes(msg, where):
+                    continue
                 # Rare words weigh more (idf) and repeats help with diminishing returns (1 + log tf).
                 score = sum((1 + math.log(counts[t])) * math.log(1 + n / df[t]) for t in terms if counts[t])
                 if score > 0:
                     scored.append(TextHit(message=msg, score=score))
         scored.sort(key=lambda h: (-h.score, h.message.seq or 0))
         return scored[:k]
+
+    def put_vectors(self, thread_id: str, model: str, seqs: Sequence[int], vectors: np.ndarray) -> None:
+        """Store one vector per message seq for ``model`` (normalised; a second put for a seq replaces it).
+
+        ValueError for a malformed batch; StoreError for a seq the thread does not have or a dimension that
+        differs from the model's earlier vectors in this thread. Nothing is written then.
+        """
+        check_model(model)
+        seq_list = list(seqs)
+        if not seq_list:
+            self.thread_info(thread_id)
+            return
+        matrix = as_matrix(vectors, len(seq_list))
+        seq_list = check_seqs(seq_list, len(matrix))
+        last = {seq: i for i, seq in enumerate(seq_list)}
+        if len(last) < len(seq_list):
+            seq_list, matrix = list(last), matrix[list(last.values())]
+        dim = matrix.shape[1]
+        with self._lock:
+            thread = self._get(thread_id)
+            for seq in seq_list:
+                if seq > len(thread.messages):
+                    raise StoreError(f"thread {thread_id!r} has no message {seq} to attach a vector to")
+            held = thread.vectors.get(model)
+            check_dim(model, held.index.dim if held else None, dim)
+            if held is None:
+                held = thread.vectors[model] = _Vectors(VectorIndex(dim))
+            log = thread.messages
+            held.index.add(
+                seq_list, matrix, [log[s - 1].role for s in seq_list], [log[s - 1].created_at or 0.0 for s in seq_list]
+            )
+            while held.upto < len(log) and held.index.has(held.upto + 1):
+                held.upto += 1
+
+    def missing_vectors(self, thread_id: str, model: str, limit: int = 256) -> list[Message]:
+        """The oldest ``limit`` messages of the thread that have no vector for ``model`` yet, oldest first."""
+        check_model(model)
+        check_limit(limit)
+        with self._lock:
+            thread = self._get(thread_id)
+            if limit <= 0:
+                return []
+            held = thread.vectors.get(model)
+            if held is None:
+                return thread.messages[:limit]
+            out = []
+            for msg in thread.messages[held.upto :]:
+                if not held.index.has(msg.seq or 0):
+                    out.append(msg)
+                    if len(out) >= limit:
+                        break
+            return out
+
+    def search_vectors(
+        self, thread_id: str, model: str, query: np.ndarray, k: int = 10, where: SearchFilter | None = None
+    ) -> list[TextHit]:
+        """Nearest messages to ``query`` among the vectors of ``model`` (score = cosine similarity), best first.
+
+        StoreError if ``query`` has another dimension than the stored vectors. No vectors yet: no hits.
+        """
+        check_model(model)
+        with self._lock:
+            thread = self._get(thread_id)
+            held = thread.vectors.get(model)
+            log = thread.messages
+        if held is None:
+            as_query(query, None)
+            return []
+        return [TextHit(message=log[seq - 1], score=score) for seq, score in held.index.search(query, k, where)]
 
     def close(self) -> None:
         """Drop everything; later calls raise StoreError. Safe to call twice."""
@@ -215,6 +301,15 @@ class InMemoryStore:
 
     def __repr__(self) -> str:
         return f"InMemoryStore({len(self._threads)} threads)"
+
+
+def _passes(msg: Message, where: SearchFilter) -> bool:
+    if where.roles is not None and msg.role not in where.roles:
+        return False
+    created = msg.created_at or 0.0
+    if where.since is not None and created < where.since:
+        return False
+    return where.until is None or created <= where.until
 
 
 __all__ = ["InMemoryStore"]

@@ -1,0 +1,538 @@
+"""Evidence recall of archive search on LoCoMo: full-text, vectors and their fusion, plus ingest and latency.
+
+Protocol (issue 4, "Benchmark"): each conversation of ``../shared/data/locomo_dev.json`` goes into its own thread of a
+:class:`~chatcompact.stores.SQLiteStore`, one message per turn (``chatcompact.transcripts.locomo_transcript``:
+speaker_a is ``user``, speaker_b ``assistant``, ``"Speaker: text"``, the session date before its first turn, an image
+caption appended), every message is embedded and its vector stored. For each QA item of categories 1-4 with
+well-formed evidence, the question recalls k turns; evidence recall@k is the share of ALL gold evidence turn ids
+that were retrieved (micro-average), per category and overall.
+
+Rows: FTS only (BM25 over the question as typed), vectors only, hybrid as ``core.fusion.hybrid`` does it (the
+default the Thread uses), and the steps that led there. The fusion parameters were chosen on this same dev set:
+the tuned rows are optimistic by construction.
+
+Run: ``python benchmarks/locomo_recall.py [--embedder MODULE:FACTORY] [--cache FILE.npz] [--latency 10000,100000]``
+Without an embedder (``chatcompact.embedders.default_embedder``) the vector and hybrid rows are skipped.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import importlib
+import json
+import re
+import statistics
+import sys
+import tempfile
+import time
+from collections import defaultdict
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+# Run as a script, this folder leads sys.path and its tokenizers.py would shadow the `tokenizers` package.
+sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != Path(__file__).resolve().parent]
+
+import numpy as np  # noqa: E402
+
+from chatcompact.core.fusion import (  # noqa: E402
+    DEFAULT_ALPHA,
+    DEFAULT_BOOST,
+    combine,
+    hybrid,
+    keyword_query,
+    rrf,
+    with_neighbours,
+)
+from chatcompact.protocols import TextHit  # noqa: E402
+from chatcompact.stores import SQLiteStore  # noqa: E402
+from chatcompact.stores._common import query_terms  # noqa: E402
+from chatcompact.stores.sqlite import CONTEXT_WEIGHT  # noqa: E402
+from chatcompact.transcripts import locomo_transcript  # noqa: E402
+from chatcompact.types import parse_message  # noqa: E402
+
+DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "locomo_dev.json"
+KS = (1, 5, 10, 25, 50)
+FETCH = 200  # candidates per list handed to fusion
+CATEGORIES = {1: "multi-hop", 2: "temporal", 3: "open-domain", 4: "single-hop"}
+_ID_RE = re.compile(r"^D(\d+):(\d+)$")
+
+
+# ---------------------------------------------------------------- data
+
+
+def parse_evidence(raw: object) -> tuple[list[str], int]:
+    """Well-formed evidence ids ("D30:05" -> "D30:5"), and how many parts were malformed."""
+    items = raw if isinstance(raw, list) else [raw] if isinstance(raw, str) else []
+    ids, bad = [], 0
+    for item in items:
+        for part in re.split(r"[;,]", str(item)):
+            part = part.strip()
+            if not part:
+                continue
+            m = _ID_RE.match(part)
+            if m is None:
+                bad += 1
+                continue
+            norm = f"D{int(m.group(1))}:{int(m.group(2))}"
+            if norm not in ids:
+                ids.append(norm)
+    return ids, bad
+
+
+@dataclass
+class Question:
+    conv: int
+    category: int
+    text: str
+    gold: list[str]
+
+
+@dataclass
+class Conversation:
+    thread: str
+    dia_ids: list[str]  # index = seq - 1
+    texts: list[str]
+    roles: list[str]
+
+
+@dataclass
+class Loaded:
+    conversations: list[Conversation] = field(default_factory=list)
+    questions: list[Question] = field(default_factory=list)
+    counts: dict[str, int] = field(default_factory=lambda: defaultdict(int))
+
+
+def load(path: Path) -> Loaded:
+    out = Loaded()
+    for ci, sample in enumerate(json.loads(path.read_text())):
+        tr = locomo_transcript(sample)
+        dia_ids = [str(d) for d in tr.meta["dia_ids"]]
+        out.conversations.append(
+            Conversation(
+                str(sample.get("sample_id", ci)),
+                dia_ids,
+                [m["content"] for m in tr.messages],
+                [m["role"] for m in tr.messages],
+            )
+        )
+        known = set(dia_ids)
+        for qa in sample["qa"]:
+            cat = qa.get("category")
+            if cat not in CATEGORIES:
+                continue
+            out.counts["qa items, categories 1-4"] += 1
+            ids, bad = parse_evidence(qa.get("evidence"))
+            out.counts["malformed evidence ids (dropped)"] += bad
+            if not ids:
+                out.counts["items without well-formed evidence (skipped)"] += 1
+                continue
+            out.counts["gold ids not in the conversation (kept, never retrievable)"] += sum(i not in known for i in ids)
+            out.questions.append(Question(ci, cat, str(qa["question"]), ids))
+    out.counts["questions scored"] = len(out.questions)
+    out.counts["gold evidence ids"] = sum(len(q.gold) for q in out.questions)
+    return out
+
+
+# ---------------------------------------------------------------- embedding
+
+
+def load_embedder(spec: str | None):
+    if spec:
+        module, _, attr = spec.partition(":")
+        return getattr(importlib.import_module(module), attr or "make")()
+    try:
+        from chatcompact.embedders import default_embedder
+    except ImportError:
+        return None
+    try:
+        return default_embedder()
+    except Exception as exc:  # a missing optional model package
+        print(f"note: default embedder unavailable: {exc}")
+        return None
+
+
+class CachedEmbedder:
+    """Keeps vectors in an .npz between runs (keyed by model and text hash): re-runs skip the model."""
+
+    def __init__(self, inner, path: str | None) -> None:
+        self.inner, self.name, self.dimensions = inner, inner.name, inner.dimensions
+        self.path = Path(path) if path else None
+        self.seconds = 0.0
+        self.computed = 0
+        self._cache: dict[str, np.ndarray] = {}
+        if self.path and self.path.exists():
+            with np.load(self.path) as data:
+                self._cache = {k: data[k] for k in data.files}
+
+    def _key(self, text: str) -> str:
+        return hashlib.blake2b(f"{self.name}\0{text}".encode(), digest_size=12).hexdigest()
+
+    def embed(self, texts: Sequence[str]) -> np.ndarray:
+        keys = [self._key(t) for t in texts]
+        todo = list(dict.fromkeys(k for k in keys if k not in self._cache))
+        if todo:
+            first = dict(zip(keys, texts, strict=True))
+            t0 = time.perf_counter()
+            vecs = np.asarray(self.inner.embed([first[k] for k in todo]), dtype=np.float32)
+            self.seconds += time.perf_counter() - t0
+            self.computed += len(todo)
+            self._cache.update(zip(todo, vecs, strict=True))
+        return np.stack([self._cache[k] for k in keys]) if keys else np.zeros((0, self.dimensions), np.float32)
+
+    def save(self) -> None:
+        if self.path and self.computed:
+            np.savez(self.path, **self._cache)
+
+
+# ---------------------------------------------------------------- retrieval
+
+
+Ranked = list[tuple[int, float]]  # (seq, score), best first
+
+
+@dataclass
+class Candidates:
+    """What the searches returned for one question, before fusion."""
+
+    text: Ranked  # the store's search_text, question as typed
+    text_kw: Ranked  # the store's search_text, keyword query
+    vector: Ranked
+    vector_kw: Ranked
+    ablation: dict[str, Ranked]  # FTS variants without the store's stemming / context (see AblationFTS)
+
+
+class AblationFTS:
+    """FTS5 tables laid out like the store's (all conversations in one table, filtered by thread) but without
+    some of its features, to show what each one buys: plain tokenizer, Porter stemming, context column."""
+
+    def __init__(self, data: Loaded) -> None:
+        import sqlite3
+
+        self.db = sqlite3.connect(":memory:")
+        rows = []
+        for ci, conv in enumerate(data.conversations):
+            for i, text in enumerate(conv.texts):
+                ctx = " ".join(conv.texts[max(0, i - 2) : i])
+                rows.append((len(rows) + 1, text, f"c{ci}", ctx, ci, i + 1))
+        self.seq = {r[0]: (r[4], r[5]) for r in rows}
+        for name, tok in (
+            ("plain", "unicode61 remove_diacritics 2"),
+            ("porter", "porter unicode61 remove_diacritics 2"),
+        ):
+            self.db.execute(f"CREATE VIRTUAL TABLE {name} USING fts5(text, conv, ctx, tokenize='{tok}')")
+            self.db.executemany(
+                f"INSERT INTO {name}(rowid, text, conv, ctx) VALUES (?, ?, ?, ?)", [r[:4] for r in rows]
+            )
+
+    def search(self, table: str, conv: int, query: str, context: bool, n: int = FETCH) -> Ranked:
+        terms = query_terms(query)
+        if not terms:
+            return []
+        cols = "{text ctx}" if context else "text"
+        match = f'conv : "c{conv}" AND {cols} : (' + " OR ".join(f'"{t}"' for t in terms) + ")"
+        weight = CONTEXT_WEIGHT if context else 0.0
+        sql = f"SELECT rowid, bm25({table}, 1.0, 0.0, {weight}) s FROM {table} WHERE {table} MATCH ? ORDER BY s LIMIT ?"
+        return [(self.seq[r][1], -s) for r, s in self.db.execute(sql, (match, n))]
+
+
+def ranked(hits: Sequence[TextHit]) -> Ranked:
+    return [(h.message.seq or 0, h.score) for h in hits]
+
+
+def as_hits(items: Ranked) -> list[TextHit]:
+    return [
+        TextHit(message=parse_message({"role": "user", "content": "x"}).with_meta(s, 0.0), score=sc) for s, sc in items
+    ]
+
+
+def seqs_of(hits: Sequence[TextHit]) -> list[int]:
+    return [h.message.seq or 0 for h in hits]
+
+
+def evaluate(data: Loaded, retrieved: list[list[int]]) -> dict[str, dict[int, float]]:
+    """recall@k (percent) per category name and 'overall', from each question's ranked seqs."""
+    hit: dict[str, dict[int, int]] = defaultdict(lambda: defaultdict(int))
+    total: dict[str, int] = defaultdict(int)
+    for q, seqs in zip(data.questions, retrieved, strict=True):
+        ids = data.conversations[q.conv].dia_ids
+        gold = set(q.gold)
+        for name in ("overall", CATEGORIES[q.category]):
+            total[name] += len(gold)
+        for k in KS:
+            got = {ids[s - 1] for s in seqs[:k] if 0 < s <= len(ids)}
+            n = len(gold & got)
+            for name in ("overall", CATEGORIES[q.category]):
+                hit[name][k] += n
+    return {name: {k: 100.0 * hit[name][k] / total[name] for k in KS} for name in total}
+
+
+def row(name: str, scores: dict[str, dict[int, float]]) -> str:
+    return f"{name:58s} " + " ".join(f"{scores['overall'][k]:5.1f}" for k in KS)
+
+
+def header(title: str) -> str:
+    return f"{title:58s} " + " ".join(f"{'@' + str(k):>5s}" for k in KS)
+
+
+# ---------------------------------------------------------------- ingest
+
+
+def ingest(data: Loaded, store: SQLiteStore, embedder: CachedEmbedder | None) -> dict[str, float]:
+    """Append every turn (one transaction per turn, like a live chat), then embed all and put the vectors."""
+    t0 = time.perf_counter()
+    turns = 0
+    for conv in data.conversations:
+        store.ensure_thread(conv.thread, None)
+        for text, role in zip(conv.texts, conv.roles, strict=True):
+            store.append(conv.thread, [parse_message({"role": role, "content": text})], [0])
+            turns += 1
+    append_s = time.perf_counter() - t0
+    stats = {"turns": turns, "append_s": append_s}
+    if embedder is None:
+        return stats
+    t0 = time.perf_counter()
+    put_s = 0.0
+    for conv in data.conversations:
+        pending = store.missing_vectors(conv.thread, embedder.name, limit=1_000_000)
+        vecs = embedder.embed([m.searchable_text for m in pending])
+        t1 = time.perf_counter()
+        store.put_vectors(conv.thread, embedder.name, [m.seq or 0 for m in pending], vecs)
+        put_s += time.perf_counter() - t1
+    stats["embed_s"] = time.perf_counter() - t0 - put_s
+    stats["embed_model_s"] = embedder.seconds
+    stats["put_s"] = put_s
+    return stats
+
+
+def collect(data: Loaded, store: SQLiteStore, embedder: CachedEmbedder | None) -> list[Candidates]:
+    qvec = embedder.embed([q.text for q in data.questions]) if embedder else None
+    kw = [keyword_query(q.text) for q in data.questions]
+    kvec = embedder.embed(kw) if embedder else None
+    fts = AblationFTS(data)
+    out = []
+    for i, q in enumerate(data.questions):
+        thread = data.conversations[q.conv].thread
+        vector: Ranked = []
+        vector_kw: Ranked = []
+        if embedder is not None:
+            vector = ranked(store.search_vectors(thread, embedder.name, qvec[i], FETCH))
+            vector_kw = ranked(store.search_vectors(thread, embedder.name, kvec[i], FETCH))
+        ablation = {
+            "plain": fts.search("plain", q.conv, q.text, False),
+            "plain_kw": fts.search("plain", q.conv, kw[i], False),
+            "porter_kw": fts.search("porter", q.conv, kw[i], False),
+            "porter_kw_ctx": fts.search("porter", q.conv, kw[i], True),
+        }
+        text = ranked(store.search_text(thread, q.text, FETCH))
+        text_kw = ranked(store.search_text(thread, kw[i], FETCH))
+        out.append(Candidates(text, text_kw, vector, vector_kw, ablation))
+    return out
+
+
+# ---------------------------------------------------------------- the rows
+
+
+def variants(has_vectors: bool) -> list[tuple[str, Callable[[Candidates, int], list[int]]]]:
+    """(row name, (candidates, thread size) -> ranked seqs), in the order of the steps."""
+
+    def top(items: Ranked) -> list[int]:
+        return [s for s, _ in items]
+
+    def fused(c: Candidates, **kw) -> list[int]:
+        return seqs_of(hybrid(as_hits(c.text_kw), as_hits(c.vector), FETCH, **kw))
+
+    rows: list[tuple[str, Callable[[Candidates, int], list[int]]]] = [
+        ("FTS: plain BM25, question as typed (reference protocol)", lambda c, n: top(c.ablation["plain"])),
+        ("FTS:  + keyword query (stop and question words out)", lambda c, n: top(c.ablation["plain_kw"])),
+        ("FTS:  + Porter stemming", lambda c, n: top(c.ablation["porter_kw"])),
+        ("FTS:  + 2 previous turns as context (w=0.25)", lambda c, n: top(c.ablation["porter_kw_ctx"])),
+        ("FTS only: store.search_text(keyword_query(q))", lambda c, n: top(c.text_kw)),
+        ("FTS only: store.search_text(q as typed)", lambda c, n: top(c.text)),
+    ]
+    if not has_vectors:
+        return rows
+    rows += [
+        ("vector only: question as typed", lambda c, n: top(c.vector)),
+        ("vector only: keyword query", lambda c, n: top(c.vector_kw)),
+        ("hybrid: RRF k=60, equal weights", lambda c, n: top(rrf([top(c.text_kw), top(c.vector)]))),
+        (
+            "hybrid: RRF k=10, weights text 1.5 / vector 1 (tuned)",
+            lambda c, n: top(rrf([top(c.text_kw), top(c.vector)], 10, (1.5, 1))),
+        ),
+        (
+            f"hybrid: min-max convex, alpha={DEFAULT_ALPHA} (tuned)",
+            lambda c, n: top(combine(c.text_kw, c.vector, DEFAULT_ALPHA)),
+        ),
+        (
+            f"hybrid:  + neighbour boost {tuple(DEFAULT_BOOST)} = fusion.hybrid()",
+            lambda c, n: fused(c),
+        ),
+        ("hybrid:  same, with RRF k=10 1.5/1 instead of min-max", lambda c, n: fused(c, method="rrf")),
+        (
+            "hybrid:  same, vector list from keyword query",
+            lambda c, n: seqs_of(hybrid(as_hits(c.text_kw), as_hits(c.vector_kw), FETCH)),
+        ),
+        (
+            "hybrid:  same, with lists cut to 50 (depth check)",
+            lambda c, n: seqs_of(hybrid(as_hits(c.text_kw[:50]), as_hits(c.vector[:50]), FETCH)),
+        ),
+        ("hybrid:  + +-1 neighbours expanded within k", lambda c, n: with_neighbours(fused(c), 1, n)),
+    ]
+    return rows
+
+
+# ---------------------------------------------------------------- latency at scale
+
+
+def pct(values: list[float], q: int) -> float:
+    return statistics.quantiles(values, n=100, method="inclusive")[q - 1] if len(values) > 1 else values[0]
+
+
+def latency(data: Loaded, embedder: CachedEmbedder | None, size: int, samples: int, tmp: str) -> None:
+    """recall p50/p95 in one thread of ``size`` messages (LoCoMo turns repeated), exact and, if built, with HNSW."""
+    texts = [t for c in data.conversations for t in c.texts]
+    roles = [r for c in data.conversations for r in c.roles]
+    store = SQLiteStore(f"{tmp}/latency-{size}.db", synchronous="NORMAL")
+    store.ensure_thread("big", None)
+    t0 = time.perf_counter()
+    for start in range(0, size, 2000):
+        batch = range(start, min(size, start + 2000))
+        store.append(
+            "big",
+            [parse_message({"role": roles[i % len(texts)], "content": texts[i % len(texts)]}) for i in batch],
+            [0] * len(batch),
+        )
+    bulk = time.perf_counter() - t0
+    questions = [q.text for q in data.questions][:samples]
+    line = f"  {size:>7,} messages: bulk append {size / bulk:8.0f} msg/s"
+    if embedder is not None:
+        base = embedder.embed(texts)
+        rng = np.random.default_rng(0)
+        t0 = time.perf_counter()
+        for start in range(0, size, 5000):
+            idx = np.arange(start, min(size, start + 5000))
+            # Repeated turns get a little noise so the index does not hold exact duplicates.
+            vecs = base[idx % len(texts)] + rng.standard_normal((len(idx), base.shape[1]), dtype=np.float32) * 0.01
+            store.put_vectors("big", embedder.name, (idx + 1).tolist(), vecs)
+        line += f", put_vectors {size / (time.perf_counter() - t0):8.0f} vec/s"
+    print(line, flush=True)
+
+    def measure(label: str) -> None:
+        parts: dict[str, list[float]] = defaultdict(list)
+        for q in questions:
+            t0 = time.perf_counter()
+            kw = keyword_query(q)
+            text = store.search_text("big", kw, 100) if kw.strip() else []
+            t1 = time.perf_counter()
+            vec: list[TextHit] = []
+            if embedder is not None:
+                qv = embedder.inner.embed([q])[0]
+                t2 = time.perf_counter()
+                vec = store.search_vectors("big", embedder.name, qv, 100)
+                t3 = time.perf_counter()
+                parts["embed query"].append((t2 - t1) * 1000)
+                parts["vector search"].append((t3 - t2) * 1000)
+            hybrid(text, vec, 10)
+            parts["FTS search"].append((t1 - t0) * 1000)
+            parts["total recall"].append((time.perf_counter() - t0) * 1000)
+        detail = "   ".join(f"{name} {pct(v, 50):6.1f}/{pct(v, 95):6.1f}" for name, v in parts.items())
+        print(f"    {label:24s} p50/p95 ms: {detail}", flush=True)
+
+    if embedder is None:
+        measure("FTS only")
+        store.close()
+        return
+    from chatcompact.stores import _vectors
+
+    threshold, _vectors.ANN_THRESHOLD = _vectors.ANN_THRESHOLD, None  # exact search first, no graph build running
+    t0 = time.perf_counter()
+    store.search_vectors("big", embedder.name, embedder.embed(["warm up"])[0], 1)
+    print(f"    first vector search loads {size:,} vectors from SQLite: {time.perf_counter() - t0:.2f} s")
+    measure("exact vectors")
+    store.close()
+    _vectors.ANN_THRESHOLD = threshold
+    if threshold is None or size < threshold or _vectors.hnswlib_module() is None:
+        print("    (exact search only: below the HNSW threshold or hnswlib not installed)")
+        return
+    store = SQLiteStore(f"{tmp}/latency-{size}.db", synchronous="NORMAL")
+    store.search_vectors("big", embedder.name, embedder.embed(["warm up"])[0], 1)  # loads, starts the build
+    t0 = time.perf_counter()
+    index = store._vector_index("big", embedder.name)
+    if index is not None and index.wait_for_graph(timeout=900):
+        built = time.perf_counter() - t0
+        print(f"    HNSW graph built in the background in {built:.1f} s (searches stay exact meanwhile)")
+        measure("HNSW vectors")
+    store.close()
+
+
+# ---------------------------------------------------------------- main
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--data", default=str(DATA))
+    parser.add_argument("--embedder", help="MODULE:FACTORY returning an Embedder (default: the package's default)")
+    parser.add_argument("--no-vectors", action="store_true", help="FTS rows only")
+    parser.add_argument("--cache", help="keep embeddings in this .npz between runs")
+    parser.add_argument("--latency", default="10000,100000", help="thread sizes for the latency run ('' = skip)")
+    parser.add_argument("--samples", type=int, default=200, help="questions per latency measurement")
+    parser.add_argument("--categories", action="store_true", help="also print per-category tables for every row")
+    args = parser.parse_args()
+    path = Path(args.data)
+    if not path.exists():
+        print(f"skipped: {path} not found")
+        return
+    data = load(path)
+    print("LoCoMo evidence recall, " + ", ".join(f"{k}: {v}" for k, v in data.counts.items()))
+
+    inner = None if args.no_vectors else load_embedder(args.embedder)
+    embedder = CachedEmbedder(inner, args.cache) if inner is not None else None
+    if embedder is None:
+        print("note: no embedder (chatcompact.embedders not available or --no-vectors): vector and hybrid rows skipped")
+
+    with tempfile.TemporaryDirectory() as tmp:
+        store = SQLiteStore(f"{tmp}/locomo.db")
+        stats = ingest(data, store, embedder)
+        line = f"ingest: {stats['turns']} turns, append (one FULL-durability transaction each) "
+        line += f"{stats['turns'] / stats['append_s']:.0f} turns/s"
+        if embedder is not None:
+            computed = embedder.computed
+            if computed:
+                line += f", embed {computed / embedder.seconds:.0f} turns/s ({embedder.name}, batch)"
+            else:
+                line += ", embed: all vectors from --cache (not timed)"
+            line += f", put_vectors {stats['turns'] / stats['put_s']:.0f} vectors/s"
+        print(line, flush=True)
+        cands = collect(data, store, embedder)
+        store.close()
+        if embedder is not None:
+            embedder.save()
+
+        sizes = {i: len(c.dia_ids) for i, c in enumerate(data.conversations)}
+        results = []
+        print()
+        print(header("evidence recall (%, micro), overall"))
+        for name, fn in variants(embedder is not None):
+            scores = evaluate(data, [fn(c, sizes[q.conv]) for c, q in zip(cands, data.questions, strict=True)])
+            results.append((name, scores))
+            print(row(name, scores), flush=True)
+        print()
+        picks = ("FTS: plain", "FTS only: store.search_text(keyword", "vector only: question", "hybrid:  + neighbour")
+        chosen = [r for r in results if r[0].startswith(picks)]
+        for name, scores in results if args.categories else chosen:
+            print(header(f"per category: {name.strip()}"))
+            for cat in [*CATEGORIES.values(), "overall"]:
+                print(f"  {cat:56s} " + " ".join(f"{scores[cat][k]:5.1f}" for k in KS))
+            print()
+
+        sizes_lat = [int(s) for s in args.latency.split(",") if s.strip()]
+        if sizes_lat:
+            print(f"recall latency in one thread ({args.samples} LoCoMo questions, k=10 after fusion of 100+100):")
+            for n in sizes_lat:
+                latency(data, embedder, n, args.samples, tmp)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,164 @@
+"""The verbatim archive: embedding the log in the background, hybrid recall, recall as a tool.
+
+Every message stays in the store forever; this module finds them again. Full-text search sees a
+message as soon as ``add`` returns; vectors are computed in batches off the critical path and may
+lag a little. ``recall`` fuses both rankings (``core.fusion``) and can attach neighbouring turns.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import threading
+from collections import OrderedDict
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+
+from .core.fusion import hybrid
+from .errors import InvalidMessage
+from .protocols import Embedder, SearchFilter, Store, TextHit
+from .types import ArchiveHit, Message
+
+EMBED_BATCH = 64
+TOOL_NAME = "recall"
+TOOL_DESCRIPTION = (
+    "Search the full verbatim history of this conversation (including turns no longer in view or only "
+    "summarised) and return the matching messages word for word with their ids and dates. Use it when "
+    "the user refers to something said earlier and the exact wording, numbers or names matter."
+)
+_PARAMS = {
+    "type": "object",
+    "properties": {
+        "query": {"type": "string", "description": "What to look for, in a few words."},
+        "k": {"type": "integer", "description": "How many messages to return (1-20).", "minimum": 1, "maximum": 20},
+        "role": {"type": "string", "enum": ["user", "assistant", "tool", "any"], "description": "Whose messages."},
+    },
+    "required": ["query"],
+}
+
+
+class CachingEmbedder:
+    """Wraps an embedder with a content-hash LRU cache: the same text is embedded once per process.
+
+    Chats repeat themselves ("ok", "thanks!", pasted logs); a hit costs a dict lookup, not a model run.
+    """
+
+    def __init__(self, inner: Embedder, maxsize: int = 20_000) -> None:
+        self.inner = inner
+        self.name = inner.name
+        self.dimensions = inner.dimensions
+        self.maxsize = maxsize
+        self.hits = 0
+        self._cache: OrderedDict[bytes, np.ndarray] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def embed(self, texts: Sequence[str]) -> np.ndarray:
+        keys = [hashlib.blake2b(t.encode("utf-8", "surrogatepass"), digest_size=16).digest() for t in texts]
+        with self._lock:
+            known = {k: self._cache[k] for k in keys if k in self._cache}
+        todo = list(dict.fromkeys(k for k in keys if k not in known))  # unique, in order
+        if todo:
+            first = {k: t for k, t in zip(keys, texts, strict=True)}
+            fresh = self.inner.embed([first[k] for k in todo])
+            known.update(zip(todo, fresh, strict=True))
+        with self._lock:
+            self.hits += len(keys) - len(todo)
+            for k in keys:
+                self._cache[k] = known[k]
+                self._cache.move_to_end(k)
+            while len(self._cache) > self.maxsize:
+                self._cache.popitem(last=False)
+        out = np.empty((len(texts), self.dimensions), dtype=np.float32)
+        for i, k in enumerate(keys):
+            out[i] = known[k]
+        return out
+
+
+def embed_pending(store: Store, embedder: Embedder, thread_id: str, limit: int = EMBED_BATCH) -> list[tuple[int, Any]]:
+    """Embed the oldest messages that have no vector yet; returns (seq, vector) pairs stored."""
+    pending = store.missing_vectors(thread_id, embedder.name, limit)
+    if not pending:
+        return []
+    vectors = embedder.embed([m.searchable_text or m.role for m in pending])
+    seqs = [m.seq or 0 for m in pending]
+    store.put_vectors(thread_id, embedder.name, seqs, vectors)
+    return list(zip(seqs, vectors, strict=True))
+
+
+def recall(
+    store: Store,
+    embedder: Embedder | None,
+    thread_id: str,
+    query: str,
+    k: int = 5,
+    where: SearchFilter | None = None,
+    neighbors: int = 0,
+    mode: str = "hybrid",
+) -> list[ArchiveHit]:
+    """The ``k`` messages best matching ``query``: full-text, vector or both fused."""
+    if k < 1:
+        raise ValueError(f"k must be >= 1, got {k}")
+    if mode not in ("hybrid", "text", "vector"):
+        raise ValueError(f"mode must be 'hybrid', 'text' or 'vector', got {mode!r}")
+    if not query.strip():
+        return []
+    fetch = max(k * 4, 20)
+    text: list[TextHit] = store.search_text(thread_id, query, fetch, where) if mode != "vector" else []
+    vec: list[TextHit] = []
+    if mode != "text" and embedder is not None:
+        q = embedder.embed([query])[0]
+        vec = store.search_vectors(thread_id, embedder.name, np.asarray(q), fetch, where)
+    ranked = hybrid(text, vec, k) if mode == "hybrid" else (text or vec)[:k]
+    return [_hit(store, thread_id, h, text, vec, neighbors) for h in ranked]
+
+
+def _hit(
+    store: Store, thread_id: str, hit: TextHit, text: Sequence[TextHit], vec: Sequence[TextHit], radius: int
+) -> ArchiveHit:
+    seq = hit.message.seq or 0
+    via = tuple(name for name, hits in (("text", text), ("vector", vec)) if any(h.message.seq == seq for h in hits))
+    around: tuple[Message, ...] = ()
+    if radius:
+        around = tuple(m for m in store.messages(thread_id, max(seq - radius - 1, 0), seq + radius) if m.seq != seq)
+    return ArchiveHit(message=hit.message, score=hit.score, matched=via, neighbors=around)
+
+
+def tool_schemas() -> dict[str, dict[str, Any]]:
+    """The recall tool in OpenAI (``tools=[...]`` entry) and Anthropic (``tools=[...]`` entry) form."""
+    return {
+        "openai": {
+            "type": "function",
+            "function": {"name": TOOL_NAME, "description": TOOL_DESCRIPTION, "parameters": _PARAMS},
+        },
+        "anthropic": {"name": TOOL_NAME, "description": TOOL_DESCRIPTION, "input_schema": _PARAMS},
+    }
+
+
+def parse_tool_call(call: dict[str, Any]) -> tuple[str, str, dict[str, Any]]:
+    """(id, format, arguments) of an OpenAI tool call or an Anthropic tool_use block naming ``recall``."""
+    if call.get("type") == "tool_use":
+        cid, name, args, fmt = call.get("id"), call.get("name"), call.get("input"), "anthropic"
+    else:
+        fn = call.get("function") or {}
+        cid, name, fmt = call.get("id"), fn.get("name"), "openai"
+        try:
+            args = json.loads(fn.get("arguments") or "{}")
+        except json.JSONDecodeError as exc:
+            raise InvalidMessage("function.arguments", f"not JSON: {exc.msg}") from None
+    if name != TOOL_NAME:
+        raise InvalidMessage("name", f"this thread only runs the {TOOL_NAME!r} tool, not {name!r}")
+    if not isinstance(cid, str) or not cid:
+        raise InvalidMessage("id", "a tool call needs its id")
+    if not isinstance(args, dict) or not isinstance(args.get("query"), str):
+        raise InvalidMessage("arguments.query", "a string query is required")
+    return cid, fmt, args
+
+
+def tool_result(cid: str, fmt: str, hits: Sequence[ArchiveHit]) -> dict[str, Any]:
+    """The tool's answer: an OpenAI tool message or an Anthropic tool_result block."""
+    body = json.dumps([h.as_dict() for h in hits], ensure_ascii=False)
+    if fmt == "anthropic":
+        return {"type": "tool_result", "tool_use_id": cid, "content": body}
+    return {"role": "tool", "tool_call_id": cid, "content": body}

@@ -1,0 +1,222 @@
+"""Rank fusion for archive search: pure functions over ranked message seqs, no I/O.
+
+- :func:`rrf`: reciprocal rank fusion of any number of rankings.
+- :func:`combine`: convex combination of min-max normalised scores (full-text and vector).
+- :func:`hybrid`: what ``recall`` runs: full-text hits + vector hits -> the k best, fused.
+- :func:`neighbour_boost`: lift hits that sit next to other strong hits.
+- :func:`with_neighbours`: expand hits with the turns around them, within a fixed number of slots.
+- :func:`keyword_query`: a question rewritten for BM25 (stop words and question words removed).
+
+Ties are broken the same way everywhere: higher score first, then the better single-list rank, then the
+smaller seq (the older message), so every function here is deterministic.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Iterable, Sequence
+
+from ..protocols import TextHit
+
+#: RRF's damping constant (Cormack et al. 2009); larger values flatten the head of each ranking.
+RRF_K = 60
+
+_WORD_RE = re.compile(r"[^\W_]+(?:['’][^\W_]+)?")
+
+# English function words and question words: they match most turns and carry no topic. Kept small and
+# explicit; words that often carry the answer's type in LoCoMo-style questions ("first", "last", "new") stay.
+STOP_WORDS = frozenset(
+    """
+    a about above after again against all am an and any are as at be because been before being below between both
+    but by can could did do does doing done down during each few for from further had has have having he her here
+    hers herself him himself his how i if in into is it its itself just me might more most my myself no nor not
+    now of off on once only or other our ours ourselves out over own same she should so some such than that the
+    their theirs them themselves then there these they this those through to too under until up very was we were
+    what when where which while who whom whose why will with would you your yours yourself yourselves also ever
+    kind sort type thing things anything something get got go went going like likely
+    """.split()  # noqa: SIM905 (a word list reads better as text)
+)
+
+
+def _order_key(score: float, best_rank: int, seq: int) -> tuple[float, int, int]:
+    return (-score, best_rank, seq)
+
+
+def rrf(
+    rankings: Sequence[Sequence[int]], k: int = RRF_K, weights: Sequence[float] | None = None
+) -> list[tuple[int, float]]:
+    """Reciprocal rank fusion: ``score(seq) = sum_i weights[i] / (k + rank_i(seq))``, ranks counted from 1.
+
+    A seq missing from a ranking adds nothing for it; a seq repeated within one ranking counts once, at its
+    best rank. Returns every seq of every ranking exactly once as ``(seq, score)``, best first.
+    """
+    if k < 0:
+        raise ValueError(f"k must be >= 0, got {k}")
+    w = [1.0] * len(rankings) if weights is None else [float(x) for x in weights]
+    if len(w) != len(rankings):
+        raise ValueError(f"got {len(rankings)} rankings but {len(w)} weights")
+    scores: dict[int, float] = {}
+    best: dict[int, int] = {}
+    for ranking, weight in zip(rankings, w, strict=True):
+        for rank, seq in enumerate(dict.fromkeys(ranking), start=1):
+            scores[seq] = scores.get(seq, 0.0) + weight / (k + rank)
+            best[seq] = min(best.get(seq, rank), rank)
+    return sorted(scores.items(), key=lambda item: _order_key(item[1], best[item[0]], item[0]))
+
+
+def _minmax(hits: Sequence[tuple[int, float]]) -> dict[int, float]:
+    """Scores mapped to [0, 1] within the list (all equal -> all 1); the first occurrence of a seq wins."""
+    first: dict[int, float] = {}
+    for seq, score in hits:
+        if seq not in first and math.isfinite(score):
+            first[seq] = score
+    if not first:
+        return {}
+    lo, hi = min(first.values()), max(first.values())
+    if hi == lo:
+        return dict.fromkeys(first, 1.0)
+    return {seq: (score - lo) / (hi - lo) for seq, score in first.items()}
+
+
+def combine(
+    text_hits: Sequence[tuple[int, float]], vector_hits: Sequence[tuple[int, float]], alpha: float = 0.5
+) -> list[tuple[int, float]]:
+    """Convex combination ``alpha * vector + (1 - alpha) * text`` of min-max normalised scores, best first.
+
+    Each list is ``(seq, score)`` with higher scores better (any scale: BM25, cosine). A seq absent from
+    one list scores 0 there. Returns every seq of both lists exactly once.
+    """
+    if not 0.0 <= alpha <= 1.0:
+        raise ValueError(f"alpha must be between 0 and 1, got {alpha}")
+    text, vec = _minmax(text_hits), _minmax(vector_hits)
+    rank: dict[int, int] = {}
+    for hits in (text_hits, vector_hits):
+        for r, (seq, _) in enumerate(hits, start=1):
+            rank[seq] = min(rank.get(seq, r), r)
+    fused = {seq: (1.0 - alpha) * text.get(seq, 0.0) + alpha * vec.get(seq, 0.0) for seq in rank}
+    return sorted(fused.items(), key=lambda item: _order_key(item[1], rank[item[0]], item[0]))
+
+
+def neighbour_boost(
+    ranked: Sequence[tuple[int, float]], weights: Sequence[float] = (0.4, 0.3, 0.2)
+) -> list[tuple[int, float]]:
+    """Raise each hit by its best-scoring neighbour: ``score + max_d weights[d-1] * max(score(seq-d), score(seq+d))``.
+
+    Evidence in a conversation clusters (a question, its answer, the follow-up), so a turn next to a strong hit
+    is likelier to matter than its own score says. Only seqs already in ``ranked`` move; scores should be >= 0
+    (as :func:`combine` gives). Returns every seq once, best first.
+    """
+    base: dict[int, float] = {}
+    rank: dict[int, int] = {}
+    for r, (seq, score) in enumerate(ranked, start=1):
+        if seq not in base:
+            base[seq], rank[seq] = score, r
+    boosted = {}
+    for seq, score in base.items():
+        lift = 0.0
+        for d, w in enumerate(weights, start=1):
+            near = max(base.get(seq - d, 0.0), base.get(seq + d, 0.0))
+            lift = max(lift, w * near)
+        boosted[seq] = score + lift
+    return sorted(boosted.items(), key=lambda item: _order_key(item[1], rank[item[0]], item[0]))
+
+
+def with_neighbours(seqs: Sequence[int], radius: int, max_seq: int, limit: int | None = None) -> list[int]:
+    """Each hit followed by the turns within ``radius`` of it (nearest first, earlier before later).
+
+    Seqs outside ``1..max_seq`` are skipped, every seq appears once (at its first place), and the list is cut
+    at ``limit`` entries when given, so neighbours take slots of the k rather than adding to them.
+    """
+    if radius < 0:
+        raise ValueError(f"radius must be >= 0, got {radius}")
+    out: dict[int, None] = {}
+    cap = math.inf if limit is None else limit
+    for seq in seqs:
+        for s in _around(seq, radius):
+            if len(out) >= cap:
+                return list(out)
+            if 1 <= s <= max_seq:
+                out.setdefault(s, None)
+    return list(out)[: None if limit is None else limit]
+
+
+def _around(seq: int, radius: int) -> Iterable[int]:
+    yield seq
+    for d in range(1, radius + 1):
+        yield seq - d
+        yield seq + d
+
+
+def keyword_query(question: str) -> str:
+    """The content words of ``question`` (stop words and question words removed), in their order.
+
+    Returns the question unchanged when nothing would remain (e.g. "What is it?"), so a search never goes
+    empty just because of the rewrite.
+    """
+    words = _WORD_RE.findall(question)
+    kept = [w for w in words if w.lower().replace("’", "'") not in STOP_WORDS]
+    return " ".join(kept) if kept else question
+
+
+#: Methods :func:`hybrid` knows.
+METHODS = ("combine", "rrf")
+# Defaults of :func:`hybrid`, tuned on the LoCoMo dev set (``benchmarks/locomo_recall.py``), so optimistic there;
+# the landscape is flat: alpha 0.2-0.4 with any boost of 0.3-0.5 at distance 1 lands within a point of the best.
+DEFAULT_METHOD = "combine"
+DEFAULT_ALPHA = 0.3  # vector share for combine (text 0.7)
+DEFAULT_WEIGHTS = (1.5, 1.0)  # (text, vector) for rrf
+DEFAULT_RRF_K = 10
+DEFAULT_BOOST = (0.4, 0.3, 0.2)  # neighbour_boost weights at distance 1, 2, 3; () turns it off
+
+
+def hybrid(
+    text_hits: Sequence[TextHit],
+    vector_hits: Sequence[TextHit],
+    k: int,
+    method: str = DEFAULT_METHOD,
+    *,
+    alpha: float = DEFAULT_ALPHA,
+    rrf_k: int = DEFAULT_RRF_K,
+    weights: Sequence[float] = DEFAULT_WEIGHTS,
+    boost: Sequence[float] = DEFAULT_BOOST,
+) -> list[TextHit]:
+    """Fuse the full-text and vector hits of one query into the ``k`` best, as new hits scored by the fusion.
+
+    ``method="combine"`` (default): :func:`combine` of min-max normalised scores, ``alpha`` the vector share;
+    ``method="rrf"``: :func:`rrf` with ``weights`` = (text, vector). Then :func:`neighbour_boost` with ``boost``.
+    Either list may be empty. Pass each list deep (100+ hits): min-max normalisation and the neighbour boost
+    see only what they are given. The message of each hit is taken from whichever list had it.
+    """
+    if method not in METHODS:
+        raise ValueError(f"method must be one of {METHODS}, got {method!r}")
+    if k <= 0:
+        return []
+    messages = {}
+    for hit in (*vector_hits, *text_hits):
+        messages.setdefault(hit.message.seq or 0, hit.message)
+    text = [(h.message.seq or 0, h.score) for h in text_hits]
+    vec = [(h.message.seq or 0, h.score) for h in vector_hits]
+    if method == "rrf":
+        fused = rrf([[s for s, _ in text], [s for s, _ in vec]], k=rrf_k, weights=weights)
+    else:
+        fused = combine(text, vec, alpha=alpha)
+    if boost:
+        fused = neighbour_boost(fused, boost)
+    return [TextHit(message=messages[seq], score=score) for seq, score in fused[:k]]
+
+
+__all__ = [
+    "DEFAULT_ALPHA",
+    "DEFAULT_BOOST",
+    "DEFAULT_METHOD",
+    "METHODS",
+    "RRF_K",
+    "STOP_WORDS",
+    "combine",
+    "hybrid",
+    "keyword_query",
+    "neighbour_boost",
+    "rrf",
+    "with_neighbours",
+]

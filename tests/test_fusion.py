@@ -1,0 +1,227 @@
+"""core.fusion: rank fusion, score combination, neighbour expansion, keyword queries (pure functions)."""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from chatcompact.core.fusion import combine, hybrid, keyword_query, neighbour_boost, rrf, with_neighbours
+from chatcompact.protocols import TextHit
+from chatcompact.types import parse_message
+
+pytestmark = pytest.mark.timeout(60)
+
+seq_lists = st.lists(st.integers(1, 40), max_size=25)
+rankings_st = st.lists(seq_lists, min_size=1, max_size=4)
+scored_st = st.lists(
+    st.tuples(st.integers(1, 40), st.floats(-50, 50, allow_nan=False, allow_infinity=False)), max_size=25
+).map(lambda items: sorted(dict(items).items(), key=lambda x: -x[1]))
+
+
+def hit(seq: int, score: float = 1.0, text: str = "x") -> TextHit:
+    return TextHit(message=parse_message({"role": "user", "content": text}).with_meta(seq, 100.0 + seq), score=score)
+
+
+# ---------------------------------------------------------------- rrf
+
+
+def test_rrf_scores_by_reciprocal_rank() -> None:
+    fused = dict(rrf([[1, 2, 3], [3, 1]], k=60))
+    assert fused[1] == pytest.approx(1 / 61 + 1 / 62)
+    assert fused[2] == pytest.approx(1 / 62)
+    assert fused[3] == pytest.approx(1 / 63 + 1 / 61)
+    assert [s for s, _ in rrf([[1, 2, 3], [3, 1]])] == [1, 3, 2]
+
+
+def test_rrf_weights_and_k() -> None:
+    assert [s for s, _ in rrf([[1, 2], [2, 1]], weights=[2.0, 1.0])] == [1, 2]
+    assert [s for s, _ in rrf([[1, 2], [2, 1]], weights=[1.0, 2.0])] == [2, 1]
+    assert dict(rrf([[5]], k=0))[5] == 1.0
+    with pytest.raises(ValueError):
+        rrf([[1]], weights=[1.0, 2.0])
+    with pytest.raises(ValueError):
+        rrf([[1]], k=-1)
+    assert rrf([]) == [] and rrf([[], []]) == []
+
+
+def test_rrf_ties_go_to_the_better_single_rank_then_the_older_seq() -> None:
+    # 7 is first in list B, 3 first in list A: equal scores, equal best rank -> smaller seq first.
+    assert [s for s, _ in rrf([[3, 9], [7, 9]])] == [9, 3, 7]
+    # 4 (ranks 1 and 3) vs 5 (rank 2 twice): 1/61 + 1/63 > 2/62, so 4 leads on score alone.
+    assert [s for s, _ in rrf([[4, 5], [6, 5, 4]])][:2] == [4, 5]
+
+
+@given(rankings_st, st.integers(0, 100))
+def test_rrf_every_seq_once_and_scores_descend(rankings: list[list[int]], k: int) -> None:
+    fused = rrf(rankings, k=k)
+    seqs = [s for s, _ in fused]
+    assert sorted(seqs) == sorted({s for r in rankings for s in r})
+    assert all(a[1] >= b[1] for a, b in itertools.pairwise(fused))
+    assert fused == rrf(rankings, k=k)  # deterministic
+
+
+@given(seq_lists, st.integers(1, 4), st.integers(0, 100))
+def test_rrf_of_identical_rankings_keeps_the_order(ranking: list[int], copies: int, k: int) -> None:
+    unique = list(dict.fromkeys(ranking))
+    assert [s for s, _ in rrf([ranking] * copies, k=k)] == unique
+
+
+@given(rankings_st)
+def test_rrf_does_not_depend_on_list_order_with_equal_weights(rankings: list[list[int]]) -> None:
+    forward, backward = dict(rrf(rankings)), dict(rrf(list(reversed(rankings))))
+    assert forward.keys() == backward.keys()
+    assert all(forward[s] == pytest.approx(backward[s]) for s in forward)
+
+
+# ---------------------------------------------------------------- combine
+
+
+def test_combine_normalises_each_list() -> None:
+    text = [(1, 30.0), (2, 20.0), (3, 10.0)]  # BM25-like scale
+    vec = [(3, 0.9), (4, 0.5), (1, 0.1)]  # cosine scale
+    fused = dict(combine(text, vec, alpha=0.5))
+    assert fused[1] == pytest.approx(0.5 * 1.0 + 0.5 * 0.0)
+    assert fused[2] == pytest.approx(0.5 * 0.5)
+    assert fused[3] == pytest.approx(0.5 * 0.0 + 0.5 * 1.0)
+    assert fused[4] == pytest.approx(0.5 * 0.5)
+    assert [s for s, _ in combine(text, vec, alpha=0.0)][:3] == [1, 2, 3]
+    assert [s for s, _ in combine(text, vec, alpha=1.0)][:1] == [3]
+    assert combine([(8, 2.0)], [], alpha=0.3) == [(8, pytest.approx(0.7))]  # a single score normalises to 1
+    with pytest.raises(ValueError):
+        combine(text, vec, alpha=1.5)
+
+
+@given(scored_st, scored_st, st.floats(0, 1))
+def test_combine_every_seq_once_scores_in_range(text, vec, alpha) -> None:
+    fused = combine(text, vec, alpha)
+    assert sorted(s for s, _ in fused) == sorted({s for s, _ in text} | {s for s, _ in vec})
+    assert all(-1e-9 <= score <= 1 + 1e-9 for _, score in fused)
+    assert all(a[1] >= b[1] for a, b in itertools.pairwise(fused))
+    assert fused == combine(text, vec, alpha)
+
+
+@given(scored_st)
+def test_combine_of_one_list_keeps_its_order(text) -> None:
+    assert [s for s, _ in combine(text, text, 0.5)] == [s for s, _ in combine(text, [], 0.0)]
+    scores = [sc for _, sc in text]
+    if len(set(scores)) == len(scores):  # no ties: exactly the input order
+        assert [s for s, _ in combine(text, [], 0.0)] == [s for s, _ in text]
+
+
+# ---------------------------------------------------------------- with_neighbours
+
+
+def test_with_neighbours_interleaves_within_the_limit() -> None:
+    assert with_neighbours([10, 3], 1, max_seq=20) == [10, 9, 11, 3, 2, 4]
+    assert with_neighbours([10, 3], 1, max_seq=20, limit=4) == [10, 9, 11, 3]
+    assert with_neighbours([1, 2], 1, max_seq=2) == [1, 2]  # clipped to 1..max_seq, no duplicates
+    assert with_neighbours([5], 2, max_seq=9) == [5, 4, 6, 3, 7]
+    assert with_neighbours([5, 6], 0, max_seq=9) == [5, 6]
+    assert with_neighbours([], 3, max_seq=9) == []
+    with pytest.raises(ValueError):
+        with_neighbours([1], -1, 5)
+
+
+@given(seq_lists, st.integers(0, 3), st.integers(1, 45), st.none() | st.integers(0, 30))
+def test_with_neighbours_properties(seqs, radius, max_seq, limit) -> None:
+    out = with_neighbours(seqs, radius, max_seq, limit)
+    assert len(out) == len(set(out))
+    assert all(1 <= s <= max_seq for s in out)
+    if limit is not None:
+        assert len(out) <= limit
+    # Every kept seq is a hit or within radius of one; hits come before the neighbours of later hits.
+    assert all(any(abs(s - h) <= radius for h in seqs) for s in out)
+    in_range = [s for s in dict.fromkeys(seqs) if 1 <= s <= max_seq]
+    if in_range and (limit is None or limit > 0):
+        assert out
+    if limit is None:
+        assert set(in_range) <= set(out)
+
+
+# ---------------------------------------------------------------- hybrid
+
+
+def test_hybrid_fuses_hits_and_keeps_messages() -> None:
+    text = [hit(1, 9.0, "one"), hit(2, 5.0, "two")]
+    vec = [hit(2, 0.9, "two"), hit(30, 0.8, "thirty")]
+    plain_rrf = hybrid(text, vec, k=10, method="rrf", rrf_k=60, weights=(1, 1), boost=())
+    assert [h.message.seq for h in plain_rrf] == [2, 1, 30]
+    assert [h.message.text for h in plain_rrf] == ["two", "one", "thirty"]
+    assert all(a.score >= b.score for a, b in itertools.pairwise(plain_rrf))
+    fused = hybrid(text, vec, k=10)  # the defaults: min-max combination, then the neighbour boost
+    assert {h.message.seq for h in fused} == {1, 2, 30}
+    assert all(a.score >= b.score for a, b in itertools.pairwise(fused))
+    assert len(hybrid(text, vec, k=1)) == 1
+    assert hybrid(text, vec, k=0) == []
+    assert [h.message.seq for h in hybrid(text, [], k=5, boost=())] == [1, 2]
+    assert [h.message.seq for h in hybrid([], vec, k=5, boost=())] == [2, 30]
+    assert hybrid([], [], k=5) == []
+    assert [h.message.seq for h in hybrid(text, vec, 10, method="combine", alpha=0.0, boost=())][:2] == [1, 2]
+    assert [h.message.seq for h in hybrid(text, vec, 10, method="rrf", weights=(0.0, 1.0), boost=())][:2] == [2, 30]
+    with pytest.raises(ValueError):
+        hybrid(text, vec, 3, method="magic")
+
+
+def test_hybrid_boost_lifts_a_hit_next_to_strong_hits() -> None:
+    text = [hit(10, 9.0), hit(40, 5.0), hit(11, 4.0), hit(70, 0.5)]
+    unboosted = [h.message.seq for h in hybrid(text, [], 4, boost=())]
+    boosted = [h.message.seq for h in hybrid(text, [], 4, boost=(0.5,))]
+    assert unboosted == [10, 40, 11, 70]
+    assert boosted.index(11) < unboosted.index(11)
+
+
+# ---------------------------------------------------------------- neighbour_boost
+
+
+def test_neighbour_boost() -> None:
+    ranked = [(10, 1.0), (20, 0.9), (11, 0.1), (13, 0.1)]
+    out = dict(neighbour_boost(ranked, (0.5, 0.2)))
+    assert out[10] == pytest.approx(1.0 + 0.5 * 0.1)  # its best neighbour (11) at distance 1
+    assert out[11] == pytest.approx(0.1 + 0.5 * 1.0)
+    assert out[13] == pytest.approx(0.1 + 0.2 * 0.1)  # 11 at distance 2; 12 and 14 are absent
+    assert out[20] == pytest.approx(0.9)
+    assert [s for s, _ in neighbour_boost(ranked, ())] == [10, 20, 11, 13]  # no weights: order unchanged
+    assert neighbour_boost([], (0.5,)) == []
+
+
+@given(scored_st, st.lists(st.floats(0, 1), max_size=3))
+def test_neighbour_boost_properties(ranked, weights) -> None:
+    nonneg = [(s, abs(v)) for s, v in ranked]
+    out = neighbour_boost(nonneg, weights)
+    assert sorted(s for s, _ in out) == sorted({s for s, _ in nonneg})
+    before = dict(nonneg)
+    assert all(score >= before[s] - 1e-12 for s, score in out)  # a boost never lowers a score
+    assert all(a[1] >= b[1] for a, b in itertools.pairwise(out))
+    assert out == neighbour_boost(nonneg, weights)
+
+
+@settings(max_examples=50)
+@given(seq_lists, seq_lists, st.integers(1, 30), st.sampled_from(["rrf", "combine"]))
+def test_hybrid_properties(text_seqs, vec_seqs, k, method) -> None:
+    text = [hit(s, 10.0 - i) for i, s in enumerate(dict.fromkeys(text_seqs))]
+    vec = [hit(s, 1.0 - i / 100) for i, s in enumerate(dict.fromkeys(vec_seqs))]
+    fused = hybrid(text, vec, k, method)
+    seqs = [h.message.seq for h in fused]
+    assert len(seqs) == len(set(seqs)) == min(k, len(set(text_seqs) | set(vec_seqs)))
+    assert fused == hybrid(text, vec, k, method)
+
+
+# ---------------------------------------------------------------- keyword_query
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        ("When did Caroline go to the LGBTQ support group?", "Caroline LGBTQ support group"),
+        ("What is Melanie's favourite book?", "Melanie's favourite book"),
+        ("How many dogs does Andrew have?", "many dogs Andrew"),
+        ("What is it?", "What is it?"),  # nothing would remain: unchanged
+        ("", ""),
+        ("Où est la Bibliothèque?", "Où est la Bibliothèque"),
+    ],
+)
+def test_keyword_query(question: str, expected: str) -> None:
+    assert keyword_query(question) == expected
