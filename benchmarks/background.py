@@ -84,12 +84,13 @@ def main() -> None:
     ap.add_argument("--gap", type=float, default=0.1, help="seconds between turns (the app awaiting its model)")
     ap.add_argument("--budget", type=int, default=2000)
     ap.add_argument("--sample", default="conv-41", help="LoCoMo conversation with at least --turns turns")
+    ap.add_argument("--modes", default="inline,background", help="which runs to do")
     args = ap.parse_args()
     sample = next(s for s in json.loads(DATA.read_text()) if s["sample_id"] == args.sample)
     turns = locomo_transcript(sample).messages[: args.turns]
     print(f"{len(turns)} turns of LoCoMo {args.sample}, budget {args.budget}, summarizer {args.delay}s per call")
     print(f"{'mode':<11}{'p50 ms':>8}{'p99 ms':>8}{'max ms':>9}{'calls/100':>10}{'tokens billed':>15}{'of full':>9}")
-    for background in (False, True):
+    for background in [m == "background" for m in args.modes.split(",")]:
         r = run(background, turns, args)
         billed = r["sent"] + r["summarizer_in"] + r["summarizer_out"]
         print(

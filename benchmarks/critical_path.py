@@ -53,9 +53,11 @@ def fill(thread, corpus: list[str], n: int, batch: int = 1000) -> None:
         thread._mem.wait_idle()
 
 
-def measure(size: int, samples: int, sync: str, budget: int, corpus: list[str], gap: float) -> dict[str, float]:
+def measure(
+    size: int, samples: int, sync: str, budget: int, corpus: list[str], gap: float, embedder: str
+) -> dict[str, float]:
     with tempfile.TemporaryDirectory() as tmp:
-        settings = Settings(store=f"{tmp}/bench.db", synchronous=sync)
+        settings = Settings(store=f"{tmp}/bench.db", synchronous=sync, embedder=embedder)
         with Memory.open(policy=Policy(budget=budget), settings=settings) as mem:
             t = mem.thread("bench", system="You are a helpful assistant.")
             fill(t, corpus, size - samples)
@@ -87,14 +89,15 @@ def main() -> None:
     ap.add_argument("--budget", type=int, default=2000)
     ap.add_argument("--sync", default="FULL,NORMAL", help="SQLite synchronous levels to measure")
     ap.add_argument("--gaps", default="0,20", help="milliseconds between turns (0 = back to back)")
+    ap.add_argument("--embedder", default="none", help="'local' embeds every message in the background too")
     args = ap.parse_args()
     corpus = texts()
-    print(f"add+context latency, budget {args.budget}, {args.samples} samples per size (ms)")
+    print(f"add+context latency, budget {args.budget}, {args.samples} samples per size (ms), embedder {args.embedder}")
     print(f"{'sync':<7}{'gap ms':>7}{'messages':>10}{'p50':>9}{'p99':>9}{'max':>9}{'versions':>10}")
     for gap in (int(g) for g in args.gaps.split(",")):
         for sync in args.sync.split(","):
             for size in (int(s) for s in args.sizes.split(",")):
-                r = measure(size, args.samples, sync, args.budget, corpus, gap / 1000)
+                r = measure(size, args.samples, sync, args.budget, corpus, gap / 1000, args.embedder)
                 print(
                     f"{sync:<7}{gap:>7}{r['messages']:>10}{r['p50_ms']:>9}{r['p99_ms']:>9}{r['max_ms']:>9}"
                     f"{r['summary_versions']:>10}"

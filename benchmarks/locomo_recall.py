@@ -7,9 +7,11 @@ caption appended), every message is embedded and its vector stored. For each QA 
 well-formed evidence, the question recalls k turns; evidence recall@k is the share of ALL gold evidence turn ids
 that were retrieved (micro-average), per category and overall.
 
-Rows: FTS only (BM25 over the question as typed), vectors only, hybrid as ``core.fusion.hybrid`` does it (the
-default the Thread uses), and the steps that led there. The fusion parameters were chosen on this same dev set:
-the tuned rows are optimistic by construction.
+Rows, each step on top of the one before: plain BM25 over the question as typed (the reference protocol), a keyword
+query (``core.fusion.keyword_query``), Porter stemming, the two previous turns as a context column (the last two are
+what ``SQLiteStore.search_text`` does); vectors only; then fusions up to ``core.fusion.hybrid`` with its defaults
+(what recall uses), and variants. Fusion weights, the context weight and the neighbour boost were chosen on this
+same dev set: the tuned rows are optimistic by construction.
 
 Run: ``python benchmarks/locomo_recall.py [--embedder MODULE:FACTORY] [--cache FILE.npz] [--latency 10000,100000]``
 Without an embedder (``chatcompact.embedders.default_embedder``) the vector and hybrid rows are skipped.
@@ -23,7 +25,6 @@ import importlib
 import json
 import re
 import statistics
-import sys
 import tempfile
 import time
 from collections import defaultdict
@@ -31,12 +32,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-# Run as a script, this folder leads sys.path and its tokenizers.py would shadow the `tokenizers` package.
-sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != Path(__file__).resolve().parent]
+import numpy as np
 
-import numpy as np  # noqa: E402
-
-from chatcompact.core.fusion import (  # noqa: E402
+from chatcompact.core.fusion import (
     DEFAULT_ALPHA,
     DEFAULT_BOOST,
     combine,
@@ -45,12 +43,12 @@ from chatcompact.core.fusion import (  # noqa: E402
     rrf,
     with_neighbours,
 )
-from chatcompact.protocols import TextHit  # noqa: E402
-from chatcompact.stores import SQLiteStore  # noqa: E402
-from chatcompact.stores._common import query_terms  # noqa: E402
-from chatcompact.stores.sqlite import CONTEXT_WEIGHT  # noqa: E402
-from chatcompact.transcripts import locomo_transcript  # noqa: E402
-from chatcompact.types import parse_message  # noqa: E402
+from chatcompact.protocols import TextHit
+from chatcompact.stores import SQLiteStore
+from chatcompact.stores._common import query_terms
+from chatcompact.stores.sqlite import CONTEXT_WEIGHT
+from chatcompact.transcripts import locomo_transcript
+from chatcompact.types import parse_message
 
 DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "locomo_dev.json"
 KS = (1, 5, 10, 25, 50)

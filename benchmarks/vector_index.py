@@ -7,9 +7,9 @@ Data sets (384 dimensions, L2-normalised float32):
 
 - ``random``: Gaussian vectors, normalised. The hardest case for a graph index (no clusters).
 - ``real``: sentence embeddings of real chat turns (LoCoMo and DialogSum) with LoCoMo questions as queries; past
-  the number of real turns the set is padded with jittered copies (vector + Gaussian noise, renormalised), which
-  keeps the clustered shape of real data. Needs ``--embedder`` (or ``chatcompact.embedders.default_embedder``);
-  skipped with a note otherwise.
+  the number of real turns (~8.8k) the set is padded with jittered copies (vector + Gaussian noise of norm
+  ``--jitter``, renormalised), which keeps the clustered shape of real data. Needs ``--embedder`` (or
+  ``chatcompact.embedders.default_embedder``); skipped with a note otherwise.
 
 Run: ``python benchmarks/vector_index.py [--sizes 10000,100000,1000000] [--queries 200] [--data random,real]``
 hnswlib and usearch are optional (``pip install hnswlib usearch``): a missing one is skipped with a note.
@@ -22,16 +22,11 @@ import gc
 import importlib
 import json
 import statistics
-import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
 
-# Run as a script, this folder leads sys.path, and its tokenizers.py would shadow the `tokenizers` package
-# that the local embedders import.
-sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != Path(__file__).resolve().parent]
-
-import numpy as np  # noqa: E402
+import numpy as np
 
 DIM = 384
 K = 10
@@ -92,7 +87,7 @@ def real_texts() -> tuple[list[str], list[str]]:
     return turns, questions
 
 
-def real_set(embedder, n: int, queries: int, cache: dict) -> tuple[np.ndarray, np.ndarray]:
+def real_set(embedder, n: int, queries: int, cache: dict, jitter: float = 0.5) -> tuple[np.ndarray, np.ndarray]:
     if "base" not in cache:
         turns, questions = real_texts()
         cache["base"] = np.asarray(embedder.embed(turns), dtype=np.float32)
@@ -101,7 +96,7 @@ def real_set(embedder, n: int, queries: int, cache: dict) -> tuple[np.ndarray, n
     rng = np.random.default_rng(1)
     if n > len(base):
         picks = rng.integers(0, len(base), n - len(base))
-        noise = rng.standard_normal((len(picks), DIM), dtype=np.float32) * (0.15 / np.sqrt(DIM))
+        noise = rng.standard_normal((len(picks), DIM), dtype=np.float32) * (jitter / np.sqrt(DIM))
         base = np.concatenate([base, normalise(base[picks] + noise)])
     else:
         base = base[rng.permutation(len(base))[:n]]
@@ -241,6 +236,13 @@ def main() -> None:
     parser.add_argument("--indexes", default=",".join(CANDIDATES), help="comma-separated names (see CANDIDATES)")
     parser.add_argument("--ann-max", type=int, default=1_000_000, help="skip ANN builds above this size")
     parser.add_argument("--embedder", help="MODULE:FACTORY returning an Embedder (default: the package's default)")
+    parser.add_argument(
+        "--jitter",
+        type=float,
+        default=0.5,
+        help="norm of the noise added to copies of real vectors past the real ones (0.5: cosine ~0.9 to the source; "
+        "much smaller makes near-duplicate clusters whose exact top 10 is an arbitrary pick among ties)",
+    )
     parser.add_argument("--json", help="write the rows here")
     args = parser.parse_args()
     sizes = [int(s) for s in args.sizes.split(",")]
@@ -259,7 +261,7 @@ def main() -> None:
             if data == "random":
                 base, queries = random_set(n, args.queries)
             else:
-                base, queries = real_set(embedder, n, args.queries, cache)
+                base, queries = real_set(embedder, n, args.queries, cache, args.jitter)
             chosen = [x for x in names if x == "numpy brute force" or n <= args.ann_max]
             for row in run(base, queries, chosen):
                 out.append({"data": data, "n": n, **row})

@@ -935,3 +935,17 @@ def test_vectors_survive_reopen_and_other_writers(tmp_path: Path) -> None:
         assert [h.message.text for h in c.search_vectors("t", MODEL, q, k=10)] == ["fresh"]
         (row,) = c._conn.execute("SELECT dim, length(vec) FROM vectors").fetchall()
         assert row == (64, 64 * 4)  # float32 blobs
+
+
+def test_vector_index_cache_is_bounded(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("chatcompact.stores.sqlite.MAX_CACHED_VECTORS", 10)
+    with SQLiteStore(str(tmp_path / "v.db")) as s:
+        for t in ("a", "b", "c"):
+            s.ensure_thread(t, None)
+            fill(s, t, VEC_TEXTS)  # 6 vectors each
+        q = EMB.embed(["cat"])[0]
+        for t in ("a", "b", "c"):
+            assert sorted(vseqs(s.search_vectors(t, MODEL, q, k=2))) == [2, 5]
+        assert [key[0] for key in s._indexes] == ["c"]  # 12 > 10: only the most recent stays
+        assert sorted(vseqs(s.search_vectors("a", MODEL, q, k=2))) == [2, 5]  # an evicted one is rebuilt
+        assert [key[0] for key in s._indexes] == ["a"]

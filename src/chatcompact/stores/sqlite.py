@@ -12,6 +12,7 @@ from __future__ import annotations
 import sqlite3
 import threading
 import time
+from collections import OrderedDict
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager, suppress
 from pathlib import Path
@@ -37,6 +38,10 @@ from ._common import (
 from ._vectors import VectorIndex, as_matrix, as_query, check_dim, check_model, check_seqs, no_match
 
 _SYNC_MODES = frozenset({"OFF", "NORMAL", "FULL", "EXTRA"})
+#: Vectors kept in memory across all cached (thread, model) indexes of one store object (~0.6 GiB at 384
+#: dimensions, twice that with HNSW graphs); the least recently searched indexes go first. One index is always kept.
+MAX_CACHED_VECTORS = 400_000
+_BLOB = np.dtype("<f4")  # vectors are stored as little-endian float32
 _BUSY_TIMEOUT_MS = 5000
 
 # The values a message is indexed with in messages_fts (migration 3): its text, its thread's token, and
@@ -135,7 +140,7 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
             );
         END""",
         f"INSERT INTO messages_fts(rowid, text, fts_thread, context) {_FTS_ROWS_SQL}",
-        # One embedding per (thread, model, message): L2-normalised float32, little-endian, ``dim`` values.
+        # One embedding per (thread, model, message): L2-normalised little-endian float32, ``dim`` values.
         # gen orders writes per (thread, model) so an in-process index catches up with other writers cheaply.
         """CREATE TABLE vectors (
             thread_id TEXT NOT NULL REFERENCES threads(id),
@@ -169,12 +174,23 @@ FROM threads t
 """
 
 # The thread token column weighs 0 in BM25; m.thread_id is checked as well (the token only narrows the scan).
+# With a filter, the join comes before the LIMIT (the filter must see every match).
 _SEARCH_SQL = """
 SELECT m.seq, m.body, m.created_at, bm25(messages_fts, 1.0, 0.0, {context_weight}) AS score
 FROM messages_fts JOIN messages m ON m.rowid = messages_fts.rowid
 WHERE messages_fts MATCH ? AND m.thread_id = ?{where}
 ORDER BY score, m.seq
 LIMIT ?
+"""
+# Without one, only the top k are joined: ~25% faster when a common word matches tens of thousands of messages.
+_SEARCH_TOP_SQL = """
+SELECT m.seq, m.body, m.created_at, f.score
+FROM (
+    SELECT rowid, bm25(messages_fts, 1.0, 0.0, {context_weight}) AS score FROM messages_fts
+    WHERE messages_fts MATCH ?1 ORDER BY score, rowid LIMIT ?3  -- rowid order is seq order within a thread
+) f JOIN messages m ON m.rowid = f.rowid
+WHERE m.thread_id = ?2
+ORDER BY f.score, m.seq
 """
 
 # Oldest messages without a vector for a model, starting past the known-complete prefix.
@@ -235,8 +251,9 @@ class SQLiteStore:
         self.path = str(path)
         self._lock = threading.RLock()
         self._closed = False
-        # (thread_id, model) -> (thread created_at, generation loaded, index): built on first vector search.
-        self._indexes: dict[tuple[str, str], tuple[float, int, VectorIndex]] = {}
+        # (thread_id, model) -> (thread created_at, generation loaded, index): built on first vector search,
+        # least recently used first; evicted past MAX_CACHED_VECTORS (rebuilt from the blobs when searched again).
+        self._indexes: OrderedDict[tuple[str, str], tuple[float, int, VectorIndex]] = OrderedDict()
         try:
             if self.path != ":memory:":
                 Path(self.path).parent.mkdir(parents=True, exist_ok=True)
@@ -522,9 +539,13 @@ class SQLiteStore:
         words = " OR ".join(f'"{t}"' for t in terms)
         fts_query = f'fts_thread : "{thread_token}" AND {{text context}} : ({words})'
         cond, args = _where_sql(where)
+        weight = float(CONTEXT_WEIGHT)
         with self._read() as conn:
-            sql = _SEARCH_SQL.format(where=cond, context_weight=float(CONTEXT_WEIGHT))
-            rows = conn.execute(sql, (fts_query, thread_id, *args, k)).fetchall()
+            if cond:
+                sql = _SEARCH_SQL.format(where=cond, context_weight=weight)
+                rows = conn.execute(sql, (fts_query, thread_id, *args, k)).fetchall()
+            else:
+                rows = conn.execute(_SEARCH_TOP_SQL.format(context_weight=weight), (fts_query, thread_id, k)).fetchall()
             if not rows:
                 self._head(conn, thread_id)
         return [
@@ -552,6 +573,7 @@ class SQLiteStore:
         if len(last) < len(seq_list):
             seq_list, matrix = list(last), matrix[list(last.values())]
         dim = matrix.shape[1]
+        stored = matrix.astype(_BLOB, copy=False)
         with self._lock:
             with self._write() as conn:
                 created = self._head(conn, thread_id).created_at
@@ -563,7 +585,10 @@ class SQLiteStore:
                 gen = (row[1] if row else 0) + 1
                 conn.executemany(
                     "INSERT OR REPLACE INTO vectors (thread_id, model, seq, dim, gen, vec) VALUES (?, ?, ?, ?, ?, ?)",
-                    [(thread_id, model, seq, dim, gen, matrix[i].tobytes()) for i, seq in enumerate(seq_list)],
+                    [
+                        (thread_id, model, seq, dim, gen, blob.tobytes())
+                        for seq, blob in zip(seq_list, stored, strict=True)
+                    ],
                 )
                 upto = self._advance(conn, thread_id, model, row[2] if row else 0)
                 conn.execute(
@@ -577,6 +602,8 @@ class SQLiteStore:
             if cached is not None and cached[0] == created and cached[1] == gen - 1 and cached[2].dim == dim:
                 cached[2].add(seq_list, matrix, [meta[s][0] for s in seq_list], [meta[s][1] for s in seq_list])
                 self._indexes[(thread_id, model)] = (created, gen, cached[2])
+                self._indexes.move_to_end((thread_id, model))
+                self._evict()
 
     @staticmethod
     def _message_meta(conn: sqlite3.Connection, thread_id: str, seqs: list[int]) -> dict[int, tuple[str, float]]:
@@ -662,11 +689,20 @@ class SQLiteStore:
                 rows = conn.execute(_VECTOR_ROWS_SQL, (thread_id, model, cached[1])).fetchall()
                 if rows:
                     blob = b"".join(r[1] for r in rows)
-                    matrix = np.frombuffer(blob, dtype=np.float32).reshape(len(rows), dim)
+                    matrix = np.frombuffer(blob, dtype=_BLOB).reshape(len(rows), dim).astype(np.float32)
                     index.add([r[0] for r in rows], matrix, [r[2] for r in rows], [r[3] for r in rows])
                 cached = (created, gen, index)
             self._indexes[key] = cached
+            self._indexes.move_to_end(key)
+            self._evict()
             return cached[2]
+
+    def _evict(self) -> None:
+        """Drop least recently used indexes while the cached vectors exceed MAX_CACHED_VECTORS (under the lock)."""
+        total = sum(len(entry[2]) for entry in self._indexes.values())
+        while total > MAX_CACHED_VECTORS and len(self._indexes) > 1:
+            _, (_, _, index) = self._indexes.popitem(last=False)
+            total -= len(index)
 
     def _bodies(self, thread_id: str, seqs: list[int]) -> dict[int, tuple[str, float]]:
         out: dict[int, tuple[str, float]] = {}
