@@ -76,3 +76,15 @@ def test_errors_are_one_line_and_exit_2(tmp_path):
     assert r.exit_code == 2 and "nope" in r.output
     r = run("replay", str(tmp_path / "missing.json"))
     assert r.exit_code == 2 and "cannot read" in r.output
+
+
+def test_recall_command_finds_the_order_verbatim(tmp_path):
+    db = str(tmp_path / "r.db")
+    run("demo", "--db", db, "--json")
+    r = run("recall", db, "replay", "order 88231 arrived broken", "-k", "3", "--json")
+    assert r.exit_code == 0, r.output
+    hits = json.loads(r.output)
+    assert len(hits) == 3 and any("88231" in h["text"] for h in hits)
+    assert all({"id", "role", "time", "score"} <= set(h) for h in hits)
+    r = run("recall", db, "replay", "88231")
+    assert r.exit_code == 0 and "#" in r.output
