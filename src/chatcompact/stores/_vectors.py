@@ -6,7 +6,8 @@ at 10k vectors, 7 ms at 100k (15-25 ms when the cores are busy), ~70 ms at 1M. F
 when ``hnswlib`` is installed, an HNSW graph (M=16, ef_construction=100, ef=128) is built in a background thread
 (7 s for 100k on 2 idle cores, 20-100 s on busy ones, so never inside a search); until it is ready, and for
 filters that leave few candidates, search stays exact. With the graph a query costs ~0.2 ms at 100k with
-recall@10 ~0.97 against exact search; hnswlib beat usearch on recall, build time and latency at equal settings.
+recall@10 ~0.97-0.99 against exact search (summed similarity 99.9% of exact); at 1M (synthetic clustered data)
+ef=512 gives 98% of the exact summed similarity in 0.5 ms. hnswlib beat usearch on recall, build time and latency.
 
 Rows are never removed (the log is append-only and ``delete_thread`` drops the whole index); a vector put again
 for the same seq replaces its row in place. Every public method is thread-safe.
@@ -30,6 +31,10 @@ EXACT_SUBSET_MAX = 20_000
 HNSW_M = 16
 HNSW_EF_CONSTRUCTION = 100
 HNSW_EF_SEARCH = 128
+#: From this many vectors on, queries search wider: at 1M (synthetic, clustered) ef=128 returns neighbours with
+#: 94% of the exact summed similarity, ef=512 98% for 0.5 ms a query.
+HNSW_LARGE = 500_000
+HNSW_EF_SEARCH_LARGE = 512
 
 
 def hnswlib_module() -> Any | None:
@@ -227,7 +232,7 @@ class VectorIndex:
                 max_elements=max(2 * len(snapshot), 1024), M=HNSW_M, ef_construction=HNSW_EF_CONSTRUCTION, random_seed=7
             )
             index.add_items(snapshot, np.arange(len(snapshot)))
-            index.set_ef(HNSW_EF_SEARCH)
+            index.set_ef(self._ef(len(snapshot)))
         except Exception:  # a failed build leaves exact search in place, which is always correct
             with self._lock:
                 self._building = False
@@ -239,6 +244,10 @@ class VectorIndex:
             dirty, self._dirty = sorted(self._dirty), set()
             self._ann_add(dirty)  # replaced while building
             self._ann_add(list(range(self._ann_rows, self._n)))  # added while building
+
+    @staticmethod
+    def _ef(n: int) -> int:
+        return HNSW_EF_SEARCH_LARGE if n >= HNSW_LARGE else HNSW_EF_SEARCH
 
     def _ann_add(self, rows: list[int]) -> None:
         """Put rows into the graph (called under the lock); rows at or past ``_ann_rows`` extend it."""
@@ -297,7 +306,7 @@ class VectorIndex:
                 try:
                     return self._search_ann(q, k, mask, passing)
                 except RuntimeError:  # hnswlib could not fill the result (ef too small): exact search below
-                    self._ann.set_ef(HNSW_EF_SEARCH)
+                    self._ann.set_ef(self._ef(n))
             vecs, seqs = self._vecs[:n], self._seqs[:n]
         # Outside the lock: the matrix product is the slow part and these arrays are never written in place
         # except by a replacing put, which at worst gives this one search the old or the new vector.
@@ -327,7 +336,7 @@ class VectorIndex:
         n = self._n
         fetch = min(n, max(k * 4, int(k * 4 * n / passing)))
         while True:
-            self._ann.set_ef(max(HNSW_EF_SEARCH, fetch))
+            self._ann.set_ef(max(self._ef(n), fetch))
             labels, distances = self._ann.knn_query(q, k=fetch)
             rows, sims = labels[0].astype(np.int64), 1.0 - distances[0]  # hnswlib's "ip" distance is 1 - dot
             if mask is not None:
@@ -336,7 +345,7 @@ class VectorIndex:
             if len(rows) >= k or fetch >= n:
                 break
             fetch = min(n, fetch * 4)
-        self._ann.set_ef(HNSW_EF_SEARCH)
+        self._ann.set_ef(self._ef(n))
         # Exact scores for the candidates (the graph's are float error away), then the same ordering as brute force.
         exact = self._vecs[rows] @ q
         return self._top(exact, self._seqs[rows], k)
