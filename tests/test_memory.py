@@ -182,7 +182,8 @@ CHILD = textwrap.dedent(
     """
     import sys
     from chatcompact import Memory, Policy
-    mem = Memory.open(sys.argv[1], policy=Policy(budget=300))
+    # inline compaction: every kill lands before, inside or after a compaction deterministically often
+    mem = Memory.open(sys.argv[1], policy=Policy(budget=300), background=False)
     t = mem.thread("crash", system="sys")
     i = 0
     while True:
