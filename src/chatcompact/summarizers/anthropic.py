@@ -6,9 +6,7 @@ forced to call it (``tool_choice``); the tool call's input is the delta. Require
 
 from __future__ import annotations
 
-import asyncio
 import copy
-import threading
 from typing import Any
 
 from chatcompact.errors import MissingDependency, SummarizerError
@@ -53,9 +51,6 @@ class AnthropicSummarizer(LLMSummarizer):
         self.name = f"anthropic:{model}"
         self.api_key = api_key
         self.base_url = base_url
-        self._lock = threading.Lock()
-        self._sync: Any = None
-        self._async: tuple[asyncio.AbstractEventLoop, Any] | None = None
 
     # ---------------------------------------------------------------- clients (lazy)
     def _options(self) -> dict[str, Any]:
@@ -66,26 +61,8 @@ class AnthropicSummarizer(LLMSummarizer):
             opts["base_url"] = self.base_url
         return opts
 
-    def _client(self) -> Any:
-        with self._lock:
-            if self._sync is None:
-                self._sync = _sdk().Anthropic(**self._options())
-            return self._sync
-
-    def _aclient(self) -> Any:
-        loop = asyncio.get_running_loop()
-        with self._lock:
-            # An async HTTP pool belongs to the loop that opened it; asyncio.run() makes a new loop each time.
-            if self._async is None or self._async[0] is not loop:
-                self._async = (loop, _sdk().AsyncAnthropic(**self._options()))
-            return self._async[1]
-
-    def close(self) -> None:
-        """Close the sync HTTP client (a new one is made if the summarizer is used again)."""
-        with self._lock:
-            client, self._sync = self._sync, None
-        if client is not None:
-            client.close()
+    def _make_client(self, asynchronous: bool) -> Any:
+        return (_sdk().AsyncAnthropic if asynchronous else _sdk().Anthropic)(**self._options())
 
     # ---------------------------------------------------------------- transport
     def _call(self, payload: Payload) -> tuple[Any, Usage]:

@@ -11,8 +11,10 @@ Summarizers never retry: the driver (:class:`chatcompact.background.Retry`) retr
 
 from __future__ import annotations
 
+import asyncio
 import json
 import re
+import threading
 import time
 from collections.abc import Callable, Generator, Mapping
 from dataclasses import dataclass
@@ -108,6 +110,35 @@ class LLMSummarizer:
         self.timeout = float(timeout)
         self.max_output_tokens = int(max_output_tokens)
         self.prompts = prompts
+        self._client_lock = threading.Lock()
+        self._sync: Any = None
+        self._async: tuple[asyncio.AbstractEventLoop, Any] | None = None
+
+    # ---------------------------------------------------------------- SDK clients (lazy, shared logic)
+    def _make_client(self, asynchronous: bool) -> Any:
+        """The provider SDK's sync or async client; subclasses that use an SDK implement it."""
+        raise NotImplementedError
+
+    def _client(self) -> Any:
+        with self._client_lock:
+            if self._sync is None:
+                self._sync = self._make_client(False)
+            return self._sync
+
+    def _aclient(self) -> Any:
+        loop = asyncio.get_running_loop()
+        with self._client_lock:
+            # An async HTTP pool belongs to the loop that opened it; asyncio.run() makes a new loop each time.
+            if self._async is None or self._async[0] is not loop:
+                self._async = (loop, self._make_client(True))
+            return self._async[1]
+
+    def close(self) -> None:
+        """Close the sync HTTP client (a new one is made if the summarizer is used again)."""
+        with self._client_lock:
+            client, self._sync = self._sync, None
+        if client is not None:
+            client.close()
 
     # ---------------------------------------------------------------- the Summarizer protocol
     def summarize(self, request: SummaryRequest) -> SummaryDelta:

@@ -7,10 +7,8 @@ parse-and-repair. The mode that worked is remembered. Requires the ``openai`` ex
 
 from __future__ import annotations
 
-import asyncio
 import copy
 import os
-import threading
 from collections.abc import Generator, Mapping
 from typing import Any
 
@@ -69,9 +67,6 @@ class OpenAISummarizer(LLMSummarizer):
         self.request_options = dict(request_options or {})
         self._mode = "json_schema" if mode == "auto" else mode  # the mode in use; auto moves it down
         self._token_param = "max_tokens"  # widest support; switched if a server asks for the new name
-        self._lock = threading.Lock()
-        self._sync: Any = None
-        self._async: tuple[asyncio.AbstractEventLoop, Any] | None = None
 
     @property
     def active_mode(self) -> str:
@@ -82,26 +77,8 @@ class OpenAISummarizer(LLMSummarizer):
     def _options(self) -> dict[str, Any]:
         return {"api_key": self.api_key, "base_url": self.base_url, "timeout": self.timeout, "max_retries": 0}
 
-    def _client(self) -> Any:
-        with self._lock:
-            if self._sync is None:
-                self._sync = _sdk().OpenAI(**self._options())
-            return self._sync
-
-    def _aclient(self) -> Any:
-        loop = asyncio.get_running_loop()
-        with self._lock:
-            # An async HTTP pool belongs to the loop that opened it; asyncio.run() makes a new loop each time.
-            if self._async is None or self._async[0] is not loop:
-                self._async = (loop, _sdk().AsyncOpenAI(**self._options()))
-            return self._async[1]
-
-    def close(self) -> None:
-        """Close the sync HTTP client (a new one is made if the summarizer is used again)."""
-        with self._lock:
-            client, self._sync = self._sync, None
-        if client is not None:
-            client.close()
+    def _make_client(self, asynchronous: bool) -> Any:
+        return (_sdk().AsyncOpenAI if asynchronous else _sdk().OpenAI)(**self._options())
 
     # ---------------------------------------------------------------- transport
     def _call(self, payload: Payload) -> tuple[str, Usage]:
