@@ -48,17 +48,28 @@ def _extractive(spec: str, arg: str) -> Summarizer:
     return ExtractiveSummarizer()
 
 
-def _openai(spec: str, arg: str) -> Summarizer:
-    # model@base_url; the model may hold ':' (Ollama's "qwen2.5:7b") and the URL may hold '@' (user info).
+def split_model_url(arg: str) -> tuple[str, str | None]:
+    """``MODEL[@BASE_URL]`` of an ``openai:`` spec (summarizers and embedders); ValueError names the problem.
+
+    The model may hold ':' (Ollama's "qwen2.5:7b") and the URL may hold '@' (user info).
+    """
     m = _MODEL_AT_URL.match(arg)
     model, base_url = (m.group(1).strip(), m.group(2).strip()) if m else (arg, "")
     if not model:
-        raise _spec_error(spec, "a model name is required after 'openai:'")
+        raise ValueError("a model name is required after 'openai:'")
     if "@" in arg and not base_url:
-        raise _spec_error(spec, "the base URL after '@' must start with http:// or https://")
+        raise ValueError("the base URL after '@' must start with http:// or https://")
+    return model, base_url or None
+
+
+def _openai(spec: str, arg: str) -> Summarizer:
+    try:
+        model, base_url = split_model_url(arg)
+    except ValueError as exc:
+        raise _spec_error(spec, str(exc)) from None
     from .summarizers.openai import OpenAISummarizer
 
-    return OpenAISummarizer(model, base_url=base_url or None)
+    return OpenAISummarizer(model, base_url=base_url)
 
 
 def _anthropic(spec: str, arg: str) -> Summarizer:

