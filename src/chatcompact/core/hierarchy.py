@@ -233,7 +233,8 @@ class Indexed:
 
     node: SummaryNode
     lines: tuple[Line, ...]
-    words: tuple[frozenset[str], ...]
+    words: tuple[frozenset[str], ...]  # per line
+    vocabulary: frozenset[str]  # of the whole node
 
     @classmethod
     def of(cls, node: SummaryNode, count: Count) -> Indexed:
@@ -243,30 +244,34 @@ class Indexed:
                 ln for ln in render_lines(node.state, node.seq_until, count) if ln.block == "summary"
             )
         )
-        return cls(node, lines, tuple(frozenset(terms(ln.text)) for ln in lines))
+        words = tuple(frozenset(terms(ln.text)) for ln in lines)
+        return cls(node, lines, words, frozenset().union(*words))
 
 
 def detail_lines(indexed: Sequence[Indexed], query: str, known: Iterable[str], room: int) -> list[Line]:
     """Lines of the finer nodes most relevant to ``query`` that ``known`` (the root's lines) lacks.
 
-    Nodes are ranked by the rarity-weighted query words their lines share (finer, then newer, first on
-    ties); from each, the matching lines not already known, until ``room`` tokens are used. Nodes
-    overlapping an already chosen one are skipped (a parent repeats its children).
+    Nodes are ranked by their best line (the rarity-weighted query words it shares), the finer node first
+    on ties, then by all their matching lines; from each, the matching lines not already known, until
+    ``room`` tokens are used. Nodes overlapping an already chosen one are skipped (a parent repeats its
+    children).
     """
     want = terms(query)
     if not want or room <= 0 or not indexed:
         return []
-    df = Counter(w for ix in indexed for w in set().union(*ix.words) & want) if indexed else Counter()
+    df = Counter(w for ix in indexed for w in ix.vocabulary & want)
     weight = {w: math.log(1 + len(indexed) / df[w]) for w in df}
     seen = set(known)
     ranked = []
     for ix in indexed:
+        if not ix.vocabulary & want:
+            continue
         hits = [(sum(weight.get(w, 0.0) for w in ws & want), ln) for ln, ws in zip(ix.lines, ix.words, strict=True)]
         hits = [(s, ln) for s, ln in hits if s > 0 and ln.text not in seen]
-        if hits:
-            score = sum(weight.get(w, 0.0) for w in set().union(*ix.words) & want)
-            ranked.append((-score, ix.node.level, -ix.node.seq_from, ix.node, hits))
-    ranked.sort(key=lambda r: r[:3])
+        if hits:  # the best line decides; a parent repeats its children's lines, so ties go to the finer node
+            best = max(s for s, _ in hits)
+            ranked.append((-round(best, 6), ix.node.level, -sum(s for s, _ in hits), -ix.node.seq_from, ix.node, hits))
+    ranked.sort(key=lambda r: r[:4])
     out: list[Line] = []
     used, taken = 0, []
     for *_, node, hits in ranked:
