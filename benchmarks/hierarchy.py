@@ -43,7 +43,7 @@ class Recording:
 
     def summarize(self, request):
         state = sum(ln.tokens for ln in render_lines(request.state, 0, self.tok.count))
-        kind = "rollup" if any(m.name == "summary" for m in request.messages) else "compaction"
+        kind = request.kind
         self.calls.append((kind, state + sum(self.tok.count_message(m) for m in request.messages)))
         return self.inner.summarize(request)
 

@@ -209,7 +209,7 @@ class Recording:
 
     def _record(self, request: SummaryRequest) -> None:
         state = sum(ln.tokens for ln in render_lines(request.state, 0, self.tok.count))
-        kind = "rollup" if any(m.name == "summary" for m in request.messages) else "compaction"
+        kind = request.kind
         self.sizes.append((kind, state + sum(self.tok.count_message(m) for m in request.messages)))
 
     def summarize(self, request):
@@ -254,7 +254,9 @@ def test_ten_thousand_messages_bounded_context_and_summarizer_input():
     assert len(rollups) == levels[1] + levels[2]
     cap = sum(p.section_caps.values()) * (p.item_max_chars // 3) + p.narrative_max_chars // 3 + budget
     assert max(compactions) <= cap
-    assert max(rollups) <= p.rollup_input_tokens + 50 * max(len(n.children) for n in nodes if n.level > 0)
+    fan = max(len(n.children) for n in nodes if n.level > 0)
+    state_cap = cap - budget  # the merged children are a state, capped like the running one
+    assert max(rollups) <= state_cap + p.rollup_input_tokens + 50 * fan
     # the late half of the conversation is no bigger a request than the early half
     assert max(compactions[len(compactions) // 2 :]) <= 1.5 * max(compactions[: len(compactions) // 2])
     mem.close()
@@ -341,7 +343,7 @@ def test_failed_rollup_changes_nothing_and_is_logged():
 
     class FailsRollups(ScriptedSummarizer):
         def summarize(self, request):
-            if any(m.name == "summary" for m in request.messages):
+            if request.kind == "rollup":
                 raise RuntimeError("model down")
             return super().summarize(request)
 
@@ -453,3 +455,32 @@ def test_thread_context_with_hierarchy_stays_within_budget(seeds, budget, data):
                 continue
             assert WORD.count_messages(res.messages) == res.tokens <= budget
     mem.close()
+
+
+def test_rollup_requests_carry_their_kind_to_every_summarizer():
+    kids = leaves(2, 5)
+    req = h.rollup_request(kids, Policy(), WORD.count)
+    assert ExtractiveSummarizer().summarize(req) == SummaryDelta()  # its roll-up is the merge itself
+    from chatcompact.summarizers.prompts import DEFAULT_PROMPTS
+
+    text = DEFAULT_PROMPTS.user_message(req.state, req.messages, req.kind)
+    assert text.startswith("This is a ROLL-UP") and "[#5 user summary] Summary of messages 1-5:" in text
+    assert not DEFAULT_PROMPTS.user_message(req.state, req.messages).startswith("This is a ROLL-UP")
+
+
+@settings(deadline=None, max_examples=200)
+@given(st.lists(st.integers(-1, 30), min_size=1, max_size=40))
+def test_lineage_matches_replaying_the_versions(steps):
+    """Each step commits a compaction (-1) or a revert to an earlier version; the walk-back lineage equals
+    the set of compactions a from-scratch replay of the states would hold."""
+    heads: list[tuple[int, int | None]] = []
+    holds: dict[int, frozenset[int]] = {0: frozenset()}  # version -> the compactions its state descends from
+    for step in steps:
+        v = len(heads) + 1
+        if step < 0 or step >= v - 1 or not heads:
+            heads.append((v, None))
+            holds[v] = holds[v - 1] | {v}
+        else:
+            heads.append((v, step))
+            holds[v] = holds[step]
+        assert h.lineage(heads) == holds[v]

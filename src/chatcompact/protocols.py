@@ -35,12 +35,19 @@ class Tokenizer(Protocol):
 
 @dataclass(frozen=True)
 class SummaryRequest:
-    """What a summarizer gets: the current state and the messages being folded into it."""
+    """What a summarizer gets: the current state and the messages being folded into it.
+
+    ``kind="rollup"`` (summary hierarchy): each message is the rendered summary of one consecutive part
+    of the conversation (``name="summary"``, ``seq`` = the part's last message), oldest first, and
+    ``state`` is those parts' items already merged; the delta consolidates them (resolves what a later
+    part settled, adds what the merge lost, retells the narrative).
+    """
 
     state: SummaryState
     messages: Sequence[Message]  # each with its seq, oldest first
     pinned: Sequence[PinnedItem] = ()  # what preservation rules already keep verbatim
     max_output_tokens: int = 800
+    kind: str = "compaction"  # or "rollup"
 
 
 @runtime_checkable

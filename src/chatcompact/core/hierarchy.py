@@ -37,7 +37,7 @@ from ..errors import SummarizerError
 from ..protocols import SummaryRequest
 from ..types import SECTIONS, Message, PinnedItem, SummaryDelta, SummaryNode, SummaryState, SummaryVersion
 from .assemble import Line, render_lines, rendered_block
-from .merge import apply_delta, validate_delta
+from .merge import apply_delta, clip_sentences, validate_delta
 
 Count = Callable[[str], int]
 ROOT = "root"
@@ -152,7 +152,8 @@ def render_node(node: SummaryNode, room: int, count: Count) -> str:
 
 
 def rollup_request(children: Sequence[SummaryNode], policy: Policy, count: Count) -> SummaryRequest:
-    """The summarizer's input: the children rendered, each within an equal share of ``rollup_input_tokens``.
+    """The summarizer's input: the children's items merged (the state, capped like any state) and the
+    children rendered in order, each within an equal share of ``rollup_input_tokens``.
 
     Each child is one message whose ``seq`` is its last message, so the deltas cite seqs in range.
     """
@@ -160,7 +161,7 @@ def rollup_request(children: Sequence[SummaryNode], policy: Policy, count: Count
     messages = [
         Message(role="user", name="summary", content=render_node(c, room, count), seq=c.seq_until) for c in children
     ]
-    return SummaryRequest(state=SummaryState(), messages=messages)
+    return SummaryRequest(state=merged_children(children, policy), messages=messages, kind="rollup")
 
 
 def merged_children(children: Sequence[SummaryNode], policy: Policy) -> SummaryState:
@@ -170,7 +171,7 @@ def merged_children(children: Sequence[SummaryNode], policy: Policy) -> SummaryS
         add = {name: getattr(c.state, name) for name in SECTIONS if getattr(c.state, name)}
         state, _ = apply_delta(state, SummaryDelta(add=add), policy, c.state.pinned)
     narrative = " ".join(c.state.narrative for c in children if c.state.narrative)
-    return state.model_copy(update={"narrative": narrative})
+    return state.model_copy(update={"narrative": clip_sentences(narrative, policy.narrative_max_chars)})
 
 
 def finish_rollup(
@@ -181,10 +182,7 @@ def finish_rollup(
     problems = validate_delta(delta, range(first, last + 1))
     if problems:
         raise SummarizerError(f"{summarizer} returned an invalid roll-up delta: " + "; ".join(problems[:5]))
-    base = merged_children(rollup.children, policy)
-    if delta.narrative is None:  # keep the children's narratives, cut to size by the merge
-        delta = delta.model_copy(update={"narrative": base.narrative})
-    state, _ = apply_delta(base.model_copy(update={"narrative": ""}), delta, policy)
+    state, _ = apply_delta(rollup.request.state, delta, policy)  # over the merged children
     if state.is_empty():
         raise SummarizerError(f"{summarizer} produced an empty roll-up of messages {first}-{last}")
     ids = tuple(c.id for c in rollup.children)
