@@ -11,7 +11,8 @@ budget), and time. With ``--compare`` it also replays with the hierarchy off and
 questions of categories 1-4, how often the gold answer is in ``context(budget, query=question)`` at
 the end (hierarchy on vs off; both include the archive's recalled quotes).
 
-Run: ``python benchmarks/hierarchy.py [--messages 10000] [--budget 2000] [--every 50] [--compare]``
+Run: ``python benchmarks/hierarchy.py [--messages 10000] [--budget 2000] [--every 50] [--compare]
+[--detail-share 0.4]``
 """
 
 from __future__ import annotations
@@ -60,10 +61,10 @@ def corpus(n: int) -> tuple[list[dict], list[tuple[str, str]]]:
     return [turns[i % len(turns)] for i in range(n)], questions
 
 
-def replay(messages, questions, budget: int, every: int, hierarchy: bool, db: str) -> dict:
+def replay(messages, questions, budget: int, every: int, hierarchy: bool, db: str, detail_share: float) -> dict:
     tok = tokenizer_for("gpt-4o")
     summ = Recording(tok)
-    policy = Policy(budget=budget, hierarchy=hierarchy)
+    policy = Policy(budget=budget, hierarchy=hierarchy, detail_share=detail_share)
     contexts: list[int] = []
     t0 = time.perf_counter()
     with Memory.open(db, summarizer=summ, policy=policy, tokenizer=tok, background=False, embedder="none") as mem:
@@ -107,6 +108,7 @@ def main() -> None:
     ap.add_argument("--budget", type=int, default=2000)
     ap.add_argument("--every", type=int, default=50, help="assemble a context with a query every N messages")
     ap.add_argument("--compare", action="store_true", help="also replay with the hierarchy off")
+    ap.add_argument("--detail-share", type=float, default=Policy().detail_share, help="Policy.detail_share")
     args = ap.parse_args()
     if not DATA.exists():
         sys.exit(f"LoCoMo data not found at {DATA}")
@@ -114,7 +116,8 @@ def main() -> None:
     runs = [True, False] if args.compare else [True]
     with tempfile.TemporaryDirectory() as tmp:
         for on in runs:
-            r = replay(messages, questions, args.budget, args.every, on, str(Path(tmp) / f"h{int(on)}.db"))
+            db = str(Path(tmp) / f"h{int(on)}.db")
+            r = replay(messages, questions, args.budget, args.every, on, db, args.detail_share)
             print(f"hierarchy {'on ' if on else 'off'}: " + json.dumps(r))
 
 

@@ -23,7 +23,7 @@ from chatcompact.stores import InMemoryStore
 from chatcompact.summarizers.extractive import ExtractiveSummarizer
 from chatcompact.testing import CountingTokenizer, ScriptedSummarizer
 from chatcompact.tokenizers import tokenizer_for
-from chatcompact.types import SummaryNode
+from chatcompact.types import MergeReport, SummaryNode, SummaryVersion
 
 from .strategies import stored, transcripts
 
@@ -484,3 +484,24 @@ def test_lineage_matches_replaying_the_versions(steps):
             heads.append((v, step))
             holds[v] = holds[step]
         assert h.lineage(heads) == holds[v]
+
+
+def test_rollup_settles_questions_a_later_span_resolved():
+    q = SummaryItem(text="When will the refund arrive?", sources=(3,))
+    first = leaf(1, 10, 1).model_copy(update={"state": SummaryState(open_questions=(q,), narrative="Asked.")})
+    second = leaf(11, 20, 2).model_copy(update={"meta": {"resolved": ["When will the refund arrive?"]}})
+    merged = h.merged_children([first, second], Policy())
+    assert merged.open_questions == () and merged.topics == second.state.topics
+    assert h.merged_children([second, first], Policy()).open_questions == (q,)  # only later spans settle
+    plan = h.plan_rollup([first, second], Policy(rollup_messages=(20,)), WORD.count)
+    node = h.finish_rollup(plan, SummaryDelta(), Policy(), "s", WORD.count)
+    assert node.state.open_questions == () and node.meta["resolved"] == ["When will the refund arrive?"]
+    version = SummaryVersion(
+        version=2,
+        parent=1,
+        state=SummaryState(),
+        covered_from=11,
+        covered_until=20,
+        report=MergeReport(resolved=("When will the refund arrive?",)),
+    )
+    assert h.span_node(version, SummaryDelta(), (), Policy(), WORD.count).meta == {"resolved": [q.text]}

@@ -35,7 +35,16 @@ from dataclasses import dataclass
 from ..config import Policy
 from ..errors import SummarizerError
 from ..protocols import SummaryRequest
-from ..types import SECTIONS, Message, PinnedItem, SummaryDelta, SummaryNode, SummaryState, SummaryVersion
+from ..types import (
+    SECTIONS,
+    Message,
+    PinnedItem,
+    Resolution,
+    SummaryDelta,
+    SummaryNode,
+    SummaryState,
+    SummaryVersion,
+)
 from .assemble import Line, render_lines, rendered_block
 from .merge import apply_delta, clip_sentences, validate_delta
 
@@ -60,7 +69,11 @@ def _node_id(level: int, first: int, last: int, children: Iterable[str]) -> str:
 
 
 def span_node(version: SummaryVersion, delta: SummaryDelta, pinned: Sequence[PinnedItem], policy: Policy, count: Count):
-    """The level-0 node of a committed compaction: its delta (and pins) merged into an empty state."""
+    """The level-0 node of a committed compaction: its delta (and pins) merged into an empty state.
+
+    What the compaction resolved (questions answered, todos done, from earlier spans) is kept in
+    ``meta["resolved"]``, so a roll-up can settle those items of its earlier children.
+    """
     state, _ = apply_delta(SummaryState(), delta.model_copy(update={"resolve": ()}), policy, pinned)
     return SummaryNode(
         id=f"0.{version.covered_from}-{version.covered_until}.v{version.version}",
@@ -72,6 +85,7 @@ def span_node(version: SummaryVersion, delta: SummaryDelta, pinned: Sequence[Pin
         tokens=node_tokens(state, count),
         summarizer=version.summarizer,
         created_at=version.created_at,
+        meta={"resolved": list(version.report.resolved)} if version.report.resolved else {},
     )
 
 
@@ -164,12 +178,18 @@ def rollup_request(children: Sequence[SummaryNode], policy: Policy, count: Count
     return SummaryRequest(state=merged_children(children, policy), messages=messages, kind="rollup")
 
 
+def _resolved(node: SummaryNode) -> list[str]:
+    return [str(t) for t in node.meta.get("resolved", ())]
+
+
 def merged_children(children: Sequence[SummaryNode], policy: Policy) -> SummaryState:
-    """The children's items merged in order by the usual rules (newer supersedes, caps keep the heaviest)."""
+    """The children's items merged in order by the usual rules (newer supersedes, caps keep the heaviest);
+    the questions and todos a later child's compactions resolved leave the earlier children's items."""
     state = SummaryState()
     for c in children:
+        settle = tuple(Resolution(section=s, text=t) for t in _resolved(c) for s in ("open_questions", "todos"))
         add = {name: getattr(c.state, name) for name in SECTIONS if getattr(c.state, name)}
-        state, _ = apply_delta(state, SummaryDelta(add=add), policy, c.state.pinned)
+        state, _ = apply_delta(state, SummaryDelta(add=add, resolve=settle), policy, c.state.pinned)
     narrative = " ".join(c.state.narrative for c in children if c.state.narrative)
     return state.model_copy(update={"narrative": clip_sentences(narrative, policy.narrative_max_chars)})
 
@@ -196,7 +216,11 @@ def finish_rollup(
         tokens=node_tokens(state, count),
         summarizer=summarizer,
         created_at=time.time() if now is None else now,
-        meta={"usage": delta.usage.model_dump()} if delta.usage else {},
+        meta={
+            **({"usage": delta.usage.model_dump()} if delta.usage else {}),
+            # passed up: the parent settles the items of this node's earlier siblings (bounded by the level's size)
+            **({"resolved": resolved} if (resolved := [t for c in rollup.children for t in _resolved(c)]) else {}),
+        },
     )
 
 
