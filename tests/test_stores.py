@@ -21,7 +21,7 @@ from chatcompact.stores import InMemoryStore, SQLiteStore, open_store
 from chatcompact.stores._vectors import VectorIndex, hnswlib_module
 from chatcompact.stores.sqlite import MIGRATIONS
 from chatcompact.testing import HashEmbedder
-from chatcompact.types import Message, SummaryItem, SummaryState, SummaryVersion, parse_message
+from chatcompact.types import Message, SummaryItem, SummaryNode, SummaryState, SummaryVersion, parse_message
 
 pytestmark = pytest.mark.timeout(30)
 
@@ -196,6 +196,66 @@ def test_commit_version_conflict_writes_nothing(store: Store, thread: str) -> No
         store.commit_version(thread, version(1, 1))
     assert store.versions(thread) == [v1]
     assert store.thread_info(thread).last_version == 1
+
+
+def node(node_id: str, level: int, first: int, last: int, children: tuple[str, ...] = ()) -> SummaryNode:
+    state = SummaryState(topics=(SummaryItem(text=f"about {node_id}", sources=(first,)),))
+    return SummaryNode(
+        id=node_id, level=level, seq_from=first, seq_until=last, state=state, children=children, tokens=5
+    )
+
+
+def test_nodes_round_trip_ordered_and_filtered(store: Store, thread: str) -> None:
+    store.append(thread, [user(f"m{i}") for i in range(10)], [1] * 10)
+    assert store.nodes(thread) == []
+    b, a, up = node("0.6-10.v2", 0, 6, 10), node("0.1-5.v1", 0, 1, 5), node("1.1-10.x", 1, 1, 10, ("0.1-5.v1", "x"))
+    for n in (up, b, a):
+        assert store.put_node(thread, n) == n
+    assert store.nodes(thread) == [a, b, up]  # by level, then seq_from
+    assert store.nodes(thread, level=0) == [a, b] and store.nodes(thread, level=1) == [up]
+    assert store.nodes(thread, level=5) == []
+    store.ensure_thread("other", None)
+    assert store.nodes("other") == []
+
+
+def test_put_node_is_idempotent_per_id(store: Store, thread: str) -> None:
+    store.append(thread, [user(f"m{i}") for i in range(3)], [1] * 3)
+    first = node("0.1-3.v1", 0, 1, 3)
+    store.put_node(thread, first)
+    again = first.model_copy(update={"tokens": 99})
+    assert store.put_node(thread, again) == first  # the first write stays (append-only)
+    assert store.nodes(thread) == [first]
+
+
+def test_put_node_rejects_bad_input_and_writes_nothing(store: Store, thread: str) -> None:
+    store.append(thread, [user("only")], [1])
+    with pytest.raises(StoreError, match=r"covers messages up to 2.*last message is 1"):
+        store.put_node(thread, node("0.1-2.v1", 0, 1, 2))
+    with pytest.raises(StoreError, match="expects a SummaryNode"):
+        store.put_node(thread, {"id": "x"})  # type: ignore[arg-type]
+    with pytest.raises(ThreadNotFound):
+        store.put_node("nope", node("0.1-1.v1", 0, 1, 1))
+    with pytest.raises(ThreadNotFound):
+        store.nodes("nope")
+    for bad in (-1, "0", True):
+        with pytest.raises(ValueError, match="level"):
+            store.nodes(thread, level=bad)  # type: ignore[arg-type]
+    assert store.nodes(thread) == []
+
+
+def test_node_type_validates_its_range() -> None:
+    with pytest.raises(ValueError, match="before seq_from"):
+        node("x", 0, 5, 4)
+    with pytest.raises(ValueError, match="children"):
+        node("x", 1, 1, 4)
+
+
+def test_delete_thread_removes_nodes(store: Store, thread: str) -> None:
+    store.append(thread, [user("m")], [1])
+    store.put_node(thread, node("0.1-1.v1", 0, 1, 1))
+    store.delete_thread(thread)
+    store.ensure_thread(thread, None)
+    assert store.nodes(thread) == []
 
 
 def test_search_ranks_matching_message_first(store: Store, thread: str) -> None:
@@ -727,7 +787,7 @@ def test_migrations_apply_once(tmp_path: Path) -> None:
         tables = {r[0] for r in raw.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
     assert again == first  # nothing re-applied
     assert {"threads", "messages", "messages_fts", "summary_versions", "events", "schema_migrations"} <= tables
-    assert {"vectors", "vector_models"} <= tables
+    assert {"vectors", "vector_models", "summary_nodes"} <= tables
 
 
 def test_version_1_database_is_upgraded(tmp_path: Path) -> None:

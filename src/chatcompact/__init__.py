@@ -13,10 +13,12 @@ from .errors import (
     InvalidMessage,
     InvalidSequence,
     MissingDependency,
+    NodeNotFound,
     StoreError,
     SummarizerError,
     ThreadNotFound,
     VersionConflict,
+    VersionNotFound,
 )
 from .memory import Memory, Thread
 from .oneshot import compact, compaction_ratio
@@ -29,6 +31,7 @@ from .types import (
     PinnedItem,
     SummaryDelta,
     SummaryItem,
+    SummaryNode,
     SummaryState,
     SummaryVersion,
     ThreadInfo,
@@ -53,6 +56,7 @@ __all__ = [
     "MergeReport",
     "Message",
     "MissingDependency",
+    "NodeNotFound",
     "PinnedItem",
     "Policy",
     "Settings",
@@ -62,6 +66,7 @@ __all__ = [
     "SummarizerError",
     "SummaryDelta",
     "SummaryItem",
+    "SummaryNode",
     "SummaryRequest",
     "SummaryState",
     "SummaryVersion",
@@ -72,6 +77,7 @@ __all__ = [
     "ToolCall",
     "Usage",
     "VersionConflict",
+    "VersionNotFound",
     "compact",
     "compaction_ratio",
 ]

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import time
 from collections.abc import Iterable
 from typing import Any
 
@@ -16,7 +17,8 @@ from .background import AsyncScheduler
 from .core.assemble import Assembled
 from .errors import SummarizerError, VersionConflict
 from .memory import Memory, Thread, as_summarizer_error, log
-from .types import ArchiveHit, Message, SummaryDelta, SummaryState, SummaryVersion, ThreadInfo
+from .tree import rollup_failed
+from .types import ArchiveHit, Message, SummaryDelta, SummaryNode, SummaryState, SummaryVersion, ThreadInfo
 
 
 class AsyncThread:
@@ -46,6 +48,19 @@ class AsyncThread:
 
     async def compactions(self) -> list[SummaryVersion]:
         return await asyncio.to_thread(self.sync.compactions)
+
+    async def folded(self, version: int) -> list[Message]:
+        return await asyncio.to_thread(self.sync.folded, version)
+
+    async def revert(self, version: int) -> SummaryVersion | None:
+        """Commit a version returning the summary to ``version``'s state (see ``Thread.revert``)."""
+        return await asyncio.to_thread(self.sync.revert, version)
+
+    async def hierarchy(self) -> list[SummaryNode]:
+        return await asyncio.to_thread(self.sync.hierarchy)
+
+    async def expand(self, node_id: str) -> list[SummaryNode] | list[Message]:
+        return await asyncio.to_thread(self.sync.expand, node_id)
 
     async def stats(self) -> dict[str, int]:
         return await asyncio.to_thread(self.sync.stats)
@@ -88,6 +103,34 @@ async def _run_job(thread: Thread, job: Any) -> SummaryVersion:
     return await asyncio.to_thread(thread._complete, job, delta)
 
 
+async def _run_rollup(thread: Thread) -> bool:
+    """Build one hierarchy node, awaiting ``asummarize``; True if one was built (same rules as ``rollup_step``)."""
+    tree = thread._tree
+    if tree is None or time.monotonic() < thread._cooldown_until or not thread._compacting.acquire(blocking=False):
+        return False
+    try:
+        plan = await asyncio.to_thread(tree.plan)
+        if plan is None:
+            return False
+        summarizer = thread._mem.summarizer
+
+        async def once() -> SummaryDelta:
+            try:
+                return await summarizer.asummarize(plan.request)
+            except Exception as exc:  # converted, never swallowed: recorded below
+                raise as_summarizer_error(summarizer, exc) from exc
+
+        try:
+            delta = await thread._mem.retry.acall(once)
+            await asyncio.to_thread(tree.add_rollup, plan, delta, summarizer.name)
+        except SummarizerError as exc:
+            await asyncio.to_thread(rollup_failed, thread, plan, exc)
+            return False
+        return True
+    finally:
+        thread._compacting.release()
+
+
 class AsyncMemory:
     """Many threads, awaitable. Open with ``await AsyncMemory.open(...)`` (same arguments as Memory.open)."""
 
@@ -120,7 +163,7 @@ class AsyncMemory:
             return await asyncio.to_thread(t.sync._embed_step)
         job = await asyncio.to_thread(t.sync._claim)
         if job is None:
-            return False
+            return await _run_rollup(t.sync)  # no compaction due: build a hierarchy node if one is
         try:
             await _run_job(t.sync, job)
             return t.sync._needs_more()

@@ -17,7 +17,7 @@ from . import Memory, Policy, compact, compaction_ratio
 from .core.assemble import summary_text
 from .errors import ChatcompactError
 from .transcripts import ReplayResult, Transcript, demo_transcript, load_transcript, replay, sparkline
-from .types import SummaryVersion
+from .types import SummaryNode, SummaryVersion
 
 out = Console()
 err = Console(stderr=True)
@@ -187,10 +187,11 @@ def compact_cmd(file: Any, budget: int | None, keep_recent: int, json_out: bool)
 @click.option("--json", "json_out", is_flag=True, help="Machine-readable output.")
 def inspect(db: str, thread: str, json_out: bool) -> None:
     """Summary versions of THREAD in DB: span, trigger, what each added, superseded and dropped; failures."""
-    with Memory.open(db) as mem:
+    with Memory.open(db, policy=Policy(hierarchy=True), background=False) as mem:
         mem.store.thread_info(thread)  # ThreadNotFound before anything is created
         t = mem.thread(thread)
         versions, failures = t.compactions(), mem.store.events(thread, "compaction_failed")
+        nodes = [n for n in t.hierarchy() if n.id != "root"]
         if json_out:
             _dump(
                 {
@@ -198,20 +199,102 @@ def inspect(db: str, thread: str, json_out: bool) -> None:
                     "stats": t.stats(),
                     "versions": [v.model_dump() for v in versions],
                     "failures": [{"at": e.created_at, **e.data} for e in failures],
+                    "hierarchy": [_node_row(n) for n in nodes],
                 }
             )
             return
         out.print(f"thread {thread}: {t.stats()}")
         out.print(_versions_table(versions))
         for v in versions:
-            r = v.report
-            if r.superseded or r.dropped or r.resolved:
-                out.print(f"v{v.version}", style="bold")
-                for label, items in (("superseded", r.superseded), ("resolved", r.resolved), ("dropped", r.dropped)):
-                    for item in items:
-                        out.print(f"  {label}: {item}", markup=False, highlight=False)
+            _print_diff(v)
         for e in failures:
             out.print(f"failed compaction of messages {e.data.get('span')}: {e.data.get('error')}", markup=False)
+        if nodes:
+            out.print(_nodes_table(t.hierarchy()))
+
+
+def _node_row(n: SummaryNode) -> dict[str, Any]:
+    return {
+        "id": n.id,
+        "level": n.level,
+        "messages": [n.seq_from, n.seq_until],
+        "tokens": n.tokens,
+        "children": len(n.children),
+    }
+
+
+def _nodes_table(nodes: list[SummaryNode]) -> Table:
+    table = Table("node", "level", "messages", "tokens", "children", title="summary hierarchy (root = running summary)")
+    for n in sorted(nodes, key=lambda n: (-n.level, n.seq_from)):
+        table.add_row(n.id, str(n.level), f"{n.seq_from}-{n.seq_until}", str(n.tokens), str(len(n.children)))
+    return table
+
+
+@main.command("hierarchy")
+@click.argument("db")
+@click.argument("thread")
+@click.option("--expand", "node_id", default=None, help="Show this node's children (or, at level 0, its messages).")
+@click.option("--json", "json_out", is_flag=True, help="Machine-readable output.")
+def hierarchy_cmd(db: str, thread: str, node_id: str | None, json_out: bool) -> None:
+    """THREAD's summary tree: every node with its level, message range and size; --expand NODE to descend."""
+    with Memory.open(db, policy=Policy(hierarchy=True), background=False) as mem:
+        mem.store.thread_info(thread)
+        t = mem.thread(thread)
+        items = t.expand(node_id) if node_id else t.hierarchy()
+        if json_out:
+            _dump([_node_row(i) if isinstance(i, SummaryNode) else i.to_record() for i in items])
+        elif items and isinstance(items[0], SummaryNode):
+            out.print(_nodes_table(items))  # type: ignore[arg-type]
+            if node_id:
+                for n in items:
+                    out.print(summary_text(n.state, n.seq_until), markup=False, highlight=False)
+        else:
+            for m in items:
+                out.print(f"#{m.seq} {m.role}: {m.text}", markup=False, highlight=False)  # type: ignore[union-attr]
+
+
+_DIFF_LABELS = (
+    ("added", "+"),
+    ("pinned", "+ pinned"),
+    ("superseded", "~ superseded"),
+    ("resolved", "✓ resolved"),
+    ("dropped", "- dropped (cap)"),
+    ("removed", "- removed"),
+)
+
+
+def _print_diff(v: SummaryVersion) -> None:
+    """One version's diff against its parent, one line per item."""
+    r = v.report
+    if v.trigger == "revert":
+        head = f"v{v.version}: revert to v{v.meta.get('reverted_to')} (covers messages 1-{v.covered_until})"
+    else:
+        head = f"v{v.version}: folded messages {v.covered_from}-{v.covered_until} ({v.trigger})"
+    out.print(head + (", narrative rewritten" if r.narrative_changed else ""), style="bold", markup=False)
+    for field, label in _DIFF_LABELS:
+        for item in getattr(r, field):
+            out.print(f"  {label} {item}", markup=False, highlight=False)
+
+
+@main.command("revert")
+@click.argument("db")
+@click.argument("thread")
+@click.argument("version", type=int)
+@click.option("--json", "json_out", is_flag=True, help="Machine-readable output.")
+def revert_cmd(db: str, thread: str, version: int, json_out: bool) -> None:
+    """Return THREAD's summary to VERSION (0: none) by committing a new version; the log is untouched."""
+    with Memory.open(db, background=False) as mem:
+        mem.store.thread_info(thread)
+        t = mem.thread(thread)
+        new = t.revert(version)
+        if json_out:
+            _dump({"thread": thread, "version": new.model_dump() if new else None, "stats": t.stats()})
+            return
+        if new is None or new.trigger != "revert":
+            out.print(f"thread {thread} is already at version {version}; nothing changed")
+            return
+        _print_diff(new)
+        out.print(f"messages after #{new.covered_until} are back in the recent window and will be compacted again")
 
 
 @main.command("recall")

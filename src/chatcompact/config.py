@@ -40,6 +40,13 @@ class Policy:
     topic_shift: bool = False  # also compact when the user starts a new topic (needs an embedder)
     recall_k: int = 4  # verbatim turns recalled into the context for a detail-seeking query
     recall_share: float = 0.2  # share of the budget those quotes may use
+    # Hierarchical summaries (off by default: the running summary alone serves most threads). On: every
+    # compaction also stores a level-0 node of its span, roll-ups build one node per ~100 and ~1,000 messages
+    # in the background, and context(query=...) gives part of the summary's room to the nodes about the query.
+    hierarchy: bool = False
+    rollup_messages: tuple[int, ...] = (100, 1000)  # messages under one node of level 1, 2, ...
+    rollup_input_tokens: int = 3000  # the most tokens of rendered children one roll-up call reads
+    detail_share: float = 0.4  # share of the summary's room for the query's finer nodes (when any match)
 
     def __post_init__(self) -> None:
         if self.budget < 64:
@@ -58,6 +65,14 @@ class Policy:
         for name in ("max_tail_messages", "min_recent_messages", "max_pinned", "recall_k"):
             if getattr(self, name) < 0:
                 raise ConfigError(f"Policy.{name} must be >= 0, got {getattr(self, name)}")
+        sizes = tuple(self.rollup_messages)
+        if not sizes or any(not isinstance(n, int) or n < 2 for n in sizes) or list(sizes) != sorted(set(sizes)):
+            raise ConfigError(f"Policy.rollup_messages must be increasing ints >= 2, got {self.rollup_messages!r}")
+        object.__setattr__(self, "rollup_messages", sizes)
+        if self.rollup_input_tokens < 200:
+            raise ConfigError(f"Policy.rollup_input_tokens must be >= 200, got {self.rollup_input_tokens}")
+        if not 0 <= self.detail_share < 1:
+            raise ConfigError(f"Policy.detail_share must be in [0, 1), got {self.detail_share}")
         bad = {k: v for k, v in self.section_caps.items() if not isinstance(v, int) or v < 1}
         if bad:
             raise ConfigError(f"Policy.section_caps values must be positive ints, got {bad}")

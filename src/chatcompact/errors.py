@@ -11,6 +11,8 @@ so callers (and the CLI and HTTP layers) can catch one base::
     ├── MissingDependency     an optional extra is not installed (carries the install hint)
     ├── StoreError            the store failed or holds something unexpected
     │   ├── ThreadNotFound    a read of a thread that does not exist
+    │   ├── VersionNotFound   a summary version the thread does not have (e.g. ``revert(99)``)
+    │   ├── NodeNotFound      a hierarchy node id the thread does not have (``expand``)
     │   └── VersionConflict   an optimistic commit lost the race (someone committed first)
     └── SummarizerError       a summarizer failed or returned an invalid delta; state is unchanged
 """
@@ -71,6 +73,20 @@ class ThreadNotFound(StoreError, KeyError):
 
     def __str__(self) -> str:  # KeyError would quote the message
         return str(self.args[0]) if self.args else "thread not found"
+
+
+class VersionNotFound(StoreError, KeyError):
+    """The thread has no summary version with this number."""
+
+    def __str__(self) -> str:
+        return str(self.args[0]) if self.args else "summary version not found"
+
+
+class NodeNotFound(StoreError, KeyError):
+    """The thread's hierarchy has no node with this id."""
+
+    def __str__(self) -> str:
+        return str(self.args[0]) if self.args else "hierarchy node not found"
 
 
 class VersionConflict(StoreError):

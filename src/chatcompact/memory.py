@@ -29,10 +29,20 @@ from .core.preserve import DEFAULT_RULES, Rule
 from .core.recall import quote_lines, wants_detail
 from .core.topic import latest_shift
 from .core.window import check_sequence
-from .errors import ChatcompactError, InvalidMessage, SummarizerError, VersionConflict
+from .errors import ChatcompactError, InvalidMessage, NodeNotFound, SummarizerError, VersionConflict
 from .protocols import Embedder, SearchFilter, Store, Summarizer, Tokenizer
 from .registry import resolve_embedder, resolve_store, resolve_summarizer, resolve_tokenizer
-from .types import ArchiveHit, Message, SummaryDelta, SummaryState, SummaryVersion, ThreadInfo, parse_message
+from .tree import Tree, find_node, rollup_step
+from .types import (
+    ArchiveHit,
+    Message,
+    SummaryDelta,
+    SummaryNode,
+    SummaryState,
+    SummaryVersion,
+    ThreadInfo,
+    parse_message,
+)
 
 log = logging.getLogger("chatcompact")
 Format = Literal["openai", "anthropic"]
@@ -77,6 +87,7 @@ class Thread:
         self._tail_vectors: dict[int, Any] = {}  # seq -> vector, for the topic-shift detector
         self._shift_seq: int | None = None  # first message of a new topic, awaiting compaction
         self.failures: list[Failure] = []
+        self._tree = Tree(memory.store, self.id, memory.policy, memory.tokenizer) if memory.policy.hierarchy else None
         self._view = self._load(info)
 
     # ------------------------------------------------------------------ state cache
@@ -87,6 +98,8 @@ class Thread:
         tail = store.messages(self.id, after=covered)
         lines = render_lines(version.state, covered, tok.count) if version else []
         tokens = [tok.count_message(m) for m in tail]  # recounted: the tokenizer may differ from the writer's
+        if self._tree is not None:  # the head moved (or first load): nodes and lineage may have too
+            self._tree.reload()
         return _View(info, version, tail, tokens, lines, check_sequence(tail))
 
     def _refresh(self) -> None:
@@ -156,7 +169,10 @@ class Thread:
             schema = tok.count_messages((), tools) - tok.count_messages(()) if tools else 0
             shown = {m.seq for m in v.tail}
             quotes = [q for q in quotes if q.order not in shown]
-            inp = ContextInput(v.info.system, v.tail, v.tail_tokens, v.lines, v.covered_until, quotes)
+            lines = v.lines
+            if query and self._tree is not None:  # the finer nodes about the query share the summary's room
+                lines = self._tree.lines(v.lines, query, int(self._mem.policy.summary_share * (budget - schema)))
+            inp = ContextInput(v.info.system, v.tail, v.tail_tokens, lines, v.covered_until, quotes)
             result = assemble(inp, budget - schema, tok, self._mem.policy)
         result.tokens += schema
         result.budget = budget
@@ -194,8 +210,64 @@ class Thread:
         return self._mem.store.messages(self.id, after=after, until=until)
 
     def compactions(self) -> list[SummaryVersion]:
-        """Every summary version, oldest first: span covered, trigger, what was added/superseded/dropped."""
+        """Every summary version, oldest first: the span it folded (``covered_from``-``covered_until``),
+        its trigger, and ``report``, its diff against the previous version (items added, superseded,
+        resolved, dropped by caps, removed by a revert; pinned spans added; narrative changed)."""
         return self._mem.store.versions(self.id)
+
+    def folded(self, version: int) -> list[Message]:
+        """The messages summary version ``version`` folded in, verbatim (none for a revert).
+
+        Raises VersionNotFound if the thread has no such version."""
+        v = compaction.pick_version(self.id, version, self._mem.store.versions(self.id))
+        return [] if v is None or v.trigger == "revert" else self.history(v.covered_from - 1, v.covered_until)
+
+    def revert(self, version: int) -> SummaryVersion | None:
+        """Return the summary to what it was at ``version`` (0: no summary); returns the new head.
+
+        Append-only: a NEW version (trigger ``revert``) is committed with the old state and coverage,
+        so the log and every version stay as they were (a revert can itself be reverted). Messages
+        folded after ``version`` return to the recent window and are compacted again when the next
+        ``add`` fires a trigger. A compaction in flight meanwhile fails its parent-version check and is
+        planned again.
+        Reverting to the latest version changes nothing. Raises VersionNotFound for a version the
+        thread does not have.
+        """
+        store = self._mem.store
+        for _ in range(8):  # lost a race with a compaction commit: re-read and try again (no model call)
+            versions = store.versions(self.id)
+            target = compaction.pick_version(self.id, version, versions)
+            if not versions or version == versions[-1].version:
+                return versions[-1] if versions else None
+            try:
+                committed = store.commit_version(self.id, compaction.revert_version(versions[-1], target))
+                break
+            except VersionConflict:
+                continue
+        else:
+            raise VersionConflict(f"thread {self.id!r}: could not revert, other compactions kept committing")
+        with self._lock:
+            self._view = self._load(store.thread_info(self.id))
+        return committed
+
+    def hierarchy(self) -> list[SummaryNode]:
+        """The summary tree: its active nodes (id, level, message range, ``tokens``), finest first, then the
+        root (id ``"root"``: the running summary, covering every folded message). Only the root when
+        ``Policy.hierarchy`` is off."""
+        with self._lock:
+            self._refresh()
+            v = self._view
+            tree = self._tree or Tree(self._mem.store, self.id, self._mem.policy, self._mem.tokenizer)
+            return tree.listing(v.version.state if v.version else SummaryState(), v.covered_until)
+
+    def expand(self, node_id: str) -> list[SummaryNode] | list[Message]:
+        """A node's children (the root's: the coarsest nodes covering the history), or, for a level-0
+        node, the messages it summarises, verbatim. NodeNotFound for an id the thread does not have."""
+        listing = self.hierarchy()
+        node, children = find_node(listing, self._tree, node_id)
+        if node is None:
+            raise NodeNotFound(f"thread {self.id!r} has no hierarchy node {node_id!r}")
+        return children if node.children else self.history(node.seq_from - 1, node.seq_until)
 
     def stats(self) -> dict[str, int]:
         """Sizes: messages, unsummarised tail, summary version, tokens of the full history."""
@@ -314,6 +386,9 @@ class Thread:
             return
         try:
             self._step()
+            for _ in range(len(mem.policy.rollup_messages) if self._tree is not None else 0):
+                if not rollup_step(self):  # inline: the roll-ups this compaction completed
+                    break
         except (SummarizerError, VersionConflict) as exc:  # the message is stored; the summary just waits
             log.warning("compaction of thread %s did not land: %s", self.id, exc)
 
@@ -321,7 +396,7 @@ class Thread:
         """One triggered compaction; True if the tail still needs another. Used inline and by the worker."""
         job = self._claim()
         if job is None:
-            return False
+            return rollup_step(self)  # compactions first (they keep the context small), then roll-ups
         try:
             self._execute(job)
             return self._needs_more()
@@ -348,7 +423,9 @@ class Thread:
     def _needs_more(self) -> bool:
         with self._lock:
             v = self._view
-            return check_trigger(sum(v.tail_tokens), len(v.tail), self._budget, self._mem.policy) is not None
+            if check_trigger(sum(v.tail_tokens), len(v.tail), self._budget, self._mem.policy) is not None:
+                return True
+        return self._tree is not None and self._tree.plan() is not None
 
     def _snapshot_fresh(self) -> tuple[SummaryVersion | None, list[Message], list[int]]:
         with self._lock:
@@ -385,6 +462,8 @@ class Thread:
             version = compaction.finish(job, delta, mem.policy, mem.summarizer.name)
             self._committing = version.version  # _refresh must not reload for our own commit
             committed = mem.store.commit_version(self.id, version)  # durable first, outside the lock
+            if self._tree is not None:
+                self._tree.add_span(committed, delta, job.request.pinned)
             with self._lock:
                 self._advance(job, committed)
             return committed
@@ -428,7 +507,8 @@ def as_summarizer_error(summarizer: Summarizer, exc: BaseException) -> Summarize
     return SummarizerError(f"{summarizer.name} failed: {exc!r}")
 
 
-def summarize_safely(summarizer: Summarizer, job: compaction.Job) -> SummaryDelta:
+def summarize_safely(summarizer: Summarizer, job: compaction.Job | Any) -> SummaryDelta:
+    """``summarizer.summarize(job.request)`` (a compaction's or a roll-up's), any failure as SummarizerError."""
     try:
         return summarizer.summarize(job.request)
     except Exception as exc:  # converted, never swallowed: the driver records and retries it

@@ -11,7 +11,7 @@ from typing import Any, Protocol, runtime_checkable
 
 import numpy as np
 
-from .types import Event, Message, PinnedItem, SummaryDelta, SummaryState, SummaryVersion, ThreadInfo
+from .types import Event, Message, PinnedItem, SummaryDelta, SummaryNode, SummaryState, SummaryVersion, ThreadInfo
 
 
 @runtime_checkable
@@ -35,12 +35,19 @@ class Tokenizer(Protocol):
 
 @dataclass(frozen=True)
 class SummaryRequest:
-    """What a summarizer gets: the current state and the messages being folded into it."""
+    """What a summarizer gets: the current state and the messages being folded into it.
+
+    ``kind="rollup"`` (summary hierarchy): each message is the rendered summary of one consecutive part
+    of the conversation (``name="summary"``, ``seq`` = the part's last message), oldest first, and
+    ``state`` is those parts' items already merged; the delta consolidates them (resolves what a later
+    part settled, adds what the merge lost, retells the narrative).
+    """
 
     state: SummaryState
     messages: Sequence[Message]  # each with its seq, oldest first
     pinned: Sequence[PinnedItem] = ()  # what preservation rules already keep verbatim
     max_output_tokens: int = 800
+    kind: str = "compaction"  # or "rollup"
 
 
 @runtime_checkable
@@ -125,6 +132,20 @@ class Store(Protocol):
 
         Raises VersionConflict otherwise; nothing is written then.
         """
+        ...
+
+    def put_node(self, thread_id: str, node: SummaryNode) -> SummaryNode:
+        """Durably store a summary-hierarchy node; returns the node as stored.
+
+        Nodes are append-only and their ids content-addressed by the writer, so a second put of an
+        existing ``node.id`` is a no-op that returns the stored node. StoreError if the node covers
+        messages the thread does not have (``seq_until`` past its last message); ThreadNotFound if
+        the thread is missing.
+        """
+        ...
+
+    def nodes(self, thread_id: str, level: int | None = None) -> list[SummaryNode]:
+        """The thread's hierarchy nodes (of ``level`` if given), by level, then ``seq_from``, then write order."""
         ...
 
     def search_text(self, thread_id: str, query: str, k: int = 10, where: SearchFilter | None = None) -> list[TextHit]:

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from .errors import InvalidMessage
 
@@ -256,13 +256,20 @@ class SummaryDelta(_Frozen):
 
 
 class MergeReport(_Frozen):
-    """What one merge did to the state: the basis of ``inspect`` and ``compactions()``."""
+    """What one version changed against its parent: the diff ``inspect`` and ``compactions()`` show.
+
+    A compaction's report comes from the merge (which knows *why* an item left: superseded,
+    resolved, dropped by a cap); a revert's comes from comparing the two states (``removed``).
+    """
 
     added: tuple[str, ...] = ()
     superseded: tuple[str, ...] = ()
     resolved: tuple[str, ...] = ()
     dropped: tuple[str, ...] = ()  # pushed out by a section cap (still in the log)
     duplicates: int = 0
+    pinned: tuple[str, ...] = ()  # spans newly kept verbatim (clipped for display)
+    removed: tuple[str, ...] = ()  # items that left for another reason (a revert)
+    narrative_changed: bool = False
 
 
 class SummaryVersion(_Frozen):
@@ -278,6 +285,34 @@ class SummaryVersion(_Frozen):
     report: MergeReport = MergeReport()
     created_at: float = 0.0
     meta: dict[str, Any] = Field(default_factory=dict)
+
+
+class SummaryNode(_Frozen):
+    """A node of the summary hierarchy: the summary of messages ``seq_from``-``seq_until``.
+
+    Level 0 summarises one compaction's span (``basis`` is that summary version); level k >= 1 is
+    built from the level k-1 nodes listed in ``children``. ``tokens`` is its rendered size.
+    """
+
+    id: str = Field(min_length=1, max_length=200)
+    level: int = Field(ge=0)
+    seq_from: int = Field(ge=0)
+    seq_until: int = Field(ge=0)
+    state: SummaryState
+    children: tuple[str, ...] = ()
+    basis: int = 0
+    tokens: int = Field(default=0, ge=0)
+    summarizer: str = ""
+    created_at: float = 0.0
+    meta: dict[str, Any] = Field(default_factory=dict)
+
+    @model_validator(mode="after")
+    def _range(self) -> SummaryNode:
+        if self.seq_until < self.seq_from:
+            raise ValueError(f"seq_until ({self.seq_until}) is before seq_from ({self.seq_from})")
+        if self.level > 0 and not self.children:
+            raise ValueError(f"a level-{self.level} node needs the ids of its children")
+        return self
 
 
 @dataclass(frozen=True, slots=True)

@@ -37,7 +37,7 @@ _HEADINGS = {
 class Line:
     """One rendered line of the summary or pinned block, with its token cost and render slot."""
 
-    block: str  # "summary" | "pinned" | "quotes"
+    block: str  # "summary" | "detail" (a finer hierarchy node's line) | "pinned" | "quotes"
     heading: str
     text: str
     tokens: int
@@ -65,6 +65,11 @@ def render_lines(state: SummaryState, covered_until: int, count) -> list[Line]:
         text = f"[#{p.seq} {p.kind}] {p.text}"
         lines.append(Line("pinned", "", text, count(text) + 1, i))
     return lines
+
+
+def rendered_block(lines: Sequence[Line], title: str) -> str:
+    """``lines`` under ``title``, in reading order, each section heading once."""
+    return _block(lines, title)
 
 
 def _block(lines: Sequence[Line], title: str) -> str:
@@ -114,8 +119,11 @@ def _system_text(inp: ContextInput, chosen: Sequence[Line], hidden: Sequence[Mes
     summary = [ln for ln in chosen if ln.block == "summary"]
     pinned = [ln for ln in chosen if ln.block == "pinned"]
     quotes = [ln for ln in chosen if ln.block == "quotes"]
+    detail = [ln for ln in chosen if ln.block == "detail"]
     if summary:
         parts.append(_block(summary, f"Summary of the conversation so far (messages 1-{inp.covered_until}):"))
+    if detail:
+        parts.append(_block(detail, "In more detail, from the parts of the conversation about this question:"))
     if pinned:
         parts.append(_block(pinned, "Kept verbatim from earlier messages:"))
     if quotes:
@@ -160,7 +168,8 @@ def assemble(inp: ContextInput, budget: int, tokenizer: Tokenizer, policy: Polic
     if budget < minimum:
         raise BudgetTooSmall(budget, minimum)
 
-    summary_lines = [ln for ln in inp.lines if ln.block == "summary"]
+    # detail lines (hierarchy nodes about the query) share the summary's room, in the order given
+    summary_lines = [ln for ln in inp.lines if ln.block in ("summary", "detail")]
     room = budget - base - forced_cost - _cost(inp.system or "", tokenizer)
     room -= 24 if (inp.lines or inp.quotes) else 0  # block titles and headings are paid from this reserve
     summary = _take(summary_lines, min(room, int(policy.summary_share * budget)))

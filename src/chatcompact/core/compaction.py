@@ -13,10 +13,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..config import Policy
-from ..errors import SummarizerError
+from ..errors import SummarizerError, VersionNotFound
 from ..protocols import SummaryRequest
 from ..types import Message, SummaryDelta, SummaryState, SummaryVersion
-from .merge import apply_delta, validate_delta
+from .merge import apply_delta, diff_states, validate_delta
 from .plan import CompactionPlan, plan_compaction
 from .preserve import DEFAULT_RULES, Rule, find_pinned
 
@@ -79,3 +79,33 @@ def finish(job: Job, delta: SummaryDelta, policy: Policy, summarizer: str, now: 
             **({"usage": delta.usage.model_dump()} if delta.usage else {}),
         },
     )
+
+
+def revert_version(latest: SummaryVersion, target: SummaryVersion | None, now: float | None = None) -> SummaryVersion:
+    """The version that returns the summary to ``target``'s state (None: no summary), on top of ``latest``.
+
+    Append-only undo: nothing is rewritten. Coverage goes back to ``target``'s, so the messages
+    folded since return to the recent window and are compacted again by the usual triggers.
+    """
+    state = target.state if target else SummaryState()
+    return SummaryVersion(
+        version=latest.version + 1,
+        parent=latest.version,
+        state=state,
+        covered_from=target.covered_from if target else 0,
+        covered_until=target.covered_until if target else 0,
+        trigger="revert",
+        report=diff_states(latest.state, state),
+        created_at=time.time() if now is None else now,
+        meta={"reverted_to": target.version if target else 0, "messages": 0},
+    )
+
+
+def pick_version(thread_id: str, number: object, versions: Sequence[SummaryVersion]) -> SummaryVersion | None:
+    """Version ``number`` of ``versions`` (numbered 1..n), None for 0 (no summary); VersionNotFound otherwise."""
+    if isinstance(number, bool) or not isinstance(number, int) or not 0 <= number <= len(versions):
+        raise VersionNotFound(
+            f"thread {thread_id!r} has no summary version {number!r} "
+            f"(it has versions 1-{len(versions)}; 0 means no summary)"
+        )
+    return versions[number - 1] if number else None

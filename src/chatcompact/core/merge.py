@@ -145,6 +145,7 @@ def apply_delta(
     )
     pins, dropped_pins = merge_pinned(state.pinned, pinned, policy)
     report["dropped"] += dropped_pins
+    old_pins = {normalise(p.text) for p in state.pinned}
     new_state = SummaryState(
         **{name: tuple(items) for name, items in sections.items()}, narrative=narrative, pinned=tuple(pins)
     )
@@ -154,5 +155,28 @@ def apply_delta(
         resolved=tuple(report["resolved"]),
         dropped=tuple(report["dropped"]),
         duplicates=len(report["duplicates"]),
+        pinned=tuple(clip(p.text, 60) for p in pins if normalise(p.text) not in old_pins),
+        narrative_changed=narrative != state.narrative,
     )
     return new_state, summary
+
+
+def diff_states(old: SummaryState, new: SummaryState) -> MergeReport:
+    """What differs between two states, as a report: items (and pinned spans) only in ``new`` are
+    ``added``/``pinned``, items only in ``old`` are ``removed``. Used where no merge ran (a revert)."""
+    added: list[str] = []
+    removed: list[str] = []
+    for name in SECTIONS:
+        before = {normalise(i.text): i.text for i in getattr(old, name)}
+        after = {normalise(i.text): i.text for i in getattr(new, name)}
+        added += [text for key, text in after.items() if key not in before]
+        removed += [text for key, text in before.items() if key not in after]
+    old_pins = {normalise(p.text) for p in old.pinned}
+    new_pins = {normalise(p.text) for p in new.pinned}
+    removed += [clip(p.text, 60) for p in old.pinned if normalise(p.text) not in new_pins]
+    return MergeReport(
+        added=tuple(added),
+        removed=tuple(removed),
+        pinned=tuple(clip(p.text, 60) for p in new.pinned if normalise(p.text) not in old_pins),
+        narrative_changed=old.narrative != new.narrative,
+    )

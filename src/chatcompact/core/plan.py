@@ -8,6 +8,8 @@ Triggers, checked after every append:
 * ``topic_shift``: a detector (the archive's embeddings) reports that the user started a new
   topic at some message; everything before that message is folded;
 * ``manual``: the caller asked (``thread.compact()``).
+
+(A version committed by ``thread.revert()`` carries the trigger ``revert``; it folds nothing.)
 """
 
 from __future__ import annotations

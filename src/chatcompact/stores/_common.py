@@ -10,7 +10,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..errors import ConfigError, InvalidMessage, StoreError, VersionConflict
-from ..types import Event, Message, SummaryVersion, parse_message
+from ..types import Event, Message, SummaryNode, SummaryVersion, parse_message
 
 MAX_THREAD_ID = 200
 # Letters and digits, as SQLite's unicode61 tokenizer splits words ('_' separates there too).
@@ -72,6 +72,25 @@ def check_version(thread_id: str, current: int, version: SummaryVersion) -> None
         )
     if version.version != current + 1:
         raise VersionConflict(f"thread {thread_id!r}: the next version must be {current + 1}, got {version.version}")
+
+
+def check_node(thread_id: str, last_seq: int, node: object) -> SummaryNode:
+    """Reject what is not a SummaryNode, or one covering messages the thread does not have."""
+    if not isinstance(node, SummaryNode):
+        raise StoreError(f"put_node expects a SummaryNode, got {type(node).__name__}")
+    if node.seq_until > last_seq:
+        raise StoreError(
+            f"thread {thread_id!r}: node {node.id!r} covers messages up to {node.seq_until}, "
+            f"but the thread's last message is {last_seq}"
+        )
+    return node
+
+
+def check_level(level: object) -> int | None:
+    """Return ``level`` if it is None or an int >= 0; ValueError otherwise."""
+    if level is not None and (isinstance(level, bool) or not isinstance(level, int) or level < 0):
+        raise ValueError(f"level must be None or an int >= 0, got {level!r}")
+    return level
 
 
 def _key_problem(value: Any, where: str) -> str | None:

@@ -18,11 +18,13 @@ import numpy as np
 
 from ..errors import StoreError, ThreadNotFound
 from ..protocols import SearchFilter, TextHit
-from ..types import Event, Message, SummaryVersion, ThreadInfo
+from ..types import Event, Message, SummaryNode, SummaryVersion, ThreadInfo
 from ._common import (
     check_append,
     check_kind,
+    check_level,
     check_limit,
+    check_node,
     check_thread,
     check_version,
     decode_event,
@@ -55,6 +57,7 @@ class _Thread:
     # (id, kind, JSON body, created_at), oldest first; decoded on every read so callers never share a dict.
     events: list[tuple[int, str, str, float]] = field(default_factory=list)
     vectors: dict[str, _Vectors] = field(default_factory=dict)  # by embedding model name
+    nodes: dict[str, SummaryNode] = field(default_factory=dict)  # hierarchy nodes by id, in write order
 
     def info(self) -> ThreadInfo:
         return ThreadInfo(
@@ -168,6 +171,22 @@ class InMemoryStore:
             check_version(thread_id, len(thread.versions), version)
             thread.versions.append(stored)
         return version
+
+    def put_node(self, thread_id: str, node: SummaryNode) -> SummaryNode:
+        """Store a hierarchy node (a second put of the same id keeps the first); StoreError past the log's end."""
+        with self._lock:
+            thread = self._get(thread_id)
+            check_node(thread_id, len(thread.messages), node)
+            if node.id not in thread.nodes:
+                thread.nodes[node.id] = SummaryNode.model_validate_json(node.model_dump_json())  # as SQLite would
+            return thread.nodes[node.id]
+
+    def nodes(self, thread_id: str, level: int | None = None) -> list[SummaryNode]:
+        """The thread's hierarchy nodes (of ``level`` if given), by level, then seq_from, then write order."""
+        check_level(level)
+        with self._lock:
+            held = [n for n in self._get(thread_id).nodes.values() if level is None or n.level == level]
+        return sorted(held, key=lambda n: (n.level, n.seq_from))
 
     def log_event(self, thread_id: str, kind: str, data: dict[str, Any]) -> Event:
         """Record an event; returns it with ``id``, ``created_at`` and ``data`` as stored (JSON round trip).

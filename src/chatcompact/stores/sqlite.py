@@ -22,11 +22,13 @@ import numpy as np
 
 from ..errors import ConfigError, StoreError, ThreadNotFound
 from ..protocols import SearchFilter, TextHit
-from ..types import Event, Message, SummaryVersion, ThreadInfo
+from ..types import Event, Message, SummaryNode, SummaryVersion, ThreadInfo
 from ._common import (
     check_append,
     check_kind,
+    check_level,
     check_limit,
+    check_node,
     check_thread,
     check_version,
     decode_event,
@@ -162,6 +164,22 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
             upto INTEGER NOT NULL,
             PRIMARY KEY (thread_id, model)
         )""",
+    ),
+    (
+        # Summary-hierarchy nodes (core/hierarchy.py), append-only like the versions: body is the node's JSON;
+        # rowid keeps write order. Ids are content-addressed by the writer, so INSERT OR IGNORE makes puts idempotent.
+        """CREATE TABLE summary_nodes (
+            rowid INTEGER PRIMARY KEY,
+            thread_id TEXT NOT NULL REFERENCES threads(id),
+            id TEXT NOT NULL,
+            level INTEGER NOT NULL,
+            seq_from INTEGER NOT NULL,
+            seq_until INTEGER NOT NULL,
+            body TEXT NOT NULL,
+            created_at REAL NOT NULL,
+            UNIQUE (thread_id, id)
+        )""",
+        "CREATE INDEX summary_nodes_level ON summary_nodes (thread_id, level, seq_from)",
     ),
 )
 
@@ -389,6 +407,7 @@ class SQLiteStore:
             conn.execute("DELETE FROM messages WHERE thread_id = ?", (thread_id,))
             conn.execute("DELETE FROM summary_versions WHERE thread_id = ?", (thread_id,))
             conn.execute("DELETE FROM events WHERE thread_id = ?", (thread_id,))
+            conn.execute("DELETE FROM summary_nodes WHERE thread_id = ?", (thread_id,))
             conn.execute("DELETE FROM threads WHERE id = ?", (thread_id,))
             for key in [key for key in self._indexes if key[0] == thread_id]:
                 del self._indexes[key]
@@ -485,6 +504,51 @@ class SQLiteStore:
             return SummaryVersion.model_validate_json(body)
         except ValueError as exc:  # pydantic's ValidationError is a ValueError
             raise StoreError(f"a stored summary version of thread {thread_id!r} is unreadable: {exc}") from exc
+
+    # ------------------------------------------------------------------ hierarchy nodes
+
+    def put_node(self, thread_id: str, node: SummaryNode) -> SummaryNode:
+        """Store a hierarchy node (a second put of the same id keeps the first); StoreError past the log's end."""
+        body = node.model_dump_json() if isinstance(node, SummaryNode) else ""
+        with self._write() as conn:
+            check_node(thread_id, self._head(conn, thread_id).last_seq, node)
+            conn.execute(
+                "INSERT OR IGNORE INTO summary_nodes (thread_id, id, level, seq_from, seq_until, body, created_at) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (
+                    thread_id,
+                    node.id,
+                    node.level,
+                    node.seq_from,
+                    node.seq_until,
+                    body,
+                    node.created_at,
+                ),
+            )
+            stored = conn.execute(
+                "SELECT body FROM summary_nodes WHERE thread_id = ? AND id = ?", (thread_id, node.id)
+            ).fetchone()[0]
+        return self._load_node(stored, thread_id)
+
+    def nodes(self, thread_id: str, level: int | None = None) -> list[SummaryNode]:
+        """The thread's hierarchy nodes (of ``level`` if given), by level, then seq_from, then write order."""
+        check_level(level)
+        sql = "SELECT body FROM summary_nodes WHERE thread_id = ?"
+        args: tuple[Any, ...] = (thread_id,)
+        if level is not None:
+            sql, args = sql + " AND level = ?", (*args, level)
+        with self._read() as conn:
+            rows = conn.execute(sql + " ORDER BY level, seq_from, rowid", args).fetchall()
+            if not rows:
+                self._head(conn, thread_id)
+        return [self._load_node(r[0], thread_id) for r in rows]
+
+    @staticmethod
+    def _load_node(body: str, thread_id: str) -> SummaryNode:
+        try:
+            return SummaryNode.model_validate_json(body)
+        except ValueError as exc:
+            raise StoreError(f"a stored hierarchy node of thread {thread_id!r} is unreadable: {exc}") from exc
 
     # ------------------------------------------------------------------ events
 

@@ -476,7 +476,14 @@ class ExtractiveSummarizer:
         self.narrative_max_chars = narrative_max_chars
 
     def summarize(self, request: SummaryRequest) -> SummaryDelta:
-        """Extract a delta from ``request.messages``; every item cites only those messages' seqs."""
+        """Extract a delta from ``request.messages``; every item cites only those messages' seqs.
+
+        A roll-up (``request.kind == "rollup"``) gets an empty delta: extracting from rendered summaries
+        would restate them badly, and the merge of the children's items (the request's state, which
+        the core keeps) is already the extractive roll-up.
+        """
+        if request.kind == "rollup":
+            return SummaryDelta()
         turns = _prepare(request.messages)
         if not turns:
             return SummaryDelta()

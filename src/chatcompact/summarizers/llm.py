@@ -212,7 +212,7 @@ class LLMSummarizer:
         """The prompts and caps for one call over ``request``."""
         return Payload(
             system=self.prompts.system,
-            user=self.prompts.user_message(request.state, request.messages),
+            user=self.prompts.user_message(request.state, request.messages, request.kind),
             schema=DELTA_SCHEMA,
             max_output_tokens=self.max_output_tokens,
             timeout=self.timeout,

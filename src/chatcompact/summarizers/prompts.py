@@ -76,6 +76,14 @@ unsure of.
 under 200 characters.
 """
 
+ROLLUP_NOTE = """\
+This is a ROLL-UP: each line of MESSAGES is the summary of one consecutive part of the conversation \
+("[#<id> user summary]", <id> being the part's last message), oldest first, and CURRENT STATE is their \
+items already merged. Resolve what a later part settled, add only what the merge lost, and write the \
+narrative of all the parts together. Cite the ids of the parts.
+
+"""
+
 USER_TEMPLATE = """\
 CURRENT STATE:
 {state}
@@ -93,15 +101,16 @@ class Prompts:
 
     system: str = SYSTEM_PROMPT
     user_template: str = USER_TEMPLATE
+    rollup_note: str = ROLLUP_NOTE  # put before the user message of a roll-up (summary hierarchy)
 
     def replace(self, **changes: str) -> Prompts:
         """A copy with some fields changed."""
         return replace(self, **changes)
 
-    def user_message(self, state: SummaryState, messages: Sequence[Message]) -> str:
-        """The user message for one summarizer call."""
+    def user_message(self, state: SummaryState, messages: Sequence[Message], kind: str = "compaction") -> str:
+        """The user message for one summarizer call (``kind="rollup"``: with the roll-up note first)."""
         ids = [m.seq for m in messages if m.seq is not None]
-        return (
+        return (self.rollup_note if kind == "rollup" else "") + (
             self.user_template.replace("{state}", render_state(state))
             .replace("{messages}", render_messages(messages))
             .replace("{ids}", render_ids(ids))
