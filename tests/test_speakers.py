@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from chatcompact import Memory
+from chatcompact import Memory, archive
 from chatcompact.core.fusion import hybrid
 from chatcompact.core.speakers import named_speakers, speaker_boost, speaker_of, without_names
 from chatcompact.protocols import TextHit
@@ -130,3 +130,61 @@ def test_recall_prefers_the_turns_of_the_speaker_the_query_names(tmp_path, embed
             assert t.recall(alice, k=1, speaker_weight=0)[0].seq == t.recall(bob, k=1, speaker_weight=0)[0].seq == 2
         with pytest.raises(ValueError, match="speaker_weight"):
             t.recall(alice, speaker_weight=-1)
+
+
+class RecordingEmbedder(HashEmbedder):
+    """HashEmbedder that remembers every text it was asked to embed."""
+
+    def __init__(self) -> None:
+        super().__init__(64)
+        self.seen: list[str] = []
+
+    def embed(self, texts):
+        self.seen.extend(texts)
+        return super().embed(texts)
+
+
+def test_recall_embeds_and_searches_the_query_without_the_named_speaker() -> None:
+    emb = RecordingEmbedder()
+    with Memory.open("memory://", embedder=emb) as mem:
+        t = mem.thread("s")
+        for text in TALK[:4]:
+            t.add({"role": "user", "content": text})
+        assert mem.wait_idle(30)
+        emb.seen.clear()
+        t.recall("Where does Alice's cat sleep?", k=2)
+        assert emb.seen == ["Where does cat sleep?"]
+        emb.seen.clear()
+        t.recall("Where does Alice's cat sleep?", k=2, speaker_weight=0)
+        assert emb.seen == ["Where does Alice's cat sleep?"]  # off: the query as typed
+        emb.seen.clear()
+        t.recall("Where does Alice's cat nap?", k=2, mode="vector")  # plain modes search as typed
+        assert emb.seen == ["Where does Alice's cat nap?"]  # (a query embedded once is cached by Memory)
+
+
+def test_recent_speakers_reads_only_the_latest_window(monkeypatch) -> None:
+    with Memory.open("memory://") as mem:
+        t = mem.thread("w")
+        t.add({"role": "user", "content": "Carol: I moved to Lisbon in May."})
+        t.add({"role": "assistant", "content": "Noted.", "name": "helper"})
+        for i in range(10):
+            t.add({"role": "user", "content": f"{'Alice' if i % 2 else 'Bob'}: turn {i} about lunch"})
+        assert archive.recent_speakers(mem.store, "w") == {"Alice", "Bob", "Carol", "helper"}
+        assert archive.recent_speakers(mem.store, "w", window=4) == {"Alice", "Bob"}
+        monkeypatch.setattr(archive, "SPEAKER_WINDOW", 4)
+        # Carol is out of the window, so her name stays in the query; her turn is a hit, so it is still lifted.
+        on = {h.seq: h.score for h in t.recall("Where did Carol move to?", k=3)}
+        off = {h.seq: h.score for h in t.recall("Where did Carol move to?", k=3, speaker_weight=0)}
+        assert next(iter(on)) == next(iter(off)) == 1
+        assert on[1] > off[1]
+
+
+def test_hybrid_lifts_speakers_after_the_neighbour_boost() -> None:
+    def hit(seq, text, score):
+        return TextHit(message=msg(text).with_meta(seq, 100.0 + seq), score=score)
+
+    text = [hit(5, "Alice: roses", 9.0), hit(6, "Bob: tulips", 5.0), hit(20, "Bob: x", 1.0)]
+    plain = {h.message.seq: h.score for h in hybrid(text, [], 3)}
+    lifted = {h.message.seq: h.score for h in hybrid(text, [], 3, speakers={"Alice"})}
+    assert lifted[6] == pytest.approx(plain[6])  # Bob's neighbour gains nothing from Alice's lift
+    assert lifted[5] == pytest.approx(plain[5] * 1.4)  # + 0.4 x the best score, which is Alice's own

@@ -187,10 +187,10 @@ def hybrid(
     """Fuse the full-text and vector hits of one query into the ``k`` best, as new hits scored by the fusion.
 
     ``method="combine"`` (default): :func:`combine` of min-max normalised scores, ``alpha`` the vector share;
-    ``method="rrf"``: :func:`rrf` with ``weights`` = (text, vector). Then the turns of ``speakers`` (names as
-    :func:`~chatcompact.core.speakers.speaker_of` reads them, e.g. from
-    :func:`~chatcompact.core.speakers.named_speakers`) gain ``speaker_weight`` times the best fused score
-    (:func:`~chatcompact.core.speakers.speaker_boost`), and last :func:`neighbour_boost` with ``boost``.
+    ``method="rrf"``: :func:`rrf` with ``weights`` = (text, vector). Then :func:`neighbour_boost` with ``boost``,
+    and last the turns of ``speakers`` (names as :func:`~chatcompact.core.speakers.speaker_of` reads them, e.g.
+    from :func:`~chatcompact.core.speakers.named_speakers`) gain ``speaker_weight`` times the best score
+    (:func:`~chatcompact.core.speakers.speaker_boost`).
     Either list may be empty. Pass each list deep (100+ hits): min-max normalisation and the neighbour boost
     see only what they are given. The message of each hit is taken from whichever list had it.
     """
@@ -207,10 +207,12 @@ def hybrid(
         fused = rrf([[s for s, _ in text], [s for s, _ in vec]], k=rrf_k, weights=weights)
     else:
         fused = combine(text, vec, alpha=alpha)
-    if speakers and speaker_weight:
-        fused = speaker_boost(fused, {seq: speaker_of(m) for seq, m in messages.items()}, speakers, speaker_weight)
     if boost:
         fused = neighbour_boost(fused, boost)
+    if speakers and speaker_weight:
+        # After the neighbour boost, so a lifted turn does not lift the other speakers' turns around it in turn
+        # (the other order: -1.2 points of recall@10 on LoCoMo).
+        fused = speaker_boost(fused, {seq: speaker_of(m) for seq, m in messages.items()}, speakers, speaker_weight)
     return [TextHit(message=messages[seq], score=score) for seq, score in fused[:k]]
 
 

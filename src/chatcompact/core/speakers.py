@@ -6,8 +6,8 @@ bracketed timestamp (``"[10:14 am on 2 May, 2023] Alice: ..."``). A query that n
 Alice bake?") is about that participant's own turns far more often than not, and the name itself is a weak
 search term: it labels every one of their turns. So recall
 
-- finds which speakers of the candidate turns the query names (:func:`named_speakers`),
-- searches the full text without those names (:func:`without_names`), and
+- finds which speakers of the thread's latest turns the query names (:func:`named_speakers`),
+- runs the full-text and the vector search without those names (:func:`without_names`), and
 - lifts that speaker's turns in the fused ranking (:func:`speaker_boost`).
 
 A query that names every speaker seen (or none) changes nothing: the names then tell no turn apart.
@@ -27,7 +27,7 @@ _WORD_RE = re.compile(r"[^\W_]+")
 _POSSESSIVE_RE = re.compile(r"['’]s$", re.IGNORECASE)
 
 #: How much :func:`speaker_boost` adds, as a share of the best fused score; chosen on the LoCoMo dev set
-#: (``benchmarks/locomo_recall.py``), where 0.3-0.7 land within half a point of each other.
+#: (``benchmarks/locomo_recall.py``), where 0.4-0.6 land within half a point of each other.
 DEFAULT_SPEAKER_BOOST = 0.4
 
 
@@ -48,7 +48,7 @@ def speaker_of(message: Message) -> str | None:
 
 
 def named_speakers(query: str, speakers: Iterable[str | None]) -> frozenset[str]:
-    """The speakers (out of ``speakers``, e.g. those of the candidate turns) that ``query`` names.
+    """The speakers (out of ``speakers``, e.g. those of the latest turns) that ``query`` names.
 
     A speaker is named when all the words of its name occur in the query, case-insensitively ("alice's"
     names Alice; ``name`` fields split at ``_`` and ``-``). Empty when the query names none, or names every
