@@ -188,3 +188,18 @@ def test_hybrid_lifts_speakers_after_the_neighbour_boost() -> None:
     lifted = {h.message.seq: h.score for h in hybrid(text, [], 3, speakers={"Alice"})}
     assert lifted[6] == pytest.approx(plain[6])  # Bob's neighbour gains nothing from Alice's lift
     assert lifted[5] == pytest.approx(plain[5] * 1.4)  # + 0.4 x the best score, which is Alice's own
+
+
+def test_policy_sets_the_default_speaker_weight(tmp_path) -> None:
+    from chatcompact import ConfigError, Policy
+
+    with Memory.open(str(tmp_path / "p.db"), embedder=None, policy=Policy(recall_speaker_weight=0)) as mem:
+        t = mem.thread("p")
+        for i, text in enumerate(TALK):
+            t.add({"role": "user" if i % 2 == 0 else "assistant", "content": text})
+        alice = "Where does Alice's cat sleep?"
+        assert t.recall(alice, k=1)[0].seq == 2  # off by policy: Bob's turn, as with speaker_weight=0
+        assert t.recall(alice, k=1, speaker_weight=0.4)[0].seq == 3  # an explicit weight wins
+    for bad in (-0.1, float("nan"), float("inf")):
+        with pytest.raises(ConfigError, match="recall_speaker_weight"):
+            Policy(recall_speaker_weight=bad)

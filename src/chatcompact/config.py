@@ -7,11 +7,13 @@ folds the oldest turns until the tail is under ``low_water * budget`` (batches, 
 
 from __future__ import annotations
 
+import math
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
 from types import MappingProxyType
 
+from .core.speakers import DEFAULT_SPEAKER_BOOST
 from .errors import ConfigError
 
 DEFAULT_CAPS: Mapping[str, int] = MappingProxyType(
@@ -40,6 +42,8 @@ class Policy:
     topic_shift: bool = False  # also compact when the user starts a new topic (needs an embedder)
     recall_k: int = 4  # verbatim turns recalled into the context for a detail-seeking query
     recall_share: float = 0.2  # share of the budget those quotes may use
+    # Thread.recall's default lift for the turns of a participant the query names (0: off; see archive.recall)
+    recall_speaker_weight: float = DEFAULT_SPEAKER_BOOST
 
     def __post_init__(self) -> None:
         if self.budget < 64:
@@ -58,6 +62,10 @@ class Policy:
         for name in ("max_tail_messages", "min_recent_messages", "max_pinned", "recall_k"):
             if getattr(self, name) < 0:
                 raise ConfigError(f"Policy.{name} must be >= 0, got {getattr(self, name)}")
+        if not (0 <= self.recall_speaker_weight < math.inf):  # also rejects NaN
+            raise ConfigError(
+                f"Policy.recall_speaker_weight must be a finite number >= 0, got {self.recall_speaker_weight}"
+            )
         bad = {k: v for k, v in self.section_caps.items() if not isinstance(v, int) or v < 1}
         if bad:
             raise ConfigError(f"Policy.section_caps values must be positive ints, got {bad}")
