@@ -10,8 +10,9 @@ that were retrieved (micro-average), per category and overall.
 Rows, each step on top of the one before: plain BM25 over the question as typed (the reference protocol), a keyword
 query (``core.fusion.keyword_query``), Porter stemming, the two previous turns as a context column (the last two are
 what ``SQLiteStore.search_text`` does); vectors only; then fusions up to ``core.fusion.hybrid`` with its defaults
-(what recall uses), and variants. Fusion weights, the context weight and the neighbour boost were chosen on this
-same dev set: the tuned rows are optimistic by construction.
+(what recall used before it was speaker-aware), then the speaker-aware steps up to ``archive.recall`` itself
+(``core.speakers``), and variants. Fusion weights, the context weight, the neighbour boost and the speaker boost
+were chosen on this same dev set: the tuned rows are optimistic by construction.
 
 Run: ``python benchmarks/locomo_recall.py [--embedder MODULE:FACTORY] [--cache FILE.npz] [--latency 10000,100000]``
 Without an embedder (``chatcompact.embedders.default_embedder``) the vector and hybrid rows are skipped.
@@ -34,6 +35,7 @@ from pathlib import Path
 
 import numpy as np
 
+from chatcompact import archive
 from chatcompact.core.fusion import (
     DEFAULT_ALPHA,
     DEFAULT_BOOST,
@@ -43,6 +45,7 @@ from chatcompact.core.fusion import (
     rrf,
     with_neighbours,
 )
+from chatcompact.core.speakers import DEFAULT_SPEAKER_BOOST, named_speakers, without_names
 from chatcompact.protocols import TextHit
 from chatcompact.stores import SQLiteStore
 from chatcompact.stores._common import query_terms
@@ -199,6 +202,10 @@ class Candidates:
     vector: Ranked
     vector_kw: Ranked
     ablation: dict[str, Ranked]  # FTS variants without the store's stemming / context (see AblationFTS)
+    speaker_kept: list[int]  # speaker boost on the fused lists, the names still in both queries
+    speaker_fts: list[int]  # the same, the names out of the FTS query only
+    recall: list[int]  # archive.recall (speaker-aware), top FETCH // 4
+    recall_text: list[int]  # archive.recall without an embedder (full text only, speaker-aware)
 
 
 class AblationFTS:
@@ -324,8 +331,23 @@ def collect(data: Loaded, store: SQLiteStore, embedder: CachedEmbedder | None) -
             "porter_kw_ctx": fts.search("porter", q.conv, kw[i], True),
         }
         text = ranked(store.search_text(thread, q.text, FETCH))
-        text_kw = ranked(store.search_text(thread, kw[i], FETCH))
-        out.append(Candidates(text, text_kw, vector, vector_kw, ablation))
+        text_hits = store.search_text(thread, kw[i], FETCH)
+        text_kw = ranked(text_hits)
+        speaker_kept: list[int] = []
+        speaker_fts: list[int] = []
+        if embedder is not None:
+            vec_hits = store.search_vectors(thread, embedder.name, qvec[i], FETCH)
+            named = named_speakers(q.text, archive.recent_speakers(store, thread))
+            speaker_kept = seqs_of(hybrid(text_hits, vec_hits, FETCH, speakers=named))
+            stripped = store.search_text(thread, without_names(kw[i], named), FETCH)
+            speaker_fts = seqs_of(hybrid(stripped, vec_hits, FETCH, speakers=named))
+        top_k = FETCH // 4  # recall fetches max(4k, 100) per list: FETCH for this k
+        got = archive.recall(store, embedder, thread, q.text, top_k) if embedder is not None else []
+        got_text = archive.recall(store, None, thread, q.text, top_k)
+        recalled, recalled_text = [h.seq for h in got], [h.seq for h in got_text]
+        out.append(
+            Candidates(text, text_kw, vector, vector_kw, ablation, speaker_kept, speaker_fts, recalled, recalled_text)
+        )
     return out
 
 
@@ -348,6 +370,7 @@ def variants(has_vectors: bool) -> list[tuple[str, Callable[[Candidates, int], l
         ("FTS:  + 2 previous turns as context (w=0.25)", lambda c, n: top(c.ablation["porter_kw_ctx"])),
         ("FTS only: store.search_text(keyword_query(q))", lambda c, n: top(c.text_kw)),
         ("FTS only: store.search_text(q as typed)", lambda c, n: top(c.text)),
+        ("FTS only: archive.recall without embedder (boost, speakers)", lambda c, n: c.recall_text),
     ]
     if not has_vectors:
         return rows
@@ -367,16 +390,19 @@ def variants(has_vectors: bool) -> list[tuple[str, Callable[[Candidates, int], l
             f"hybrid:  + neighbour boost {tuple(DEFAULT_BOOST)} = fusion.hybrid()",
             lambda c, n: fused(c),
         ),
-        ("hybrid:  same, with RRF k=10 1.5/1 instead of min-max", lambda c, n: fused(c, method="rrf")),
+        (f"hybrid:  + speaker boost {DEFAULT_SPEAKER_BOOST} (names kept in both queries)", lambda c, n: c.speaker_kept),
+        ("hybrid:  + speaker names out of the FTS query", lambda c, n: c.speaker_fts),
+        ("hybrid:  + names out of the vector query = archive.recall()", lambda c, n: c.recall),
+        ("hybrid:  same as fusion.hybrid(), with RRF k=10 1.5/1", lambda c, n: fused(c, method="rrf")),
         (
-            "hybrid:  same, vector list from keyword query",
+            "hybrid:  fusion.hybrid(), vector list from keyword query",
             lambda c, n: seqs_of(hybrid(as_hits(c.text_kw), as_hits(c.vector_kw), FETCH)),
         ),
         (
-            "hybrid:  same, with lists cut to 50 (depth check)",
+            "hybrid:  fusion.hybrid(), lists cut to 50 (depth check)",
             lambda c, n: seqs_of(hybrid(as_hits(c.text_kw[:50]), as_hits(c.vector[:50]), FETCH)),
         ),
-        ("hybrid:  + +-1 neighbours expanded within k", lambda c, n: with_neighbours(fused(c), 1, n)),
+        ("hybrid:  archive.recall + +-1 neighbours expanded within k", lambda c, n: with_neighbours(c.recall, 1, n)),
     ]
     return rows
 
@@ -420,20 +446,21 @@ def latency(data: Loaded, embedder: CachedEmbedder | None, size: int, samples: i
     def measure(label: str) -> None:
         parts: dict[str, list[float]] = defaultdict(list)
         for q in questions:
+            # archive.recall's steps, timed one by one
             t0 = time.perf_counter()
-            kw = keyword_query(q)
-            text = store.search_text("big", kw, 100) if kw.strip() else []
-            t1 = time.perf_counter()
+            named = named_speakers(q, archive.recent_speakers(store, "big"))
             vec: list[TextHit] = []
             if embedder is not None:
-                qv = embedder.inner.embed([q])[0]
+                t1 = time.perf_counter()
+                qv = embedder.inner.embed([without_names(q, named)])[0]
                 t2 = time.perf_counter()
                 vec = store.search_vectors("big", embedder.name, qv, 100)
-                t3 = time.perf_counter()
                 parts["embed query"].append((t2 - t1) * 1000)
-                parts["vector search"].append((t3 - t2) * 1000)
-            hybrid(text, vec, 10)
-            parts["FTS search"].append((t1 - t0) * 1000)
+                parts["vector search"].append((time.perf_counter() - t2) * 1000)
+            t3 = time.perf_counter()
+            text = store.search_text("big", without_names(keyword_query(q), named), 100)
+            parts["FTS search"].append((time.perf_counter() - t3) * 1000)
+            hybrid(text, vec, 10, speakers=named)
             parts["total recall"].append((time.perf_counter() - t0) * 1000)
         detail = "   ".join(f"{name} {pct(v, 50):6.1f}/{pct(v, 95):6.1f}" for name, v in parts.items())
         print(f"    {label:24s} p50/p95 ms: {detail}", flush=True)
@@ -517,7 +544,7 @@ def main() -> None:
             results.append((name, scores))
             print(row(name, scores), flush=True)
         print()
-        picks = ("FTS: plain", "FTS only: store.search_text(keyword", "vector only: question", "hybrid:  + neighbour")
+        picks = ("FTS: plain", "FTS only: store.search_text(keyword", "vector only: question", "hybrid:  + names out")
         chosen = [r for r in results if r[0].startswith(picks)]
         for name, scores in results if args.categories else chosen:
             print(header(f"per category: {name.strip()}"))

@@ -7,11 +7,13 @@ folds the oldest turns until the tail is under ``low_water * budget`` (batches, 
 
 from __future__ import annotations
 
+import math
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
 from types import MappingProxyType
 
+from .core.speakers import DEFAULT_SPEAKER_BOOST
 from .errors import ConfigError
 
 DEFAULT_CAPS: Mapping[str, int] = MappingProxyType(
@@ -47,6 +49,8 @@ class Policy:
     rollup_messages: tuple[int, ...] = (100, 1000)  # messages under one node of level 1, 2, ...
     rollup_input_tokens: int = 3000  # the most tokens of rendered children one roll-up call reads
     detail_share: float = 0.4  # share of the summary's room for the query's finer nodes (when any match)
+    # Thread.recall's default lift for the turns of a participant the query names (0: off; see archive.recall)
+    recall_speaker_weight: float = DEFAULT_SPEAKER_BOOST
 
     def __post_init__(self) -> None:
         if self.budget < 64:
@@ -73,6 +77,10 @@ class Policy:
             raise ConfigError(f"Policy.rollup_input_tokens must be >= 200, got {self.rollup_input_tokens}")
         if not 0 <= self.detail_share < 1:
             raise ConfigError(f"Policy.detail_share must be in [0, 1), got {self.detail_share}")
+        if not (0 <= self.recall_speaker_weight < math.inf):  # also rejects NaN
+            raise ConfigError(
+                f"Policy.recall_speaker_weight must be a finite number >= 0, got {self.recall_speaker_weight}"
+            )
         bad = {k: v for k, v in self.section_caps.items() if not isinstance(v, int) or v < 1}
         if bad:
             raise ConfigError(f"Policy.section_caps values must be positive ints, got {bad}")

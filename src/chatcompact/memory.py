@@ -295,16 +295,29 @@ class Thread:
         until: float | None = None,
         neighbors: int = 0,
         mode: str = "hybrid",
+        speaker_weight: float | None = None,
     ) -> list[ArchiveHit]:
         """Messages matching ``query``, verbatim with ids and times, from the whole history.
 
         ``mode``: "hybrid" (full-text and vectors fused), "text" or "vector". ``roles``, ``since`` and
         ``until`` (epoch seconds) filter; ``neighbors`` attaches that many turns on each side.
+        ``speaker_weight``: how much the turns of a participant the query names are lifted (0: off; None:
+        ``Policy.recall_speaker_weight``; see ``archive.recall``).
         """
         role_set = frozenset(roles) if roles else None
         where = SearchFilter(role_set, since, until) if (role_set or since is not None or until is not None) else None
         self._catch_up()
-        return archive.recall(self._mem.store, self._mem.embedder, self.id, query, k, where, neighbors, mode)
+        return archive.recall(
+            self._mem.store,
+            self._mem.embedder,
+            self.id,
+            query,
+            k,
+            where,
+            neighbors,
+            mode,
+            self._mem.policy.recall_speaker_weight if speaker_weight is None else speaker_weight,
+        )
 
     def tools(self, format: Format = "openai") -> list[dict[str, Any]]:
         """The ``recall`` tool schema for function calling (OpenAI or Anthropic form)."""

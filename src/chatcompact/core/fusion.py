@@ -15,9 +15,10 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 
 from ..protocols import TextHit
+from .speakers import DEFAULT_SPEAKER_BOOST, speaker_boost, speaker_of
 
 #: RRF's damping constant (Cormack et al. 2009); larger values flatten the head of each ranking.
 RRF_K = 60
@@ -180,11 +181,16 @@ def hybrid(
     rrf_k: int = DEFAULT_RRF_K,
     weights: Sequence[float] = DEFAULT_WEIGHTS,
     boost: Sequence[float] = DEFAULT_BOOST,
+    speakers: Collection[str] = (),
+    speaker_weight: float = DEFAULT_SPEAKER_BOOST,
 ) -> list[TextHit]:
     """Fuse the full-text and vector hits of one query into the ``k`` best, as new hits scored by the fusion.
 
     ``method="combine"`` (default): :func:`combine` of min-max normalised scores, ``alpha`` the vector share;
-    ``method="rrf"``: :func:`rrf` with ``weights`` = (text, vector). Then :func:`neighbour_boost` with ``boost``.
+    ``method="rrf"``: :func:`rrf` with ``weights`` = (text, vector). Then :func:`neighbour_boost` with ``boost``,
+    and last the turns of ``speakers`` (names as :func:`~chatcompact.core.speakers.speaker_of` reads them, e.g.
+    from :func:`~chatcompact.core.speakers.named_speakers`) gain ``speaker_weight`` times the best score
+    (:func:`~chatcompact.core.speakers.speaker_boost`).
     Either list may be empty. Pass each list deep (100+ hits): min-max normalisation and the neighbour boost
     see only what they are given. The message of each hit is taken from whichever list had it.
     """
@@ -203,6 +209,10 @@ def hybrid(
         fused = combine(text, vec, alpha=alpha)
     if boost:
         fused = neighbour_boost(fused, boost)
+    if speakers and speaker_weight:
+        # After the neighbour boost, so a lifted turn does not lift the other speakers' turns around it in turn
+        # (the other order: -1.2 points of recall@10 on LoCoMo).
+        fused = speaker_boost(fused, {seq: speaker_of(m) for seq, m in messages.items()}, speakers, speaker_weight)
     return [TextHit(message=messages[seq], score=score) for seq, score in fused[:k]]
 
 
