@@ -134,9 +134,9 @@ def test_judge_against_fake_server(tmp_path):
     conv.questions = conv.questions[:6]
     assert conv.questions[0].answer == "7 May 2023" and all(q.answer != "7 May 2023" for q in conv.questions[1:])
     with FakeLLMServer(default=Reply(_fake_model, usage=(500, 5))) as server:
-        judge = Judge(f"openai:fake@{server.url}")
-        result = run_locomo(data, EvalConfig(budget=2000, judge=judge, identifiers=False, workdir=str(tmp_path)))
-        judge.close()
+        config = EvalConfig(budget=2000, judge=Judge(f"openai:fake@{server.url}"), identifiers=False)
+        result = run_locomo(data, config)
+        config.close()
         prompts = [b["messages"][0]["content"] for b in server.bodies("/chat/completions")]
     overall = result["questions"]["overall"]
     assert overall["J"] == pytest.approx(1 / 6, abs=1e-3)

@@ -80,7 +80,7 @@ def test_lcs_length():
 def test_mentioned_identifiers_kinds():
     texts = [
         "Caroline: Hey Mel! My order ORD-88231 shipped on 8 May, 2023 to dupont@example.com.",
-        "Melanie: Thanks, Caroline. I ran 5 km with Ed Sheeran playing. See https://example.com/a.",
+        "Melanie: Thanks, Caroline. I ran 5 km with Ed Sheeran's song playing. See https://example.com/a.",
     ]
     found = dict((v, k) for k, v in m.mentioned_identifiers(texts))
     assert found["ORD-88231"] == "order"

@@ -276,7 +276,10 @@ def _eval_run(run: Any, config: Any, json_out: bool, out_dir: str) -> None:
             return lambda: bar.advance(task)
 
         config.progress = progress
-        result = run(config)
+        try:
+            result = run(config)
+        finally:
+            config.close()
     jpath, hpath = write_report(result, out_dir)
     checks = targets(result) if result["kind"] != "dialogsum" else []
     head = {k: result[k] for k in ("totals", "questions", "tokens", "rouge", "drift") if k in result}

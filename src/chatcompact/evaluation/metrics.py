@@ -192,8 +192,9 @@ def mentioned_identifiers(texts: Iterable[str]) -> list[tuple[str, str]]:
         for m in _NUMBER.finditer(text):
             add("number", m.group())
         for m in _NAME.finditer(text):
-            if m.group() not in NOT_NAMES and m.group().lower() not in lower_words:
-                add("name", m.group())
+            name = m.group().removesuffix("'s")  # "Toby's" names Toby
+            if name not in NOT_NAMES and name.lower() not in lower_words:
+                add("name", name)
     return out
 
 

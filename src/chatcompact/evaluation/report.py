@@ -192,6 +192,8 @@ def _locomo_html(result: Mapping[str, Any]) -> str:
             f"{r['relative_to_ceiling']:.1%}",
             f"{r['token_recall']:.2f}",
             r["context_tokens"],
+            f"{r['recalled']:.1%}",
+            f"{r['containment_when_recalled']:.1%}",
             *(f"{r['recall_at_k'][str(k)]:.1%}" for k in ks),
             *([f"{r['J']:.1%}", r["answer_tokens_per_question"]] if "J" in r else []),
         ]
@@ -205,6 +207,8 @@ def _locomo_html(result: Mapping[str, Any]) -> str:
         "context / ceiling",
         "answer token recall",
         "context tokens",
+        "archive quoted",
+        "in context when quoted",
         *(f"recall@{k}" for k in ks),
     ]
     if "J" in q["overall"]:

@@ -63,7 +63,9 @@ class EvalConfig:
         self._summarizer = resolve_summarizer(self.summarizer, settings)
         self._embedder = resolve_embedder(self.embedder, settings)
         self._policy = replace(self.policy or Policy(), budget=self.budget)
-        self._dir = Path(self.workdir or tempfile.mkdtemp(prefix="chatcompact-eval-"))
+        # without a workdir the SQLite files live in a folder removed when this config is garbage collected
+        self._tmp = None if self.workdir else tempfile.TemporaryDirectory(prefix="chatcompact-eval-")
+        self._dir = Path(self.workdir or self._tmp.name)
         self._dir.mkdir(parents=True, exist_ok=True)
 
     def describe(self) -> dict[str, Any]:
@@ -73,6 +75,13 @@ class EvalConfig:
             "embedder": self._embedder.name if self._embedder is not None else None,
             "judge": self.judge.spec if self.judge else None,
         }
+
+    def close(self) -> None:
+        """Remove the temporary folder of SQLite files (if this config made one) and close the judge's client."""
+        if self._tmp is not None:
+            self._tmp.cleanup()
+        if self.judge is not None:
+            self.judge.close()
 
     def memory(self, name: str) -> Memory:
         """A fresh SQLite memory for one transcript; compaction inline, so every figure is reproducible."""
@@ -217,7 +226,9 @@ def run_transcript(transcript: Transcript, config: EvalConfig) -> dict[str, Any]
 # ------------------------------------------------------------------ LoCoMo
 
 
-def _question_record(thread: Thread, conv: LocomoConversation, q: Any, full: str, config: EvalConfig) -> dict:
+def _question_record(
+    thread: Thread, conv: LocomoConversation, q: Any, full: str, plain: str, config: EvalConfig
+) -> dict[str, Any]:
     ids = conv.dia_ids
     hits = thread.recall(q.question, k=max(KS))
     retrieved = [ids[h.seq - 1] for h in hits if 0 < h.seq <= len(ids)]
@@ -239,6 +250,8 @@ def _question_record(thread: Thread, conv: LocomoConversation, q: Any, full: str
         "in_context": metrics.contains_answer(q.answer, norm, normalised=True),
         "token_recall": round(metrics.token_recall(q.answer, norm, normalised=True), 3),
         "context_tokens": assembled.tokens,
+        # the query changed the context: recall quoted archive turns into it
+        "recalled": text != plain,
     }
     if config.judge is not None:
         j = config.judge.judge(q.question, q.answer, text)
@@ -278,6 +291,10 @@ def aggregate_questions(records: Sequence[dict[str, Any]], ks: Sequence[int] = K
             "contained_when_in_transcript": _share(both, ceiling),
             "token_recall": _share(sum(r["token_recall"] for r in rs), n),
             "context_tokens": _share(sum(r["context_tokens"] for r in rs), n),
+            "recalled": _share(sum(r["recalled"] for r in rs), n),
+            "containment_when_recalled": _share(
+                sum(r["in_context"] for r in rs if r["recalled"]), sum(r["recalled"] for r in rs)
+            ),
             "gold_evidence_ids": gold,
             "recall_at_k": {str(k): _share(sum(r["hits"][k] for r in rs), gold) for k in ks},
         }
@@ -330,10 +347,11 @@ def run_locomo(data: Locomo, config: EvalConfig) -> dict[str, Any]:
             result = _replay(config, mem, conv.transcript, conv.sample_id)
             thread = mem.thread("eval")
             full = metrics.normalise(context_text(conv.transcript.messages))
+            plain = context_text(thread.context(config.budget))  # the same for every question: the thread is done
             advance = config.progress(f"{conv.sample_id}: questions", len(conv.questions))
             recs = []
             for q in conv.questions:
-                recs.append(_question_record(thread, conv, q, full, config))
+                recs.append(_question_record(thread, conv, q, full, plain, config))
                 advance()
         convs.append({"sample_id": conv.sample_id, **result, "questions": aggregate_questions(recs)})
         records.extend(recs)
