@@ -179,6 +179,19 @@ def _run_tables(runs: Sequence[tuple[str, Mapping[str, Any]]]) -> str:
     )
 
 
+DEFINITIONS = """<details><summary>Definitions</summary><ul>
+<li><b>in context</b>: the gold answer, lowercased with punctuation removed, occurs as a phrase in
+<code>context(budget, query=question)</code>; a multi-part answer (split at , ; / and or) counts only if every
+part does. <b>ceiling</b>: the same rule on the raw transcript. <b>answer token recall</b>: share of the answer's
+content words found in the context (softer, secondary).</li>
+<li><b>archive quoted</b>: the query changed the context (recall quoted archive turns into it).</li>
+<li><b>recall@k</b>: share of all gold evidence turns among the first k of <code>thread.recall(question)</code>.</li>
+<li><b>identifiers reachable</b>: present in <code>context(budget, query="What do you know about X?")</code>;
+<b>in final context</b>: present in <code>context(budget)</code> at the end, without a query.</li>
+<li><b>summary growth</b>: last summary size over the largest of the first 3 compactions (flat: none after them
+above 1.25x); <b>late growth</b>: least-squares growth per compaction over the second half.</li></ul></details>"""
+
+
 def _locomo_html(result: Mapping[str, Any]) -> str:
     q = result["questions"]
     ks = result["ks"]
@@ -191,7 +204,7 @@ def _locomo_html(result: Mapping[str, Any]) -> str:
             f"{r['containment']:.1%}",
             f"{r['relative_to_ceiling']:.1%}",
             f"{r['token_recall']:.2f}",
-            r["context_tokens"],
+            round(r["context_tokens"]),
             f"{r['recalled']:.1%}",
             f"{r['containment_when_recalled']:.1%}",
             *(f"{r['recall_at_k'][str(k)]:.1%}" for k in ks),
@@ -232,6 +245,7 @@ def _locomo_html(result: Mapping[str, Any]) -> str:
     runs = [(c["sample_id"], c) for c in result["conversations"]]
     return (
         _targets_html(result)
+        + DEFINITIONS
         + "<h2>LoCoMo questions (categories 1-4)</h2>"
         + _table(header, rows)
         + f'<div class="charts">{contain}{recall}</div>'
