@@ -24,7 +24,6 @@ import argparse
 import hashlib
 import importlib
 import json
-import re
 import statistics
 import tempfile
 import time
@@ -46,6 +45,7 @@ from chatcompact.core.fusion import (
     with_neighbours,
 )
 from chatcompact.core.speakers import DEFAULT_SPEAKER_BOOST, named_speakers, without_names
+from chatcompact.evaluation.datasets import CATEGORIES, parse_evidence
 from chatcompact.protocols import TextHit
 from chatcompact.stores import SQLiteStore
 from chatcompact.stores._common import query_terms
@@ -56,30 +56,9 @@ from chatcompact.types import parse_message
 DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "locomo_dev.json"
 KS = (1, 5, 10, 25, 50)
 FETCH = 200  # candidates per list handed to fusion
-CATEGORIES = {1: "multi-hop", 2: "temporal", 3: "open-domain", 4: "single-hop"}
-_ID_RE = re.compile(r"^D(\d+):(\d+)$")
 
 
 # ---------------------------------------------------------------- data
-
-
-def parse_evidence(raw: object) -> tuple[list[str], int]:
-    """Well-formed evidence ids ("D30:05" -> "D30:5"), and how many parts were malformed."""
-    items = raw if isinstance(raw, list) else [raw] if isinstance(raw, str) else []
-    ids, bad = [], 0
-    for item in items:
-        for part in re.split(r"[;,]", str(item)):
-            part = part.strip()
-            if not part:
-                continue
-            m = _ID_RE.match(part)
-            if m is None:
-                bad += 1
-                continue
-            norm = f"D{int(m.group(1))}:{int(m.group(2))}"
-            if norm not in ids:
-                ids.append(norm)
-    return ids, bad
 
 
 @dataclass

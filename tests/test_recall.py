@@ -163,3 +163,28 @@ def test_real_bundled_embedder_recalls_by_meaning(tmp_path):
         assert mem.wait_idle(60)
         hits = t.recall("the pottery got damaged in shipping", k=2, mode="vector")
         assert hits[0].seq == 3  # no shared keyword: found by meaning
+
+
+def test_a_name_in_the_summary_but_not_in_its_shown_part_is_still_recalled():
+    from chatcompact.testing import ScriptedSummarizer
+    from chatcompact.types import SummaryDelta, SummaryItem
+
+    long = "decided to keep the weekly kiln schedule with glaze tests on Mondays and firing on Thursdays"
+    delta = SummaryDelta(
+        add={
+            "decisions": tuple(SummaryItem(text=f"{long} ({i})", sources=(2,)) for i in range(10)),
+            "topics": (SummaryItem(text="Zoltan phoned", sources=(1,)),),
+        }
+    )
+    mem = Memory.open("memory://", summarizer=ScriptedSummarizer([delta]), policy=Policy(budget=600), background=False)
+    t = mem.thread("z")
+    t.add({"role": "user", "content": "Zoltan phoned about the broken kiln door."})
+    t.add({"role": "assistant", "content": "Noted, I will order the hinge."})
+    _filler(t, 6)
+    assert t.compact(keep_tokens=0) is not None
+    assert "Zoltan" in " ".join(i.text for i in t.summary().topics)  # in the summary...
+    plain = t.assemble(600).messages[0].text
+    assert "Zoltan" not in plain  # ...but not in the part that fits the summary share
+    quoted = t.assemble(600, query="did Zoltan call?")
+    assert quoted.tokens <= 600 and "Zoltan phoned about the broken kiln door." in quoted.messages[0].text
+    mem.close()

@@ -319,3 +319,118 @@ def recall_cmd(db: str, thread: str, query: str, k: int, mode: str, neighbors: i
                 f"#{d['id']} {d['role']} {d['time']}  score {d['score']} ({', '.join(d['matched'])})", style="bold"
             )
             out.print(d["text"], markup=False, highlight=False)
+
+
+# ---------------------------------------------------------------- eval
+
+
+def _eval_options(f: Any) -> Any:
+    for option in reversed(
+        [
+            click.option("--budget", default=2000, show_default=True, help="Context budget in tokens."),
+            SUMMARIZER,
+            click.option(
+                "--embedder", default=None, help="Recall embedder: local (default if installed), none, openai:MODEL."
+            ),
+            click.option("--limit", type=int, default=None, help="Only the first N conversations/dialogues."),
+            click.option(
+                "--out", default="eval-report", show_default=True, help="Folder for the JSON and HTML report."
+            ),
+            click.option("--json", "json_out", is_flag=True, help="Print the headline figures as JSON."),
+        ]
+    ):
+        f = option(f)
+    return f
+
+
+def _eval_config(budget: int, summarizer: str | None, embedder: str | None, json_out: bool, **kw: Any) -> Any:
+    from .evaluation import EvalConfig
+
+    return EvalConfig(budget=budget, summarizer=summarizer, embedder=embedder, **kw)
+
+
+def _eval_run(run: Any, config: Any, json_out: bool, out_dir: str) -> None:
+    from .evaluation import targets, write_report
+
+    with Progress(console=err, transient=True, disable=json_out) as bar:
+
+        def progress(label: str, total: int) -> Any:
+            task = bar.add_task(label[:40], total=total)
+            return lambda: bar.advance(task)
+
+        config.progress = progress
+        try:
+            result = run(config)
+        finally:
+            config.close()
+    jpath, hpath = write_report(result, out_dir)
+    checks = targets(result) if result["kind"] != "dialogsum" else []
+    head = {k: result[k] for k in ("totals", "questions", "tokens", "rouge", "drift") if k in result}
+    if json_out:
+        _dump({"json": str(jpath), "html": str(hpath), "config": result["config"], "targets": checks, **head})
+        return
+    if checks:
+        table = Table("measure", "target", "value", "")
+        for c in checks:
+            table.add_row(c["name"], c["target"], str(c["value"]), {True: "met", False: "MISSED", None: ""}[c["met"]])
+        out.print(table)
+    if "rouge" in result:
+        out.print(f"ROUGE F1 over {result['dialogues']} dialogues: {result['rouge']}")
+    out.print(f"report: {hpath}\ndata:   {jpath}")
+
+
+@main.group("eval")
+def eval_group() -> None:
+    """Measure what compaction keeps: tokens, identifiers, summary drift, LoCoMo QA, DialogSum ROUGE."""
+
+
+@eval_group.command("locomo")
+@_eval_options
+@click.option("--data", default="../shared/data/locomo_dev.json", show_default=True, help="LoCoMo JSON file.")
+@click.option("--audit", default=None, help="Audit file whose answer/evidence corrections to apply.")
+@click.option("--judge", default=None, help="LLM judge for J: openai:MODEL or openai:MODEL@BASE_URL.")
+@click.option("--recall-k", type=int, default=None, help="Policy.recall_k: turns quoted into context(query).")
+@click.option("--recall-share", type=float, default=None, help="Policy.recall_share: budget share for quotes.")
+@click.option("--no-identifiers", is_flag=True, help="Skip identifier survival (one context() per identifier).")
+def eval_locomo(
+    data: str,
+    audit: str | None,
+    judge: str | None,
+    recall_k: int | None,
+    recall_share: float | None,
+    no_identifiers: bool,
+    limit: int | None,
+    out: str,
+    **kw: Any,
+) -> None:
+    """Replay LoCoMo conversations; evidence recall@k, answer containment vs the transcript, J with --judge."""
+    from .evaluation import Judge, load_locomo, run_locomo
+
+    dataset = load_locomo(data, audit=audit, limit=limit)
+    overrides = {k: v for k, v in (("recall_k", recall_k), ("recall_share", recall_share)) if v is not None}
+    policy = Policy(**overrides) if overrides else None
+    config = _eval_config(**kw, judge=Judge(judge) if judge else None, policy=policy, identifiers=not no_identifiers)
+    _eval_run(lambda c: run_locomo(dataset, c), config, kw["json_out"], out)
+
+
+@eval_group.command("dialogsum")
+@_eval_options
+@click.option("--data", default="../shared/data/dialogsum.dev.jsonl", show_default=True, help="DialogSum JSONL.")
+def eval_dialogsum(data: str, limit: int | None, out: str, **kw: Any) -> None:
+    """ROUGE-1/2/L (F1) of the summarizer's rendered state against DialogSum's reference summaries."""
+    from .evaluation import load_dialogsum, run_dialogsum
+
+    dialogues = load_dialogsum(data, limit=limit)
+    _eval_run(lambda c: run_dialogsum(dialogues, c), _eval_config(**kw), kw["json_out"], out)
+
+
+@eval_group.command("transcript")
+@click.argument("file")
+@_eval_options
+@click.option("--sample", default=None, help="LoCoMo sample id (e.g. conv-26); default: the first.")
+def eval_transcript(file: str, sample: str | None, limit: int | None, out: str, **kw: Any) -> None:
+    """Token curve, compactions, summarizer cost, summary drift and identifier survival of one transcript."""
+    from .evaluation import run_transcript
+
+    transcript = load_transcript(file, sample)
+    _eval_run(lambda c: run_transcript(transcript, c), _eval_config(**kw), kw["json_out"], out)

@@ -160,7 +160,7 @@ class Thread:
         """The context as an :class:`Assembled` (messages, exact token count, what was elided)."""
         budget = budget or self._mem.policy.budget
         tok = self._mem.tokenizer
-        quotes = self._quotes(query) if query else []
+        quotes = self._quotes(query, budget) if query else []
         with self._lock:
             self._refresh()
             self._budget = budget
@@ -331,10 +331,10 @@ class Thread:
         hits = self.recall(args["query"], k, roles=None if role in (None, "any") else [role])
         return archive.tool_result(cid, fmt, hits)
 
-    def _quotes(self, query: str) -> list[Line]:
+    def _quotes(self, query: str, budget: int) -> list[Line]:
         mem = self._mem
         with self._lock:
-            summary = " ".join(ln.text for ln in self._view.lines)
+            summary = " ".join(_shown_summary(self._view.lines, int(mem.policy.summary_share * budget)))
         if not wants_detail(query, summary):
             return []
         hits = self.recall(query, mem.policy.recall_k)
@@ -509,6 +509,17 @@ class Thread:
         v.tail, v.tail_tokens = v.tail[n:], v.tail_tokens[n:]
         v.lines = render_lines(committed.state, committed.covered_until, self._mem.tokenizer.count)
         v.info = ThreadInfo(v.info.id, v.info.system, v.info.created_at, v.info.last_seq, committed.version)
+
+
+def _shown_summary(lines: Sequence[Line], cap: int) -> list[str]:
+    """The summary lines that fit the summary's share of the budget (as assembly takes them, by priority):
+    what the model will actually see, so a name only in the rest still gets recalled."""
+    shown, used = [], 0
+    for line in lines:
+        if line.block == "summary" and used + line.tokens <= cap:
+            shown.append(line.text)
+            used += line.tokens
+    return shown
 
 
 def as_summarizer_error(summarizer: Summarizer, exc: BaseException) -> SummarizerError:

@@ -33,9 +33,9 @@ def wants_detail(query: str, summary_text: str = "") -> bool:
         return False
     if _DETAIL.search(query) or _NUMBER.search(query):
         return True
-    lower = summary_text.lower()
     names = [n for n in _NAME.findall(query) if n not in _COMMON]
-    return any(n.lower() not in lower for n in names)
+    # whole words: "Caro" is not in a summary that says "Caroline", nor "LGBT" in one that says "LGBTQ"
+    return any(re.search(rf"\b{re.escape(n)}\b", summary_text, re.IGNORECASE) is None for n in names)
 
 
 def quote_lines(hits: Sequence[Message], count, max_chars: int = 600) -> list[Line]:
