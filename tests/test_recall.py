@@ -9,6 +9,7 @@ import pytest
 
 from chatcompact import InvalidMessage, Memory, Policy
 from chatcompact.archive import CachingEmbedder
+from chatcompact.errors import ConfigError
 from chatcompact.testing import HashEmbedder
 from chatcompact.types import parse_message
 
@@ -82,6 +83,33 @@ def test_detail_query_brings_back_a_compacted_turn_within_budget(mem):
     assert "exactly along the handle" in quoted.messages[0].text
     assert "[#3 user," in quoted.messages[0].text
     assert "exactly along the handle" not in t.assemble(800, query="how are you?").messages[0].text
+
+
+@pytest.mark.parametrize(
+    ("mode", "query", "quoted"),
+    [
+        ("query", "Which colour was the vase with the broken handle?", True),  # any query with content words
+        ("query", "thanks, how are you?", False),  # nothing to look up
+        ("detail", "Which colour was the vase with the broken handle?", False),  # not a detail query
+        ("detail", "What exactly did I say about the vase?", True),
+        ("off", "What exactly did I say about the vase?", False),
+    ],
+)
+def test_recall_quotes_policy_decides_when_context_quotes_the_archive(tmp_path, mode, query, quoted):
+    with Memory.open(str(tmp_path / "q.db"), policy=Policy(budget=800, recall_quotes=mode), embedder="none") as mem:
+        t = mem.thread("q", system="You are a support assistant.")
+        for role, text in TALK:
+            t.add({"role": role, "content": text})
+        _filler(t, 120)
+        assert mem.wait_idle(30) and t.compactions()[-1].covered_until > 3
+        ctx = t.assemble(800, query=query)
+        assert ctx.tokens <= 800
+        assert ("[#3 user," in ctx.messages[0].text) is quoted
+
+
+def test_recall_quotes_policy_rejects_unknown_mode():
+    with pytest.raises(ConfigError, match="recall_quotes"):
+        Policy(recall_quotes="sometimes")
 
 
 def test_recall_tool_openai_and_anthropic(mem):

@@ -391,6 +391,9 @@ def eval_group() -> None:
 @click.option("--judge", default=None, help="LLM judge for J: openai:MODEL or openai:MODEL@BASE_URL.")
 @click.option("--recall-k", type=int, default=None, help="Policy.recall_k: turns quoted into context(query).")
 @click.option("--recall-share", type=float, default=None, help="Policy.recall_share: budget share for quotes.")
+@click.option(
+    "--recall-quotes", type=click.Choice(["query", "detail", "off"]), default=None, help="Policy.recall_quotes."
+)
 @click.option("--no-identifiers", is_flag=True, help="Skip identifier survival (one context() per identifier).")
 def eval_locomo(
     data: str,
@@ -398,6 +401,7 @@ def eval_locomo(
     judge: str | None,
     recall_k: int | None,
     recall_share: float | None,
+    recall_quotes: str | None,
     no_identifiers: bool,
     limit: int | None,
     out: str,
@@ -407,7 +411,8 @@ def eval_locomo(
     from .evaluation import Judge, load_locomo, run_locomo
 
     dataset = load_locomo(data, audit=audit, limit=limit)
-    overrides = {k: v for k, v in (("recall_k", recall_k), ("recall_share", recall_share)) if v is not None}
+    knobs = (("recall_k", recall_k), ("recall_share", recall_share), ("recall_quotes", recall_quotes))
+    overrides = {k: v for k, v in knobs if v is not None}
     policy = Policy(**overrides) if overrides else None
     config = _eval_config(**kw, judge=Judge(judge) if judge else None, policy=policy, identifiers=not no_identifiers)
     _eval_run(lambda c: run_locomo(dataset, c), config, kw["json_out"], out)

@@ -40,8 +40,11 @@ class Policy:
     max_pinned: int = 24
     pinned_max_chars: int = 1200
     topic_shift: bool = False  # also compact when the user starts a new topic (needs an embedder)
-    recall_k: int = 4  # verbatim turns recalled into the context for a detail-seeking query
-    recall_share: float = 0.2  # share of the budget those quotes may use
+    # context(query=...) quotes recalled turns verbatim: "query" for every query, "detail" only when the query
+    # asks for exact wording or names what the shown summary lacks, "off" never
+    recall_quotes: str = "query"
+    recall_k: int = 8  # at most this many recalled turns quoted (fewer when the recall share is full)
+    recall_share: float = 0.3  # share of the budget those quotes may use
     # Hierarchical summaries (off by default: the running summary alone serves most threads). On: every
     # compaction also stores a level-0 node of its span, roll-ups build one node per ~100 and ~1,000 messages
     # in the background, and context(query=...) gives part of the summary's room to the nodes about the query.
@@ -69,6 +72,8 @@ class Policy:
         for name in ("max_tail_messages", "min_recent_messages", "max_pinned", "recall_k"):
             if getattr(self, name) < 0:
                 raise ConfigError(f"Policy.{name} must be >= 0, got {getattr(self, name)}")
+        if self.recall_quotes not in ("query", "detail", "off"):
+            raise ConfigError(f"Policy.recall_quotes must be 'query', 'detail' or 'off', got {self.recall_quotes!r}")
         sizes = tuple(self.rollup_messages)
         if not sizes or any(not isinstance(n, int) or n < 2 for n in sizes) or list(sizes) != sorted(set(sizes)):
             raise ConfigError(f"Policy.rollup_messages must be increasing ints >= 2, got {self.rollup_messages!r}")

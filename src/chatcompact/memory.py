@@ -24,6 +24,7 @@ from .config import Policy, Settings
 from .core import compaction
 from .core.assemble import Assembled, ContextInput, Line, assemble, render_lines
 from .core.formats import to_anthropic, to_openai
+from .core.fusion import content_words
 from .core.plan import check_trigger
 from .core.preserve import DEFAULT_RULES, Rule
 from .core.recall import quote_lines, wants_detail
@@ -333,10 +334,13 @@ class Thread:
 
     def _quotes(self, query: str, budget: int) -> list[Line]:
         mem = self._mem
-        with self._lock:
-            summary = " ".join(_shown_summary(self._view.lines, int(mem.policy.summary_share * budget)))
-        if not wants_detail(query, summary):
+        if mem.policy.recall_quotes == "off" or not content_words(query):  # "thanks!", "how are you?"
             return []
+        if mem.policy.recall_quotes == "detail":
+            with self._lock:
+                summary = " ".join(_shown_summary(self._view.lines, int(mem.policy.summary_share * budget)))
+            if not wants_detail(query, summary):
+                return []
         hits = self.recall(query, mem.policy.recall_k)
         return quote_lines([h.message for h in hits], mem.tokenizer.count)
 

@@ -155,9 +155,13 @@ def keyword_query(question: str) -> str:
     Returns the question unchanged when nothing would remain (e.g. "What is it?"), so a search never goes
     empty just because of the rewrite.
     """
-    words = _WORD_RE.findall(question)
-    kept = [w for w in words if w.lower().replace("’", "'") not in STOP_WORDS]
+    kept = content_words(question)
     return " ".join(kept) if kept else question
+
+
+def content_words(text: str) -> list[str]:
+    """The words of ``text`` that are not stop words or question words, in their order."""
+    return [w for w in _WORD_RE.findall(text) if w.lower().replace("’", "'") not in STOP_WORDS]
 
 
 #: Methods :func:`hybrid` knows.
