@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import sys
 import tempfile
+from contextlib import closing
 from pathlib import Path
 from typing import Any
 
@@ -212,6 +213,23 @@ def inspect(db: str, thread: str, json_out: bool) -> None:
                         out.print(f"  {label}: {item}", markup=False, highlight=False)
         for e in failures:
             out.print(f"failed compaction of messages {e.data.get('span')}: {e.data.get('error')}", markup=False)
+
+
+@main.command("migrate")
+@click.argument("src")
+@click.argument("dst")
+def migrate_cmd(src: str, dst: str) -> None:
+    """Copy every thread, message, summary version, event and vector from store SRC into the empty store DST
+    (e.g. sqlite:///chat.db postgresql://user@host/db)."""
+    from .migrate import copy_store
+    from .stores import open_store
+
+    with closing(open_store(src)) as source, closing(open_store(dst)) as target:
+        report = copy_store(source, target, on_thread=lambda t: err.print(f"copied {t}", markup=False))
+    out.print(
+        f"migrated {report.threads} threads: {report.messages} messages, {report.versions} summary versions, "
+        f"{report.events} events, {report.vectors} vectors"
+    )
 
 
 @main.command("recall")
