@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import json
+import signal
 import sys
 import tempfile
+import threading
 from contextlib import closing
 from pathlib import Path
 from typing import Any
@@ -213,6 +215,40 @@ def inspect(db: str, thread: str, json_out: bool) -> None:
                         out.print(f"  {label}: {item}", markup=False, highlight=False)
         for e in failures:
             out.print(f"failed compaction of messages {e.data.get('span')}: {e.data.get('error')}", markup=False)
+
+
+@main.command("worker")
+@click.option("--store", "store_url", required=True, envvar="CHATCOMPACT_STORE", help="Store URL (postgresql://...).")
+@SUMMARIZER
+@click.option("--embedder", default=None, help="local, none, openai:MODEL (default: CHATCOMPACT_EMBEDDER or local).")
+@click.option("--budget", type=int, default=None, help="The apps' context budget (drives the triggers).")
+@click.option("--kinds", default="compact,embed", show_default=True, help="Job kinds to take.")
+@click.option("--lease", default=120.0, show_default=True, help="Seconds a claimed job stays this worker's.")
+@click.option("--poll", default=0.5, show_default=True, help="Seconds between claims when the queue is empty.")
+@click.option("--max-jobs", type=int, default=None, help="Exit after this many jobs.")
+@click.option("--idle-exit", type=float, default=None, help="Exit after this many seconds without a job.")
+def worker_cmd(
+    store_url: str,
+    summarizer: str | None,
+    embedder: str | None,
+    budget: int | None,
+    kinds: str,
+    lease: float,
+    poll: float,
+    max_jobs: int | None,
+    idle_exit: float | None,
+) -> None:
+    """Take compaction and embedding jobs for any thread from the store's queue, until SIGTERM/SIGINT."""
+    from .worker import Worker
+
+    stop = threading.Event()
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        signal.signal(sig, lambda *_: stop.set())
+    policy = Policy(budget=budget) if budget else None
+    with Memory.open(store_url, summarizer=summarizer, embedder=embedder, policy=policy, background="workers") as mem:
+        w = Worker(mem, kinds=tuple(k.strip() for k in kinds.split(",") if k.strip()), lease_s=lease, poll_s=poll)
+        done = w.run(stop, max_jobs=max_jobs, idle_exit=idle_exit)
+    err.print(f"worker stopped after {done} jobs")
 
 
 @main.command("migrate")
