@@ -711,6 +711,50 @@ def test_jobs_bad_input_and_deleted_threads(store: Store, thread: str) -> None:
     assert store.claim_job(["compact"], 30) is None
 
 
+JOB_OPS = st.lists(
+    st.tuples(st.sampled_from(["enqueue", "claim", "finish", "finish_again"]), st.integers(0, 2), st.booleans()),
+    max_size=25,
+)
+
+
+_EXAMPLE = itertools.count()
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(ops=JOB_OPS)
+def test_job_queue_matches_a_model(store: Store, ops: list[tuple[str, int, bool]]) -> None:
+    """Random enqueue/claim/finish sequences: one lease per job at a time, no job lost, none invented."""
+    run = next(_EXAMPLE)
+    threads = [f"q{run}-{i}" for i in range(3)]  # fresh threads per example
+    for t in threads:
+        store.ensure_thread(t, None)
+    while (stale := store.claim_job(["compact", "embed"], 60)) is not None:  # earlier examples' queued jobs
+        store.finish_job(stale)
+    base = store.pending_jobs()  # earlier examples' leased jobs: held for 60 s, nobody can claim them
+    wanted: dict[tuple[str, str], int] = {}  # key -> requests not yet served by a finished run
+    leases: dict[tuple[str, str], object] = {}
+    for op, i, embed in ops:
+        key = (threads[i], "embed" if embed else "compact")
+        if op == "enqueue":
+            store.enqueue_job(*key)
+            wanted[key] = wanted.get(key, 0) + 1
+        elif op == "claim":
+            lease = store.claim_job([key[1]], 60)
+            free = {k for k in wanted if k[1] == key[1] and k not in leases}
+            assert (lease is None) == (not free)
+            if lease is not None:
+                got = (lease.thread_id, lease.kind)
+                assert got in free  # only a queued job nobody holds
+                leases[got] = lease
+        elif key in leases:
+            lease = leases.pop(key)
+            again = op == "finish_again"
+            assert store.finish_job(lease, again=again) is True  # type: ignore[arg-type]
+            if not again and wanted[key] == lease.requested:  # type: ignore[attr-defined]
+                del wanted[key]
+        assert store.pending_jobs() == base + len(wanted)
+
+
 # ---------------------------------------------------------------- the vector index itself
 
 

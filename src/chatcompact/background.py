@@ -170,14 +170,26 @@ class StoreQueue:
     """The scheduler of ``background="workers"``: jobs go into the store's queue, where ``chatcompact worker``
     processes (on any machine) claim them. Nothing runs in this process."""
 
-    def __init__(self, store: Store, poll_s: float = 0.05) -> None:
+    def __init__(self, store: Store, poll_s: float = 0.05, debounce_s: float = 0.5) -> None:
         if not getattr(store, "supports_jobs", False):
             raise ConfigError(f'background="workers" needs a store with a job queue; {store!r} has none')
         self._store = store
         self._poll = poll_s
+        # A trigger keeps firing on every add until a worker has compacted: one request per key and
+        # ``debounce_s`` is enough (the next add after that asks again), and saves a write per add.
+        self._debounce = debounce_s
+        self._sent: dict[Key, float] = {}
+        self._lock = threading.Lock()
 
     def submit(self, key: tuple[str, str]) -> None:
         kind, thread_id = key
+        now = time.monotonic()
+        with self._lock:
+            if now - self._sent.get(key, -1e9) < self._debounce:
+                return
+            self._sent[key] = now
+            if len(self._sent) > 10_000:  # forget old entries: the map only needs the last debounce_s
+                self._sent = {k: t for k, t in self._sent.items() if now - t < self._debounce}
         try:
             self._store.enqueue_job(thread_id, kind)
         except StoreError as exc:  # the message is stored; the next add that fires a trigger asks again
