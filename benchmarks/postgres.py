@@ -6,14 +6,15 @@ a server. Prints figures; asserts nothing.
 
 - add throughput: N writer processes (``Memory.open(url, background="workers")``, no embedder), each adding
   ``--adds`` messages round robin over its own 10 threads; adds/s over all processes (SQLite alongside).
-- search: one thread with ``--vectors`` archived messages and random unit vectors of 384 dimensions (the worst case
-  for HNSW: no structure). Postgres: bulk load, then one HNSW build (m=16, ef_construction=64, ef_search=100,
-  iterative scan); SQLite: the store's in-process index (hnswlib from 100k on). p50/p95 of ``search_vectors``
-  (k=10) and ``search_text`` over 200 queries, and recall@10 of the vector search against exact search.
+- search: one thread with ``--vectors`` archived messages and unit vectors of 384 dimensions, clustered like a long
+  chat's sentence embeddings (``--random``: no structure, the worst case for HNSW). Postgres: bulk load, then one
+  HNSW build (m=16, ef_construction=64, ef_search=100, iterative scan); SQLite: the store's in-process index
+  (hnswlib from 100k on). p50/p95 of ``search_vectors`` (k=10) and ``search_text`` (two common words; one rare
+  word) over 200 queries, and recall@10 of the vector search against exact search.
 - workers: ``--threads`` threads of 40 turns (budget 300, so each needs compactions) queued, then 1 and 2
   ``chatcompact worker`` processes (extractive summarizer) drain the queue; compactions per minute.
 
-Run: ``python benchmarks/postgres.py [--vectors 100000] [--adds 400] [--threads 100] [--url postgresql://...]``
+Run: ``python benchmarks/postgres.py [--vectors 100000] [--random] [--adds 400] [--threads 100] [--url URL]``
 """
 
 from __future__ import annotations
@@ -108,7 +109,7 @@ def search_figures(store, queries: np.ndarray, exact: list[set[int]]) -> dict[st
         store.search_text("big", "refund vase", 10)  # two words in 20% of the messages: the worst case
         txt.append((time.perf_counter() - t0) * 1000)
         t0 = time.perf_counter()
-        store.search_text("big", f"note {i * 37}", 10)  # one rare word (the number) and one in every message
+        store.search_text("big", f"{i * 37 + 5}", 10)  # one rare word: the number of one message
         rare.append((time.perf_counter() - t0) * 1000)
     return {
         "vec_p50": pct(vec, 50),
@@ -121,12 +122,26 @@ def search_figures(store, queries: np.ndarray, exact: list[set[int]]) -> dict[st
     }
 
 
-def search_bench(url: str, n: int) -> None:
+def make_vectors(n: int, clustered: bool) -> tuple[np.ndarray, np.ndarray]:
+    """``n`` unit vectors and 200 queries: random (no structure: the worst case for HNSW) or clustered like
+    sentence embeddings of a long chat (1,000 topics, each point its topic plus noise of norm ~0.5)."""
     rng = np.random.default_rng(0)
-    vectors = rng.standard_normal((n, DIM)).astype(np.float32)
-    vectors /= np.linalg.norm(vectors, axis=1, keepdims=True)
-    queries = rng.standard_normal((200, DIM)).astype(np.float32)
-    queries /= np.linalg.norm(queries, axis=1, keepdims=True)
+
+    def unit(x: np.ndarray) -> np.ndarray:
+        return (x / np.linalg.norm(x, axis=1, keepdims=True)).astype(np.float32)
+
+    if not clustered:
+        return unit(rng.standard_normal((n, DIM))), unit(rng.standard_normal((200, DIM)))
+    centers = unit(rng.standard_normal((1000, DIM)))
+
+    def around(m: int) -> np.ndarray:
+        return unit(centers[rng.integers(0, 1000, m)] + 0.5 * rng.standard_normal((m, DIM)) / np.sqrt(DIM))
+
+    return around(n), around(200)
+
+
+def search_bench(url: str, n: int, clustered: bool) -> None:
+    vectors, queries = make_vectors(n, clustered)
     exact = [set((np.argsort(-(vectors @ q))[:10] + 1).tolist()) for q in queries]
     pg = open_store(fresh(url, "bench_search"))
     pg.index_vectors = False  # type: ignore[attr-defined]  # bulk load first, then one index build
@@ -142,15 +157,14 @@ def search_bench(url: str, n: int) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         lite = open_store(f"{tmp}/s.db", synchronous="NORMAL")
         load(lite, n, vectors)
-        from chatcompact.stores._vectors import VectorIndex  # noqa: F401 (the SQLite store's index)
-
         lite.search_vectors("big", "m", queries[0], 10)
         index = lite._indexes.get(("big", "m"))  # type: ignore[attr-defined]
         if index is not None:
             index[2].wait_for_graph(600)
         rows["sqlite (in-process index, FTS5)"] = search_figures(lite, queries, exact)
         lite.close()
-    print(f"\nsearch, one thread with {n:,} archived messages, k=10, 200 queries (ms)")
+    kind = "clustered" if clustered else "random"
+    print(f"\nsearch, one thread with {n:,} archived messages ({kind} vectors), k=10, 200 queries (ms)")
     head = f"{'store':40} {'vector p50':>10} {'p95':>7} {'recall@10':>10} {'text common p50':>16} {'p95':>7}"
     print(head + f" {'text rare p50':>14} {'p95':>7}")
     for name, r in rows.items():
@@ -195,6 +209,7 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--url", default=None, help="a Postgres server with pgvector (default: a throwaway one)")
     ap.add_argument("--vectors", type=int, default=100_000)
+    ap.add_argument("--random", action="store_true", help="random unit vectors instead of clustered ones")
     ap.add_argument("--adds", type=int, default=400, help="adds per writer process")
     ap.add_argument("--writers", default="1,4,8")
     ap.add_argument("--threads", type=int, default=100, help="threads to compact in the worker figure")
@@ -211,7 +226,7 @@ def main() -> None:
                     lite = add_throughput(f"sqlite:///{tmp}/a.db", n, args.adds)
                 print(f"  writers={n}: postgres {pg:8.0f}   sqlite (FULL) {lite:8.0f}")
         if "search" not in skip:
-            search_bench(url, args.vectors)
+            search_bench(url, args.vectors, not args.random)
         if "workers" not in skip:
             print("\nworker throughput (extractive summarizer)")
             for w in (1, 2):

@@ -40,6 +40,7 @@ from ._common import (
     fold,
     query_terms,
 )
+from ._postgres_sql import ADVANCE_SQL, CLAIM_SQL, MIGRATIONS, MISSING_SQL, NOW
 from ._vectors import as_matrix, as_query, check_dim, check_model, check_seqs, no_match
 
 try:
@@ -60,120 +61,6 @@ MAX_INDEXED_CHARS = 100_000
 HNSW_MAX_DIM = 2000
 HNSW_EF_SEARCH = 100
 _MIGRATION_LOCK = 7_243_001  # pg_advisory_xact_lock key: one migrator per database at a time
-
-# Version N is MIGRATIONS[N - 1]; each runs in one transaction. Never edit a shipped entry: append.
-MIGRATIONS: tuple[tuple[str, ...], ...] = (
-    (
-        "CREATE EXTENSION IF NOT EXISTS vector",
-        """CREATE TABLE threads (
-            id text PRIMARY KEY,
-            system text,
-            created_at double precision NOT NULL,
-            last_seq bigint NOT NULL DEFAULT 0,
-            last_version integer NOT NULL DEFAULT 0
-        )""",
-        """CREATE TABLE messages (
-            thread_id text NOT NULL REFERENCES threads(id) ON DELETE CASCADE,
-            seq bigint NOT NULL,
-            role text NOT NULL,
-            body text NOT NULL,
-            text text NOT NULL,
-            tokens integer NOT NULL,
-            created_at double precision NOT NULL,
-            tsv tsvector NOT NULL,
-            PRIMARY KEY (thread_id, seq)
-        )""",
-        "CREATE INDEX messages_tsv ON messages USING gin (tsv)",
-        # The log is append-only; enforced in the database so no other client can rewrite history either.
-        """CREATE FUNCTION chatcompact_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
-            BEGIN RAISE EXCEPTION 'the message log is append-only'; END $$""",
-        """CREATE TRIGGER messages_append_only BEFORE UPDATE ON messages
-            FOR EACH ROW EXECUTE FUNCTION chatcompact_append_only()""",
-        """CREATE TABLE summary_versions (
-            thread_id text NOT NULL REFERENCES threads(id) ON DELETE CASCADE,
-            version integer NOT NULL,
-            parent integer,
-            covered_from bigint NOT NULL,
-            covered_until bigint NOT NULL,
-            body text NOT NULL,
-            created_at double precision NOT NULL,
-            PRIMARY KEY (thread_id, version)
-        )""",
-        """CREATE TABLE events (
-            id bigserial PRIMARY KEY,
-            thread_id text NOT NULL REFERENCES threads(id) ON DELETE CASCADE,
-            kind text NOT NULL,
-            body text NOT NULL,
-            created_at double precision NOT NULL
-        )""",
-        "CREATE INDEX events_thread_kind ON events (thread_id, kind, id)",
-        # Unconstrained ``vector``: a model's dimension is fixed per thread by vector_models; the HNSW
-        # indexes are partial, one per dimension seen (created by put_vectors).
-        """CREATE TABLE vectors (
-            thread_id text NOT NULL,
-            model text NOT NULL,
-            seq bigint NOT NULL,
-            dim integer NOT NULL,
-            embedding vector NOT NULL,
-            PRIMARY KEY (thread_id, model, seq),
-            FOREIGN KEY (thread_id, seq) REFERENCES messages (thread_id, seq) ON DELETE CASCADE
-        )""",
-        """CREATE TABLE vector_models (
-            thread_id text NOT NULL REFERENCES threads(id) ON DELETE CASCADE,
-            model text NOT NULL,
-            dim integer NOT NULL,
-            upto bigint NOT NULL,
-            PRIMARY KEY (thread_id, model)
-        )""",
-        # One row per (thread, kind) wanted: ``requested`` counts requests, so a request that arrives while
-        # a worker runs the job keeps the row for another run. ``lease`` names the claim holding it until
-        # ``leased_until`` (server epoch seconds); an expired lease is free for any worker to take.
-        """CREATE TABLE jobs (
-            thread_id text NOT NULL REFERENCES threads(id) ON DELETE CASCADE,
-            kind text NOT NULL,
-            requested bigint NOT NULL DEFAULT 1,
-            enqueued_at double precision NOT NULL,
-            not_before double precision NOT NULL,
-            lease text,
-            leased_until double precision,
-            attempts integer NOT NULL DEFAULT 0,
-            PRIMARY KEY (thread_id, kind)
-        )""",
-        "CREATE INDEX jobs_ready ON jobs (not_before)",
-    ),
-)
-
-_NOW = "extract(epoch from clock_timestamp())"
-
-_CLAIM_SQL = f"""
-WITH c AS (
-    SELECT thread_id, kind FROM jobs
-    WHERE kind = ANY(%(kinds)s) AND not_before <= {_NOW} AND (leased_until IS NULL OR leased_until < {_NOW})
-    ORDER BY not_before, enqueued_at
-    LIMIT 1
-    FOR UPDATE SKIP LOCKED
-)
-UPDATE jobs j SET lease = %(lease)s, leased_until = {_NOW} + %(lease_s)s, attempts = j.attempts + 1
-FROM c WHERE j.thread_id = c.thread_id AND j.kind = c.kind
-RETURNING j.thread_id, j.kind, j.requested
-"""
-
-_MISSING_SQL = """
-SELECT m.seq, m.body, m.created_at FROM messages m
-WHERE m.thread_id = %(t)s
-  AND m.seq > COALESCE((SELECT upto FROM vector_models WHERE thread_id = %(t)s AND model = %(m)s), 0)
-  AND NOT EXISTS (SELECT 1 FROM vectors v WHERE v.thread_id = %(t)s AND v.model = %(m)s AND v.seq = m.seq)
-ORDER BY m.seq
-LIMIT %(n)s
-"""
-
-_ADVANCE_SQL = """
-SELECT COALESCE(
-    (SELECT m.seq - 1 FROM messages m WHERE m.thread_id = %(t)s AND m.seq > %(upto)s AND NOT EXISTS
-        (SELECT 1 FROM vectors v WHERE v.thread_id = %(t)s AND v.model = %(m)s AND v.seq = m.seq)
-     ORDER BY m.seq LIMIT 1),
-    (SELECT last_seq FROM threads WHERE id = %(t)s))
-"""
 
 
 def _where_sql(where: SearchFilter | None) -> tuple[str, list[Any]]:
@@ -546,7 +433,7 @@ class PostgresStore:
                     "ON CONFLICT (thread_id, model, seq) DO UPDATE SET embedding = excluded.embedding",
                     [(thread_id, model, seq, dim, vec) for seq, vec in zip(seq_list, matrix, strict=True)],
                 )
-            upto = conn.execute(_ADVANCE_SQL, {"t": thread_id, "m": model, "upto": row[1] if row else 0}).fetchone()
+            upto = conn.execute(ADVANCE_SQL, {"t": thread_id, "m": model, "upto": row[1] if row else 0}).fetchone()
             conn.execute(
                 "INSERT INTO vector_models (thread_id, model, dim, upto) VALUES (%s, %s, %s, %s) "
                 "ON CONFLICT (thread_id, model) DO UPDATE SET upto = excluded.upto",
@@ -562,10 +449,15 @@ class PostgresStore:
         with self._dims_lock, self._tx() as conn:
             conn.execute("SELECT pg_advisory_xact_lock(%s, %s)", (_MIGRATION_LOCK, dim))
             conn.execute("SET LOCAL maintenance_work_mem = '512MB'")  # a graph that fits builds many times faster
-            conn.execute(
-                f"CREATE INDEX IF NOT EXISTS vectors_hnsw_{dim} ON vectors "
-                f"USING hnsw ((embedding::vector({dim})) vector_cosine_ops) WHERE dim = {dim}"
-            )
+            name = f"vectors_hnsw_{dim}"
+            if conn.execute("SELECT to_regclass(%s)", (name,)).fetchone()[0] is None:
+                conn.execute(
+                    f"CREATE INDEX {name} ON vectors "
+                    f"USING hnsw ((embedding::vector({dim})) vector_cosine_ops) WHERE dim = {dim}"
+                )
+                # Fresh statistics, so that the planner sees how many vectors a large thread has and takes
+                # the index (after a bulk load; later growth is analysed by autovacuum).
+                conn.execute("ANALYZE vectors")
             self._dims.add(dim)
 
     def missing_vectors(self, thread_id: str, model: str, limit: int = 256) -> list[Message]:
@@ -575,7 +467,7 @@ class PostgresStore:
             self.thread_info(thread_id)
             return []
         with self._tx() as conn:
-            rows = conn.execute(_MISSING_SQL, {"t": thread_id, "m": model, "n": limit}).fetchall()
+            rows = conn.execute(MISSING_SQL, {"t": thread_id, "m": model, "n": limit}).fetchall()
             if not rows:
                 self._head(conn, thread_id)
         return [decode_message(body, seq, created, thread_id) for seq, body, created in rows]
@@ -640,7 +532,7 @@ class PostgresStore:
             self._head(conn, thread_id)
             conn.execute(
                 "INSERT INTO jobs (thread_id, kind, enqueued_at, not_before) "
-                f"VALUES (%s, %s, {_NOW}, {_NOW}) "
+                f"VALUES (%s, %s, {NOW}, {NOW}) "
                 "ON CONFLICT (thread_id, kind) DO UPDATE SET requested = jobs.requested + 1",
                 (thread_id, kind),
             )
@@ -652,7 +544,7 @@ class PostgresStore:
             raise ValueError(f"lease_s must be > 0, got {lease_s}")
         token = uuid.uuid4().hex
         with self._tx() as conn:
-            row = conn.execute(_CLAIM_SQL, {"kinds": kinds, "lease": token, "lease_s": float(lease_s)}).fetchone()
+            row = conn.execute(CLAIM_SQL, {"kinds": kinds, "lease": token, "lease_s": float(lease_s)}).fetchone()
         return None if row is None else JobLease(thread_id=row[0], kind=row[1], token=token, requested=row[2])
 
     def finish_job(self, lease: JobLease, *, again: bool = False, delay: float = 0.0) -> bool:
@@ -667,7 +559,7 @@ class PostgresStore:
                 if cur.rowcount:
                     return True
             cur = conn.execute(
-                f"UPDATE jobs SET lease = NULL, leased_until = NULL, not_before = {_NOW} + %s "
+                f"UPDATE jobs SET lease = NULL, leased_until = NULL, not_before = {NOW} + %s "
                 "WHERE thread_id = %s AND kind = %s AND lease = %s",
                 (max(float(delay), 0.0), lease.thread_id, lease.kind, lease.token),
             )
