@@ -33,9 +33,10 @@ def _filler(t, n):
         )
 
 
-@pytest.fixture(params=["memory://", "sqlite"])
+@pytest.fixture(params=["memory://", "sqlite", "postgres"])
 def mem(request, tmp_path):
-    url = "memory://" if request.param == "memory://" else str(tmp_path / "r.db")
+    url = {"memory://": "memory://", "sqlite": str(tmp_path / "r.db")}.get(request.param)
+    url = url or request.getfixturevalue("pg_url")
     m = Memory.open(url, embedder=HashEmbedder(128), policy=Policy(budget=800))
     yield m
     m.close()

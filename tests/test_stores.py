@@ -62,9 +62,18 @@ def version(n: int, parent: int | None, until: int = 3, note: str = "") -> Summa
     return SummaryVersion(version=n, parent=parent, state=state, covered_from=1, covered_until=until)
 
 
-@pytest.fixture(params=["sqlite", "memory"])
+def make_store(kind: str, request: pytest.FixtureRequest, tmp_path: Path) -> Store:
+    """A fresh, empty store of ``kind`` ("sqlite", "memory" or "postgres": a real server, a fresh schema)."""
+    if kind == "sqlite":
+        return SQLiteStore(str(tmp_path / "db" / "store.db"))
+    if kind == "postgres":
+        return open_store(request.getfixturevalue("pg_url"))
+    return InMemoryStore()
+
+
+@pytest.fixture(params=["sqlite", "memory", "postgres"])
 def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Store]:
-    s: Store = SQLiteStore(str(tmp_path / "db" / "store.db")) if request.param == "sqlite" else InMemoryStore()
+    s = make_store(request.param, request, tmp_path)
     yield s
     s.close()
 
@@ -672,6 +681,140 @@ def test_text_search_filters(store: Store, clocked: str, where: SearchFilter, ex
         ]
 
 
+def test_vectors_export(store: Store, thread: str) -> None:
+    assert store.vector_models(thread) == []
+    fill(store, thread)
+    store.put_vectors(thread, "small", [3, 1], np.eye(2, 8, dtype=np.float32) * 2)
+    assert store.vector_models(thread) == sorted([MODEL, "small"])
+    seqs, matrix = store.get_vectors(thread, MODEL)
+    assert seqs == [1, 2, 3, 4, 5, 6]
+    np.testing.assert_allclose(matrix, EMB.embed(VEC_TEXTS), atol=1e-6)
+    seqs, matrix = store.get_vectors(thread, "small")
+    assert seqs == [1, 3]
+    np.testing.assert_allclose(matrix, np.eye(2, 8, dtype=np.float32)[[1, 0]], atol=1e-6)  # unit length, by seq
+    assert store.get_vectors(thread, "none")[0] == []
+    with pytest.raises(ThreadNotFound):
+        store.get_vectors("nope", MODEL)
+
+
+def test_created_at_can_be_given(store: Store) -> None:
+    info = store.ensure_thread("old", "s", created_at=1000.0)
+    assert info.created_at == 1000.0
+    assert store.ensure_thread("old", None, created_at=5.0).created_at == 1000.0  # only for a new thread
+    written = store.append("old", [user("a"), user("b")], [1, 1], created_at=1234.5)
+    assert [m.created_at for m in written] == [1234.5, 1234.5]
+    assert [m.created_at for m in store.messages("old")] == [1234.5, 1234.5]
+    assert store.log_event("old", "k", {}, created_at=1500.0).created_at == 1500.0
+    assert store.events("old")[0].created_at == 1500.0
+
+
+# ---------------------------------------------------------------- job queue (contract)
+
+
+def test_jobs_claim_lease_finish(store: Store, thread: str) -> None:
+    assert store.supports_jobs is True
+    store.ensure_thread("t2", None)
+    assert store.claim_job(["compact"], 30) is None
+    store.enqueue_job(thread, "compact")
+    store.enqueue_job(thread, "compact")  # not duplicated
+    store.enqueue_job("t2", "embed")
+    assert store.pending_jobs() == 2
+    first = store.claim_job(["compact"], 30)
+    assert first is not None and (first.thread_id, first.kind) == (thread, "compact")
+    assert store.claim_job(["compact"], 30) is None  # leased: nobody else gets it
+    other = store.claim_job(["compact", "embed"], 30)
+    assert other is not None and (other.thread_id, other.kind) == ("t2", "embed")
+    assert store.finish_job(first) is True
+    assert store.finish_job(other) is True
+    assert store.pending_jobs() == 0
+    assert store.finish_job(first) is False  # already finished
+
+
+def test_jobs_requested_while_running_run_again(store: Store, thread: str) -> None:
+    store.enqueue_job(thread, "compact")
+    lease = store.claim_job(["compact"], 30)
+    assert lease is not None
+    store.enqueue_job(thread, "compact")  # new messages arrived while the job ran
+    assert store.finish_job(lease) is True
+    again = store.claim_job(["compact"], 30)
+    assert again is not None and again.thread_id == thread and again.token != lease.token
+    assert store.finish_job(again, again=True, delay=60) is True  # more to do, but later
+    assert store.claim_job(["compact"], 30) is None
+    assert store.pending_jobs() == 1
+
+
+def test_jobs_expired_lease_is_taken_over(store: Store, thread: str) -> None:
+    store.enqueue_job(thread, "embed")
+    dead = store.claim_job(["embed"], 0.05)  # a worker that dies holding the job
+    assert dead is not None
+    time.sleep(0.2)  # the lease is past (store clock), not a timing assertion
+    taken = store.claim_job(["embed"], 30)
+    assert taken is not None and taken.token != dead.token
+    assert store.finish_job(dead) is False  # the dead claim can change nothing any more
+    assert store.pending_jobs() == 1
+    assert store.finish_job(taken) is True
+    assert store.pending_jobs() == 0
+
+
+def test_jobs_bad_input_and_deleted_threads(store: Store, thread: str) -> None:
+    with pytest.raises(ValueError, match="job kind must be one of"):
+        store.enqueue_job(thread, "dance")
+    with pytest.raises(ValueError, match="job kind"):
+        store.claim_job(["dance"], 30)
+    with pytest.raises(ValueError, match="lease_s"):
+        store.claim_job(["compact"], 0)
+    with pytest.raises(ThreadNotFound):
+        store.enqueue_job("nope", "compact")
+    store.enqueue_job(thread, "compact")
+    store.delete_thread(thread)
+    assert store.pending_jobs() == 0
+    assert store.claim_job(["compact"], 30) is None
+
+
+JOB_OPS = st.lists(
+    st.tuples(st.sampled_from(["enqueue", "claim", "finish", "finish_again"]), st.integers(0, 2), st.booleans()),
+    max_size=25,
+)
+
+
+_EXAMPLE = itertools.count()
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(ops=JOB_OPS)
+def test_job_queue_matches_a_model(store: Store, ops: list[tuple[str, int, bool]]) -> None:
+    """Random enqueue/claim/finish sequences: one lease per job at a time, no job lost, none invented."""
+    run = next(_EXAMPLE)
+    threads = [f"q{run}-{i}" for i in range(3)]  # fresh threads per example
+    for t in threads:
+        store.ensure_thread(t, None)
+    while (stale := store.claim_job(["compact", "embed"], 60)) is not None:  # earlier examples' queued jobs
+        store.finish_job(stale)
+    base = store.pending_jobs()  # earlier examples' leased jobs: held for 60 s, nobody can claim them
+    wanted: dict[tuple[str, str], int] = {}  # key -> requests not yet served by a finished run
+    leases: dict[tuple[str, str], object] = {}
+    for op, i, embed in ops:
+        key = (threads[i], "embed" if embed else "compact")
+        if op == "enqueue":
+            store.enqueue_job(*key)
+            wanted[key] = wanted.get(key, 0) + 1
+        elif op == "claim":
+            lease = store.claim_job([key[1]], 60)
+            free = {k for k in wanted if k[1] == key[1] and k not in leases}
+            assert (lease is None) == (not free)
+            if lease is not None:
+                got = (lease.thread_id, lease.kind)
+                assert got in free  # only a queued job nobody holds
+                leases[got] = lease
+        elif key in leases:
+            lease = leases.pop(key)
+            again = op == "finish_again"
+            assert store.finish_job(lease, again=again) is True  # type: ignore[arg-type]
+            if not again and wanted[key] == lease.requested:  # type: ignore[attr-defined]
+                del wanted[key]
+        assert store.pending_jobs() == base + len(wanted)
+
+
 # ---------------------------------------------------------------- the vector index itself
 
 
@@ -914,8 +1057,6 @@ def test_open_store_urls(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Non
 @pytest.mark.parametrize(
     ("url", "match"),
     [
-        ("postgresql://user:secret@host/db", "postgresql store is not available yet"),
-        ("postgresql+psycopg://host/db", "postgresql store is not available yet"),
         ("redis://localhost", "unknown store scheme 'redis'.*sqlite:///"),
         ("ftp://user:hunter2@x", "^(?!.*hunter2)"),
         ("", "non-empty"),
@@ -925,6 +1066,16 @@ def test_open_store_urls(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Non
 def test_open_store_errors(url: str, match: str) -> None:
     with pytest.raises(ConfigError, match=match):
         open_store(url)
+
+
+@pytest.mark.parametrize(
+    "url", ["postgresql://user:secret@127.0.0.1:1/db", "postgresql+psycopg://u:secret@127.0.0.1:1/d"]
+)
+def test_unreachable_postgres_is_a_store_error_without_the_password(url: str) -> None:
+    pytest.importorskip("psycopg")
+    with pytest.raises(StoreError, match="cannot open the Postgres store") as info:
+        open_store(url)
+    assert "secret" not in str(info.value)
 
 
 def test_two_store_objects_on_one_file(tmp_path: Path) -> None:

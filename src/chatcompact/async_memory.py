@@ -136,13 +136,17 @@ class AsyncMemory:
 
     def __init__(self, memory: Memory, loop: asyncio.AbstractEventLoop) -> None:
         self.sync = memory
-        self._scheduler = AsyncScheduler(loop, self._job)
-        memory.scheduler = self._scheduler  # the sync driver's triggers now start asyncio tasks
+        self._scheduler: AsyncScheduler | None = None
+        if memory.background != "workers":  # with workers, jobs go to the store's queue as in the sync driver
+            self._scheduler = AsyncScheduler(loop, self._job)
+            memory.scheduler = self._scheduler  # the sync driver's triggers now start asyncio tasks
         self._threads: dict[str, AsyncThread] = {}
 
     @classmethod
     async def open(cls, url: str | os.PathLike[str] | Any = None, **kw: Any) -> AsyncMemory:
-        memory = await asyncio.to_thread(lambda: Memory.open(url, background=False, **kw))
+        """``background="workers"`` only queues jobs for ``chatcompact worker``; otherwise asyncio tasks run them."""
+        background = "workers" if kw.pop("background", True) == "workers" else False
+        memory = await asyncio.to_thread(lambda: Memory.open(url, background=background, **kw))
         return cls(memory, asyncio.get_running_loop())
 
     async def thread(self, thread_id: str, system: str | None = None) -> AsyncThread:
@@ -174,12 +178,15 @@ class AsyncMemory:
             t.sync._compacting.release()
 
     async def wait_idle(self, timeout: float | None = None) -> bool:
+        if self._scheduler is None:
+            return await asyncio.to_thread(self.sync.wait_idle, timeout)
         return await self._scheduler.wait_idle(timeout)
 
     async def close(self) -> None:
         """Cancel running compactions (nothing half-committed), then close the store."""
-        await self._scheduler.close()
-        self.sync.scheduler = None
+        if self._scheduler is not None:
+            await self._scheduler.close()
+            self.sync.scheduler = None
         await asyncio.to_thread(self.sync.close)
 
     async def __aenter__(self) -> AsyncMemory:

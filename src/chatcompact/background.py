@@ -17,7 +17,8 @@ from collections.abc import Awaitable, Callable, Hashable
 from dataclasses import dataclass
 from typing import TypeVar
 
-from .errors import SummarizerError
+from .errors import ConfigError, StoreError, SummarizerError
+from .protocols import Store
 
 log = logging.getLogger("chatcompact.background")
 T = TypeVar("T")
@@ -163,6 +164,57 @@ class Lanes:
     def close(self, timeout: float | None = 10.0) -> None:
         for lane in self._lanes.values():
             lane.close(timeout)
+
+
+class StoreQueue:
+    """The scheduler of ``background="workers"``: jobs go into the store's queue, where ``chatcompact worker``
+    processes (on any machine) claim them. Nothing runs in this process."""
+
+    def __init__(self, store: Store, poll_s: float = 0.05, debounce_s: float = 0.5) -> None:
+        if not getattr(store, "supports_jobs", False):
+            raise ConfigError(f'background="workers" needs a store with a job queue; {store!r} has none')
+        self._store = store
+        self._poll = poll_s
+        # A trigger keeps firing on every add until a worker has compacted: one request per key and
+        # ``debounce_s`` is enough (the next add after that asks again), and saves a write per add.
+        self._debounce = debounce_s
+        self._sent: dict[Key, float] = {}
+        self._lock = threading.Lock()
+
+    def submit(self, key: tuple[str, str]) -> None:
+        kind, thread_id = key
+        now = time.monotonic()
+        with self._lock:
+            if now - self._sent.get(key, -1e9) < self._debounce:
+                return
+            self._sent[key] = now
+            if len(self._sent) > 10_000:  # forget old entries: the map only needs the last debounce_s
+                self._sent = {k: t for k, t in self._sent.items() if now - t < self._debounce}
+        try:
+            self._store.enqueue_job(thread_id, kind)
+        except StoreError as exc:  # the message is stored; the next add that fires a trigger asks again
+            log.warning("could not queue %s job for thread %s: %s", kind, thread_id, exc)
+
+    def wait_idle(self, timeout: float | None = None) -> bool:
+        """Wait until the store's queue is empty (every worker's jobs included); False on timeout."""
+        deadline = None if timeout is None else time.monotonic() + timeout
+        while self._store.pending_jobs():
+            if deadline is not None and time.monotonic() >= deadline:
+                return False
+            time.sleep(self._poll)
+        return True
+
+    def close(self, timeout: float | None = 10.0) -> None:
+        """Nothing to stop: the jobs stay queued for the workers."""
+
+
+def make_scheduler(background: object, store: Store, job: Callable[[Key], bool]) -> Lanes | StoreQueue | None:
+    """The scheduler for a ``Memory(background=...)`` value: True, False or "workers"."""
+    if background == "workers":
+        return StoreQueue(store)
+    if not isinstance(background, bool):
+        raise ConfigError(f'background must be True, False or "workers", got {background!r}')
+    return Lanes(job) if background else None
 
 
 class AsyncScheduler:

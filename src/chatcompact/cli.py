@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import json
+import signal
 import sys
 import tempfile
+import threading
+from contextlib import closing
 from pathlib import Path
 from typing import Any
 
@@ -295,6 +298,57 @@ def revert_cmd(db: str, thread: str, version: int, json_out: bool) -> None:
             return
         _print_diff(new)
         out.print(f"messages after #{new.covered_until} are back in the recent window and will be compacted again")
+
+
+@main.command("worker")
+@click.option("--store", "store_url", required=True, envvar="CHATCOMPACT_STORE", help="Store URL (postgresql://...).")
+@SUMMARIZER
+@click.option("--embedder", default=None, help="local, none, openai:MODEL (default: CHATCOMPACT_EMBEDDER or local).")
+@click.option("--budget", type=int, default=None, help="The apps' context budget (drives the triggers).")
+@click.option("--kinds", default="compact,embed", show_default=True, help="Job kinds to take.")
+@click.option("--lease", default=120.0, show_default=True, help="Seconds a claimed job stays this worker's.")
+@click.option("--poll", default=0.5, show_default=True, help="Seconds between claims when the queue is empty.")
+@click.option("--max-jobs", type=int, default=None, help="Exit after this many jobs.")
+@click.option("--idle-exit", type=float, default=None, help="Exit after this many seconds without a job.")
+def worker_cmd(
+    store_url: str,
+    summarizer: str | None,
+    embedder: str | None,
+    budget: int | None,
+    kinds: str,
+    lease: float,
+    poll: float,
+    max_jobs: int | None,
+    idle_exit: float | None,
+) -> None:
+    """Take compaction and embedding jobs for any thread from the store's queue, until SIGTERM/SIGINT."""
+    from .worker import Worker
+
+    stop = threading.Event()
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        signal.signal(sig, lambda *_: stop.set())
+    policy = Policy(budget=budget) if budget else None
+    with Memory.open(store_url, summarizer=summarizer, embedder=embedder, policy=policy, background="workers") as mem:
+        w = Worker(mem, kinds=tuple(k.strip() for k in kinds.split(",") if k.strip()), lease_s=lease, poll_s=poll)
+        done = w.run(stop, max_jobs=max_jobs, idle_exit=idle_exit)
+    err.print(f"worker stopped after {done} jobs")
+
+
+@main.command("migrate")
+@click.argument("src")
+@click.argument("dst")
+def migrate_cmd(src: str, dst: str) -> None:
+    """Copy every thread, message, summary version, event and vector from store SRC into the empty store DST
+    (e.g. sqlite:///chat.db postgresql://user@host/db)."""
+    from .migrate import copy_store
+    from .stores import open_store
+
+    with closing(open_store(src)) as source, closing(open_store(dst)) as target:
+        report = copy_store(source, target, on_thread=lambda t: err.print(f"copied {t}", markup=False))
+    out.print(
+        f"migrated {report.threads} threads: {report.messages} messages, {report.versions} summary versions, "
+        f"{report.events} events, {report.vectors} vectors"
+    )
 
 
 @main.command("recall")

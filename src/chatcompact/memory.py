@@ -19,7 +19,7 @@ from typing import Any, Literal
 import numpy as np
 
 from . import archive
-from .background import Lanes, Retry
+from .background import Retry, make_scheduler
 from .config import Policy, Settings
 from .core import compaction
 from .core.assemble import Assembled, ContextInput, Line, assemble, render_lines
@@ -30,7 +30,7 @@ from .core.preserve import DEFAULT_RULES, Rule
 from .core.recall import quote_lines, wants_detail
 from .core.topic import latest_shift
 from .core.window import check_sequence
-from .errors import ChatcompactError, InvalidMessage, NodeNotFound, SummarizerError, VersionConflict
+from .errors import ChatcompactError, InvalidMessage, NodeNotFound, SummarizerError, ThreadNotFound, VersionConflict
 from .protocols import Embedder, SearchFilter, Store, Summarizer, Tokenizer
 from .registry import resolve_embedder, resolve_store, resolve_summarizer, resolve_tokenizer
 from .tree import Tree, find_node, rollup_step
@@ -556,7 +556,8 @@ class Memory:
     tokenizer: Tokenizer
     policy: Policy = field(default_factory=Policy)
     rules: Sequence[Rule] = DEFAULT_RULES
-    background: bool = True  # compact on a worker thread; False runs compaction inside add()
+    # True: compact on a worker thread; False: inside add(); "workers": only enqueue, `chatcompact worker` runs jobs
+    background: bool | Literal["workers"] = True
     retry: Retry = field(default_factory=Retry)
     embedder: Embedder | None = None  # None: recall is full-text only
 
@@ -564,7 +565,7 @@ class Memory:
         self._threads: dict[str, Thread] = {}
         self._lock = threading.Lock()
         self._closed = False
-        self.scheduler = Lanes(self._job) if self.background else None
+        self.scheduler = make_scheduler(self.background, self.store, self._job)
 
     def _job(self, key: tuple[str, str]) -> bool:
         kind, thread_id = key
@@ -572,12 +573,28 @@ class Memory:
             t = self._threads.get(thread_id)
         if t is None:
             return False
+        return self._run(kind, t)
+
+    def run_job(self, kind: str, thread_id: str) -> bool:
+        """Run one background job (``"compact"`` or ``"embed"``) on any thread of the store; True if the
+        thread needs another. What ``chatcompact worker`` runs for each job it claims; a thread this Memory
+        has not opened is loaded just for the job (a worker keeps no per-thread state between jobs)."""
+        with self._lock:
+            t = self._threads.get(thread_id)
+        if t is None:
+            try:
+                t = Thread(self, self.store.thread_info(thread_id))
+            except ThreadNotFound:
+                return False  # deleted since the job was queued
+        return self._run(kind, t)
+
+    def _run(self, kind: str, t: Thread) -> bool:
         if kind == "embed":
-            return t._embed_step()
+            return t._embed_step() if self.embedder is not None else False
         try:
             return t._step()
         except (SummarizerError, VersionConflict) as exc:
-            log.warning("background compaction of thread %s did not land: %s", thread_id, exc)
+            log.warning("background compaction of thread %s did not land: %s", t.id, exc)
             return False
 
     def wait_idle(self, timeout: float | None = None) -> bool:
@@ -594,13 +611,16 @@ class Memory:
         model: str | None = None,
         tokenizer: Tokenizer | None = None,
         rules: Sequence[Rule] = DEFAULT_RULES,
-        background: bool = True,
+        background: bool | Literal["workers"] = True,
         retry: Retry | None = None,
         embedder: str | Embedder | None = None,
         settings: Settings | None = None,
     ) -> Memory:
-        """Open a memory. ``url``: ``sqlite:///rel.db``, ``sqlite:////abs.db``, a path, ``memory://``
-        or a Store object; default ``./.chatcompact/memory.db`` (or ``CHATCOMPACT_STORE``)."""
+        """Open a memory. ``url``: ``sqlite:///rel.db``, ``sqlite:////abs.db``, a path, ``memory://``,
+        ``postgresql://...`` or a Store object; default ``./.chatcompact/memory.db`` (or ``CHATCOMPACT_STORE``).
+
+        ``background``: True runs compaction and embedding on this process's worker threads, False inside
+        ``add``, ``"workers"`` only queues them in the store for ``chatcompact worker`` processes."""
         settings = settings or Settings.from_env()
         return cls(
             store=resolve_store(url, settings),

@@ -88,6 +88,20 @@ class TextHit:
     score: float
 
 
+#: The kinds of background job a store queues (``Store.enqueue_job``): a compaction, an embedding batch.
+JOB_KINDS = ("compact", "embed")
+
+
+@dataclass(frozen=True)
+class JobLease:
+    """A claimed background job: the thread and kind, and the claim's token (``finish_job`` needs it)."""
+
+    thread_id: str
+    kind: str
+    token: str  # identifies this claim; once the lease expires and another worker claims the job, it is void
+    requested: int  # how many requests the job had when claimed (a later request keeps it queued)
+
+
 @runtime_checkable
 class Store(Protocol):
     """Durable home of threads, the append-only message log and summary versions.
@@ -98,9 +112,11 @@ class Store(Protocol):
 
     supports_text_search: bool
     supports_vectors: bool
+    supports_jobs: bool  # a job queue other processes see (``chatcompact worker``, ``background="workers"``)
 
-    def ensure_thread(self, thread_id: str, system: str | None) -> ThreadInfo:
-        """Create the thread if missing; update its system prompt when ``system`` is not None."""
+    def ensure_thread(self, thread_id: str, system: str | None, *, created_at: float | None = None) -> ThreadInfo:
+        """Create the thread if missing (stamped ``created_at``, default now); update its system prompt when
+        ``system`` is not None."""
         ...
 
     def thread_info(self, thread_id: str) -> ThreadInfo:
@@ -111,8 +127,10 @@ class Store(Protocol):
 
     def delete_thread(self, thread_id: str) -> None: ...
 
-    def append(self, thread_id: str, messages: Sequence[Message], tokens: Sequence[int]) -> list[Message]:
-        """Append atomically; returns the messages with ``seq`` and ``created_at`` set."""
+    def append(
+        self, thread_id: str, messages: Sequence[Message], tokens: Sequence[int], *, created_at: float | None = None
+    ) -> list[Message]:
+        """Append atomically; returns the messages with ``seq`` and ``created_at`` (default now) set."""
         ...
 
     def messages(self, thread_id: str, after: int = 0, until: int | None = None) -> list[Message]:
@@ -166,15 +184,55 @@ class Store(Protocol):
         """Nearest messages by cosine similarity (score = similarity), best first."""
         ...
 
-    def log_event(self, thread_id: str, kind: str, data: dict[str, Any]) -> Event:
-        """Durably record an event (e.g. ``compaction_failed``); returns it with id and time."""
+    def vector_models(self, thread_id: str) -> list[str]:
+        """Names of the embedding models that have vectors in the thread, sorted."""
+        ...
+
+    def get_vectors(self, thread_id: str, model: str) -> tuple[list[int], np.ndarray]:
+        """Every stored vector of ``model`` in the thread: (seqs ascending, normalised float32 matrix)."""
+        ...
+
+    def log_event(self, thread_id: str, kind: str, data: dict[str, Any], *, created_at: float | None = None) -> Event:
+        """Durably record an event (e.g. ``compaction_failed``); returns it with id and time (default now)."""
         ...
 
     def events(self, thread_id: str, kind: str | None = None, limit: int = 100) -> list[Event]:
         """The thread's latest ``limit`` events (of ``kind`` if given), oldest first."""
         ...
 
+    # A queue of background jobs, one entry per (thread, kind); what ``chatcompact worker`` processes take.
+
+    def enqueue_job(self, thread_id: str, kind: str) -> None:
+        """Ask for a job of ``kind`` (one of JOB_KINDS) on the thread; a job already queued is not duplicated."""
+        ...
+
+    def claim_job(self, kinds: Sequence[str], lease_s: float) -> JobLease | None:
+        """Lease the oldest ready job of one of ``kinds`` for ``lease_s`` seconds; None when there is none.
+
+        A job is leased to one claim at a time; an expired lease may be claimed again (the holder died).
+        """
+        ...
+
+    def finish_job(self, lease: JobLease, *, again: bool = False, delay: float = 0.0) -> bool:
+        """End a claim: the job is done unless ``again`` or requested again meanwhile (then it is released,
+        ready after ``delay`` seconds). False if the lease was lost to another claim (nothing changed)."""
+        ...
+
+    def pending_jobs(self) -> int:
+        """Jobs queued or leased in the whole store."""
+        ...
+
     def close(self) -> None: ...
 
 
-__all__ = ["Embedder", "SearchFilter", "Store", "Summarizer", "SummaryRequest", "TextHit", "Tokenizer"]
+__all__ = [
+    "JOB_KINDS",
+    "Embedder",
+    "JobLease",
+    "SearchFilter",
+    "Store",
+    "Summarizer",
+    "SummaryRequest",
+    "TextHit",
+    "Tokenizer",
+]

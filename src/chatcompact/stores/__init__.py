@@ -6,6 +6,7 @@ Accepted URLs (the CLI, the server and ``Settings.store`` all go through :func:`
     sqlite:////absolute/path.db    SQLite file, absolute path
     sqlite://  or  :memory:        SQLite in memory
     memory://                      InMemoryStore (dicts)
+    postgresql://user@host/db      PostgreSQL with pgvector (``chatcompact[postgres]``); any libpq URL
     path/to/file.db                a plain path (no scheme) is a SQLite file
 """
 
@@ -23,7 +24,7 @@ from .sqlite import SQLiteStore
 # "scheme://"; a "scheme+driver://" form (SQLAlchemy style) resolves by its scheme.
 _SCHEME_RE = re.compile(r"^([A-Za-z][A-Za-z0-9+.-]*)://")
 _ACCEPTED = "sqlite:///relative.db, sqlite:////absolute.db, sqlite:// or :memory: (SQLite in memory), memory://, "
-_ACCEPTED += "or a plain file path"
+_ACCEPTED += "postgresql://user@host/db, or a plain file path"
 
 
 def _open_sqlite(rest: str, synchronous: str) -> Store:
@@ -42,16 +43,17 @@ def _open_memory(rest: str, synchronous: str) -> Store:
     return InMemoryStore()
 
 
-def _not_yet(rest: str, synchronous: str) -> Store:
-    raise ConfigError("postgresql store is not available yet")
+def _open_postgres(url: str) -> Store:
+    from .postgres import PostgresStore  # lazy: psycopg is an optional extra (MissingDependency names it)
+
+    return PostgresStore(url)
 
 
 _OPENERS: dict[str, Callable[[str, str], Store]] = {
     "sqlite": _open_sqlite,
     "memory": _open_memory,
-    "postgresql": _not_yet,
-    "postgres": _not_yet,
 }
+_URL_OPENERS: dict[str, Callable[[str], Store]] = {"postgresql": _open_postgres, "postgres": _open_postgres}
 
 
 def open_store(url: str, *, synchronous: str = "FULL") -> Store:
@@ -68,7 +70,10 @@ def open_store(url: str, *, synchronous: str = "FULL") -> Store:
     if match is None:
         return SQLiteStore(os.path.expanduser(url), synchronous)
     scheme = match.group(1).lower()
-    opener = _OPENERS.get(scheme.split("+", 1)[0])
+    base = scheme.split("+", 1)[0]
+    if base in _URL_OPENERS:  # libpq parses the whole URL itself (without a "+driver" suffix)
+        return _URL_OPENERS[base](f"{base}://{url[match.end() :]}")
+    opener = _OPENERS.get(base)
     if opener is None:
         # The URL itself is not echoed: it may carry credentials.
         raise ConfigError(f"unknown store scheme {scheme!r}; accepted: {_ACCEPTED}")

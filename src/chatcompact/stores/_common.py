@@ -10,6 +10,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..errors import ConfigError, InvalidMessage, StoreError, VersionConflict
+from ..protocols import JOB_KINDS
 from ..types import Event, Message, SummaryNode, SummaryVersion, parse_message
 
 MAX_THREAD_ID = 200
@@ -86,6 +87,14 @@ def check_node(thread_id: str, last_seq: int, node: object) -> SummaryNode:
     return node
 
 
+def load_node(body: str, thread_id: str) -> SummaryNode:
+    """A hierarchy node from its stored JSON; StoreError if unreadable."""
+    try:
+        return SummaryNode.model_validate_json(body)
+    except ValueError as exc:
+        raise StoreError(f"a stored hierarchy node of thread {thread_id!r} is unreadable: {exc}") from exc
+
+
 def check_level(level: object) -> int | None:
     """Return ``level`` if it is None or an int >= 0; ValueError otherwise."""
     if level is not None and (isinstance(level, bool) or not isinstance(level, int) or level < 0):
@@ -145,6 +154,13 @@ def decode_event(thread_id: str, kind: str, body: str, created_at: float, event_
     if not isinstance(data, dict):
         raise StoreError(f"stored event {event_id} of thread {thread_id!r} is not a JSON object")
     return Event(thread_id=thread_id, kind=kind, data=data, created_at=created_at, id=event_id)
+
+
+def check_job_kind(kind: object) -> str:
+    """Return ``kind`` if it is one of JOB_KINDS; ValueError naming the accepted kinds otherwise."""
+    if kind not in JOB_KINDS:
+        raise ValueError(f"job kind must be one of {list(JOB_KINDS)}, got {kind!r}")
+    return kind  # type: ignore[return-value]
 
 
 def check_limit(limit: object) -> int:

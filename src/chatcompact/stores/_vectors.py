@@ -151,6 +151,12 @@ class VectorIndex:
     def has(self, seq: int) -> bool:
         return seq in self._row
 
+    def export(self) -> tuple[list[int], np.ndarray]:
+        """Every row as (seqs ascending, float32 matrix): what ``Store.get_vectors`` returns."""
+        with self._lock:
+            order = np.argsort(self._seqs[: self._n], kind="stable")
+            return [int(s) for s in self._seqs[order]], self._vecs[order].copy()
+
     # ------------------------------------------------------------------ writes
 
     def add(self, seqs: Sequence[int], vectors: np.ndarray, roles: Sequence[str], times: Sequence[float]) -> None:

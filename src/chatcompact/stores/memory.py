@@ -9,6 +9,7 @@ from __future__ import annotations
 import math
 import threading
 import time
+import uuid
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -17,10 +18,11 @@ from typing import Any
 import numpy as np
 
 from ..errors import StoreError, ThreadNotFound
-from ..protocols import SearchFilter, TextHit
+from ..protocols import JobLease, SearchFilter, TextHit
 from ..types import Event, Message, SummaryNode, SummaryVersion, ThreadInfo
 from ._common import (
     check_append,
+    check_job_kind,
     check_kind,
     check_level,
     check_limit,
@@ -74,10 +76,12 @@ class InMemoryStore:
 
     supports_text_search = True
     supports_vectors = True
+    supports_jobs = True  # within this process only: nothing here is shared with another process
 
     def __init__(self) -> None:
         self._lock = threading.RLock()
         self._threads: dict[str, _Thread] = {}
+        self._jobs = JobTable()
         self._closed = False
         self._last_event_id = 0  # store-wide, like SQLite's rowid; never reused
 
@@ -93,14 +97,14 @@ class InMemoryStore:
             raise ThreadNotFound(f"thread {thread_id!r} does not exist")
         return thread
 
-    def ensure_thread(self, thread_id: str, system: str | None) -> ThreadInfo:
+    def ensure_thread(self, thread_id: str, system: str | None, *, created_at: float | None = None) -> ThreadInfo:
         """Create the thread if missing; update its system prompt when ``system`` is given."""
         check_thread(thread_id, system)
         with self._lock:
             threads = self._open_threads()
             thread = threads.get(thread_id)
             if thread is None:
-                thread = threads[thread_id] = _Thread(thread_id, system, time.time())
+                thread = threads[thread_id] = _Thread(thread_id, system, created_at or time.time())
             elif system is not None:
                 thread.system = system
             return thread.info()
@@ -120,14 +124,17 @@ class InMemoryStore:
         with self._lock:
             self._get(thread_id)
             del self._threads[thread_id]
+            self._jobs.forget(thread_id)
 
-    def append(self, thread_id: str, messages: Sequence[Message], tokens: Sequence[int]) -> list[Message]:
-        """Append atomically; returns the messages with ``seq`` and ``created_at`` set."""
+    def append(
+        self, thread_id: str, messages: Sequence[Message], tokens: Sequence[int], *, created_at: float | None = None
+    ) -> list[Message]:
+        """Append atomically; returns the messages with ``seq`` and ``created_at`` (default now) set."""
         check_append(messages, tokens)
         # Keep what SQLite would give back (the JSON round trip), not the caller's objects: no aliasing
         # of mutable content parts, and the same values on read in both stores.
         bodies = [encode_message(m, i) for i, m in enumerate(messages)]
-        now = time.time()
+        now = created_at or time.time()
         with self._lock:
             thread = self._get(thread_id)
             last = len(thread.messages)
@@ -188,13 +195,13 @@ class InMemoryStore:
             held = [n for n in self._get(thread_id).nodes.values() if level is None or n.level == level]
         return sorted(held, key=lambda n: (n.level, n.seq_from))
 
-    def log_event(self, thread_id: str, kind: str, data: dict[str, Any]) -> Event:
+    def log_event(self, thread_id: str, kind: str, data: dict[str, Any], *, created_at: float | None = None) -> Event:
         """Record an event; returns it with ``id``, ``created_at`` and ``data`` as stored (JSON round trip).
 
         StoreError if ``kind`` is not a non-empty string or ``data`` is not JSON-serialisable (nothing written).
         """
         body = encode_event(kind, data)
-        now = time.time()
+        now = created_at or time.time()
         with self._lock:
             thread = self._get(thread_id)
             self._last_event_id += 1
@@ -306,6 +313,44 @@ class InMemoryStore:
             return []
         return [TextHit(message=log[seq - 1], score=score) for seq, score in held.index.search(query, k, where)]
 
+    def vector_models(self, thread_id: str) -> list[str]:
+        """Names of the embedding models with vectors in the thread."""
+        with self._lock:
+            return sorted(self._get(thread_id).vectors)
+
+    def get_vectors(self, thread_id: str, model: str) -> tuple[list[int], np.ndarray]:
+        """Every stored vector of ``model`` in the thread: (seqs ascending, float32 matrix)."""
+        check_model(model)
+        with self._lock:
+            held = self._get(thread_id).vectors.get(model)
+        return held.index.export() if held else ([], np.zeros((0, 0), dtype=np.float32))
+
+    def enqueue_job(self, thread_id: str, kind: str) -> None:
+        """Ask for a job on the thread (a queued job is only marked as requested again)."""
+        check_job_kind(kind)
+        with self._lock:
+            self._get(thread_id)
+            self._jobs.enqueue(thread_id, kind, time.time())
+
+    def claim_job(self, kinds: Sequence[str], lease_s: float) -> JobLease | None:
+        """Lease the oldest ready job of one of ``kinds`` for ``lease_s`` seconds, or None."""
+        kinds = [check_job_kind(k) for k in kinds]
+        with self._lock:
+            self._open_threads()
+            return self._jobs.claim(kinds, lease_s, time.time())
+
+    def finish_job(self, lease: JobLease, *, again: bool = False, delay: float = 0.0) -> bool:
+        """End a claim (see the Store protocol); False if the lease was lost."""
+        with self._lock:
+            self._open_threads()
+            return self._jobs.finish(lease, again, delay, time.time())
+
+    def pending_jobs(self) -> int:
+        """Jobs queued or leased."""
+        with self._lock:
+            self._open_threads()
+            return len(self._jobs)
+
     def close(self) -> None:
         """Drop everything; later calls raise StoreError. Safe to call twice."""
         with self._lock:
@@ -320,6 +365,65 @@ class InMemoryStore:
 
     def __repr__(self) -> str:
         return f"InMemoryStore({len(self._threads)} threads)"
+
+
+@dataclass
+class _Job:
+    requested: int
+    enqueued_at: float
+    not_before: float
+    lease: str | None = None
+    leased_until: float = 0.0
+
+
+class JobTable:
+    """The job queue's rules over a dict keyed (thread, kind); the caller holds the lock and gives the time.
+
+    The same rules as the SQL stores' ``jobs`` table: one entry per key, requests counted, leases expire.
+    """
+
+    def __init__(self) -> None:
+        self._jobs: dict[tuple[str, str], _Job] = {}
+
+    def __len__(self) -> int:
+        return len(self._jobs)
+
+    def enqueue(self, thread_id: str, kind: str, now: float) -> None:
+        job = self._jobs.get((thread_id, kind))
+        if job is None:
+            self._jobs[(thread_id, kind)] = _Job(1, now, now)
+        else:
+            job.requested += 1
+
+    def claim(self, kinds: Sequence[str], lease_s: float, now: float) -> JobLease | None:
+        if lease_s <= 0:
+            raise ValueError(f"lease_s must be > 0, got {lease_s}")
+        ready = [
+            (job.not_before, job.enqueued_at, key)
+            for key, job in self._jobs.items()
+            if key[1] in kinds and job.not_before <= now and (job.lease is None or job.leased_until < now)
+        ]
+        if not ready:
+            return None
+        key = min(ready)[2]
+        job = self._jobs[key]
+        job.lease, job.leased_until = uuid.uuid4().hex, now + lease_s
+        return JobLease(thread_id=key[0], kind=key[1], token=job.lease, requested=job.requested)
+
+    def finish(self, lease: JobLease, again: bool, delay: float, now: float) -> bool:
+        key = (lease.thread_id, lease.kind)
+        job = self._jobs.get(key)
+        if job is None or job.lease != lease.token:
+            return False
+        if not again and job.requested == lease.requested:
+            del self._jobs[key]
+        else:
+            job.lease, job.leased_until, job.not_before = None, 0.0, now + max(delay, 0.0)
+        return True
+
+    def forget(self, thread_id: str) -> None:
+        for key in [k for k in self._jobs if k[0] == thread_id]:
+            del self._jobs[key]
 
 
 def _passes(msg: Message, where: SearchFilter) -> bool:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import sqlite3
 import threading
 import time
+import uuid
 from collections import OrderedDict
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager, suppress
@@ -21,10 +22,11 @@ from typing import Any
 import numpy as np
 
 from ..errors import ConfigError, StoreError, ThreadNotFound
-from ..protocols import SearchFilter, TextHit
+from ..protocols import JobLease, SearchFilter, TextHit
 from ..types import Event, Message, SummaryNode, SummaryVersion, ThreadInfo
 from ._common import (
     check_append,
+    check_job_kind,
     check_kind,
     check_level,
     check_limit,
@@ -35,6 +37,7 @@ from ._common import (
     decode_message,
     encode_event,
     encode_message,
+    load_node,
     query_terms,
 )
 from ._vectors import VectorIndex, as_matrix, as_query, check_dim, check_model, check_seqs, no_match
@@ -181,6 +184,22 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         )""",
         "CREATE INDEX summary_nodes_level ON summary_nodes (thread_id, level, seq_from)",
     ),
+    (
+        # The background job queue (see the Store protocol): one row per (thread, kind) wanted; ``requested``
+        # counts requests, ``lease`` names the claim that holds the job until ``leased_until`` (epoch seconds).
+        """CREATE TABLE jobs (
+            thread_id TEXT NOT NULL REFERENCES threads(id),
+            kind TEXT NOT NULL,
+            requested INTEGER NOT NULL DEFAULT 1,
+            enqueued_at REAL NOT NULL,
+            not_before REAL NOT NULL,
+            lease TEXT,
+            leased_until REAL,
+            attempts INTEGER NOT NULL DEFAULT 0,
+            PRIMARY KEY (thread_id, kind)
+        )""",
+        "CREATE INDEX jobs_ready ON jobs (not_before)",
+    ),
 )
 
 # One statement gives a consistent snapshot of a thread's head (no transaction needed for reads).
@@ -261,6 +280,7 @@ class SQLiteStore:
 
     supports_text_search = True
     supports_vectors = True
+    supports_jobs = True
 
     def __init__(self, path: str, synchronous: str = "FULL") -> None:
         mode = synchronous.upper() if isinstance(synchronous, str) else ""
@@ -370,14 +390,15 @@ class SQLiteStore:
 
     # ------------------------------------------------------------------ threads
 
-    def ensure_thread(self, thread_id: str, system: str | None) -> ThreadInfo:
+    def ensure_thread(self, thread_id: str, system: str | None, *, created_at: float | None = None) -> ThreadInfo:
         """Create the thread if missing; update its system prompt when ``system`` is given and differs."""
         check_thread(thread_id, system)
         with self._write() as conn:
             row = conn.execute("SELECT system FROM threads WHERE id = ?", (thread_id,)).fetchone()
             if row is None:
                 conn.execute(
-                    "INSERT INTO threads (id, system, created_at) VALUES (?, ?, ?)", (thread_id, system, time.time())
+                    "INSERT INTO threads (id, system, created_at) VALUES (?, ?, ?)",
+                    (thread_id, system, created_at or time.time()),
                 )
             elif system is not None and system != row[0]:
                 conn.execute("UPDATE threads SET system = ? WHERE id = ?", (system, thread_id))
@@ -408,17 +429,20 @@ class SQLiteStore:
             conn.execute("DELETE FROM summary_versions WHERE thread_id = ?", (thread_id,))
             conn.execute("DELETE FROM events WHERE thread_id = ?", (thread_id,))
             conn.execute("DELETE FROM summary_nodes WHERE thread_id = ?", (thread_id,))
+            conn.execute("DELETE FROM jobs WHERE thread_id = ?", (thread_id,))
             conn.execute("DELETE FROM threads WHERE id = ?", (thread_id,))
             for key in [key for key in self._indexes if key[0] == thread_id]:
                 del self._indexes[key]
 
     # ------------------------------------------------------------------ the log
 
-    def append(self, thread_id: str, messages: Sequence[Message], tokens: Sequence[int]) -> list[Message]:
-        """Append atomically and durably; returns the messages with ``seq`` and ``created_at`` set."""
+    def append(
+        self, thread_id: str, messages: Sequence[Message], tokens: Sequence[int], *, created_at: float | None = None
+    ) -> list[Message]:
+        """Append atomically and durably; returns the messages with ``seq`` and ``created_at`` (default now) set."""
         check_append(messages, tokens)
         bodies = [encode_message(m, i) for i, m in enumerate(messages)]  # fail before taking the write lock
-        now = time.time()
+        now = created_at or time.time()
         with self._write() as conn:
             last = self._head(conn, thread_id).last_seq
             conn.executemany(
@@ -528,7 +552,7 @@ class SQLiteStore:
             stored = conn.execute(
                 "SELECT body FROM summary_nodes WHERE thread_id = ? AND id = ?", (thread_id, node.id)
             ).fetchone()[0]
-        return self._load_node(stored, thread_id)
+        return load_node(stored, thread_id)
 
     def nodes(self, thread_id: str, level: int | None = None) -> list[SummaryNode]:
         """The thread's hierarchy nodes (of ``level`` if given), by level, then seq_from, then write order."""
@@ -541,24 +565,17 @@ class SQLiteStore:
             rows = conn.execute(sql + " ORDER BY level, seq_from, rowid", args).fetchall()
             if not rows:
                 self._head(conn, thread_id)
-        return [self._load_node(r[0], thread_id) for r in rows]
-
-    @staticmethod
-    def _load_node(body: str, thread_id: str) -> SummaryNode:
-        try:
-            return SummaryNode.model_validate_json(body)
-        except ValueError as exc:
-            raise StoreError(f"a stored hierarchy node of thread {thread_id!r} is unreadable: {exc}") from exc
+        return [load_node(r[0], thread_id) for r in rows]
 
     # ------------------------------------------------------------------ events
 
-    def log_event(self, thread_id: str, kind: str, data: dict[str, Any]) -> Event:
+    def log_event(self, thread_id: str, kind: str, data: dict[str, Any], *, created_at: float | None = None) -> Event:
         """Durably record an event; returns it with ``id``, ``created_at`` and ``data`` as stored (JSON round trip).
 
         StoreError if ``kind`` is not a non-empty string or ``data`` is not JSON-serialisable (nothing written).
         """
         body = encode_event(kind, data)  # fail before taking the write lock
-        now = time.time()
+        now = created_at or time.time()
         with self._write() as conn:
             self._head(conn, thread_id)
             cursor = conn.execute(
@@ -782,6 +799,85 @@ class SQLiteStore:
                     )
                 )
         return out
+
+    def vector_models(self, thread_id: str) -> list[str]:
+        """Names of the embedding models with vectors in the thread."""
+        with self._read() as conn:
+            self._head(conn, thread_id)
+            rows = conn.execute("SELECT model FROM vector_models WHERE thread_id = ? ORDER BY model", (thread_id,))
+            return [r[0] for r in rows]
+
+    def get_vectors(self, thread_id: str, model: str) -> tuple[list[int], np.ndarray]:
+        """Every stored vector of ``model`` in the thread: (seqs ascending, float32 matrix)."""
+        check_model(model)
+        with self._read() as conn:
+            self._head(conn, thread_id)
+            rows = conn.execute(
+                "SELECT seq, dim, vec FROM vectors WHERE thread_id = ? AND model = ? ORDER BY seq", (thread_id, model)
+            ).fetchall()
+        if not rows:
+            return [], np.zeros((0, 0), dtype=np.float32)
+        blob = b"".join(r[2] for r in rows)
+        return [r[0] for r in rows], np.frombuffer(blob, dtype=_BLOB).reshape(len(rows), rows[0][1]).astype(np.float32)
+
+    # ------------------------------------------------------------------ jobs
+
+    def enqueue_job(self, thread_id: str, kind: str) -> None:
+        """Ask for a job on the thread (a queued job is only marked as requested again)."""
+        check_job_kind(kind)
+        now = time.time()
+        with self._write() as conn:
+            self._head(conn, thread_id)
+            conn.execute(
+                "INSERT INTO jobs (thread_id, kind, enqueued_at, not_before) VALUES (?, ?, ?, ?) "
+                "ON CONFLICT (thread_id, kind) DO UPDATE SET requested = requested + 1",
+                (thread_id, kind, now, now),
+            )
+
+    def claim_job(self, kinds: Sequence[str], lease_s: float) -> JobLease | None:
+        """Lease the oldest ready job of one of ``kinds`` for ``lease_s`` seconds, or None (the write lock
+        makes the claim exclusive across processes)."""
+        kinds = [check_job_kind(k) for k in kinds]
+        if lease_s <= 0:
+            raise ValueError(f"lease_s must be > 0, got {lease_s}")
+        token, now = uuid.uuid4().hex, time.time()
+        with self._write() as conn:
+            row = conn.execute(
+                f"SELECT thread_id, kind, requested FROM jobs WHERE kind IN ({', '.join('?' * len(kinds))}) "
+                "AND not_before <= ? AND (leased_until IS NULL OR leased_until < ?) "
+                "ORDER BY not_before, enqueued_at LIMIT 1",
+                (*kinds, now, now),
+            ).fetchone()
+            if row is None:
+                return None
+            conn.execute(
+                "UPDATE jobs SET lease = ?, leased_until = ?, attempts = attempts + 1 WHERE thread_id = ? AND kind = ?",
+                (token, now + lease_s, row[0], row[1]),
+            )
+        return JobLease(thread_id=row[0], kind=row[1], token=token, requested=row[2])
+
+    def finish_job(self, lease: JobLease, *, again: bool = False, delay: float = 0.0) -> bool:
+        """End a claim (see the Store protocol); False if the lease was lost."""
+        key = (lease.thread_id, lease.kind, lease.token)
+        with self._write() as conn:
+            if not again:
+                cur = conn.execute(
+                    "DELETE FROM jobs WHERE thread_id = ? AND kind = ? AND lease = ? AND requested = ?",
+                    (*key, lease.requested),
+                )
+                if cur.rowcount:
+                    return True
+            cur = conn.execute(
+                "UPDATE jobs SET lease = NULL, leased_until = NULL, not_before = ? "
+                "WHERE thread_id = ? AND kind = ? AND lease = ?",
+                (time.time() + max(float(delay), 0.0), *key),
+            )
+            return cur.rowcount > 0
+
+    def pending_jobs(self) -> int:
+        """Jobs queued or leased."""
+        with self._read() as conn:
+            return int(conn.execute("SELECT count(*) FROM jobs").fetchone()[0])
 
     # ------------------------------------------------------------------ lifecycle
 

@@ -1,0 +1,136 @@
+"""The Postgres store's schema migrations and its longer SQL statements (kept apart from the store's logic)."""
+
+from __future__ import annotations
+
+# Version N is MIGRATIONS[N - 1]; each runs in one transaction. Never edit a shipped entry: append.
+MIGRATIONS: tuple[tuple[str, ...], ...] = (
+    (
+        "CREATE EXTENSION IF NOT EXISTS vector",
+        """CREATE TABLE threads (
+            id text PRIMARY KEY,
+            system text,
+            created_at double precision NOT NULL,
+            last_seq bigint NOT NULL DEFAULT 0,
+            last_version integer NOT NULL DEFAULT 0
+        )""",
+        """CREATE TABLE messages (
+            thread_id text NOT NULL REFERENCES threads(id) ON DELETE CASCADE,
+            seq bigint NOT NULL,
+            role text NOT NULL,
+            body text NOT NULL,
+            text text NOT NULL,
+            tokens integer NOT NULL,
+            created_at double precision NOT NULL,
+            tsv tsvector NOT NULL,
+            PRIMARY KEY (thread_id, seq)
+        )""",
+        "CREATE INDEX messages_tsv ON messages USING gin (tsv)",
+        # The log is append-only; enforced in the database so no other client can rewrite history either.
+        """CREATE FUNCTION chatcompact_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
+            BEGIN RAISE EXCEPTION 'the message log is append-only'; END $$""",
+        """CREATE TRIGGER messages_append_only BEFORE UPDATE ON messages
+            FOR EACH ROW EXECUTE FUNCTION chatcompact_append_only()""",
+        """CREATE TABLE summary_versions (
+            thread_id text NOT NULL REFERENCES threads(id) ON DELETE CASCADE,
+            version integer NOT NULL,
+            parent integer,
+            covered_from bigint NOT NULL,
+            covered_until bigint NOT NULL,
+            body text NOT NULL,
+            created_at double precision NOT NULL,
+            PRIMARY KEY (thread_id, version)
+        )""",
+        """CREATE TABLE events (
+            id bigserial PRIMARY KEY,
+            thread_id text NOT NULL REFERENCES threads(id) ON DELETE CASCADE,
+            kind text NOT NULL,
+            body text NOT NULL,
+            created_at double precision NOT NULL
+        )""",
+        "CREATE INDEX events_thread_kind ON events (thread_id, kind, id)",
+        # Unconstrained ``vector``: a model's dimension is fixed per thread by vector_models; the HNSW
+        # indexes are partial, one per dimension seen (created by put_vectors).
+        """CREATE TABLE vectors (
+            thread_id text NOT NULL,
+            model text NOT NULL,
+            seq bigint NOT NULL,
+            dim integer NOT NULL,
+            embedding vector NOT NULL,
+            PRIMARY KEY (thread_id, model, seq),
+            FOREIGN KEY (thread_id, seq) REFERENCES messages (thread_id, seq) ON DELETE CASCADE
+        )""",
+        """CREATE TABLE vector_models (
+            thread_id text NOT NULL REFERENCES threads(id) ON DELETE CASCADE,
+            model text NOT NULL,
+            dim integer NOT NULL,
+            upto bigint NOT NULL,
+            PRIMARY KEY (thread_id, model)
+        )""",
+        # One row per (thread, kind) wanted: ``requested`` counts requests, so a request that arrives while
+        # a worker runs the job keeps the row for another run. ``lease`` names the claim holding it until
+        # ``leased_until`` (server epoch seconds); an expired lease is free for any worker to take.
+        """CREATE TABLE jobs (
+            thread_id text NOT NULL REFERENCES threads(id) ON DELETE CASCADE,
+            kind text NOT NULL,
+            requested bigint NOT NULL DEFAULT 1,
+            enqueued_at double precision NOT NULL,
+            not_before double precision NOT NULL,
+            lease text,
+            leased_until double precision,
+            attempts integer NOT NULL DEFAULT 0,
+            PRIMARY KEY (thread_id, kind)
+        )""",
+        "CREATE INDEX jobs_ready ON jobs (not_before)",
+    ),
+    (
+        # Summary-hierarchy nodes (core/hierarchy.py), append-only like the versions: body is the node's JSON;
+        # ``n`` keeps write order. Ids are content-addressed by the writer, so ON CONFLICT DO NOTHING makes puts
+        # idempotent.
+        """CREATE TABLE summary_nodes (
+            n bigserial,
+            thread_id text NOT NULL REFERENCES threads(id) ON DELETE CASCADE,
+            id text NOT NULL,
+            level integer NOT NULL,
+            seq_from bigint NOT NULL,
+            seq_until bigint NOT NULL,
+            body text NOT NULL,
+            created_at double precision NOT NULL,
+            PRIMARY KEY (thread_id, id)
+        )""",
+        "CREATE INDEX summary_nodes_level ON summary_nodes (thread_id, level, seq_from)",
+    ),
+)
+
+NOW = "extract(epoch from clock_timestamp())"
+
+CLAIM_SQL = f"""
+WITH c AS (
+    SELECT thread_id, kind FROM jobs
+    WHERE kind = ANY(%(kinds)s) AND not_before <= {NOW} AND (leased_until IS NULL OR leased_until < {NOW})
+    ORDER BY not_before, enqueued_at
+    LIMIT 1
+    FOR UPDATE SKIP LOCKED
+)
+UPDATE jobs j SET lease = %(lease)s, leased_until = {NOW} + %(lease_s)s, attempts = j.attempts + 1
+FROM c WHERE j.thread_id = c.thread_id AND j.kind = c.kind
+RETURNING j.thread_id, j.kind, j.requested
+"""
+
+MISSING_SQL = """
+SELECT m.seq, m.body, m.created_at FROM messages m
+WHERE m.thread_id = %(t)s
+  AND m.seq > COALESCE((SELECT upto FROM vector_models WHERE thread_id = %(t)s AND model = %(m)s), 0)
+  AND NOT EXISTS (SELECT 1 FROM vectors v WHERE v.thread_id = %(t)s AND v.model = %(m)s AND v.seq = m.seq)
+ORDER BY m.seq
+LIMIT %(n)s
+"""
+
+ADVANCE_SQL = """
+SELECT COALESCE(
+    (SELECT m.seq - 1 FROM messages m WHERE m.thread_id = %(t)s AND m.seq > %(upto)s AND NOT EXISTS
+        (SELECT 1 FROM vectors v WHERE v.thread_id = %(t)s AND v.model = %(m)s AND v.seq = m.seq)
+     ORDER BY m.seq LIMIT 1),
+    (SELECT last_seq FROM threads WHERE id = %(t)s))
+"""
+
+__all__ = ["ADVANCE_SQL", "CLAIM_SQL", "MIGRATIONS", "MISSING_SQL", "NOW"]
