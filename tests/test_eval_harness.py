@@ -145,3 +145,4 @@ def test_judge_against_fake_server(tmp_path):
     answer_prompt = prompts[0]
     assert conv.questions[0].question in answer_prompt and "Caroline" in answer_prompt
     assert result["records"][0]["judge"]["label"] == "CORRECT"
+    assert "identifiers_reachable_share" not in result["totals"]  # skipped, not reported as 0%

@@ -218,3 +218,43 @@ def test_sigkill_loses_no_acknowledged_message(tmp_path, run):
         assert [v.version for v in versions] == list(range(1, len(versions) + 1))
         assert versions[-1].covered_until <= len(seqs)
         assert t.context(300)  # the state loads and assembles
+
+
+def test_created_at_dates_imported_messages_and_bad_values_store_nothing(tmp_path):
+    from datetime import UTC, datetime
+
+    from chatcompact import InvalidMessage
+    from chatcompact.transcripts import locomo_transcript
+
+    may = datetime(2023, 5, 8, 13, 56, tzinfo=UTC)
+    with Memory.open(tmp_path / "d.db", embedder="none", policy=Policy(budget=300)) as mem:
+        t = mem.thread("imported")
+        first = t.add({"role": "user", "content": "I adopted a dog called Biscuit."}, created_at=may)
+        pair = t.add_many(
+            [{"role": "assistant", "content": "Lovely!"}, {"role": "user", "content": "He is brown."}],
+            created_at=may.timestamp() + 60,
+        )
+        assert first.created_at == may.timestamp() and {m.created_at for m in pair} == {may.timestamp() + 60}
+        for bad in (datetime(2023, 5, 8), -1, float("nan"), "yesterday", True):
+            with pytest.raises(InvalidMessage, match="created_at"):
+                t.add({"role": "user", "content": "never stored"}, created_at=bad)
+        assert [m.created_at for m in t.history()] == [may.timestamp()] + [may.timestamp() + 60] * 2
+        assert [h.seq for h in t.recall("dog Biscuit", until=may.timestamp())] == [1]
+        for i in range(40):
+            t.add({"role": "user" if i % 2 == 0 else "assistant", "content": FILLER[i % 4]})
+        assert mem.wait_idle(30)
+        quoted = t.assemble(300, query="What is the dog called?").messages[0].text
+        assert "[#1 user, 8 May 2023, 13:56 UTC] I adopted a dog called Biscuit." in quoted
+
+    sample = {
+        "sample_id": "s",
+        "conversation": {
+            "speaker_a": "Ann",
+            "speaker_b": "Bo",
+            "session_1_date_time": "1:56 pm on 8 May, 2023",
+            "session_1": [{"speaker": "Ann", "text": "hi", "dia_id": "D1:1"}, {"speaker": "Bo", "text": "yo"}],
+        },
+    }
+    assert locomo_transcript(sample).times == [may.timestamp(), may.timestamp() + 30]
+    sample["conversation"]["session_1_date_time"] = "sometime in May"
+    assert locomo_transcript(sample).times is None  # an unreadable date: replayed at the current time

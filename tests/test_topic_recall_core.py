@@ -64,5 +64,5 @@ def test_wants_detail(query, summary, expected):
 def test_quote_lines_carry_seq_role_and_date():
     m = parse_message({"role": "user", "content": "I said the vase was blue"}).with_meta(7, 1_700_000_000.0)
     (line,) = quote_lines([m], len)
-    assert line.block == "quotes" and line.text.startswith("[#7 user, 2023-11-14 22:13 UTC] I said")
+    assert line.block == "quotes" and line.text.startswith("[#7 user, 14 November 2023, 22:13 UTC] I said")
     assert line.tokens == len(line.text) + 1

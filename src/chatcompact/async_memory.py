@@ -28,11 +28,11 @@ class AsyncThread:
         self.sync = thread
         self.id = thread.id
 
-    async def add(self, message: dict[str, Any] | Message) -> Message:
-        return (await self.add_many([message]))[0]
+    async def add(self, message: dict[str, Any] | Message, **kw: Any) -> Message:
+        return (await self.add_many([message], **kw))[0]
 
-    async def add_many(self, messages: Iterable[dict[str, Any] | Message]) -> list[Message]:
-        return await asyncio.to_thread(self.sync.add_many, list(messages))
+    async def add_many(self, messages: Iterable[dict[str, Any] | Message], **kw: Any) -> list[Message]:
+        return await asyncio.to_thread(self.sync.add_many, list(messages), **kw)
 
     async def context(self, budget: int | None = None, **kw: Any) -> Any:
         return await asyncio.to_thread(self.sync.context, budget, **kw)

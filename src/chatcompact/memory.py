@@ -9,11 +9,13 @@ store's head on ``context`` (two indexed look-ups), so several processes may sha
 from __future__ import annotations
 
 import logging
+import math
 import os
 import threading
 import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Any, Literal
 
 import numpy as np
@@ -118,16 +120,21 @@ class Thread:
         return self._view.info.system
 
     # ------------------------------------------------------------------ writing
-    def add(self, message: dict[str, Any] | Message) -> Message:
+    def add(self, message: dict[str, Any] | Message, *, created_at: float | datetime | None = None) -> Message:
         """Validate and durably append one message; returns it with its ``seq`` and time.
 
-        Raises InvalidMessage / InvalidSequence without storing anything. May fold older turns
-        into the summary afterwards; a summarizer failure never fails the ``add``.
+        ``created_at`` (epoch seconds or an aware datetime; default now) dates a message imported from a
+        past conversation: recall filters and quoted turns show that date. Raises InvalidMessage /
+        InvalidSequence without storing anything. May fold older turns into the summary afterwards; a
+        summarizer failure never fails the ``add``.
         """
-        return self.add_many([message])[0]
+        return self.add_many([message], created_at=created_at)[0]
 
-    def add_many(self, messages: Iterable[dict[str, Any] | Message]) -> list[Message]:
-        """Validate all, then append all in one transaction (all or nothing)."""
+    def add_many(
+        self, messages: Iterable[dict[str, Any] | Message], *, created_at: float | datetime | None = None
+    ) -> list[Message]:
+        """Validate all, then append all in one transaction (all or nothing), all dated ``created_at``."""
+        when = as_epoch(created_at)
         parsed = []
         for i, raw in enumerate(messages):
             try:
@@ -141,7 +148,7 @@ class Thread:
             v = self._view
             pending = check_sequence(parsed, v.pending)
             tokens = [tok.count_message(m) for m in parsed]
-            stored = self._mem.store.append(self.id, parsed, tokens)
+            stored = self._mem.store.append(self.id, parsed, tokens, created_at=when)
             if stored[0].seq != v.info.last_seq + 1:  # someone else wrote in between
                 self._view = self._load(self._mem.store.thread_info(self.id))
             else:
@@ -524,6 +531,19 @@ def _shown_summary(lines: Sequence[Line], cap: int) -> list[str]:
             shown.append(line.text)
             used += line.tokens
     return shown
+
+
+def as_epoch(value: float | datetime | None) -> float | None:
+    """``created_at`` as epoch seconds: a positive finite number, or a timezone-aware datetime."""
+    if value is None:
+        return None
+    if isinstance(value, datetime):
+        if value.tzinfo is None:
+            raise InvalidMessage("created_at", "is a naive datetime; give it a timezone (e.g. UTC)")
+        return value.timestamp()
+    if isinstance(value, bool) or not isinstance(value, int | float) or not 0 < value < math.inf:
+        raise InvalidMessage("created_at", f"must be epoch seconds > 0 or an aware datetime, got {value!r}")
+    return float(value)
 
 
 def as_summarizer_error(summarizer: Summarizer, exc: BaseException) -> SummarizerError:

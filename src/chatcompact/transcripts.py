@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -27,6 +28,7 @@ class Transcript:
     system: str | None
     messages: list[dict[str, Any]]
     meta: dict[str, Any] = field(default_factory=dict)
+    times: list[float] | None = None  # when each message was written (epoch seconds), if the source says
 
 
 def demo_transcript() -> Transcript:
@@ -47,9 +49,10 @@ def locomo_transcript(sample: dict[str, Any]) -> Transcript:
     sessions = sorted(
         (int(k.split("_")[1]) for k in conv if k.startswith("session_") and k.count("_") == 1),
     )
-    messages, dia_ids = [], []
+    messages, dia_ids, times = [], [], []
     for n in sessions:
         date = conv.get(f"session_{n}_date_time")
+        start = locomo_time(date)
         for i, turn in enumerate(conv[f"session_{n}"]):
             text = f"{turn['speaker']}: {turn['text']}"
             if turn.get("blip_caption"):
@@ -58,8 +61,18 @@ def locomo_transcript(sample: dict[str, Any]) -> Transcript:
                 text = f"[{date}] {text}"
             messages.append({"role": "user" if turn["speaker"] == a else "assistant", "content": text})
             dia_ids.append(turn.get("dia_id"))
+            times.append(start + 30.0 * i if start is not None else None)  # a turn every 30 s from the session's start
     title = f"LoCoMo {sample.get('sample_id', '?')}: {a} and {conv['speaker_b']}"
-    return Transcript(title, None, messages, {"dia_ids": dia_ids, "sample_id": sample.get("sample_id")})
+    meta = {"dia_ids": dia_ids, "sample_id": sample.get("sample_id")}
+    return Transcript(title, None, messages, meta, times if all(t is not None for t in times) else None)
+
+
+def locomo_time(date: str | None) -> float | None:
+    """A LoCoMo session date (``"1:56 pm on 8 May, 2023"``) as epoch seconds (UTC); None if absent or odd."""
+    try:
+        return datetime.strptime(date or "", "%I:%M %p on %d %B, %Y").replace(tzinfo=UTC).timestamp()
+    except ValueError:
+        return None
 
 
 def load_transcript(path: str | Path, sample: str | None = None) -> Transcript:
@@ -158,7 +171,7 @@ def replay(
     running_full = tok.count_messages([Message(role="system", content=transcript.system)] if transcript.system else [])
     points = []
     for i, raw in enumerate(transcript.messages):
-        stored = thread.add(raw)
+        stored = thread.add(raw, created_at=transcript.times[i] if transcript.times else None)
         if settle:
             memory.wait_idle()
         running_full += tok.count_message(stored)

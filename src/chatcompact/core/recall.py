@@ -38,11 +38,16 @@ def wants_detail(query: str, summary_text: str = "") -> bool:
     return any(re.search(rf"\b{re.escape(n)}\b", summary_text, re.IGNORECASE) is None for n in names)
 
 
+def quote_date(epoch: float) -> str:
+    """A quoted turn's time as people write it: ``8 May 2023, 13:56 UTC``."""
+    t = datetime.fromtimestamp(epoch, UTC)
+    return f"{t.day} {t:%B %Y, %H:%M} UTC"
+
+
 def quote_lines(hits: Sequence[Message], count, max_chars: int = 600) -> list[Line]:
     """Recalled messages as quote lines, best first (their priority), rendered in conversation order."""
     lines = []
     for m in hits:
-        when = datetime.fromtimestamp(m.created_at or 0, UTC).strftime("%Y-%m-%d %H:%M")
-        text = f"[#{m.seq} {m.role}, {when} UTC] {clip(m.searchable_text, max_chars)}"
+        text = f"[#{m.seq} {m.role}, {quote_date(m.created_at or 0)}] {clip(m.searchable_text, max_chars)}"
         lines.append(Line("quotes", "", text, count(text) + 1, m.seq or 0))
     return lines

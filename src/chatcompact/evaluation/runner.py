@@ -316,6 +316,11 @@ def _totals(convs: Sequence[dict[str, Any]]) -> dict[str, Any]:
     billed = sum(c["tokens"]["billed"] for c in convs)
     ids = [c["identifiers"] for c in convs if "identifiers" in c]
     mentioned = sum(i["mentioned"] for i in ids)
+    measured = {  # absent when skipped (--no-identifiers): a 0% there would read as a failure
+        "identifiers_mentioned": mentioned,
+        "identifiers_in_context_share": _share(sum(i["in_context"] for i in ids), mentioned),
+        "identifiers_reachable_share": _share(sum(i["reachable"] for i in ids), mentioned),
+    }
     return {
         "requests": sum(c["tokens"]["requests"] for c in convs),
         "max_request_tokens": max((c["tokens"]["max_request_tokens"] for c in convs), default=0),
@@ -332,9 +337,7 @@ def _totals(convs: Sequence[dict[str, Any]]) -> dict[str, Any]:
         "summarizer_tokens": sum(c["summarizer"]["input_tokens"] + c["summarizer"]["output_tokens"] for c in convs),
         "summary_flat": all(c["drift"]["flat"] for c in convs),
         "max_summary_growth": max((c["drift"]["growth"] for c in convs), default=1.0),
-        "identifiers_mentioned": mentioned,
-        "identifiers_in_context_share": _share(sum(i["in_context"] for i in ids), mentioned),
-        "identifiers_reachable_share": _share(sum(i["reachable"] for i in ids), mentioned),
+        **(measured if ids else {}),
     }
 
 
