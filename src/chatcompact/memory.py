@@ -549,7 +549,8 @@ class Memory:
         self._threads: dict[str, Thread] = {}
         self._lock = threading.Lock()
         self._closed = False
-        self.scheduler = Lanes(self._job) if self.background else None
+        delays = {"embed": (archive.EMBED_QUIET, archive.EMBED_MAX_LAG)}
+        self.scheduler = Lanes(self._job, delays=delays) if self.background else None
 
     def _job(self, key: tuple[str, str]) -> bool:
         kind, thread_id = key
