@@ -8,6 +8,9 @@ does; background compaction runs in that time. Prints p50/p99 of ``add``+``conte
 calls per 100 turns, and tokens billed (requests at every user turn + summarizer input/output,
 counted with o200k_base) against sending the full history at every user turn.
 
+``--embed-quiet 0,0.03 --repeat 3`` compares how long the embedding lane waits for a quiet moment
+(0: it embeds each message as soon as it is added), interleaved so both variants share the machine's load.
+
 Run: ``python benchmarks/background.py [--turns 600] [--delay 1.5] [--gap 0.1] [--budget 2000]``
 """
 
@@ -26,7 +29,7 @@ sys.path.insert(0, str(ROOT))  # for tests.fake_llm_server
 
 from tests.fake_llm_server import FakeLLMServer, Reply, echo_delta  # noqa: E402
 
-from chatcompact import Memory, Policy  # noqa: E402
+from chatcompact import Memory, Policy, archive  # noqa: E402
 from chatcompact.summarizers.openai import OpenAISummarizer  # noqa: E402
 from chatcompact.tokenizers import tokenizer_for  # noqa: E402
 from chatcompact.transcripts import locomo_transcript  # noqa: E402
@@ -43,7 +46,8 @@ def run(background: bool, turns: list[dict], args: argparse.Namespace) -> dict[s
     tok = tokenizer_for("gpt-4o")
     with FakeLLMServer(default=Reply(echo_delta), delay=args.delay) as server, tempfile.TemporaryDirectory() as tmp:
         summ = OpenAISummarizer("slow-model", base_url=server.url, timeout=30)
-        mem = Memory.open(f"{tmp}/b.db", summarizer=summ, policy=Policy(budget=args.budget), background=background)
+        policy = Policy(budget=args.budget)
+        mem = Memory.open(f"{tmp}/b.db", summarizer=summ, policy=policy, background=background, embedder=args.embedder)
         t = mem.thread("bench", system="You are a helpful assistant.")
         lat, sent, full = [], 0, tok.count_messages([Message(role="system", content="You are a helpful assistant.")])
         full_total = 0
@@ -85,22 +89,34 @@ def main() -> None:
     ap.add_argument("--budget", type=int, default=2000)
     ap.add_argument("--sample", default="conv-41", help="LoCoMo conversation with at least --turns turns")
     ap.add_argument("--modes", default="inline,background", help="which runs to do")
+    ap.add_argument("--embed-quiet", default=str(archive.EMBED_QUIET), help="seconds (comma list) the embed lane waits")
+    ap.add_argument("--embedder", default="local", help="'none' leaves recall full-text only (no embedding lane)")
+    ap.add_argument("--repeat", type=int, default=1, help="rounds of all variants, interleaved")
     args = ap.parse_args()
     sample = next(s for s in json.loads(DATA.read_text()) if s["sample_id"] == args.sample)
     turns = locomo_transcript(sample).messages[: args.turns]
-    print(f"{len(turns)} turns of LoCoMo {args.sample}, budget {args.budget}, summarizer {args.delay}s per call")
-    print(f"{'mode':<11}{'p50 ms':>8}{'p99 ms':>8}{'max ms':>9}{'calls/100':>10}{'tokens billed':>15}{'of full':>9}")
-    for background in [m == "background" for m in args.modes.split(",")]:
-        r = run(background, turns, args)
-        billed = r["sent"] + r["summarizer_in"] + r["summarizer_out"]
-        print(
-            f"{'background' if background else 'inline':<11}{r['p50']:>8.2f}{r['p99']:>8.2f}{r['max']:>9.1f}"
-            f"{r['calls_per_100']:>10.2f}{billed:>15,}{billed / r['full']:>9.1%}"
-        )
-        print(
-            f"{'':<11}requests {r['sent']:,} + summarizer in {r['summarizer_in']:,} / out {r['summarizer_out']:,}; "
-            f"full history {r['full']:,}; {r['versions']} summary versions"
-        )
+    print(
+        f"{len(turns)} turns of LoCoMo {args.sample}, budget {args.budget}, summarizer {args.delay}s per call, "
+        f"{args.gap}s between turns, embedder {args.embedder}"
+    )
+    print(
+        f"{'mode':<11}{'quiet':>6}{'p50 ms':>8}{'p99 ms':>8}{'max ms':>9}"
+        f"{'calls/100':>10}{'tokens billed':>15}{'of full':>9}"
+    )
+    variants = [(m, float(q)) for m in args.modes.split(",") for q in args.embed_quiet.split(",")]
+    for _ in range(args.repeat):
+        for mode, quiet in variants:
+            archive.EMBED_QUIET = quiet  # read by each new Memory
+            r = run(mode == "background", turns, args)
+            billed = r["sent"] + r["summarizer_in"] + r["summarizer_out"]
+            print(
+                f"{mode:<11}{quiet:>6}{r['p50']:>8.2f}{r['p99']:>8.2f}{r['max']:>9.1f}"
+                f"{r['calls_per_100']:>10.2f}{billed:>15,}{billed / r['full']:>9.1%}"
+            )
+            print(
+                f"{'':<11}requests {r['sent']:,} + summarizer in {r['summarizer_in']:,} / out {r['summarizer_out']:,}; "
+                f"full history {r['full']:,}; {r['versions']} summary versions"
+            )
 
 
 if __name__ == "__main__":

@@ -125,3 +125,35 @@ def test_manual_compact_returns_none_when_nothing_to_fold(tmp_path, background):
         t = mem.thread("n")
         t.add({"role": "user", "content": "only one message"})
         assert t.compact() is None
+
+
+def test_delayed_lane_folds_a_burst_into_one_job_and_wait_idle_flushes_it():
+    runs = []
+    s = Scheduler(lambda key: runs.append(key) or False, delay=3600)  # never due on its own during the test
+    for _ in range(5):
+        s.submit("t")
+    assert s.busy("t") and runs == []  # queued, waiting for quiet
+    assert s.wait_idle(10)  # flushes: waiting out a debounce helps nobody
+    assert runs == ["t"]
+    s.close()
+
+
+def test_delayed_lane_runs_by_max_wait_under_a_steady_stream():
+    ran = threading.Event()
+    s = Scheduler(lambda key: ran.set() or False, delay=3600, max_wait=0.01)
+    for _ in range(10_000):  # every submit restarts the quiet wait; max_wait still bounds it
+        s.submit("t")
+        if ran.wait(0.005):
+            break
+    assert ran.is_set()
+    s.close()
+
+
+def test_delayed_lane_close_drops_what_waits_and_returns():
+    runs = []
+    s = Scheduler(lambda key: runs.append(key) or False, delay=3600)
+    s.submit("t")
+    s.close(timeout=10)
+    assert runs == [] and not s.busy("t")
+    s.submit("t")  # closed: ignored
+    assert not s.busy("t")

@@ -217,3 +217,38 @@ def test_a_name_in_the_summary_but_not_in_its_shown_part_is_still_recalled():
     quoted = t.assemble(600, query="did Zoltan call?")
     assert quoted.tokens <= 600 and "Zoltan phoned about the broken kiln door." in quoted.messages[0].text
     mem.close()
+
+
+def test_embedding_waits_for_a_quiet_moment_then_embeds_each_message_once(tmp_path, monkeypatch):
+    import chatcompact.archive as archive
+
+    monkeypatch.setattr(archive, "EMBED_QUIET", 3600.0)  # only wait_idle's flush runs the lane here
+    monkeypatch.setattr(archive, "EMBED_MAX_LAG", 3600.0)
+    inner = HashEmbedder(32)
+    with Memory.open(tmp_path / "q.db", embedder=inner, policy=Policy(budget=100_000)) as mem:
+        t = mem.thread("q")
+        for i in range(20):
+            t.add({"role": "user" if i % 2 == 0 else "assistant", "content": f"turn {i} mentions parcel{i}"})
+        assert len(mem.store.missing_vectors("q", inner.name)) == 20  # vectors lag while turns keep coming
+        assert [h.message.seq for h in mem.store.search_text("q", "parcel19", 1)] == [20]  # full-text never lags
+        assert mem.wait_idle(30)
+        assert mem.store.missing_vectors("q", inner.name) == []
+        assert inner.calls == 1  # the burst became one batch
+        assert mem.embedder.hits == 0  # no text was embedded twice
+
+
+def test_embeddings_left_waiting_at_close_land_after_reopen(tmp_path, monkeypatch):
+    import chatcompact.archive as archive
+
+    monkeypatch.setattr(archive, "EMBED_QUIET", 3600.0)
+    monkeypatch.setattr(archive, "EMBED_MAX_LAG", 3600.0)
+    inner = HashEmbedder(32)
+    with Memory.open(tmp_path / "c.db", embedder=inner) as mem:
+        t = mem.thread("c")
+        for i in range(10):
+            t.add({"role": "user" if i % 2 == 0 else "assistant", "content": f"note {i} about kiwi{i}"})
+    assert inner.calls == 0  # close() stopped the waiting lane without running it
+    with Memory.open(tmp_path / "c.db", embedder=inner) as mem:
+        assert len(mem.store.missing_vectors("c", inner.name)) == 10
+        hits = mem.thread("c").recall("note about kiwi7", k=1, mode="vector")  # recall catches up first
+        assert mem.store.missing_vectors("c", inner.name) == [] and hits[0].message.seq == 8

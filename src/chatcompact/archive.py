@@ -23,6 +23,11 @@ from .protocols import Embedder, SearchFilter, Store, TextHit
 from .types import ArchiveHit, Message
 
 EMBED_BATCH = 64
+# The background embeds a thread's new messages once it has been quiet this long (seconds), so the model
+# runs in the pause while the app awaits its LLM, not against the next add/context; under a steady stream
+# it still runs at least every EMBED_MAX_LAG seconds. Full-text search never waits; recall catches up.
+EMBED_QUIET = 0.03
+EMBED_MAX_LAG = 1.0
 SPEAKER_WINDOW = 64  # recall reads the speakers of this many latest messages to spot names in a query
 TOOL_NAME = "recall"
 TOOL_DESCRIPTION = (

@@ -13,7 +13,7 @@ import random
 import threading
 import time
 from collections import deque
-from collections.abc import Awaitable, Callable, Hashable
+from collections.abc import Awaitable, Callable, Hashable, Mapping
 from dataclasses import dataclass
 from typing import TypeVar
 
@@ -65,11 +65,25 @@ class Retry:
 
 
 class Scheduler:
-    """Runs ``job(key)`` on a worker thread; a job returning True is queued again (more to do)."""
+    """Runs ``job(key)`` on a worker thread; a job returning True is queued again (more to do).
 
-    def __init__(self, job: Callable[[Key], bool], name: str = "chatcompact-compactor") -> None:
+    With ``delay`` a submitted key waits until it has been quiet that long (every submit of a queued key
+    restarts the wait) but never longer than ``max_wait`` after its first submit: a burst of submits becomes
+    one job, run in the pause after the burst instead of racing the caller that submitted it.
+    """
+
+    def __init__(
+        self,
+        job: Callable[[Key], bool],
+        name: str = "chatcompact-compactor",
+        delay: float = 0.0,
+        max_wait: float | None = None,
+    ) -> None:
         self._job = job
         self._name = name
+        self._delay = delay
+        self._max_wait = delay if max_wait is None else max_wait
+        self._due: dict[Key, tuple[float, float]] = {}  # queued key -> (first submit, run at)
         self._queue: deque[Key] = deque()
         self._queued: set[Key] = set()
         self._running: set[Key] = set()
@@ -77,10 +91,18 @@ class Scheduler:
         self._worker: threading.Thread | None = None
         self._closed = False
 
-    def submit(self, key: Key) -> None:
-        """Queue ``key`` unless it is already queued; start the worker if needed."""
+    def submit(self, key: Key, now: bool = False) -> None:
+        """Queue ``key`` unless it is already queued (then only its delay restarts); start the worker if needed.
+
+        ``now`` skips the delay (a job that has more to do, or a flush)."""
         with self._cv:
-            if self._closed or key in self._queued:
+            if self._closed:
+                return
+            t = time.monotonic()
+            first = self._due[key][0] if key in self._due else t
+            self._due[key] = (first, t if now else min(t + self._delay, first + self._max_wait))
+            if key in self._queued:
+                self._cv.notify_all()
                 return
             self._queued.add(key)
             self._queue.append(key)
@@ -91,12 +113,20 @@ class Scheduler:
 
     def _next(self) -> str | None:
         with self._cv:
-            while not self._queue and not self._closed:
-                self._cv.wait()
-            if self._closed:
-                return None
-            key = self._queue.popleft()
+            while True:
+                if self._closed:
+                    return None
+                if self._queue:  # the key due first (keys without a delay are due at once)
+                    key = min(self._queue, key=lambda k: self._due[k][1])
+                    wait = self._due[key][1] - time.monotonic()
+                    if wait <= 0:
+                        break
+                    self._cv.wait(wait)
+                else:
+                    self._cv.wait()
+            self._queue.remove(key)
             self._queued.discard(key)
+            del self._due[key]
             self._running.add(key)
             return key
 
@@ -112,7 +142,13 @@ class Scheduler:
                     self._running.discard(key)
                     self._cv.notify_all()
             if again:
-                self.submit(key)
+                self.submit(key, now=True)
+
+    def flush(self) -> None:
+        """Make every queued key due now (``wait_idle`` does this: waiting out a debounce helps nobody)."""
+        with self._cv:
+            for key in self._queue:
+                self.submit(key, now=True)
 
     def busy(self, key: Key) -> bool:
         with self._cv:
@@ -123,7 +159,8 @@ class Scheduler:
             return bool(self._queue or self._running)
 
     def wait_idle(self, timeout: float | None = None) -> bool:
-        """Block until nothing is queued or running; False if ``timeout`` passed first."""
+        """Run what is queued now and block until nothing is queued or running; False if ``timeout`` passed first."""
+        self.flush()
         with self._cv:
             return self._cv.wait_for(lambda: not self._queue and not self._running, timeout)
 
@@ -133,6 +170,7 @@ class Scheduler:
             self._closed = True
             self._queue.clear()
             self._queued.clear()
+            self._due.clear()
             self._cv.notify_all()
             worker = self._worker
         if worker is not None and worker is not threading.current_thread():
@@ -142,11 +180,17 @@ class Scheduler:
 class Lanes:
     """One :class:`Scheduler` (one worker) per kind of job, so a slow embedding never delays a compaction.
 
-    Keys are ``(kind, thread_id)`` tuples.
+    Keys are ``(kind, thread_id)`` tuples. ``delays`` maps a kind to its lane's ``(delay, max_wait)``.
     """
 
-    def __init__(self, job: Callable[[Key], bool], kinds: tuple[str, ...] = ("compact", "embed")) -> None:
-        self._lanes = {kind: Scheduler(job, name=f"chatcompact-{kind}") for kind in kinds}
+    def __init__(
+        self,
+        job: Callable[[Key], bool],
+        kinds: tuple[str, ...] = ("compact", "embed"),
+        delays: Mapping[str, tuple[float, float]] | None = None,
+    ) -> None:
+        delays = delays or {}
+        self._lanes = {kind: Scheduler(job, f"chatcompact-{kind}", *delays.get(kind, (0.0, 0.0))) for kind in kinds}
 
     def submit(self, key: tuple[str, str]) -> None:
         self._lanes[key[0]].submit(key)
@@ -208,13 +252,18 @@ class StoreQueue:
         """Nothing to stop: the jobs stay queued for the workers."""
 
 
-def make_scheduler(background: object, store: Store, job: Callable[[Key], bool]) -> Lanes | StoreQueue | None:
-    """The scheduler for a ``Memory(background=...)`` value: True, False or "workers"."""
+def make_scheduler(
+    background: object,
+    store: Store,
+    job: Callable[[Key], bool],
+    delays: Mapping[str, tuple[float, float]] | None = None,
+) -> Lanes | StoreQueue | None:
+    """The scheduler for a ``Memory(background=...)`` value: True, False or "workers" (``delays``: see Lanes)."""
     if background == "workers":
         return StoreQueue(store)
     if not isinstance(background, bool):
         raise ConfigError(f'background must be True, False or "workers", got {background!r}')
-    return Lanes(job) if background else None
+    return Lanes(job, delays=delays) if background else None
 
 
 class AsyncScheduler:

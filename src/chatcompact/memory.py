@@ -585,7 +585,8 @@ class Memory:
         self._threads: dict[str, Thread] = {}
         self._lock = threading.Lock()
         self._closed = False
-        self.scheduler = make_scheduler(self.background, self.store, self._job)
+        delays = {"embed": (archive.EMBED_QUIET, archive.EMBED_MAX_LAG)}
+        self.scheduler = make_scheduler(self.background, self.store, self._job, delays)
 
     def _job(self, key: tuple[str, str]) -> bool:
         kind, thread_id = key
