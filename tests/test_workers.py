@@ -58,6 +58,22 @@ def test_app_only_enqueues_and_a_worker_compacts(url: str) -> None:
         assert app.store.missing_vectors("a", HashEmbedder(16).name) == []
 
 
+def test_worker_cli_rolls_up_the_hierarchy(tmp_path) -> None:
+    url = f"sqlite:///{tmp_path}/h.db"
+    policy = Policy(budget=BUDGET, hierarchy=True)  # roll-ups every ~100 and ~1,000 messages, as the worker's
+    with Memory.open(url, policy=policy, background="workers", embedder="none") as app:
+        talk(app.thread("h"), 120)
+        assert app.store.nodes("h") == []  # the app only enqueued
+    args = ["worker", "--store", url, "--budget", str(BUDGET), "--embedder", "none", "--idle-exit", "0.3"]
+    res = CliRunner().invoke(main, [*args, "--hierarchy"])
+    assert res.exit_code == 0, res.output
+    with Memory.open(url, policy=policy, background=False, embedder="none") as mem:
+        nodes = mem.store.nodes("h")
+        assert_linear(mem.thread("h").compactions())
+    assert {n.level for n in nodes} >= {0, 1}  # level-0 nodes of each compaction, and roll-ups over them
+    assert all(n.seq_until <= 120 for n in nodes)
+
+
 def test_bad_background_and_worker_options(tmp_path) -> None:
     with pytest.raises(ConfigError, match='background must be True, False or "workers"'):
         Memory.open("memory://", background="sometimes")  # type: ignore[arg-type]

@@ -310,6 +310,7 @@ def revert_cmd(db: str, thread: str, version: int, json_out: bool) -> None:
 @click.option("--poll", default=0.5, show_default=True, help="Seconds between claims when the queue is empty.")
 @click.option("--max-jobs", type=int, default=None, help="Exit after this many jobs.")
 @click.option("--idle-exit", type=float, default=None, help="Exit after this many seconds without a job.")
+@click.option("--hierarchy", is_flag=True, help="Also roll up hierarchy nodes (Policy(hierarchy=True)).")
 def worker_cmd(
     store_url: str,
     summarizer: str | None,
@@ -320,6 +321,7 @@ def worker_cmd(
     poll: float,
     max_jobs: int | None,
     idle_exit: float | None,
+    hierarchy: bool,
 ) -> None:
     """Take compaction and embedding jobs for any thread from the store's queue, until SIGTERM/SIGINT."""
     from .worker import Worker
@@ -327,7 +329,8 @@ def worker_cmd(
     stop = threading.Event()
     for sig in (signal.SIGTERM, signal.SIGINT):
         signal.signal(sig, lambda *_: stop.set())
-    policy = Policy(budget=budget) if budget else None
+    knobs = {k: v for k, v in (("budget", budget), ("hierarchy", hierarchy)) if v}
+    policy = Policy(**knobs) if knobs else None
     with Memory.open(store_url, summarizer=summarizer, embedder=embedder, policy=policy, background="workers") as mem:
         w = Worker(mem, kinds=tuple(k.strip() for k in kinds.split(",") if k.strip()), lease_s=lease, poll_s=poll)
         done = w.run(stop, max_jobs=max_jobs, idle_exit=idle_exit)
