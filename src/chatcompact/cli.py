@@ -467,11 +467,12 @@ def eval_locomo(
     """Replay LoCoMo conversations; evidence recall@k, answer containment vs the transcript, J with --judge."""
     from .evaluation import Judge, load_locomo, run_locomo
 
-    dataset = load_locomo(data, audit=audit, limit=limit)
+    judged = Judge(judge) if judge else None  # a bad spec fails before the data is read
     knobs = (("recall_k", recall_k), ("recall_share", recall_share), ("recall_quotes", recall_quotes))
     overrides = {k: v for k, v in knobs if v is not None}
     policy = Policy(**overrides) if overrides else None
-    config = _eval_config(**kw, judge=Judge(judge) if judge else None, policy=policy, identifiers=not no_identifiers)
+    dataset = load_locomo(data, audit=audit, limit=limit)
+    config = _eval_config(**kw, judge=judged, policy=policy, identifiers=not no_identifiers)
     _eval_run(lambda c: run_locomo(dataset, c), config, kw["json_out"], out)
 
 
