@@ -112,6 +112,7 @@ class ContextInput:
     lines: Sequence[Line] = ()  # from render_lines (cached per summary version)
     covered_until: int = 0
     quotes: Sequence[Line] = ()  # recalled verbatim turns (the archive issue fills this)
+    spare_quotes: Sequence[Line] = ()  # further recalled turns, only for room the recent window leaves unused
 
 
 def _system_text(inp: ContextInput, chosen: Sequence[Line], hidden: Sequence[Message]) -> str:
@@ -171,7 +172,7 @@ def assemble(inp: ContextInput, budget: int, tokenizer: Tokenizer, policy: Polic
     # detail lines (hierarchy nodes about the query) share the summary's room, in the order given
     summary_lines = [ln for ln in inp.lines if ln.block in ("summary", "detail")]
     room = budget - base - forced_cost - _cost(inp.system or "", tokenizer)
-    room -= 24 if (inp.lines or inp.quotes) else 0  # block titles and headings are paid from this reserve
+    room -= 24 if (inp.lines or inp.quotes or inp.spare_quotes) else 0  # block titles and headings are paid from this reserve
     summary = _take(summary_lines, min(room, int(policy.summary_share * budget)))
     room -= sum(ln.tokens for ln in summary)
     pinned = _take([ln for ln in inp.lines if ln.block == "pinned"], min(room, int(policy.pinned_share * budget)))
@@ -193,7 +194,9 @@ def assemble(inp: ContextInput, budget: int, tokenizer: Tokenizer, policy: Polic
         room -= cost
     if len(shown) == len(tail):
         room += note
-    return _fit(inp, summary + pinned + quotes, shown, budget, tokenizer, forced)
+    # what nothing else wants goes to further quotes: the window above already took all it could
+    spare = _take(list(inp.spare_quotes), room) if inp.spare_quotes else []
+    return _fit(inp, summary + pinned + quotes + spare, shown, budget, tokenizer, forced)
 
 
 def _fit(
