@@ -172,7 +172,8 @@ def assemble(inp: ContextInput, budget: int, tokenizer: Tokenizer, policy: Polic
     # detail lines (hierarchy nodes about the query) share the summary's room, in the order given
     summary_lines = [ln for ln in inp.lines if ln.block in ("summary", "detail")]
     room = budget - base - forced_cost - _cost(inp.system or "", tokenizer)
-    room -= 24 if (inp.lines or inp.quotes or inp.spare_quotes) else 0  # block titles and headings are paid from this reserve
+    # block titles and headings are paid from this reserve
+    room -= 24 if (inp.lines or inp.quotes or inp.spare_quotes) else 0
     summary = _take(summary_lines, min(room, int(policy.summary_share * budget)))
     room -= sum(ln.tokens for ln in summary)
     pinned = _take([ln for ln in inp.lines if ln.block == "pinned"], min(room, int(policy.pinned_share * budget)))

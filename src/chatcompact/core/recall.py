@@ -14,6 +14,7 @@ from datetime import UTC, datetime
 from ..types import Message
 from .assemble import Line
 from .merge import clip
+from .when import date_relative
 
 _DETAIL = re.compile(
     r"\b(exact(ly)?|verbatim|word for word|quote|precisely|what did (i|you|we) (say|write|tell|ask|mention)|"
@@ -45,9 +46,14 @@ def quote_date(epoch: float) -> str:
 
 
 def quote_lines(hits: Sequence[Message], count, max_chars: int = 600) -> list[Line]:
-    """Recalled messages as quote lines, best first (their priority), rendered in conversation order."""
+    """Recalled messages as quote lines, best first (their priority), rendered in conversation order.
+
+    Relative time phrases get the absolute date they meant then (``core.when``): quoted out of their time,
+    "last month" would otherwise read as last month from now.
+    """
     lines = []
     for m in hits:
-        text = f"[#{m.seq} {m.role}, {quote_date(m.created_at or 0)}] {clip(m.searchable_text, max_chars)}"
+        body = date_relative(clip(m.searchable_text, max_chars), m.created_at)
+        text = f"[#{m.seq} {m.role}, {quote_date(m.created_at or 0)}] {body}"
         lines.append(Line("quotes", "", text, count(text) + 1, m.seq or 0))
     return lines
