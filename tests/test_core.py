@@ -207,6 +207,47 @@ def test_context_never_exceeds_budget(raw, n_items, budget, bpe):
     assert len(window) + len(res.hidden) == len(tail)
 
 
+def _quotes(n: int, tok, first: int = 1000) -> list:
+    from chatcompact.core.assemble import Line
+
+    texts = [f"[#{first + i} user, 1 May 2023, 10:00 UTC] recalled turn {i} about the blue vase" for i in range(n)]
+    return [Line("quotes", "", t, tok.count(t) + 1, first + i) for i, t in enumerate(texts)]
+
+
+@PROPS
+@given(transcripts(max_turns=8), st.integers(0, 12), st.integers(0, 30), st.integers(0, 6000), st.booleans())
+def test_context_with_quotes_and_spares_never_exceeds_budget(raw, n_items, n_quotes, budget, bpe):
+    tok = BPE if bpe else CHARS
+    tail = stored(raw)
+    quotes = _quotes(n_quotes, tok)
+    lines = render_lines(_state_with(n_items), 0, tok.count)
+    inp = ContextInput("sys", tail, [tok.count_message(m) for m in tail], lines, 0, quotes[:8], quotes[8:])
+    try:
+        res = assemble(inp, budget, tok, Policy())
+    except BudgetTooSmall as e:
+        assert budget < e.minimum
+        return
+    assert tok.count_messages(res.messages) == res.tokens <= budget
+    assert check_sequence([m for m in res.messages if m.seq is not None]) == check_sequence(tail)
+
+
+def test_spare_quotes_take_only_room_the_window_leaves():
+    long_tail = stored([{"role": "user", "content": "word " * 40}, {"role": "assistant", "content": "ok " * 40}] * 20)
+    toks = [BPE.count_message(m) for m in long_tail]
+    quotes = _quotes(30, BPE)
+    plain = assemble(ContextInput("sys", long_tail, toks, (), 0, quotes[:8]), 2000, BPE, Policy())
+    filled = assemble(ContextInput("sys", long_tail, toks, (), 0, quotes[:8], quotes[8:]), 2000, BPE, Policy())
+    # the window keeps what it had: spares only use the crumbs no further group fits in
+    assert len(filled.hidden) == len(plain.hidden) > 0
+    short_tail = stored([U, A])
+    toks = [BPE.count_message(m) for m in short_tail]
+    res = assemble(ContextInput("sys", short_tail, toks, (), 0, quotes[:8], quotes[8:]), 2000, BPE, Policy())
+    text = res.messages[0].content
+    assert "recalled turn 29 about" in text and not res.hidden  # all 30 fit beside a short window
+    share_only = assemble(ContextInput("sys", short_tail, toks, (), 0, quotes[:8]), 2000, BPE, Policy())
+    assert "recalled turn 8 about" not in share_only.messages[0].content
+
+
 def test_budget_too_small_names_minimum():
     tail = stored([{"role": "user", "content": "word " * 300}])
     inp = ContextInput("sys", tail, [BPE.count_message(m) for m in tail])

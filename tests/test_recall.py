@@ -82,7 +82,7 @@ def test_detail_query_brings_back_a_compacted_turn_within_budget(mem):
     assert quoted.tokens <= 800
     assert "exactly along the handle" not in plain.messages[0].text
     assert "exactly along the handle" in quoted.messages[0].text
-    assert "[#3 user," in quoted.messages[0].text
+    assert "[#3 user " in quoted.messages[0].text
     assert "exactly along the handle" not in t.assemble(800, query="how are you?").messages[0].text
 
 
@@ -105,7 +105,7 @@ def test_recall_quotes_policy_decides_when_context_quotes_the_archive(tmp_path, 
         assert mem.wait_idle(30) and t.compactions()[-1].covered_until > 3
         ctx = t.assemble(800, query=query)
         assert ctx.tokens <= 800
-        assert ("[#3 user," in ctx.messages[0].text) is quoted
+        assert ("[#3 user " in ctx.messages[0].text) is quoted
 
 
 def test_recall_quotes_policy_rejects_unknown_mode():

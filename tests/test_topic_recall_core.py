@@ -7,14 +7,20 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from chatcompact.config import Policy
+from chatcompact.core.assemble import ContextInput, _take_quotes, assemble
 from chatcompact.core.recall import quote_lines, wants_detail
 from chatcompact.core.topic import find_shifts, gap_similarities
+from chatcompact.testing import CountingTokenizer
 from chatcompact.types import parse_message
 
 
 def _cluster(rng, centre, n, noise=0.15):
     v = centre + noise * rng.standard_normal((n, centre.shape[0]))
     return (v / np.linalg.norm(v, axis=1, keepdims=True)).astype(np.float32)
+
+
+CHARS = CountingTokenizer()
 
 
 def test_shift_found_between_two_topics():
@@ -64,5 +70,33 @@ def test_wants_detail(query, summary, expected):
 def test_quote_lines_carry_seq_role_and_date():
     m = parse_message({"role": "user", "content": "I said the vase was blue"}).with_meta(7, 1_700_000_000.0)
     (line,) = quote_lines([m], len)
-    assert line.block == "quotes" and line.text.startswith("[#7 user, 14 November 2023, 22:13 UTC] I said")
+    assert line.block == "quotes" and line.heading == "14 November 2023 (UTC)"
+    assert line.text == "[#7 user 22:13] I said the vase was blue"
     assert line.tokens == len(line.text) + 1
+
+
+def test_quote_lines_drop_the_role_a_speaker_label_repeats():
+    m = parse_message({"role": "user", "content": "Caroline: I said the vase was blue"}).with_meta(7, 1_700_000_000.0)
+    named = parse_message({"role": "user", "name": "Caro", "content": "blue"}).with_meta(8, 1_700_000_000.0)
+    assert [ln.text for ln in quote_lines([m, named], len)] == [
+        "[#7 22:13] Caroline: I said the vase was blue",
+        "[#8 user 22:13] blue",  # a name field is not in the text: the role stays
+    ]
+
+
+def test_quotes_of_one_day_share_one_heading_paid_once():
+    day, later = 1_700_000_000.0, 1_700_000_000.0 + 5 * 86400
+    hits = [
+        parse_message({"role": "user", "content": f"turn {i}"}).with_meta(i, day if i < 4 else later)
+        for i in range(1, 6)
+    ]
+    lines = quote_lines(hits, CHARS.count)
+    inp = ContextInput("sys", (), (), (), 0, lines)
+    res = assemble(inp, 2000, CHARS, Policy())
+    text = res.messages[0].content
+    assert text.count("14 November 2023 (UTC):") == 1 and text.count("19 November 2023 (UTC):") == 1
+    assert text.index("[#3 user") < text.index("19 November") < text.index("[#4 user")
+    # room for the lines and ONE heading of their day: all of the first day's turns fit, none of the next
+    first = lines[:3]
+    room = sum(ln.tokens for ln in first) + CHARS.count("14 November 2023 (UTC):") + 1
+    assert _take_quotes(lines, room, CHARS, {}) == first

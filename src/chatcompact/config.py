@@ -45,6 +45,9 @@ class Policy:
     recall_quotes: str = "query"
     recall_k: int = 8  # at most this many recalled turns quoted (fewer when the recall share is full)
     recall_share: float = 0.3  # share of the budget those quotes may use
+    # with a query, the room the recent window and the rest leave unused is filled with up to this many
+    # further recalled turns (next best after the first recall_k); 0: never fill. Takes nothing from the window.
+    recall_fill_k: int = 24
     # Hierarchical summaries (off by default: the running summary alone serves most threads). On: every
     # compaction also stores a level-0 node of its span, roll-ups build one node per ~100 and ~1,000 messages
     # in the background, and context(query=...) gives part of the summary's room to the nodes about the query.
@@ -69,7 +72,7 @@ class Policy:
                 raise ConfigError(f"Policy.{name} must be in [0, 1), got {v}")
         if self.summary_share + self.pinned_share + self.low_water > 1:
             raise ConfigError("Policy: summary_share + pinned_share + low_water must not exceed 1")
-        for name in ("max_tail_messages", "min_recent_messages", "max_pinned", "recall_k"):
+        for name in ("max_tail_messages", "min_recent_messages", "max_pinned", "recall_k", "recall_fill_k"):
             if getattr(self, name) < 0:
                 raise ConfigError(f"Policy.{name} must be >= 0, got {getattr(self, name)}")
         if self.recall_quotes not in ("query", "detail", "off"):

@@ -168,7 +168,7 @@ class Thread:
         """The context as an :class:`Assembled` (messages, exact token count, what was elided)."""
         budget = budget or self._mem.policy.budget
         tok = self._mem.tokenizer
-        quotes = self._quotes(query, budget) if query else []
+        quotes, spare = self._quotes(query, budget) if query else ([], [])
         with self._lock:
             self._refresh()
             self._budget = budget
@@ -177,10 +177,11 @@ class Thread:
             schema = tok.count_messages((), tools) - tok.count_messages(()) if tools else 0
             shown = {m.seq for m in v.tail}
             quotes = [q for q in quotes if q.order not in shown]
+            spare = [q for q in spare if q.order not in shown]
             lines = v.lines
             if query and self._tree is not None:  # the finer nodes about the query share the summary's room
                 lines = self._tree.lines(v.lines, query, int(self._mem.policy.summary_share * (budget - schema)))
-            inp = ContextInput(v.info.system, v.tail, v.tail_tokens, lines, v.covered_until, quotes)
+            inp = ContextInput(v.info.system, v.tail, v.tail_tokens, lines, v.covered_until, quotes, spare)
             result = assemble(inp, budget - schema, tok, self._mem.policy)
         result.tokens += schema
         result.budget = budget
@@ -339,17 +340,20 @@ class Thread:
         hits = self.recall(args["query"], k, roles=None if role in (None, "any") else [role])
         return archive.tool_result(cid, fmt, hits)
 
-    def _quotes(self, query: str, budget: int) -> list[Line]:
+    def _quotes(self, query: str, budget: int) -> tuple[list[Line], list[Line]]:
+        """Quote lines for the recall share (the best ``recall_k``) and spares for unused room."""
         mem = self._mem
         if mem.policy.recall_quotes == "off" or not content_words(query):  # "thanks!", "how are you?"
-            return []
+            return [], []
         if mem.policy.recall_quotes == "detail":
             with self._lock:
                 summary = " ".join(_shown_summary(self._view.lines, int(mem.policy.summary_share * budget)))
             if not wants_detail(query, summary):
-                return []
-        hits = self.recall(query, mem.policy.recall_k)
-        return quote_lines([h.message for h in hits], mem.tokenizer.count)
+                return [], []
+        k = mem.policy.recall_k
+        hits = self.recall(query, k + mem.policy.recall_fill_k)
+        lines = quote_lines([h.message for h in hits], mem.tokenizer.count)
+        return lines[:k], lines[k:]
 
     def _catch_up(self, batches: int = 8) -> None:
         """Embed what the background has not yet (bounded), so recall sees recent turns by meaning too."""

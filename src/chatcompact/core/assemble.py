@@ -112,6 +112,7 @@ class ContextInput:
     lines: Sequence[Line] = ()  # from render_lines (cached per summary version)
     covered_until: int = 0
     quotes: Sequence[Line] = ()  # recalled verbatim turns (the archive issue fills this)
+    spare_quotes: Sequence[Line] = ()  # further recalled turns, only for room the recent window leaves unused
 
 
 def _system_text(inp: ContextInput, chosen: Sequence[Line], hidden: Sequence[Message]) -> str:
@@ -146,6 +147,22 @@ def _take(lines: Sequence[Line], room: int) -> list[Line]:
     return chosen
 
 
+def _take_quotes(lines: Sequence[Line], room: int, tokenizer: Tokenizer, paid: dict[str, int]) -> list[Line]:
+    """Like ``_take``, charging a line's heading (its day) the first time a line under it is taken.
+
+    ``paid`` holds the headings already paid for (by an earlier call) and gains the new ones.
+    """
+    chosen, used = [], 0
+    for line in lines:
+        head = 0 if not line.heading or line.heading in paid else tokenizer.count(f"{line.heading}:") + 1
+        if used + line.tokens + head <= room:
+            chosen.append(line)
+            used += line.tokens + head
+            if line.heading and line.heading not in paid:
+                paid[line.heading] = head
+    return chosen
+
+
 def _forced_groups(tail: Sequence[Message], grp: Sequence[tuple[int, int]]) -> set[int]:
     """Groups that are always shown: the last one and the one holding the latest user message."""
     forced = {len(grp) - 1} if grp else set()
@@ -171,13 +188,15 @@ def assemble(inp: ContextInput, budget: int, tokenizer: Tokenizer, policy: Polic
     # detail lines (hierarchy nodes about the query) share the summary's room, in the order given
     summary_lines = [ln for ln in inp.lines if ln.block in ("summary", "detail")]
     room = budget - base - forced_cost - _cost(inp.system or "", tokenizer)
-    room -= 24 if (inp.lines or inp.quotes) else 0  # block titles and headings are paid from this reserve
+    # block titles and headings are paid from this reserve
+    room -= 24 if (inp.lines or inp.quotes or inp.spare_quotes) else 0
     summary = _take(summary_lines, min(room, int(policy.summary_share * budget)))
     room -= sum(ln.tokens for ln in summary)
     pinned = _take([ln for ln in inp.lines if ln.block == "pinned"], min(room, int(policy.pinned_share * budget)))
     room -= sum(ln.tokens for ln in pinned)
-    quotes = _take(list(inp.quotes), min(room, int(policy.recall_share * budget)))
-    room -= sum(ln.tokens for ln in quotes)
+    paid: dict[str, int] = {}  # quote day headings, each paid once
+    quotes = _take_quotes(inp.quotes, min(room, int(policy.recall_share * budget)), tokenizer, paid)
+    room -= sum(ln.tokens for ln in quotes) + sum(paid.values())
 
     # the elision note is paid up front and refunded if the whole tail ends up shown
     note = _cost(elision_note(others), tokenizer) if others else 0
@@ -193,7 +212,9 @@ def assemble(inp: ContextInput, budget: int, tokenizer: Tokenizer, policy: Polic
         room -= cost
     if len(shown) == len(tail):
         room += note
-    return _fit(inp, summary + pinned + quotes, shown, budget, tokenizer, forced)
+    # what nothing else wants goes to further quotes: the window above already took all it could
+    spare = _take_quotes(inp.spare_quotes, room, tokenizer, paid) if inp.spare_quotes else []
+    return _fit(inp, summary + pinned + quotes + spare, shown, budget, tokenizer, forced)
 
 
 def _fit(

@@ -14,6 +14,8 @@ from datetime import UTC, datetime
 from ..types import Message
 from .assemble import Line
 from .merge import clip
+from .speakers import speaker_of
+from .when import date_relative
 
 _DETAIL = re.compile(
     r"\b(exact(ly)?|verbatim|word for word|quote|precisely|what did (i|you|we) (say|write|tell|ask|mention)|"
@@ -38,16 +40,26 @@ def wants_detail(query: str, summary_text: str = "") -> bool:
     return any(re.search(rf"\b{re.escape(n)}\b", summary_text, re.IGNORECASE) is None for n in names)
 
 
-def quote_date(epoch: float) -> str:
-    """A quoted turn's time as people write it: ``8 May 2023, 13:56 UTC``."""
+def quote_day(epoch: float) -> str:
+    """The heading quoted turns of one day share: ``8 May 2023 (UTC)``."""
     t = datetime.fromtimestamp(epoch, UTC)
-    return f"{t.day} {t:%B %Y, %H:%M} UTC"
+    return f"{t.day} {t:%B %Y} (UTC)"
 
 
 def quote_lines(hits: Sequence[Message], count, max_chars: int = 600) -> list[Line]:
-    """Recalled messages as quote lines, best first (their priority), rendered in conversation order."""
+    """Recalled messages as quote lines, best first (their priority), rendered in conversation order.
+
+    Turns of one day render under one date heading (``Line.heading``; the assembler pays each heading
+    once), each line keeping its id and time: ``[#9 user 14:00] ...``. A turn whose text opens with its
+    speaker's ``Name:`` label drops the role, which would only repeat it. Relative time phrases get the
+    absolute date they meant then (``core.when``): quoted out of their time, "last month" would otherwise
+    read as last month from now.
+    """
     lines = []
     for m in hits:
-        text = f"[#{m.seq} {m.role}, {quote_date(m.created_at or 0)}] {clip(m.searchable_text, max_chars)}"
-        lines.append(Line("quotes", "", text, count(text) + 1, m.seq or 0))
+        epoch = m.created_at or 0
+        body = date_relative(clip(m.searchable_text, max_chars), m.created_at)
+        who = "" if m.name is None and speaker_of(m) else f"{m.role} "
+        text = f"[#{m.seq} {who}{datetime.fromtimestamp(epoch, UTC):%H:%M}] {body}"
+        lines.append(Line("quotes", quote_day(epoch), text, count(text) + 1, m.seq or 0))
     return lines
