@@ -1,0 +1,5 @@
+"""``python -m chatcompact``: the same CLI as the ``chatcompact`` command."""
+
+from .cli import main
+
+main()
