@@ -265,3 +265,40 @@ def test_summary_and_pinned_appear_and_elision_is_announced():
     assert "Summary of the conversation so far (messages 1-10)" in sys_text
     assert "print('hi')" in sys_text and "decision number 3" in sys_text
     assert res.hidden and f"{len(res.hidden)} earlier messages" in sys_text
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.lists(
+        st.tuples(
+            st.sampled_from(["decisions", "user_facts", "todos", "identifiers", "topics"]),
+            st.text(alphabet="abcdefgh xyz", min_size=3, max_size=80),
+            st.floats(min_value=0.5, max_value=5.0),
+        ),
+        min_size=1,
+        max_size=40,
+    ),
+    st.integers(min_value=50, max_value=600),
+)
+def test_all_items_together_stay_within_summary_max_chars_lightest_out_first(adds, cap):
+    sections = ("decisions", "user_facts", "todos", "open_questions", "identifiers", "topics")
+    policy = Policy(summary_max_chars=cap, section_caps=dict.fromkeys(sections, 100))  # only the total cap bites
+    add: dict[str, list[SummaryItem]] = {}
+    for i, (section, text, weight) in enumerate(adds):
+        add.setdefault(section, []).append(SummaryItem(text=f"{text} {i}", sources=(i + 1,), weight=weight))
+    delta = SummaryDelta(add={k: tuple(v) for k, v in add.items()})
+    state, report = apply_delta(SummaryState(), delta, policy)
+    kept = [i for name in ("decisions", "user_facts", "todos", "identifiers", "topics") for i in getattr(state, name)]
+    assert sum(len(i.text) for i in kept) <= cap
+    dropped = set(report.dropped)
+    assert not dropped & {i.text for i in kept}
+    if kept:  # nothing dropped by the total cap was heavier than the lightest item kept
+        lightest = min(i.weight for i in kept)
+        by_text = {f"{t} {n}": w for n, (_, t, w) in enumerate(adds)}
+        assert all(by_text[t] <= lightest for t in dropped if t in by_text)
+
+
+def test_summary_max_chars_defaults_to_twice_the_shown_summary_and_rejects_nonsense():
+    assert Policy(budget=2000).summary_max_chars == 2400  # 8 chars x 0.15 x 2000
+    with pytest.raises(Exception, match="summary_max_chars"):
+        Policy(summary_max_chars=0)

@@ -205,7 +205,8 @@ def test_a_name_in_the_summary_but_not_in_its_shown_part_is_still_recalled():
             "topics": (SummaryItem(text="Zoltan phoned", sources=(1,)),),
         }
     )
-    mem = Memory.open("memory://", summarizer=ScriptedSummarizer([delta]), policy=Policy(budget=600), background=False)
+    policy = Policy(budget=600, summary_max_chars=10_000)  # a summary far larger than its shown part
+    mem = Memory.open("memory://", summarizer=ScriptedSummarizer([delta]), policy=policy, background=False)
     t = mem.thread("z")
     t.add({"role": "user", "content": "Zoltan phoned about the broken kiln door."})
     t.add({"role": "assistant", "content": "Noted, I will order the hinge."})

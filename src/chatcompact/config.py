@@ -36,6 +36,10 @@ class Policy:
     pinned_share: float = 0.05  # share for verbatim pinned spans (code, JSON, identifiers)
     section_caps: Mapping[str, int] = field(default_factory=lambda: DEFAULT_CAPS)
     item_max_chars: int = 240
+    # All items together, in characters; the lightest go first past it (still in the log). None: about twice
+    # what the context shows of the summary at this budget (8 chars x summary_share x budget), so the state
+    # stops growing once it holds more than can be sent.
+    summary_max_chars: int | None = None
     narrative_max_chars: int = 600
     max_pinned: int = 24
     pinned_max_chars: int = 1200
@@ -89,6 +93,10 @@ class Policy:
             raise ConfigError(
                 f"Policy.recall_speaker_weight must be a finite number >= 0, got {self.recall_speaker_weight}"
             )
+        if self.summary_max_chars is None:
+            object.__setattr__(self, "summary_max_chars", max(int(8 * self.summary_share * self.budget), 1))
+        if not isinstance(self.summary_max_chars, int) or self.summary_max_chars < 1:
+            raise ConfigError(f"Policy.summary_max_chars must be a positive int, got {self.summary_max_chars!r}")
         bad = {k: v for k, v in self.section_caps.items() if not isinstance(v, int) or v < 1}
         if bad:
             raise ConfigError(f"Policy.section_caps values must be positive ints, got {bad}")

@@ -100,6 +100,19 @@ def _merge_section(
     return items
 
 
+def _cap_total(sections: dict[str, list[SummaryItem]], max_chars: int, dropped: list[str]) -> None:
+    """Drop the lightest item of any section (the oldest on a tie) until all items fit ``max_chars``."""
+    total = sum(len(i.text) for items in sections.values() for i in items)
+    while total > max_chars:
+        name, at = min(
+            ((n, k) for n, items in sections.items() for k in range(len(items))),
+            key=lambda p: (sections[p[0]][p[1]].weight, min(sections[p[0]][p[1]].sources, default=0)),
+        )
+        gone = sections[name].pop(at)
+        total -= len(gone.text)
+        dropped.append(gone.text)
+
+
 def _resolves(item: SummaryItem, text: str) -> bool:
     key = normalise(text)
     return item.subject == text or normalise(item.text) == key or (len(key) > 8 and key in normalise(item.text))
@@ -140,6 +153,7 @@ def apply_delta(
         cap = policy.section_caps[name]
         if new or len(sections[name]) > cap:
             sections[name] = _merge_section(sections[name], new, cap, policy.item_max_chars, report)
+    _cap_total(sections, policy.summary_max_chars or 0, report["dropped"])
     narrative = (
         state.narrative if delta.narrative is None else clip_sentences(delta.narrative, policy.narrative_max_chars)
     )
