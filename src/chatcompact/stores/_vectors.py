@@ -94,6 +94,21 @@ def check_seqs(seqs: Sequence[int], count: int) -> list[int]:
     return [int(s) for s in out]
 
 
+def vector_batch(model: object, seqs: Sequence[int], vectors: np.ndarray) -> tuple[list[int], np.ndarray]:
+    """A ``put_vectors`` batch checked (model name, shapes, seqs) with one row per seq: the last vector wins when
+    a batch names a seq twice. ValueError/StoreError as the checks raise them."""
+    check_model(model)
+    seq_list = list(seqs)
+    if not seq_list:
+        return [], np.empty((0, 0), dtype=np.float32)
+    matrix = as_matrix(vectors, len(seq_list))
+    seq_list = check_seqs(seq_list, len(matrix))
+    last = {seq: i for i, seq in enumerate(seq_list)}
+    if len(last) < len(seq_list):
+        seq_list, matrix = list(last), matrix[list(last.values())]
+    return seq_list, matrix
+
+
 def check_model(model: object) -> str:
     """Return ``model`` if it is a non-empty string (an embedding model's name); StoreError otherwise."""
     if not isinstance(model, str) or not model:

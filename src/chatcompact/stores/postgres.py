@@ -44,7 +44,7 @@ from ._common import (
     query_terms,
 )
 from ._postgres_sql import ADVANCE_SQL, CLAIM_SQL, MIGRATIONS, MISSING_SQL, NOW
-from ._vectors import as_matrix, as_query, check_dim, check_model, check_seqs, no_match
+from ._vectors import as_query, check_dim, check_model, no_match, vector_batch
 
 try:
     import psycopg
@@ -438,16 +438,10 @@ class PostgresStore:
 
     def put_vectors(self, thread_id: str, model: str, seqs: Sequence[int], vectors: np.ndarray) -> None:
         """Store one vector per message seq for ``model`` (normalised; a second put for a seq replaces it)."""
-        check_model(model)
-        seq_list = list(seqs)
+        seq_list, matrix = vector_batch(model, seqs, vectors)
         if not seq_list:
             self.thread_info(thread_id)
             return
-        matrix = as_matrix(vectors, len(seq_list))
-        seq_list = check_seqs(seq_list, len(matrix))
-        last = {seq: i for i, seq in enumerate(seq_list)}  # the last vector wins when a seq repeats
-        if len(last) < len(seq_list):
-            seq_list, matrix = list(last), matrix[list(last.values())]
         dim = matrix.shape[1]
         if self.index_vectors:
             self.ensure_vector_index(dim)

@@ -40,7 +40,7 @@ from ._common import (
     load_node,
     query_terms,
 )
-from ._vectors import VectorIndex, as_matrix, as_query, check_dim, check_model, check_seqs, no_match
+from ._vectors import VectorIndex, as_query, check_dim, check_model, no_match, vector_batch
 
 _SYNC_MODES = frozenset({"OFF", "NORMAL", "FULL", "EXTRA"})
 #: Vectors kept in memory across all cached (thread, model) indexes of one store object (~0.6 GiB at 384
@@ -642,17 +642,10 @@ class SQLiteStore:
         ValueError for a malformed batch; StoreError for a seq the thread does not have or a dimension that
         differs from the model's earlier vectors in this thread. Nothing is written then.
         """
-        check_model(model)
-        seq_list = list(seqs)
+        seq_list, matrix = vector_batch(model, seqs, vectors)
         if not seq_list:
             self.thread_info(thread_id)
             return
-        matrix = as_matrix(vectors, len(seq_list))
-        seq_list = check_seqs(seq_list, len(matrix))
-        # The last vector wins when a batch names a seq twice.
-        last = {seq: i for i, seq in enumerate(seq_list)}
-        if len(last) < len(seq_list):
-            seq_list, matrix = list(last), matrix[list(last.values())]
         dim = matrix.shape[1]
         stored = matrix.astype(_BLOB, copy=False)
         with self._lock:
