@@ -16,13 +16,13 @@ from typing import Any
 
 import numpy as np
 
+from .core.engine import EMBED_BATCH  # the engine's embedding flow batches this many (re-exported)
 from .core.fusion import hybrid, keyword_query
 from .core.speakers import DEFAULT_SPEAKER_BOOST, named_speakers, speaker_of, without_names
 from .errors import InvalidMessage
 from .protocols import Embedder, SearchFilter, Store, TextHit
-from .types import ArchiveHit, Message
+from .types import ArchiveHit, Message, SummaryVersion
 
-EMBED_BATCH = 64
 # The background embeds a thread's new messages once it has been quiet this long (seconds), so the model
 # runs in the pause while the app awaits its LLM, not against the next add/context; under a steady stream
 # it still runs at least every EMBED_MAX_LAG seconds. Full-text search never waits; recall catches up.
@@ -180,7 +180,9 @@ def parse_tool_call(call: dict[str, Any]) -> tuple[str, str, dict[str, Any]]:
         except json.JSONDecodeError as exc:
             raise InvalidMessage("function.arguments", f"not JSON: {exc.msg}") from None
     if name != TOOL_NAME:
-        raise InvalidMessage("name", f"this thread only runs the {TOOL_NAME!r} tool, not {name!r}")
+        raise InvalidMessage(
+            "name", f"this thread only runs the {TOOL_NAME!r} tool and the {COMPACT_TOOL!r} tool, not {name!r}"
+        )
     if not isinstance(cid, str) or not cid:
         raise InvalidMessage("id", "a tool call needs its id")
     if not isinstance(args, dict) or not isinstance(args.get("query"), str):
@@ -194,3 +196,68 @@ def tool_result(cid: str, fmt: str, hits: Sequence[ArchiveHit]) -> dict[str, Any
     if fmt == "anthropic":
         return {"type": "tool_result", "tool_use_id": cid, "content": body}
     return {"role": "tool", "tool_call_id": cid, "content": body}
+
+
+COMPACT_TOOL = "compact"
+COMPACT_DESCRIPTION = (
+    "Fold the older part of this conversation into its running summary now, at a clean boundary (a finished "
+    "subtask, before starting a new one), instead of waiting for the automatic trigger. Every message stays "
+    "findable with recall. Optionally name what the summary must keep."
+)
+_COMPACT_PARAMS = {
+    "type": "object",
+    "properties": {
+        "focus": {"type": "string", "description": "What the summary must keep, e.g. 'the migration plan'."},
+    },
+    "required": [],
+}
+
+
+def compact_tool_schemas() -> dict[str, dict[str, Any]]:
+    """The compact tool in OpenAI and Anthropic form (beside :func:`tool_schemas`' recall)."""
+    return {
+        "openai": {
+            "type": "function",
+            "function": {"name": COMPACT_TOOL, "description": COMPACT_DESCRIPTION, "parameters": _COMPACT_PARAMS},
+        },
+        "anthropic": {"name": COMPACT_TOOL, "description": COMPACT_DESCRIPTION, "input_schema": _COMPACT_PARAMS},
+    }
+
+
+def parse_any_tool_call(call: dict[str, Any]) -> tuple[str, str, str, dict[str, Any]]:
+    """(id, format, name, arguments) of a ``recall`` or ``compact`` call; InvalidMessage names what is wrong."""
+    name = call.get("name") if call.get("type") == "tool_use" else (call.get("function") or {}).get("name")
+    if name != COMPACT_TOOL:
+        cid, fmt, args = parse_tool_call(call)
+        return cid, fmt, TOOL_NAME, args
+    cid = call.get("id")
+    if call.get("type") == "tool_use":
+        fmt, args = "anthropic", call.get("input") or {}
+    else:
+        fmt = "openai"
+        try:
+            args = json.loads((call.get("function") or {}).get("arguments") or "{}")
+        except json.JSONDecodeError as exc:
+            raise InvalidMessage("function.arguments", f"not JSON: {exc.msg}") from None
+    if not isinstance(cid, str) or not cid:
+        raise InvalidMessage("id", "a tool call needs its id")
+    if not isinstance(args, dict) or not isinstance(args.get("focus", ""), str):
+        raise InvalidMessage("arguments.focus", "focus must be a string")
+    return cid, fmt, COMPACT_TOOL, args
+
+
+def compact_result(cid: str, fmt: str, version: SummaryVersion | None, stats: dict[str, int]) -> dict[str, Any]:
+    """The compact tool's answer: what was folded (nothing when there was nothing to fold) and what is left."""
+    if version is None:
+        body: dict[str, Any] = {"compacted": False, "reason": "nothing to fold yet"}
+    else:
+        body = {
+            "compacted": True,
+            "summary_version": version.version,
+            "folded": [version.covered_from, version.covered_until],
+        }
+    body["tail_messages"], body["tail_tokens"] = stats["tail_messages"], stats["tail_tokens"]
+    text = json.dumps(body)
+    if fmt == "anthropic":
+        return {"type": "tool_result", "tool_use_id": cid, "content": text}
+    return {"role": "tool", "tool_call_id": cid, "content": text}

@@ -1,24 +1,67 @@
 """``AsyncMemory`` / ``AsyncThread``: the same API as Memory/Thread, with ``await``.
 
-No logic lives here. Every call runs the synchronous driver's code (store I/O in a worker thread,
-so the event loop never blocks on disk); compaction is an asyncio task per thread that awaits the
-summarizer's ``asummarize`` and then commits through the same ``Thread._complete``.
+No logic lives here. Every call runs the synchronous driver's method in a worker thread (so the event loop
+never blocks on disk); background jobs are asyncio tasks that drive the same engine flows
+(:mod:`chatcompact.core.engine`) as the sync driver, executing every effect with the sync driver's
+:class:`~chatcompact.memory.EffectRunner` except two: the summarizer call is awaited (``asummarize``) and
+the pauses between steps yield to the event loop.
 """
 
 from __future__ import annotations
 
 import asyncio
+import functools
 import os
-import time
-from collections.abc import Iterable
-from typing import Any
+from collections.abc import Callable, Coroutine, Generator, Sequence
+from typing import Any, Concatenate, Literal, ParamSpec, TypeVar
 
-from .background import AsyncScheduler
-from .core.assemble import Assembled
-from .errors import SummarizerError, VersionConflict
-from .memory import Memory, Thread, as_summarizer_error, log
-from .tree import rollup_failed
-from .types import ArchiveHit, Message, SummaryDelta, SummaryNode, SummaryState, SummaryVersion, ThreadInfo
+from . import archive
+from .background import AsyncScheduler, Retry
+from .config import Policy, Settings
+from .core import engine as e
+from .core.preserve import DEFAULT_RULES, Rule
+from .memory import EffectRunner, Format, Hook, Memory, Thread, as_summarizer_error
+from .protocols import Embedder, Store, Summarizer, Tokenizer
+from .types import SummaryDelta, SummaryVersion, ThreadInfo
+
+P = ParamSpec("P")
+R = TypeVar("R")
+
+
+def _offload(
+    method: Callable[Concatenate[Thread, P], R],
+) -> Callable[Concatenate[AsyncThread, P], Coroutine[Any, Any, R]]:
+    """``Thread.method`` as a coroutine method run in a worker thread (same parameters, same docstring)."""
+
+    @functools.wraps(method)
+    async def call(self: AsyncThread, *args: P.args, **kwargs: P.kwargs) -> R:
+        return await asyncio.to_thread(method, self.sync, *args, **kwargs)
+
+    return call
+
+
+async def drive(thread: Thread, flow: e.Effects[R]) -> R:
+    """Run an engine flow on ``thread``, awaiting the summarizer on the event loop."""
+    runner = EffectRunner(thread)
+    mem = thread._mem
+
+    async def once(request: Any) -> SummaryDelta:
+        try:
+            return await mem.summarizer.asummarize(request)
+        except Exception as exc:  # converted, never swallowed: the engine records it, the Retry retries it
+            raise as_summarizer_error(mem.summarizer, exc) from exc
+
+    async def execute(effect: Any) -> Any:
+        if isinstance(effect, e.Summarize):
+            return await mem.retry.acall(lambda: once(effect.request))
+        if isinstance(effect, e.Pause):
+            return await asyncio.sleep(0)
+        return await asyncio.to_thread(runner, effect)
+
+    try:
+        return await e.adrive(flow, execute)
+    finally:
+        runner.release()
 
 
 class AsyncThread:
@@ -28,166 +71,154 @@ class AsyncThread:
         self.sync = thread
         self.id = thread.id
 
-    async def add(self, message: dict[str, Any] | Message, **kw: Any) -> Message:
-        return (await self.add_many([message], **kw))[0]
+    add = _offload(Thread.add)
+    add_many = _offload(Thread.add_many)
+    assemble = _offload(Thread.assemble)
+    context = _offload(Thread.context)
+    usage = _offload(Thread.usage)
+    summary = _offload(Thread.summary)
+    history = _offload(Thread.history)
+    compactions = _offload(Thread.compactions)
+    folded = _offload(Thread.folded)
+    revert = _offload(Thread.revert)
+    hierarchy = _offload(Thread.hierarchy)
+    expand = _offload(Thread.expand)
+    stats = _offload(Thread.stats)
+    recall = _offload(Thread.recall)
 
-    async def add_many(self, messages: Iterable[dict[str, Any] | Message], **kw: Any) -> list[Message]:
-        return await asyncio.to_thread(self.sync.add_many, list(messages), **kw)
+    @property
+    def budget(self) -> int:
+        return self.sync.budget
 
-    async def context(self, budget: int | None = None, **kw: Any) -> Any:
-        return await asyncio.to_thread(self.sync.context, budget, **kw)
+    @property
+    def on_compaction(self) -> Hook | None:
+        return self.sync.on_compaction
 
-    async def assemble(self, budget: int | None = None, **kw: Any) -> Assembled:
-        return await asyncio.to_thread(self.sync.assemble, budget, **kw)
+    @on_compaction.setter
+    def on_compaction(self, hook: Hook | None) -> None:
+        self.sync.on_compaction = hook
 
-    async def summary(self) -> SummaryState:
-        return await asyncio.to_thread(self.sync.summary)
-
-    async def history(self, after: int = 0, until: int | None = None) -> list[Message]:
-        return await asyncio.to_thread(self.sync.history, after, until)
-
-    async def compactions(self) -> list[SummaryVersion]:
-        return await asyncio.to_thread(self.sync.compactions)
-
-    async def folded(self, version: int) -> list[Message]:
-        return await asyncio.to_thread(self.sync.folded, version)
-
-    async def revert(self, version: int) -> SummaryVersion | None:
-        """Commit a version returning the summary to ``version``'s state (see ``Thread.revert``)."""
-        return await asyncio.to_thread(self.sync.revert, version)
-
-    async def hierarchy(self) -> list[SummaryNode]:
-        return await asyncio.to_thread(self.sync.hierarchy)
-
-    async def expand(self, node_id: str) -> list[SummaryNode] | list[Message]:
-        return await asyncio.to_thread(self.sync.expand, node_id)
-
-    async def stats(self) -> dict[str, int]:
-        return await asyncio.to_thread(self.sync.stats)
-
-    async def recall(self, query: str, k: int = 5, **kw: Any) -> list[ArchiveHit]:
-        return await asyncio.to_thread(self.sync.recall, query, k, **kw)
-
-    def tools(self, format: str = "openai") -> list[dict[str, Any]]:
-        return self.sync.tools(format)  # type: ignore[arg-type]
+    def tools(self, format: Format = "openai") -> list[dict[str, Any]]:
+        """The ``recall`` and ``compact`` tool schemas (see ``Thread.tools``)."""
+        return self.sync.tools(format)
 
     async def run_tool(self, call: dict[str, Any]) -> dict[str, Any]:
-        return await asyncio.to_thread(self.sync.run_tool, call)
+        """Execute a model's ``recall`` or ``compact`` call (see ``Thread.run_tool``); compaction awaits the model."""
+        cid, fmt, name, args = archive.parse_any_tool_call(call)
+        if name != archive.COMPACT_TOOL:
+            return await asyncio.to_thread(self.sync.run_tool, call)
+        version = await self.compact(focus=args.get("focus"))
+        return archive.compact_result(cid, fmt, version, await self.stats())
 
-    async def compact(self, keep_tokens: int | None = None) -> SummaryVersion | None:
-        """Compact now; the summarizer is awaited on the event loop."""
-        t = self.sync
-        await asyncio.to_thread(t._compacting.acquire)
-        try:
-            snap = await asyncio.to_thread(t._snapshot_fresh)
-            job = await asyncio.to_thread(t._prepare, snap, "manual", keep_tokens)
-            return await _run_job(t, job) if job else None
-        finally:
-            t._compacting.release()
+    async def compact(self, keep_tokens: int | None = None, *, focus: str | None = None) -> SummaryVersion | None:
+        """Compact now (see ``Thread.compact``); the summarizer is awaited on the event loop."""
+        return await drive(self.sync, self.sync.flow("manual", keep_tokens=keep_tokens, focus=focus))
 
 
-async def _run_job(thread: Thread, job: Any) -> SummaryVersion:
-    summarizer = thread._mem.summarizer
+class _Opening:
+    """What ``AsyncMemory.open`` returns: await it for the memory, or ``async with`` it (closed on exit)."""
 
-    async def once() -> SummaryDelta:
-        try:
-            return await summarizer.asummarize(job.request)
-        except Exception as exc:  # converted, never swallowed: recorded and retried by the caller
-            raise as_summarizer_error(summarizer, exc) from exc
+    def __init__(self, make: Callable[[], Coroutine[Any, Any, AsyncMemory]]) -> None:
+        self._make = make
+        self._mem: AsyncMemory | None = None
 
-    try:
-        delta = await thread._mem.retry.acall(once)
-    except SummarizerError as exc:
-        await asyncio.to_thread(thread._failed, job, exc)
-        raise
-    return await asyncio.to_thread(thread._complete, job, delta)
+    def __await__(self) -> Generator[Any, None, AsyncMemory]:
+        return self._make().__await__()
 
+    async def __aenter__(self) -> AsyncMemory:
+        self._mem = await self._make()
+        return self._mem
 
-async def _run_rollup(thread: Thread) -> bool:
-    """Build one hierarchy node, awaiting ``asummarize``; True if one was built (same rules as ``rollup_step``)."""
-    tree = thread._tree
-    if tree is None or time.monotonic() < thread._cooldown_until or not thread._compacting.acquire(blocking=False):
-        return False
-    try:
-        plan = await asyncio.to_thread(tree.plan)
-        if plan is None:
-            return False
-        summarizer = thread._mem.summarizer
-
-        async def once() -> SummaryDelta:
-            try:
-                return await summarizer.asummarize(plan.request)
-            except Exception as exc:  # converted, never swallowed: recorded below
-                raise as_summarizer_error(summarizer, exc) from exc
-
-        try:
-            delta = await thread._mem.retry.acall(once)
-            await asyncio.to_thread(tree.add_rollup, plan, delta, summarizer.name)
-        except SummarizerError as exc:
-            await asyncio.to_thread(rollup_failed, thread, plan, exc)
-            return False
-        return True
-    finally:
-        thread._compacting.release()
+    async def __aexit__(self, *exc: object) -> None:
+        if self._mem is not None:
+            await self._mem.close()
 
 
 class AsyncMemory:
-    """Many threads, awaitable. Open with ``await AsyncMemory.open(...)`` (same arguments as Memory.open)."""
+    """Many threads, awaitable: ``async with AsyncMemory.open(...) as mem`` or ``mem = await AsyncMemory.open(...)``
+    (same arguments as Memory.open)."""
 
     def __init__(self, memory: Memory, loop: asyncio.AbstractEventLoop) -> None:
         self.sync = memory
         self._scheduler: AsyncScheduler | None = None
         if memory.background != "workers":  # with workers, jobs go to the store's queue as in the sync driver
-            self._scheduler = AsyncScheduler(loop, self._job)
+            self._scheduler = AsyncScheduler(loop, self._job, {"embed": (archive.EMBED_QUIET, archive.EMBED_MAX_LAG)})
             memory.scheduler = self._scheduler  # the sync driver's triggers now start asyncio tasks
         self._threads: dict[str, AsyncThread] = {}
 
     @classmethod
-    async def open(cls, url: str | os.PathLike[str] | Any = None, **kw: Any) -> AsyncMemory:
-        """``background="workers"`` only queues jobs for ``chatcompact worker``; otherwise asyncio tasks run them."""
-        background = "workers" if kw.pop("background", True) == "workers" else False
-        memory = await asyncio.to_thread(lambda: Memory.open(url, background=background, **kw))
-        return cls(memory, asyncio.get_running_loop())
+    def open(
+        cls,
+        url: str | os.PathLike[str] | Store | None = None,
+        *,
+        summarizer: str | Summarizer | None = None,
+        policy: Policy | None = None,
+        model: str | None = None,
+        tokenizer: Tokenizer | None = None,
+        rules: Sequence[Rule] = DEFAULT_RULES,
+        background: bool | Literal["workers"] = True,
+        retry: Retry | None = None,
+        embedder: str | Embedder | None = None,
+        settings: Settings | None = None,
+        on_compaction: Hook | None = None,
+    ) -> _Opening:
+        """Open a memory (see ``Memory.open``). ``background="workers"`` only queues jobs for ``chatcompact
+        worker``; otherwise asyncio tasks run them."""
+        kw = dict(summarizer=summarizer, policy=policy, model=model, tokenizer=tokenizer, rules=rules, retry=retry)
+        kw.update(embedder=embedder, settings=settings, on_compaction=on_compaction)
+        mode: bool | Literal["workers"] = "workers" if background == "workers" else False
 
-    async def thread(self, thread_id: str, system: str | None = None) -> AsyncThread:
-        t = await asyncio.to_thread(self.sync.thread, thread_id, system)
+        async def make() -> AsyncMemory:
+            memory = await asyncio.to_thread(lambda: Memory.open(url, background=mode, **kw))  # type: ignore[arg-type]
+            return cls(memory, asyncio.get_running_loop())
+
+        return _Opening(make)
+
+    @property
+    def on_compaction(self) -> Hook | None:
+        return self.sync.on_compaction
+
+    @on_compaction.setter
+    def on_compaction(self, hook: Hook | None) -> None:
+        self.sync.on_compaction = hook
+
+    async def thread(self, thread_id: str, system: str | None = None, *, budget: int | None = None) -> AsyncThread:
+        """Get or create a thread (see ``Memory.thread``)."""
+        t = await asyncio.to_thread(self.sync.thread, thread_id, system, budget=budget)
         if thread_id not in self._threads or self._threads[thread_id].sync is not t:
             self._threads[thread_id] = AsyncThread(t)
         return self._threads[thread_id]
 
     async def threads(self) -> list[ThreadInfo]:
+        """Every thread in the store."""
         return await asyncio.to_thread(self.sync.threads)
 
     async def _job(self, key: tuple[str, str]) -> bool:
-        kind, thread_id = key
-        t = self._threads.get(thread_id)
-        if t is None:
-            return False
-        if kind == "embed":
-            return await asyncio.to_thread(t.sync._embed_step)
-        job = await asyncio.to_thread(t.sync._claim)
-        if job is None:
-            return await _run_rollup(t.sync)  # no compaction due: build a hierarchy node if one is
-        try:
-            await _run_job(t.sync, job)
-            return t.sync._needs_more()
-        except (SummarizerError, VersionConflict) as exc:
-            log.warning("async compaction of thread %s did not land: %s", thread_id, exc)
-            return False
-        finally:
-            t.sync._compacting.release()
+        t = self._threads.get(key[1])
+        return await self._run(key[0], t.sync) if t is not None else False
 
-    async def wait_idle(self, timeout: float | None = None) -> bool:
+    async def run_job(self, kind: str, thread_id: str) -> bool:
+        """Run one background job on any thread of the store (see ``Memory.run_job``), awaiting the summarizer."""
+        t = await asyncio.to_thread(self.sync.job_thread, thread_id)
+        return await self._run(kind, t) if t is not None else False
+
+    async def _run(self, kind: str, t: Thread) -> bool:
+        if kind == "embed" and self.sync.embedder is None:
+            return False
+        return bool(await drive(t, t.flow(kind)))
+
+    async def wait_idle(self, timeout: float | None = None, *, kinds: Sequence[str] | None = None) -> bool:
+        """Wait until no background job (of ``kinds``, default all) is queued or running; False on timeout."""
         if self._scheduler is None:
-            return await asyncio.to_thread(self.sync.wait_idle, timeout)
-        return await self._scheduler.wait_idle(timeout)
+            return await asyncio.to_thread(self.sync.wait_idle, timeout, kinds=kinds)
+        return await self._scheduler.wait_idle(timeout, kinds)
 
-    async def close(self) -> None:
+    async def close(self, timeout: float | None = 10.0) -> None:
         """Cancel running compactions (nothing half-committed), then close the store."""
         if self._scheduler is not None:
             await self._scheduler.close()
             self.sync.scheduler = None
-        await asyncio.to_thread(self.sync.close)
+        await asyncio.to_thread(self.sync.close, timeout)
 
     async def __aenter__(self) -> AsyncMemory:
         return self

@@ -13,7 +13,7 @@ import random
 import threading
 import time
 from collections import deque
-from collections.abc import Awaitable, Callable, Hashable, Mapping
+from collections.abc import Awaitable, Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TypeVar
 
@@ -195,14 +195,16 @@ class Lanes:
     def submit(self, key: tuple[str, str]) -> None:
         self._lanes[key[0]].submit(key)
 
-    def wait_idle(self, timeout: float | None = None) -> bool:
+    def wait_idle(self, timeout: float | None = None, kinds: Sequence[str] | None = None) -> bool:
+        """Wait until the lanes of ``kinds`` (default all) are idle; False if ``timeout`` passed first."""
+        lanes = [lane for kind, lane in self._lanes.items() if kinds is None or kind in kinds]
         deadline = None if timeout is None else time.monotonic() + timeout
         while True:  # a finished compaction may queue an embedding and vice versa: wait until all are quiet
-            for lane in self._lanes.values():
+            for lane in lanes:
                 left = None if deadline is None else max(deadline - time.monotonic(), 0.0)
                 if not lane.wait_idle(left):
                     return False
-            if not any(lane.busy_any() for lane in self._lanes.values()):
+            if not any(lane.busy_any() for lane in lanes):
                 return True
 
     def close(self, timeout: float | None = 10.0) -> None:
@@ -239,8 +241,8 @@ class StoreQueue:
         except StoreError as exc:  # the message is stored; the next add that fires a trigger asks again
             log.warning("could not queue %s job for thread %s: %s", kind, thread_id, exc)
 
-    def wait_idle(self, timeout: float | None = None) -> bool:
-        """Wait until the store's queue is empty (every worker's jobs included); False on timeout."""
+    def wait_idle(self, timeout: float | None = None, kinds: Sequence[str] | None = None) -> bool:
+        """Wait until the store's queue is empty (every worker's jobs, of every kind); False on timeout."""
         deadline = None if timeout is None else time.monotonic() + timeout
         while self._store.pending_jobs():
             if deadline is not None and time.monotonic() >= deadline:
@@ -267,47 +269,79 @@ def make_scheduler(
 
 
 class AsyncScheduler:
-    """The asyncio twin of :class:`Scheduler`: one task per key at a time, owned and cancellable.
+    """The asyncio twin of :class:`Lanes`: one task per key at a time, owned and cancellable, with the same
+    per-kind debounce (``delays``: kind -> ``(delay, max_wait)``; see :class:`Scheduler`).
 
-    ``submit`` is thread-safe (the sync driver calls it from ``asyncio.to_thread``).
+    ``submit`` is thread-safe (the sync driver calls it from ``asyncio.to_thread``). A key submitted while its
+    job runs is run once more after it (the job may have read the state before the submit's change).
     """
 
-    def __init__(self, loop: asyncio.AbstractEventLoop, job: Callable[[Key], Awaitable[bool]]) -> None:
+    def __init__(
+        self,
+        loop: asyncio.AbstractEventLoop,
+        job: Callable[[Key], Awaitable[bool]],
+        delays: Mapping[str, tuple[float, float]] | None = None,
+    ) -> None:
         self._loop = loop
         self._job = job
+        self._delays = dict(delays or {})
         self._tasks: dict[Key, asyncio.Task[None]] = {}
+        self._due: dict[Key, tuple[float, float]] = {}  # waiting key -> (first submit, run at), loop time
+        self._again: set[Key] = set()  # submitted while running
         self._closed = False
 
     def submit(self, key: Key) -> None:
         self._loop.call_soon_threadsafe(self._start, key)
 
-    def _start(self, key: Key) -> None:
-        task = self._tasks.get(key)
-        if self._closed or (task is not None and not task.done()):
+    def _start(self, key: Key, now: bool = False) -> None:
+        if self._closed:
             return
+        delay, max_wait = self._delays.get(key[0], (0.0, 0.0)) if isinstance(key, tuple) else (0.0, 0.0)
+        t = self._loop.time()
+        task = self._tasks.get(key)
+        if task is not None and not task.done():
+            if key in self._due:  # still waiting for quiet: the wait restarts (bounded by max_wait)
+                first = self._due[key][0]
+                self._due[key] = (first, t if now else min(t + delay, first + max_wait))
+            else:
+                self._again.add(key)
+            return
+        self._due[key] = (t, t if now else t + delay)
         self._tasks[key] = self._loop.create_task(self._run(key), name=f"chatcompact-{key}")
 
     async def _run(self, key: Key) -> None:
         again = False
         try:
+            while (wait := self._due[key][1] - self._loop.time()) > 0:
+                await asyncio.sleep(wait)
+            del self._due[key]
             again = await self._job(key)
         except asyncio.CancelledError:
             raise
         except Exception:  # keep the loop alive; the error is logged with its traceback
             log.exception("compaction task for %r crashed", key)
         finally:
+            self._due.pop(key, None)
             if self._tasks.get(key) is asyncio.current_task():
                 del self._tasks[key]
-        if again:
-            self._start(key)
+        if again or key in self._again:
+            self._again.discard(key)
+            self._start(key, now=True)
 
-    async def wait_idle(self, timeout: float | None = None) -> bool:
-        """Wait until no task runs (tasks started meanwhile included); False on timeout."""
+    async def wait_idle(self, timeout: float | None = None, kinds: Sequence[str] | None = None) -> bool:
+        """Run what waits for quiet now and wait until no task of ``kinds`` (default all) runs, tasks started
+        meanwhile included; False on timeout."""
+
+        def mine() -> list[asyncio.Task[None]]:
+            return [t for k, t in self._tasks.items() if kinds is None or (isinstance(k, tuple) and k[0] in kinds)]
 
         async def drain() -> None:
-            while self._tasks:
-                await asyncio.gather(*self._tasks.values(), return_exceptions=True)
-                await asyncio.sleep(0)  # let call_soon_threadsafe submissions land
+            await asyncio.sleep(0)  # let call_soon_threadsafe submissions land
+            while tasks := mine():
+                for key in list(self._due):  # waiting out a debounce helps nobody here
+                    self._due[key] = (self._due[key][0], 0.0)
+                await asyncio.gather(*tasks, return_exceptions=True)
+                await asyncio.sleep(0)
 
         try:
             await asyncio.wait_for(drain(), timeout)

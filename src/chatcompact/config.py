@@ -25,7 +25,8 @@ DEFAULT_CAPS: Mapping[str, int] = MappingProxyType(
 class Policy:
     """How a thread is compacted and how its context is assembled."""
 
-    budget: int = 4000  # default context budget (tokens) when context() is given none
+    budget: int = 4000  # default context budget and trigger budget of a thread opened without its own
+    auto: bool = True  # False: no automatic compaction (thread.compact() and the compact tool still work)
     # Measured on a 600-turn LoCoMo replay at budget 2000 (benchmarks/background.py): 0.8/0.1 folds
     # ~40 turns per summarizer call (2.5 calls per 100 turns) and sends ~9% of the full history.
     high_water: float = 0.8  # compact when the unsummarised tail exceeds this share of the budget

@@ -4,6 +4,10 @@ A Thread keeps a small cache of its committed state (latest summary version, the
 tail with token counts, the rendered summary lines), so ``add`` is one durable append plus list
 bookkeeping and ``context`` is pure assembly over that cache. The cache is checked against the
 store's head on ``context`` (two indexed look-ups), so several processes may share a thread.
+
+Every background job (compaction, roll-up, embedding) is a flow of :mod:`chatcompact.core.engine`;
+this module only executes its effects (:class:`EffectRunner`), on the caller's thread, on the
+scheduler's worker threads, or in a ``chatcompact worker`` process (``Memory.run_job``).
 """
 
 from __future__ import annotations
@@ -13,29 +17,26 @@ import math
 import os
 import threading
 import time
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Any, Literal
-
-import numpy as np
 
 from . import archive
 from .background import Retry, make_scheduler
 from .config import Policy, Settings
 from .core import compaction
+from .core import engine as e
+from .core import hierarchy as h
 from .core.assemble import Assembled, ContextInput, Line, assemble, render_lines
 from .core.formats import to_anthropic, to_openai
 from .core.fusion import content_words
-from .core.plan import check_trigger
 from .core.preserve import DEFAULT_RULES, Rule
 from .core.recall import quote_lines, wants_detail
-from .core.topic import latest_shift
 from .core.window import check_sequence
 from .errors import ChatcompactError, InvalidMessage, NodeNotFound, SummarizerError, ThreadNotFound, VersionConflict
 from .protocols import Embedder, SearchFilter, Store, Summarizer, Tokenizer
 from .registry import resolve_embedder, resolve_store, resolve_summarizer, resolve_tokenizer
-from .tree import Tree, find_node, rollup_step
 from .types import (
     ArchiveHit,
     Message,
@@ -67,13 +68,8 @@ class _View:
         return self.version.covered_until if self.version else 0
 
 
-@dataclass(frozen=True)
-class Failure:
-    """A compaction that did not land (the summary stayed as it was)."""
-
-    span: tuple[int, int]
-    error: str
-    at_version: int
+Failure = e.Failure  # a compaction that did not land (kept here: it used to live in this module)
+Hook = Callable[[e.CompactionEvent], Any]  # on_compaction: before -> False vetoes, a str annotates; after -> seen
 
 
 class Thread:
@@ -82,16 +78,22 @@ class Thread:
     def __init__(self, memory: Memory, info: ThreadInfo) -> None:
         self._mem = memory
         self.id = info.id
-        self._lock = threading.RLock()
-        self._budget = memory.policy.budget  # the last budget asked for drives the triggers
-        self._compacting = threading.Lock()  # at most one compaction of this thread at a time
-        self._cooldown_until = 0.0
+        self._lock = threading.RLock()  # the view cache; never held across a summarizer call
+        self._slot = threading.Lock()  # at most one compaction (or roll-up) of this thread at a time
         self._committing: int | None = None
-        self._tail_vectors: dict[int, Any] = {}  # seq -> vector, for the topic-shift detector
-        self._shift_seq: int | None = None  # first message of a new topic, awaiting compaction
-        self.failures: list[Failure] = []
-        self._tree = Tree(memory.store, self.id, memory.policy, memory.tokenizer) if memory.policy.hierarchy else None
+        tree = h.Tree(memory.policy, memory.tokenizer.count) if memory.policy.hierarchy else None
+        self._engine = e.State(tree=tree)
+        self.on_compaction: Hook | None = None  # this thread's hook; Memory.on_compaction runs first
         self._view = self._load(info)
+
+    @property
+    def failures(self) -> list[Failure]:
+        """Compactions that did not land in this process (also logged as ``compaction_failed`` events)."""
+        return self._engine.failures
+
+    @property
+    def _tree(self) -> h.Tree | None:
+        return self._engine.tree
 
     # ------------------------------------------------------------------ state cache
     def _load(self, info: ThreadInfo) -> _View:
@@ -102,7 +104,7 @@ class Thread:
         lines = render_lines(version.state, covered, tok.count) if version else []
         tokens = [tok.count_message(m) for m in tail]  # recounted: the tokenizer may differ from the writer's
         if self._tree is not None:  # the head moved (or first load): nodes and lineage may have too
-            self._tree.reload()
+            self._tree.reset(store.nodes(self.id), store.versions(self.id))
         return _View(info, version, tail, tokens, lines, check_sequence(tail))
 
     def _refresh(self) -> None:
@@ -113,11 +115,19 @@ class Thread:
             return  # our own compaction committed and is about to advance the cache
         if (info.last_seq, info.last_version) != (v.info.last_seq, v.version.version if v.version else 0):
             self._view = self._load(info)
+        elif info.budget != v.info.budget:
+            v.info = info
 
     @property
     def system(self) -> str | None:
         """The thread's system prompt (kept verbatim in every context)."""
         return self._view.info.system
+
+    @property
+    def budget(self) -> int:
+        """The trigger budget: compaction keeps the unsummarised tail within its ``high_water`` share. Stored with
+        the thread (``mem.thread(id, budget=...)``), else ``Policy.budget``; also the default of ``context()``."""
+        return self._view.info.budget or self._mem.policy.budget
 
     # ------------------------------------------------------------------ writing
     def add(self, message: dict[str, Any] | Message, *, created_at: float | datetime | None = None) -> Message:
@@ -155,7 +165,7 @@ class Thread:
                 v.tail.extend(stored)
                 v.tail_tokens.extend(tokens)
                 v.pending = pending
-                v.info = ThreadInfo(v.info.id, v.info.system, v.info.created_at, stored[-1].seq, v.info.last_version)
+                v.info = replace(v.info, last_seq=stored[-1].seq)
             self._maybe_compact()
             if self._mem.embedder is not None and self._mem.scheduler is not None:
                 self._mem.scheduler.submit(("embed", self.id))
@@ -165,24 +175,25 @@ class Thread:
     def assemble(
         self, budget: int | None = None, *, query: str | None = None, tools: Sequence[dict[str, Any]] | None = None
     ) -> Assembled:
-        """The context as an :class:`Assembled` (messages, exact token count, what was elided)."""
-        budget = budget or self._mem.policy.budget
+        """The context as an :class:`Assembled` (messages, exact token count, what was elided). Reading only:
+        the budget asked for here never changes when compaction runs (that is the thread's ``budget``)."""
+        budget = budget or self.budget
         tok = self._mem.tokenizer
-        quotes, spare = self._quotes(query, budget) if query else ([], [])
+        # tool schemas are sent with every request: pay for them first; the rest is the room every share is of
+        schema = tok.count_messages((), tools) - tok.count_messages(()) if tools else 0
+        room = budget - schema
+        quotes, spare = self._quotes(query, room) if query else ([], [])
         with self._lock:
             self._refresh()
-            self._budget = budget
             v = self._view
-            # tool schemas are sent with every request: pay for them first
-            schema = tok.count_messages((), tools) - tok.count_messages(()) if tools else 0
             shown = {m.seq for m in v.tail}
             quotes = [q for q in quotes if q.order not in shown]
             spare = [q for q in spare if q.order not in shown]
             lines = v.lines
             if query and self._tree is not None:  # the finer nodes about the query share the summary's room
-                lines = self._tree.lines(v.lines, query, int(self._mem.policy.summary_share * (budget - schema)))
+                lines = self._tree.lines(v.lines, query, int(self._mem.policy.summary_share * room))
             inp = ContextInput(v.info.system, v.tail, v.tail_tokens, lines, v.covered_until, quotes, spare)
-            result = assemble(inp, budget - schema, tok, self._mem.policy)
+            result = assemble(inp, room, tok, self._mem.policy)
         result.tokens += schema
         result.budget = budget
         return result
@@ -207,6 +218,13 @@ class Thread:
         if format != "openai":
             raise ValueError(f"format must be 'openai' or 'anthropic', got {format!r}")
         return to_openai(result.messages)
+
+    def usage(self, budget: int | None = None) -> e.Usage:
+        """How full the context window is: tokens of the context at ``budget`` (default the thread's), the fill
+        fraction, tail tokens still to add before automatic compaction fires, summary version, tail size."""
+        budget = budget or self.budget
+        tokens = self.assemble(budget).tokens
+        return e.usage(tokens, budget, self._snapshot(fresh=False), self._mem.policy)
 
     def summary(self) -> SummaryState:
         """The current structured summary (empty before the first compaction)."""
@@ -266,14 +284,14 @@ class Thread:
         with self._lock:
             self._refresh()
             v = self._view
-            tree = self._tree or Tree(self._mem.store, self.id, self._mem.policy, self._mem.tokenizer)
+            tree = self._tree or h.Tree(self._mem.policy, self._mem.tokenizer.count)
             return tree.listing(v.version.state if v.version else SummaryState(), v.covered_until)
 
     def expand(self, node_id: str) -> list[SummaryNode] | list[Message]:
         """A node's children (the root's: the coarsest nodes covering the history), or, for a level-0
         node, the messages it summarises, verbatim. NodeNotFound for an id the thread does not have."""
         listing = self.hierarchy()
-        node, children = find_node(listing, self._tree, node_id)
+        node, children = h.find_node(listing, self._tree, node_id)
         if node is None:
             raise NodeNotFound(f"thread {self.id!r} has no hierarchy node {node_id!r}")
         return children if node.children else self.history(node.seq_from - 1, node.seq_until)
@@ -329,12 +347,14 @@ class Thread:
         )
 
     def tools(self, format: Format = "openai") -> list[dict[str, Any]]:
-        """The ``recall`` tool schema for function calling (OpenAI or Anthropic form)."""
-        return [archive.tool_schemas()[format]]
+        """The ``recall`` and ``compact`` tool schemas for function calling (OpenAI or Anthropic form)."""
+        return [archive.tool_schemas()[format], archive.compact_tool_schemas()[format]]
 
     def run_tool(self, call: dict[str, Any]) -> dict[str, Any]:
-        """Execute a model's ``recall`` call (OpenAI tool call or Anthropic tool_use) and return its result."""
-        cid, fmt, args = archive.parse_tool_call(call)
+        """Execute a model's ``recall`` or ``compact`` call (OpenAI tool call or Anthropic tool_use); its result."""
+        cid, fmt, name, args = archive.parse_any_tool_call(call)
+        if name == archive.COMPACT_TOOL:
+            return archive.compact_result(cid, fmt, self.compact(focus=args.get("focus")), self.stats())
         role = args.get("role")
         k = max(1, min(int(args.get("k") or 5), 20))
         hits = self.recall(args["query"], k, roles=None if role in (None, "any") else [role])
@@ -360,161 +380,60 @@ class Thread:
         if self._mem.embedder is None:
             return
         for _ in range(batches):
-            if not self._embed_step():
+            if not self._run(self.flow("embed")):
                 return
 
-    def _embed_step(self) -> bool:
-        """Embed one batch of messages without vectors; True if more may be pending.
+    # ------------------------------------------------------------------ compaction (flows of core.engine)
+    def compact(self, keep_tokens: int | None = None, *, focus: str | None = None) -> SummaryVersion | None:
+        """Fold older turns now (the manual trigger), in the caller's thread; works with ``Policy(auto=False)``.
 
-        With ``Policy(topic_shift=True)`` the new vectors also feed the topic-shift detector.
+        ``focus`` (the app's words, e.g. "keep the migration plan") goes to the summarizer as an instruction.
+        Returns the new version, or None if there is nothing to fold (or an ``on_compaction`` hook vetoed).
+        Raises SummarizerError if the summarizer fails after its retries; the committed summary is then unchanged.
         """
-        done = archive.embed_pending(self._mem.store, self._mem.embedder, self.id)
-        if done and self._mem.policy.topic_shift:
-            self._watch_topic(done)
-        return len(done) >= archive.EMBED_BATCH
+        return self._run(self.flow("manual", keep_tokens=keep_tokens, focus=focus))
 
-    def _watch_topic(self, fresh: list[tuple[int, Any]]) -> None:
-        """Keep the tail's vectors; when the user starts a new topic, ask for a compaction up to it."""
-        with self._lock:
-            tail = [m.seq for m in self._view.tail]
-            self._tail_vectors.update(fresh)
-            self._tail_vectors = {s: self._tail_vectors[s] for s in tail if s in self._tail_vectors}
-            if len(self._tail_vectors) < len(tail):
-                return  # vectors of older tail messages are not cached (e.g. after a restart): wait
-            i = latest_shift(np.stack([self._tail_vectors[s] for s in tail])) if tail else None
-            self._shift_seq = tail[i] if i else None
-        if self._shift_seq is not None and self._mem.scheduler is not None:
-            self._mem.scheduler.submit(("compact", self.id))
+    def flow(self, kind: str, **kw: Any) -> e.Effects[Any]:
+        """The engine flow for a job of ``kind``: "compact" (a triggered step), "embed" or "manual"."""
+        cfg = e.Config(
+            self.id,
+            self._mem.policy,
+            self._mem.summarizer.name,
+            self._mem.tokenizer.count,
+            self._mem.retry.cooldown,
+            self._mem.rules,
+        )
+        if kind == "manual":
+            return e.manual(self._engine, cfg, **kw)
+        return e.embed(self._engine, cfg) if kind == "embed" else e.step(self._engine, cfg)
 
-    def _shift_index(self, tail: Sequence[Message]) -> int | None:
-        seq = self._shift_seq
-        i = next((i for i, m in enumerate(tail) if m.seq == seq), None) if seq is not None else None
-        return i or None  # 0: the new topic already starts the tail (folded); None: not in the tail
-
-    # ------------------------------------------------------------------ compaction
-    def compact(self, keep_tokens: int | None = None) -> SummaryVersion | None:
-        """Fold older turns now (the manual trigger), in the caller's thread.
-
-        Returns the new version, or None if there is nothing to fold. Raises SummarizerError if the
-        summarizer fails after its retries; the committed summary is then unchanged.
-        """
-        with self._compacting:
-            job = self._prepare(self._snapshot_fresh(), "manual", keep_tokens)
-            return self._execute(job) if job else None
+    def _run(self, flow: e.Effects[Any]) -> Any:
+        runner = EffectRunner(self)
+        try:
+            return e.drive(flow, runner)
+        finally:
+            runner.release()
 
     def _maybe_compact(self) -> None:
-        """After an append: start a compaction if a trigger fires (in the background by default)."""
-        v, mem = self._view, self._mem
-        if time.monotonic() < self._cooldown_until:
+        """After an append (view lock held): start a compaction if a trigger fires (in the background by default)."""
+        if e.trigger(self._engine, self._snapshot(fresh=False), self._mem.policy, time.monotonic()) is None:
             return
-        if check_trigger(sum(v.tail_tokens), len(v.tail), self._budget, mem.policy) is None:
+        if self._mem.scheduler is not None:
+            self._mem.scheduler.submit(("compact", self.id))
             return
-        if mem.scheduler is not None:
-            mem.scheduler.submit(("compact", self.id))
-            return
-        try:
-            self._step()
-            for _ in range(len(mem.policy.rollup_messages) if self._tree is not None else 0):
-                if not rollup_step(self):  # inline: the roll-ups this compaction completed
-                    break
-        except (SummarizerError, VersionConflict) as exc:  # the message is stored; the summary just waits
-            log.warning("compaction of thread %s did not land: %s", self.id, exc)
+        for _ in range(1 + (len(self._mem.policy.rollup_messages) if self._tree is not None else 0)):
+            if not self._run(self.flow("compact")):  # inline: the compaction, then the roll-ups it completed
+                break
 
-    def _step(self) -> bool:
-        """One triggered compaction; True if the tail still needs another. Used inline and by the worker."""
-        job = self._claim()
-        if job is None:
-            return rollup_step(self)  # compactions first (they keep the context small), then roll-ups
-        try:
-            self._execute(job)
-            return self._needs_more()
-        finally:
-            self._compacting.release()
-
-    def _claim(self) -> compaction.Job | None:
-        """Take this thread's compaction slot and plan a triggered compaction; None (slot free) if none.
-
-        Only a snapshot is taken under the view lock: planning and pinning run outside it.
-        """
-        if time.monotonic() < self._cooldown_until:
-            return None  # the summarizer failed recently: let it recover
-        if not self._compacting.acquire(blocking=False):
-            return None  # a compaction is running; it re-checks the triggers when it ends
-        snap = self._snapshot_fresh()
-        shift = self._shift_index(snap[1])
-        reason = check_trigger(sum(snap[2]), len(snap[1]), self._budget, self._mem.policy, shift)
-        job = self._prepare(snap, reason, None, shift) if reason else None
-        if job is None:
-            self._compacting.release()
-        return job
-
-    def _needs_more(self) -> bool:
+    def _snapshot(self, fresh: bool = True) -> e.Snapshot:
         with self._lock:
+            if fresh:
+                self._refresh()
             v = self._view
-            if check_trigger(sum(v.tail_tokens), len(v.tail), self._budget, self._mem.policy) is not None:
-                return True
-        return self._tree is not None and self._tree.plan() is not None
-
-    def _snapshot_fresh(self) -> tuple[SummaryVersion | None, list[Message], list[int]]:
-        with self._lock:
-            self._refresh()
-            return self._snapshot()
-
-    def _snapshot(self) -> tuple[SummaryVersion | None, list[Message], list[int]]:
-        v = self._view
-        return v.version, list(v.tail), list(v.tail_tokens)
-
-    def _prepare(
-        self, snap: tuple, reason: str, keep_tokens: int | None, shift: int | None = None
-    ) -> compaction.Job | None:
-        mem = self._mem
-        version, tail, tokens = snap
-        return compaction.prepare(
-            version, tail, tokens, self._budget, mem.policy, reason, mem.rules, keep_tokens, shift
-        )
-
-    def _execute(self, job: compaction.Job) -> SummaryVersion:
-        """Summarize (no lock held: it may take seconds), then validate, merge and commit."""
-        summarizer = self._mem.summarizer
-        try:
-            delta = self._mem.retry.call(lambda: summarize_safely(summarizer, job))
-        except SummarizerError as exc:
-            self._failed(job, exc)
-            raise
-        return self._complete(job, delta)
-
-    def _complete(self, job: compaction.Job, delta: SummaryDelta) -> SummaryVersion:
-        """Validate and merge ``delta``, commit it guarded by the parent version, advance the cache."""
-        mem = self._mem
-        try:
-            version = compaction.finish(job, delta, mem.policy, mem.summarizer.name)
-            self._committing = version.version  # _refresh must not reload for our own commit
-            committed = mem.store.commit_version(self.id, version)  # durable first, outside the lock
-            if self._tree is not None:
-                self._tree.add_span(committed, delta, job.request.pinned)
-            with self._lock:
-                self._advance(job, committed)
-            return committed
-        except VersionConflict:
-            with self._lock:
-                self._view = self._load(mem.store.thread_info(self.id))
-            raise
-        except SummarizerError as exc:
-            self._failed(job, exc)
-            raise
-        finally:
-            self._committing = None
-
-    def _failed(self, job: compaction.Job, exc: SummarizerError) -> None:
-        """Record a compaction that did not land (in memory and in the store) and start the cooldown."""
-        failure = Failure(job.plan.span, str(exc), version_no(job.parent))
-        self.failures.append(failure)
-        self._cooldown_until = time.monotonic() + self._mem.retry.cooldown
-        data = {"span": list(failure.span), "error": failure.error, "at_version": failure.at_version}
-        self._mem.store.log_event(self.id, "compaction_failed", data)
+            return e.Snapshot(v.version, tuple(v.tail), tuple(v.tail_tokens), self.budget)
 
     def _advance(self, job: compaction.Job, committed: SummaryVersion) -> None:
-        """Move the cache past the folded span (messages added meanwhile stay in the tail)."""
+        """Move the cache past the folded span (messages added meanwhile stay in the tail). View lock held."""
         v = self._view
         n = len(job.plan.evict)
         if version_no(v.version) != version_no(job.parent) or not v.tail or v.tail[0].seq != job.plan.evict[0].seq:
@@ -523,7 +442,82 @@ class Thread:
         v.version = committed
         v.tail, v.tail_tokens = v.tail[n:], v.tail_tokens[n:]
         v.lines = render_lines(committed.state, committed.covered_until, self._mem.tokenizer.count)
-        v.info = ThreadInfo(v.info.id, v.info.system, v.info.created_at, v.info.last_seq, committed.version)
+        v.info = replace(v.info, last_version=committed.version)
+
+
+class EffectRunner:
+    """Executes one engine flow's effects on a :class:`Thread` (the async driver reuses it for all but the
+    summarizer call). Holds the compaction slot the flow claimed until :meth:`release`."""
+
+    def __init__(self, thread: Thread) -> None:
+        self.thread = thread
+        self.held = False
+        self._do: dict[type, Callable[[Any], Any]] = {
+            e.Now: lambda _: time.monotonic(),
+            e.Claim: self._claim,
+            e.Load: lambda eff: thread._snapshot(eff.fresh),
+            e.Reload: lambda _: self._reload(),
+            e.Summarize: self._summarize,
+            e.Commit: self._commit,
+            e.PutNode: lambda eff: thread._mem.store.put_node(thread.id, eff.node),
+            e.LogEvent: lambda eff: thread._mem.store.log_event(thread.id, eff.kind, eff.data),
+            e.Hook: self._hook,
+            e.MissingVectors: lambda eff: thread._mem.store.missing_vectors(thread.id, self._embedder.name, eff.limit),
+            e.Embed: lambda eff: self._embedder.embed(list(eff.texts)),
+            e.PutVectors: lambda eff: thread._mem.store.put_vectors(
+                thread.id, self._embedder.name, list(eff.seqs), eff.vectors
+            ),
+            e.Submit: self._submit,
+            e.Pause: lambda _: time.sleep(0),  # a GIL yield: the foreground's next add/context runs now
+        }
+
+    def __call__(self, effect: Any) -> Any:
+        return self._do[type(effect)](effect)
+
+    @property
+    def _embedder(self) -> Embedder:
+        assert self.thread._mem.embedder is not None, "an embedding job needs an embedder"
+        return self.thread._mem.embedder
+
+    def _claim(self, effect: e.Claim) -> bool:
+        self.held = self.thread._slot.acquire(blocking=effect.wait)
+        return self.held
+
+    def release(self) -> None:
+        """Give back the compaction slot if this flow took it (however the flow ended)."""
+        if self.held:
+            self.held = False
+            self.thread._slot.release()
+
+    def _reload(self) -> None:
+        t = self.thread
+        with t._lock:
+            t._view = t._load(t._mem.store.thread_info(t.id))
+
+    def _summarize(self, effect: e.Summarize) -> SummaryDelta:
+        mem = self.thread._mem
+        return mem.retry.call(lambda: summarize_safely(mem.summarizer, effect.request))
+
+    def _commit(self, effect: e.Commit) -> SummaryVersion:
+        """Commit guarded by the parent version (durable first, outside the view lock), then advance the cache."""
+        t = self.thread
+        t._committing = effect.version.version  # _refresh must not reload for our own commit
+        try:
+            committed = t._mem.store.commit_version(t.id, effect.version)
+            with t._lock:
+                t._advance(effect.job, committed)
+            return committed
+        finally:
+            t._committing = None
+
+    def _hook(self, effect: e.Hook) -> list[Any]:
+        hooks = (self.thread._mem.on_compaction, self.thread.on_compaction)
+        return [hook(effect.event) for hook in hooks if hook is not None]
+
+    def _submit(self, effect: e.Submit) -> None:
+        scheduler = self.thread._mem.scheduler
+        if scheduler is not None:
+            scheduler.submit((effect.kind, self.thread.id))
 
 
 def _shown_summary(lines: Sequence[Line], cap: int) -> list[str]:
@@ -559,10 +553,10 @@ def as_summarizer_error(summarizer: Summarizer, exc: BaseException) -> Summarize
     return SummarizerError(f"{summarizer.name} failed: {exc!r}")
 
 
-def summarize_safely(summarizer: Summarizer, job: compaction.Job | Any) -> SummaryDelta:
-    """``summarizer.summarize(job.request)`` (a compaction's or a roll-up's), any failure as SummarizerError."""
+def summarize_safely(summarizer: Summarizer, request: Any) -> SummaryDelta:
+    """``summarizer.summarize(request)`` (a compaction's or a roll-up's), any failure as SummarizerError."""
     try:
-        return summarizer.summarize(job.request)
+        return summarizer.summarize(request)
     except Exception as exc:  # converted, never swallowed: the driver records and retries it
         raise as_summarizer_error(summarizer, exc) from exc
 
@@ -584,6 +578,9 @@ class Memory:
     background: bool | Literal["workers"] = True
     retry: Retry = field(default_factory=Retry)
     embedder: Embedder | None = None  # None: recall is full-text only
+    # Called before each compaction (False vetoes it, a string annotates the version) and after its commit;
+    # each Thread's own ``on_compaction`` runs after this one. See core.engine.CompactionEvent.
+    on_compaction: Hook | None = None
 
     def __post_init__(self) -> None:
         self._threads: dict[str, Thread] = {}
@@ -596,35 +593,37 @@ class Memory:
         kind, thread_id = key
         with self._lock:
             t = self._threads.get(thread_id)
-        if t is None:
-            return False
-        return self._run(kind, t)
+        return self._run(kind, t) if t is not None else False
 
     def run_job(self, kind: str, thread_id: str) -> bool:
         """Run one background job (``"compact"`` or ``"embed"``) on any thread of the store; True if the
         thread needs another. What ``chatcompact worker`` runs for each job it claims; a thread this Memory
         has not opened is loaded just for the job (a worker keeps no per-thread state between jobs)."""
+        t = self.job_thread(thread_id)
+        return self._run(kind, t) if t is not None else False
+
+    def job_thread(self, thread_id: str) -> Thread | None:
+        """The open Thread, or one loaded just for a job (None: the thread was deleted since it was queued)."""
         with self._lock:
             t = self._threads.get(thread_id)
         if t is None:
             try:
                 t = Thread(self, self.store.thread_info(thread_id))
             except ThreadNotFound:
-                return False  # deleted since the job was queued
-        return self._run(kind, t)
+                return None
+        return t
 
     def _run(self, kind: str, t: Thread) -> bool:
-        if kind == "embed":
-            return t._embed_step() if self.embedder is not None else False
-        try:
-            return t._step()
-        except (SummarizerError, VersionConflict) as exc:
-            log.warning("background compaction of thread %s did not land: %s", t.id, exc)
+        if kind == "embed" and self.embedder is None:
             return False
+        return bool(t._run(t.flow(kind)))
 
-    def wait_idle(self, timeout: float | None = None) -> bool:
-        """Wait until no compaction is queued or running; False if ``timeout`` (seconds) passed first."""
-        return self.scheduler.wait_idle(timeout) if self.scheduler else True
+    def wait_idle(self, timeout: float | None = None, *, kinds: Sequence[str] | None = None) -> bool:
+        """Wait until no background job is queued or running; False if ``timeout`` (seconds) passed first.
+
+        ``kinds`` (e.g. ``("compact",)``) waits only for those lanes: waiting for compaction need not wait for
+        the embedding lane's debounce. With ``background="workers"`` it waits for the store's whole queue."""
+        return self.scheduler.wait_idle(timeout, kinds=kinds) if self.scheduler else True
 
     @classmethod
     def open(
@@ -640,6 +639,7 @@ class Memory:
         retry: Retry | None = None,
         embedder: str | Embedder | None = None,
         settings: Settings | None = None,
+        on_compaction: Hook | None = None,
     ) -> Memory:
         """Open a memory. ``url``: ``sqlite:///rel.db``, ``sqlite:////abs.db``, a path, ``memory://``,
         ``postgresql://...`` or a Store object; default ``./.chatcompact/memory.db`` (or ``CHATCOMPACT_STORE``).
@@ -656,20 +656,23 @@ class Memory:
             background=background,
             retry=retry or Retry(),
             embedder=resolve_embedder(embedder, settings),
+            on_compaction=on_compaction,
         )
 
-    def thread(self, thread_id: str, system: str | None = None) -> Thread:
-        """Get or create a thread; ``system`` sets (or replaces) its system prompt."""
+    def thread(self, thread_id: str, system: str | None = None, *, budget: int | None = None) -> Thread:
+        """Get or create a thread; ``system`` sets (or replaces) its system prompt, ``budget`` its trigger budget
+        (stored with the thread, so every process and worker compacts it alike; default ``Policy.budget``)."""
         with self._lock:
             if self._closed:
                 raise ChatcompactError("this Memory is closed")
             t = self._threads.get(thread_id)
-            if t is None or system is not None:
-                info = self.store.ensure_thread(thread_id, system)
+            if t is None or system is not None or budget is not None:
+                info = self.store.ensure_thread(thread_id, system, budget=budget)
                 if t is None:
                     t = self._threads[thread_id] = Thread(self, info)
                 else:
-                    t._view.info = info
+                    with t._lock:
+                        t._view.info = info
             return t
 
     def threads(self) -> list[ThreadInfo]:

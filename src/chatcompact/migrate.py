@@ -51,7 +51,7 @@ def copy_store(src: Store, dst: Store, on_thread: Callable[[str], None] | None =
 def copy_thread(src: Store, dst: Store, thread_id: str, report: MigrationReport) -> None:
     """Copy one thread (which must not exist in ``dst``) with its log, versions, hierarchy nodes, events and vectors."""
     info = src.thread_info(thread_id)
-    dst.ensure_thread(thread_id, info.system, created_at=info.created_at)
+    dst.ensure_thread(thread_id, info.system, created_at=info.created_at, budget=info.budget)
     messages, tokens = src.messages(thread_id), src.message_tokens(thread_id)
     pos = 0
     # Messages appended together share a time stamp: append them together again (one batch per run of equal

@@ -48,6 +48,9 @@ class SummaryRequest:
     pinned: Sequence[PinnedItem] = ()  # what preservation rules already keep verbatim
     max_output_tokens: int = 800
     kind: str = "compaction"  # or "rollup"
+    # What the app (never the conversation) asks this compaction to keep (``thread.compact(focus=...)``):
+    # LLM summarizers put it in their instructions, the extractive one favours sentences sharing its words.
+    focus: str | None = None
 
 
 @runtime_checkable
@@ -114,9 +117,11 @@ class Store(Protocol):
     supports_vectors: bool
     supports_jobs: bool  # a job queue other processes see (``chatcompact worker``, ``background="workers"``)
 
-    def ensure_thread(self, thread_id: str, system: str | None, *, created_at: float | None = None) -> ThreadInfo:
+    def ensure_thread(
+        self, thread_id: str, system: str | None, *, created_at: float | None = None, budget: int | None = None
+    ) -> ThreadInfo:
         """Create the thread if missing (stamped ``created_at``, default now); update its system prompt when
-        ``system`` is not None."""
+        ``system`` is not None, its trigger budget when ``budget`` is not None."""
         ...
 
     def thread_info(self, thread_id: str) -> ThreadInfo:

@@ -172,8 +172,8 @@ def replay(
     points = []
     for i, raw in enumerate(transcript.messages):
         stored = thread.add(raw, created_at=transcript.times[i] if transcript.times else None)
-        if settle:
-            memory.wait_idle()
+        if settle:  # compaction only: the embedding lane's debounce is no part of what a request sees
+            memory.wait_idle(kinds=("compact",))
         running_full += tok.count_message(stored)
         if stored.role == "user":
             points.append(ReplayPoint(stored.seq or 0, thread.assemble(budget).tokens, running_full))

@@ -361,6 +361,7 @@ class ThreadInfo:
     created_at: float
     last_seq: int = 0
     last_version: int = 0
+    budget: int | None = None  # the thread's trigger budget (None: the Memory's Policy.budget)
 
 
 @dataclass(frozen=True, slots=True)

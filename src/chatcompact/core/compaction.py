@@ -41,6 +41,7 @@ def prepare(
     keep_tokens: int | None = None,
     topic_shift_at: int | None = None,
     prefer_turns: bool = True,
+    focus: str | None = None,
 ) -> Job | None:
     """Plan a compaction of ``tail`` (the unsummarised messages after ``parent``); None if nothing to fold."""
     plan = plan_compaction(tail, tail_tokens, budget, policy, reason, topic_shift_at, keep_tokens, prefer_turns)
@@ -48,7 +49,7 @@ def prepare(
         return None
     pinned = find_pinned(plan.evict, rules, max_chars=policy.pinned_max_chars)
     state = parent.state if parent else SummaryState()
-    request = SummaryRequest(state=state, messages=plan.evict, pinned=tuple(pinned))
+    request = SummaryRequest(state=state, messages=plan.evict, pinned=tuple(pinned), focus=focus or None)
     return Job(plan=plan, request=request, parent=parent)
 
 

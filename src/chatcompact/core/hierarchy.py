@@ -325,3 +325,94 @@ def with_details(lines: Sequence[Line], details: Sequence[Line], share_tokens: i
         first.append(ln)
         used += ln.tokens
     return first + list(details) + summary[len(first) :] + others
+
+
+def version_head(v: SummaryVersion) -> tuple[int, int | None]:
+    """A version's entry in the lineage: its number and, for a revert, the version it returned to."""
+    return v.version, (int(v.meta.get("reverted_to", 0)) if v.trigger == "revert" else None)
+
+
+class Tree:
+    """A thread's hierarchy as its driver caches it: every stored node, the versions' lineage, the active nodes
+    with their indexed lines (indexed once per node). No I/O: the driver loads it (:meth:`reset`) and the engine
+    advances it with what it stored. Copy-on-write (each change swaps whole lists), so readers need no lock;
+    writers are serialised by the thread's compaction slot."""
+
+    def __init__(self, policy: Policy, count: Count) -> None:
+        self._policy, self._count = policy, count
+        self._nodes: dict[str, SummaryNode] = {}
+        self._heads: list[tuple[int, int | None]] = []
+        self._active: list[SummaryNode] = []
+        self._indexed: dict[str, Indexed] = {}
+
+    def reset(self, nodes: Iterable[SummaryNode], versions: Iterable[SummaryVersion]) -> None:
+        """Everything again, as read from the store."""
+        self._nodes = {n.id: n for n in nodes}
+        self._heads = [version_head(v) for v in versions]
+        self._recompute()
+
+    def _recompute(self) -> None:
+        nodes = active(self._nodes.values(), lineage(self._heads))
+        old = self._indexed
+        self._indexed = {n.id: old.get(n.id) or Indexed.of(n, self._count) for n in nodes}
+        self._active = nodes
+
+    def committed(self, version: SummaryVersion) -> None:
+        """A compaction committed ``version``: it joins the lineage."""
+        self._heads = [*self._heads, version_head(version)]
+        self._recompute()
+
+    def stored(self, node: SummaryNode) -> None:
+        """The store holds ``node`` now."""
+        self._nodes = {**self._nodes, node.id: node}
+        self._recompute()
+
+    def plan(self) -> Rollup | None:
+        """The next roll-up to build, or None."""
+        return plan_rollup(list(self._active), self._policy, self._count)
+
+    def listing(self, root: SummaryState, covered_until: int) -> list[SummaryNode]:
+        """The active nodes, finest first, then the root (the running summary)."""
+        return [*self._active, self.root(root, covered_until)]
+
+    def root(self, state: SummaryState, covered_until: int) -> SummaryNode:
+        """The running summary as the tree's top node; its children are the coarsest cover below it."""
+        nodes = self._active
+        children = tuple(n.id for n in cover(nodes, covered_until))
+        level = max((n.level for n in nodes), default=-1) + 1
+        return SummaryNode(
+            id=ROOT,
+            level=level,
+            seq_from=1 if covered_until else 0,
+            seq_until=covered_until,
+            state=state,
+            children=children if level else (),
+            tokens=node_tokens(state, self._count),
+        )
+
+    def node(self, node_id: str) -> SummaryNode | None:
+        return self._nodes.get(node_id)
+
+    def lines(self, base: Sequence[Line], query: str, share_tokens: int) -> list[Line]:
+        """The summary lines for a context with ``query``: the root's, plus the finer nodes' about the query."""
+        detail_room = int(share_tokens * self._policy.detail_share)
+        known = [ln.text for ln in base]
+        details = detail_lines(list(self._indexed.values()), query, known, detail_room)
+        return with_details(base, details, share_tokens, self._policy.detail_share)
+
+
+def find_node(
+    listing: Sequence[SummaryNode], tree: Tree | None, node_id: object
+) -> tuple[SummaryNode | None, list[SummaryNode]]:
+    """The node ``node_id`` (active or not: a node set aside by a revert can still be read) and its children."""
+    if not isinstance(node_id, str):
+        return None, []
+    by_id = {n.id: n for n in listing}
+
+    def get(i: str) -> SummaryNode | None:
+        return by_id.get(i) or (tree.node(i) if tree is not None else None)
+
+    node = get(node_id)
+    if node is None:
+        return None, []
+    return node, [c for c in map(get, node.children) if c is not None]

@@ -36,6 +36,13 @@ def check_thread(thread_id: object, system: object = None) -> str:
     return thread_id
 
 
+def check_budget(budget: object) -> int | None:
+    """Return ``budget`` if it is None or an int >= 64 (a thread's trigger budget); ConfigError otherwise."""
+    if budget is not None and (isinstance(budget, bool) or not isinstance(budget, int) or budget < 64):
+        raise ConfigError(f"a thread's budget must be an int >= 64 tokens, got {budget!r}")
+    return budget
+
+
 def check_append(messages: Sequence[Message], tokens: Sequence[int]) -> None:
     """Reject an append whose token list does not match its messages one to one."""
     if len(messages) != len(tokens):

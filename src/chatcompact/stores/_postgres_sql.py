@@ -99,6 +99,10 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         )""",
         "CREATE INDEX summary_nodes_level ON summary_nodes (thread_id, level, seq_from)",
     ),
+    (
+        # The thread's trigger budget (mem.thread(id, budget=...)); NULL: the opening Memory's Policy.budget.
+        "ALTER TABLE threads ADD COLUMN budget integer",
+    ),
 )
 
 NOW = "extract(epoch from clock_timestamp())"

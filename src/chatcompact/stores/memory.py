@@ -22,6 +22,7 @@ from ..protocols import JobLease, SearchFilter, TextHit
 from ..types import Event, Message, SummaryNode, SummaryVersion, ThreadInfo
 from ._common import (
     check_append,
+    check_budget,
     check_job_kind,
     check_kind,
     check_level,
@@ -52,6 +53,7 @@ class _Thread:
     id: str
     system: str | None
     created_at: float
+    budget: int | None = None  # the thread's trigger budget
     messages: list[Message] = field(default_factory=list)  # messages[i].seq == i + 1
     tokens: list[int] = field(default_factory=list)
     terms: list[Counter[str]] = field(default_factory=list)  # per message, for search_text
@@ -68,6 +70,7 @@ class _Thread:
             created_at=self.created_at,
             last_seq=len(self.messages),
             last_version=len(self.versions),
+            budget=self.budget,
         )
 
 
@@ -97,16 +100,20 @@ class InMemoryStore:
             raise ThreadNotFound(f"thread {thread_id!r} does not exist")
         return thread
 
-    def ensure_thread(self, thread_id: str, system: str | None, *, created_at: float | None = None) -> ThreadInfo:
-        """Create the thread if missing; update its system prompt when ``system`` is given."""
+    def ensure_thread(
+        self, thread_id: str, system: str | None, *, created_at: float | None = None, budget: int | None = None
+    ) -> ThreadInfo:
+        """Create the thread if missing; update its system prompt / trigger budget when given."""
         check_thread(thread_id, system)
+        check_budget(budget)
         with self._lock:
             threads = self._open_threads()
             thread = threads.get(thread_id)
             if thread is None:
-                thread = threads[thread_id] = _Thread(thread_id, system, created_at or time.time())
-            elif system is not None:
-                thread.system = system
+                thread = threads[thread_id] = _Thread(thread_id, system, created_at or time.time(), budget)
+            else:
+                thread.system = thread.system if system is None else system
+                thread.budget = thread.budget if budget is None else budget
             return thread.info()
 
     def thread_info(self, thread_id: str) -> ThreadInfo:

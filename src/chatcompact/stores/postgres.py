@@ -28,6 +28,7 @@ from ..protocols import JobLease, SearchFilter, TextHit
 from ..types import Event, Message, SummaryNode, SummaryVersion, ThreadInfo
 from ._common import (
     check_append,
+    check_budget,
     check_job_kind,
     check_kind,
     check_level,
@@ -81,7 +82,7 @@ def _where_sql(where: SearchFilter | None) -> tuple[str, list[Any]]:
 
 
 def _info(row: Sequence[Any]) -> ThreadInfo:
-    return ThreadInfo(id=row[0], system=row[1], created_at=row[2], last_seq=row[3], last_version=row[4])
+    return ThreadInfo(id=row[0], system=row[1], created_at=row[2], last_seq=row[3], last_version=row[4], budget=row[5])
 
 
 def _clean(text: str) -> str:
@@ -173,7 +174,7 @@ class PostgresStore:
 
     @staticmethod
     def _head(conn: psycopg.Connection, thread_id: str, lock: bool = False) -> ThreadInfo:
-        sql = "SELECT id, system, created_at, last_seq, last_version FROM threads WHERE id = %s"
+        sql = "SELECT id, system, created_at, last_seq, last_version, budget FROM threads WHERE id = %s"
         row = conn.execute(sql + (" FOR UPDATE" if lock else ""), (thread_id,)).fetchone()
         if row is None:
             raise ThreadNotFound(f"thread {thread_id!r} does not exist")
@@ -181,20 +182,29 @@ class PostgresStore:
 
     # ------------------------------------------------------------------ threads
 
-    def ensure_thread(self, thread_id: str, system: str | None, *, created_at: float | None = None) -> ThreadInfo:
-        """Create the thread if missing; update its system prompt when ``system`` is given.
+    def ensure_thread(
+        self, thread_id: str, system: str | None, *, created_at: float | None = None, budget: int | None = None
+    ) -> ThreadInfo:
+        """Create the thread if missing; update its system prompt / trigger budget when given.
 
         ``created_at`` (epoch seconds) is used for a new thread instead of now (``migrate`` keeps times).
         """
         check_thread(thread_id, system)
+        check_budget(budget)
         for name, value in (("thread id", thread_id), ("system prompt", system)):
             if value is not None and "\x00" in value:
                 raise ConfigError(f"{name} must not contain NUL characters (Postgres text cannot hold them)")
         with self._tx() as conn:
             conn.execute(
-                "INSERT INTO threads (id, system, created_at) VALUES (%s, %s, %s) ON CONFLICT (id) DO NOTHING",
-                (thread_id, system, created_at or time.time()),
+                "INSERT INTO threads (id, system, created_at, budget) VALUES (%s, %s, %s, %s) "
+                "ON CONFLICT (id) DO NOTHING",
+                (thread_id, system, created_at or time.time(), budget),
             )
+            if budget is not None:
+                conn.execute(
+                    "UPDATE threads SET budget = %s WHERE id = %s AND budget IS DISTINCT FROM %s",
+                    (budget, thread_id, budget),
+                )
             if system is not None:
                 conn.execute(
                     "UPDATE threads SET system = %s WHERE id = %s AND system IS DISTINCT FROM %s",

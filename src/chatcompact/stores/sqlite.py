@@ -26,6 +26,7 @@ from ..protocols import JobLease, SearchFilter, TextHit
 from ..types import Event, Message, SummaryNode, SummaryVersion, ThreadInfo
 from ._common import (
     check_append,
+    check_budget,
     check_job_kind,
     check_kind,
     check_level,
@@ -200,13 +201,18 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         )""",
         "CREATE INDEX jobs_ready ON jobs (not_before)",
     ),
+    (
+        # The thread's trigger budget (mem.thread(id, budget=...)); NULL: the opening Memory's Policy.budget.
+        "ALTER TABLE threads ADD COLUMN budget INTEGER",
+    ),
 )
 
 # One statement gives a consistent snapshot of a thread's head (no transaction needed for reads).
 _INFO_SQL = """
 SELECT t.id, t.system, t.created_at,
        (SELECT COALESCE(MAX(seq), 0) FROM messages WHERE thread_id = t.id),
-       (SELECT COALESCE(MAX(version), 0) FROM summary_versions WHERE thread_id = t.id)
+       (SELECT COALESCE(MAX(version), 0) FROM summary_versions WHERE thread_id = t.id),
+       t.budget
 FROM threads t
 """
 
@@ -272,7 +278,7 @@ def _where_sql(where: SearchFilter | None) -> tuple[str, tuple[Any, ...]]:
 
 
 def _info(row: Sequence[Any]) -> ThreadInfo:
-    return ThreadInfo(id=row[0], system=row[1], created_at=row[2], last_seq=row[3], last_version=row[4])
+    return ThreadInfo(id=row[0], system=row[1], created_at=row[2], last_seq=row[3], last_version=row[4], budget=row[5])
 
 
 class SQLiteStore:
@@ -390,18 +396,24 @@ class SQLiteStore:
 
     # ------------------------------------------------------------------ threads
 
-    def ensure_thread(self, thread_id: str, system: str | None, *, created_at: float | None = None) -> ThreadInfo:
-        """Create the thread if missing; update its system prompt when ``system`` is given and differs."""
+    def ensure_thread(
+        self, thread_id: str, system: str | None, *, created_at: float | None = None, budget: int | None = None
+    ) -> ThreadInfo:
+        """Create the thread if missing; update its system prompt / trigger budget when given and different."""
         check_thread(thread_id, system)
+        check_budget(budget)
         with self._write() as conn:
-            row = conn.execute("SELECT system FROM threads WHERE id = ?", (thread_id,)).fetchone()
+            row = conn.execute("SELECT system, budget FROM threads WHERE id = ?", (thread_id,)).fetchone()
             if row is None:
                 conn.execute(
-                    "INSERT INTO threads (id, system, created_at) VALUES (?, ?, ?)",
-                    (thread_id, system, created_at or time.time()),
+                    "INSERT INTO threads (id, system, created_at, budget) VALUES (?, ?, ?, ?)",
+                    (thread_id, system, created_at or time.time(), budget),
                 )
-            elif system is not None and system != row[0]:
-                conn.execute("UPDATE threads SET system = ? WHERE id = ?", (system, thread_id))
+            else:
+                if system is not None and system != row[0]:
+                    conn.execute("UPDATE threads SET system = ? WHERE id = ?", (system, thread_id))
+                if budget is not None and budget != row[1]:
+                    conn.execute("UPDATE threads SET budget = ? WHERE id = ?", (budget, thread_id))
             return self._head(conn, thread_id)
 
     def thread_info(self, thread_id: str) -> ThreadInfo:
