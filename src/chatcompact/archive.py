@@ -157,19 +157,20 @@ def _hit(
     return ArchiveHit(message=hit.message, score=hit.score, matched=via, neighbors=around)
 
 
-def tool_schemas() -> dict[str, dict[str, Any]]:
-    """The recall tool in OpenAI (``tools=[...]`` entry) and Anthropic (``tools=[...]`` entry) form."""
+def _schemas(name: str, description: str, params: dict[str, Any]) -> dict[str, dict[str, Any]]:
     return {
-        "openai": {
-            "type": "function",
-            "function": {"name": TOOL_NAME, "description": TOOL_DESCRIPTION, "parameters": _PARAMS},
-        },
-        "anthropic": {"name": TOOL_NAME, "description": TOOL_DESCRIPTION, "input_schema": _PARAMS},
+        "openai": {"type": "function", "function": {"name": name, "description": description, "parameters": params}},
+        "anthropic": {"name": name, "description": description, "input_schema": params},
     }
 
 
-def parse_tool_call(call: dict[str, Any]) -> tuple[str, str, dict[str, Any]]:
-    """(id, format, arguments) of an OpenAI tool call or an Anthropic tool_use block naming ``recall``."""
+def tool_schemas() -> dict[str, dict[str, Any]]:
+    """The recall tool in OpenAI (``tools=[...]`` entry) and Anthropic (``tools=[...]`` entry) form."""
+    return _schemas(TOOL_NAME, TOOL_DESCRIPTION, _PARAMS)
+
+
+def _split_call(call: dict[str, Any]) -> tuple[str, str, Any, object]:
+    """(id, format, arguments, tool name) of an OpenAI tool call or an Anthropic tool_use block."""
     if call.get("type") == "tool_use":
         cid, name, args, fmt = call.get("id"), call.get("name"), call.get("input"), "anthropic"
     else:
@@ -179,23 +180,35 @@ def parse_tool_call(call: dict[str, Any]) -> tuple[str, str, dict[str, Any]]:
             args = json.loads(fn.get("arguments") or "{}")
         except json.JSONDecodeError as exc:
             raise InvalidMessage("function.arguments", f"not JSON: {exc.msg}") from None
-    if name != TOOL_NAME:
+    if name not in (TOOL_NAME, COMPACT_TOOL):
         raise InvalidMessage(
             "name", f"this thread only runs the {TOOL_NAME!r} tool and the {COMPACT_TOOL!r} tool, not {name!r}"
         )
     if not isinstance(cid, str) or not cid:
         raise InvalidMessage("id", "a tool call needs its id")
+    return cid, fmt, args, name
+
+
+def parse_tool_call(call: dict[str, Any]) -> tuple[str, str, dict[str, Any]]:
+    """(id, format, arguments) of an OpenAI tool call or an Anthropic tool_use block naming ``recall``."""
+    cid, fmt, args, name = _split_call(call)
+    if name != TOOL_NAME:
+        raise InvalidMessage("name", f"expected the {TOOL_NAME!r} tool, got {name!r}")
     if not isinstance(args, dict) or not isinstance(args.get("query"), str):
         raise InvalidMessage("arguments.query", "a string query is required")
     return cid, fmt, args
 
 
-def tool_result(cid: str, fmt: str, hits: Sequence[ArchiveHit]) -> dict[str, Any]:
-    """The tool's answer: an OpenAI tool message or an Anthropic tool_result block."""
-    body = json.dumps([h.as_dict() for h in hits], ensure_ascii=False)
+def _answer(cid: str, fmt: str, body: str) -> dict[str, Any]:
+    """A tool's answer: an OpenAI tool message or an Anthropic tool_result block."""
     if fmt == "anthropic":
         return {"type": "tool_result", "tool_use_id": cid, "content": body}
     return {"role": "tool", "tool_call_id": cid, "content": body}
+
+
+def tool_result(cid: str, fmt: str, hits: Sequence[ArchiveHit]) -> dict[str, Any]:
+    """The recall tool's answer: an OpenAI tool message or an Anthropic tool_result block."""
+    return _answer(cid, fmt, json.dumps([h.as_dict() for h in hits], ensure_ascii=False))
 
 
 COMPACT_TOOL = "compact"
@@ -215,32 +228,14 @@ _COMPACT_PARAMS = {
 
 def compact_tool_schemas() -> dict[str, dict[str, Any]]:
     """The compact tool in OpenAI and Anthropic form (beside :func:`tool_schemas`' recall)."""
-    return {
-        "openai": {
-            "type": "function",
-            "function": {"name": COMPACT_TOOL, "description": COMPACT_DESCRIPTION, "parameters": _COMPACT_PARAMS},
-        },
-        "anthropic": {"name": COMPACT_TOOL, "description": COMPACT_DESCRIPTION, "input_schema": _COMPACT_PARAMS},
-    }
+    return _schemas(COMPACT_TOOL, COMPACT_DESCRIPTION, _COMPACT_PARAMS)
 
 
 def parse_any_tool_call(call: dict[str, Any]) -> tuple[str, str, str, dict[str, Any]]:
     """(id, format, name, arguments) of a ``recall`` or ``compact`` call; InvalidMessage names what is wrong."""
-    name = call.get("name") if call.get("type") == "tool_use" else (call.get("function") or {}).get("name")
-    if name != COMPACT_TOOL:
-        cid, fmt, args = parse_tool_call(call)
-        return cid, fmt, TOOL_NAME, args
-    cid = call.get("id")
-    if call.get("type") == "tool_use":
-        fmt, args = "anthropic", call.get("input") or {}
-    else:
-        fmt = "openai"
-        try:
-            args = json.loads((call.get("function") or {}).get("arguments") or "{}")
-        except json.JSONDecodeError as exc:
-            raise InvalidMessage("function.arguments", f"not JSON: {exc.msg}") from None
-    if not isinstance(cid, str) or not cid:
-        raise InvalidMessage("id", "a tool call needs its id")
+    cid, fmt, args, name = _split_call(call)
+    if name == TOOL_NAME:
+        return (*parse_tool_call(call)[:2], TOOL_NAME, args)
     if not isinstance(args, dict) or not isinstance(args.get("focus", ""), str):
         raise InvalidMessage("arguments.focus", "focus must be a string")
     return cid, fmt, COMPACT_TOOL, args
@@ -248,16 +243,8 @@ def parse_any_tool_call(call: dict[str, Any]) -> tuple[str, str, str, dict[str, 
 
 def compact_result(cid: str, fmt: str, version: SummaryVersion | None, stats: dict[str, int]) -> dict[str, Any]:
     """The compact tool's answer: what was folded (nothing when there was nothing to fold) and what is left."""
-    if version is None:
-        body: dict[str, Any] = {"compacted": False, "reason": "nothing to fold yet"}
-    else:
-        body = {
-            "compacted": True,
-            "summary_version": version.version,
-            "folded": [version.covered_from, version.covered_until],
-        }
-    body["tail_messages"], body["tail_tokens"] = stats["tail_messages"], stats["tail_tokens"]
-    text = json.dumps(body)
-    if fmt == "anthropic":
-        return {"type": "tool_result", "tool_use_id": cid, "content": text}
-    return {"role": "tool", "tool_call_id": cid, "content": text}
+    body: dict[str, Any] = {"compacted": version is not None}
+    if version is not None:
+        body.update(summary_version=version.version, folded=[version.covered_from, version.covered_until])
+    body.update(tail_messages=stats["tail_messages"], tail_tokens=stats["tail_tokens"])
+    return _answer(cid, fmt, json.dumps(body))

@@ -11,17 +11,13 @@ from __future__ import annotations
 
 import asyncio
 import functools
-import os
 from collections.abc import Callable, Coroutine, Generator, Sequence
-from typing import Any, Concatenate, Literal, ParamSpec, TypeVar
+from typing import Any, Concatenate, ParamSpec, TypeVar
 
 from . import archive
-from .background import AsyncScheduler, Retry
-from .config import Policy, Settings
+from .background import AsyncScheduler
 from .core import engine as e
-from .core.preserve import DEFAULT_RULES, Rule
-from .memory import EffectRunner, Format, Hook, Memory, Thread, as_summarizer_error
-from .protocols import Embedder, Store, Summarizer, Tokenizer
+from .memory import EffectRunner, Format, Memory, Thread, as_summarizer_error
 from .types import SummaryDelta, SummaryVersion, ThreadInfo
 
 P = ParamSpec("P")
@@ -38,6 +34,11 @@ def _offload(
         return await asyncio.to_thread(method, self.sync, *args, **kwargs)
 
     return call
+
+
+def _forwarded(name: str) -> Any:
+    """An attribute read from and written to the sync object (``on_compaction`` hooks)."""
+    return property(lambda self: getattr(self.sync, name), lambda self, value: setattr(self.sync, name, value))
 
 
 async def drive(thread: Thread, flow: e.Effects[R]) -> R:
@@ -90,13 +91,7 @@ class AsyncThread:
     def budget(self) -> int:
         return self.sync.budget
 
-    @property
-    def on_compaction(self) -> Hook | None:
-        return self.sync.on_compaction
-
-    @on_compaction.setter
-    def on_compaction(self, hook: Hook | None) -> None:
-        self.sync.on_compaction = hook
+    on_compaction = _forwarded("on_compaction")
 
     def tools(self, format: Format = "openai") -> list[dict[str, Any]]:
         """The ``recall`` and ``compact`` tool schemas (see ``Thread.tools``)."""
@@ -112,7 +107,24 @@ class AsyncThread:
 
     async def compact(self, keep_tokens: int | None = None, *, focus: str | None = None) -> SummaryVersion | None:
         """Compact now (see ``Thread.compact``); the summarizer is awaited on the event loop."""
-        return await drive(self.sync, self.sync.flow("manual", keep_tokens=keep_tokens, focus=focus))
+        return await drive(self.sync, self.sync._flow("manual", keep_tokens=keep_tokens, focus=focus))
+
+
+def _opener(open_: Callable[P, Memory]) -> Callable[P, _Opening]:
+    """``Memory.open`` as ``AsyncMemory.open``: same parameters; opens in a worker thread. ``background="workers"``
+    only queues jobs for ``chatcompact worker``; otherwise asyncio tasks run them."""
+
+    @functools.wraps(open_)
+    def opener(*args: P.args, **kwargs: P.kwargs) -> _Opening:
+        kwargs["background"] = "workers" if kwargs.get("background", True) == "workers" else False
+
+        async def make() -> AsyncMemory:
+            memory = await asyncio.to_thread(open_, *args, **kwargs)
+            return AsyncMemory(memory, asyncio.get_running_loop())
+
+        return _Opening(make)
+
+    return opener
 
 
 class _Opening:
@@ -146,41 +158,9 @@ class AsyncMemory:
             memory.scheduler = self._scheduler  # the sync driver's triggers now start asyncio tasks
         self._threads: dict[str, AsyncThread] = {}
 
-    @classmethod
-    def open(
-        cls,
-        url: str | os.PathLike[str] | Store | None = None,
-        *,
-        summarizer: str | Summarizer | None = None,
-        policy: Policy | None = None,
-        model: str | None = None,
-        tokenizer: Tokenizer | None = None,
-        rules: Sequence[Rule] = DEFAULT_RULES,
-        background: bool | Literal["workers"] = True,
-        retry: Retry | None = None,
-        embedder: str | Embedder | None = None,
-        settings: Settings | None = None,
-        on_compaction: Hook | None = None,
-    ) -> _Opening:
-        """Open a memory (see ``Memory.open``). ``background="workers"`` only queues jobs for ``chatcompact
-        worker``; otherwise asyncio tasks run them."""
-        kw = dict(summarizer=summarizer, policy=policy, model=model, tokenizer=tokenizer, rules=rules, retry=retry)
-        kw.update(embedder=embedder, settings=settings, on_compaction=on_compaction)
-        mode: bool | Literal["workers"] = "workers" if background == "workers" else False
+    open = staticmethod(_opener(Memory.open))
 
-        async def make() -> AsyncMemory:
-            memory = await asyncio.to_thread(lambda: Memory.open(url, background=mode, **kw))  # type: ignore[arg-type]
-            return cls(memory, asyncio.get_running_loop())
-
-        return _Opening(make)
-
-    @property
-    def on_compaction(self) -> Hook | None:
-        return self.sync.on_compaction
-
-    @on_compaction.setter
-    def on_compaction(self, hook: Hook | None) -> None:
-        self.sync.on_compaction = hook
+    on_compaction = _forwarded("on_compaction")
 
     async def thread(self, thread_id: str, system: str | None = None, *, budget: int | None = None) -> AsyncThread:
         """Get or create a thread (see ``Memory.thread``)."""
@@ -205,7 +185,7 @@ class AsyncMemory:
     async def _run(self, kind: str, t: Thread) -> bool:
         if kind == "embed" and self.sync.embedder is None:
             return False
-        return bool(await drive(t, t.flow(kind)))
+        return bool(await drive(t, t._flow(kind)))
 
     async def wait_idle(self, timeout: float | None = None, *, kinds: Sequence[str] | None = None) -> bool:
         """Wait until no background job (of ``kinds``, default all) is queued or running; False on timeout."""

@@ -380,7 +380,7 @@ class Thread:
         if self._mem.embedder is None:
             return
         for _ in range(batches):
-            if not self._run(self.flow("embed")):
+            if not self._run(self._flow("embed")):
                 return
 
     # ------------------------------------------------------------------ compaction (flows of core.engine)
@@ -391,9 +391,9 @@ class Thread:
         Returns the new version, or None if there is nothing to fold (or an ``on_compaction`` hook vetoed).
         Raises SummarizerError if the summarizer fails after its retries; the committed summary is then unchanged.
         """
-        return self._run(self.flow("manual", keep_tokens=keep_tokens, focus=focus))
+        return self._run(self._flow("manual", keep_tokens=keep_tokens, focus=focus))
 
-    def flow(self, kind: str, **kw: Any) -> e.Effects[Any]:
+    def _flow(self, kind: str, **kw: Any) -> e.Effects[Any]:
         """The engine flow for a job of ``kind``: "compact" (a triggered step), "embed" or "manual"."""
         cfg = e.Config(
             self.id,
@@ -422,7 +422,7 @@ class Thread:
             self._mem.scheduler.submit(("compact", self.id))
             return
         for _ in range(1 + (len(self._mem.policy.rollup_messages) if self._tree is not None else 0)):
-            if not self._run(self.flow("compact")):  # inline: the compaction, then the roll-ups it completed
+            if not self._run(self._flow("compact")):  # inline: the compaction, then the roll-ups it completed
                 break
 
     def _snapshot(self, fresh: bool = True) -> e.Snapshot:
@@ -599,10 +599,10 @@ class Memory:
         """Run one background job (``"compact"`` or ``"embed"``) on any thread of the store; True if the
         thread needs another. What ``chatcompact worker`` runs for each job it claims; a thread this Memory
         has not opened is loaded just for the job (a worker keeps no per-thread state between jobs)."""
-        t = self.job_thread(thread_id)
+        t = self._job_thread(thread_id)
         return self._run(kind, t) if t is not None else False
 
-    def job_thread(self, thread_id: str) -> Thread | None:
+    def _job_thread(self, thread_id: str) -> Thread | None:
         """The open Thread, or one loaded just for a job (None: the thread was deleted since it was queued)."""
         with self._lock:
             t = self._threads.get(thread_id)
@@ -616,7 +616,7 @@ class Memory:
     def _run(self, kind: str, t: Thread) -> bool:
         if kind == "embed" and self.embedder is None:
             return False
-        return bool(t._run(t.flow(kind)))
+        return bool(t._run(t._flow(kind)))
 
     def wait_idle(self, timeout: float | None = None, *, kinds: Sequence[str] | None = None) -> bool:
         """Wait until no background job is queued or running; False if ``timeout`` (seconds) passed first.

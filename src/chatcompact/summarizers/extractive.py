@@ -498,6 +498,8 @@ class ExtractiveSummarizer:
                 reader.commitments(turn, si, sent)
         reader.identifiers()
         reader.topics(self.caps["topics"])
+        if request.focus:
+            favour_focus(reader.cands, request.focus)
         add = self._sections(reader)
         narrative = self._narrative(reader, request.state.narrative)
         return SummaryDelta(add=add, resolve=reader.resolutions(), narrative=narrative)
@@ -583,3 +585,15 @@ class ExtractiveSummarizer:
         top = max((r[0] for r in raw), default=0.0) or 1.0
         # Salience is scaled to 0..3 so that what a sentence carries weighs as much as its wording.
         return [(-(3.0 * sal / top + bonus), ti, si, text) for sal, bonus, ti, si, text in raw]
+
+
+FOCUS_BOOST = 3.0  # weight an item gains per content stem it shares with the app's focus (at most 2 counted)
+
+
+def favour_focus(cands: Sequence[_Cand], focus: str) -> None:
+    """``compact(focus=...)``: candidates sharing content words with the focus weigh more, so caps keep them."""
+    wanted = content_stems(focus)
+    for c in cands:
+        shared = len(wanted & content_stems(c.text))
+        if shared:
+            c.score += FOCUS_BOOST * min(shared, 2)

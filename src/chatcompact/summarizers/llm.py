@@ -211,7 +211,7 @@ class LLMSummarizer:
     def build_payload(self, request: SummaryRequest) -> Payload:
         """The prompts and caps for one call over ``request``."""
         return Payload(
-            system=self.prompts.system,
+            system=self.prompts.system + focus_instruction(getattr(request, "focus", None)),
             user=self.prompts.user_message(request.state, request.messages, request.kind),
             schema=DELTA_SCHEMA,
             max_output_tokens=self.max_output_tokens,
@@ -455,3 +455,16 @@ def _sanitise(data: Mapping[str, Any], allowed: frozenset[int]) -> tuple[Summary
     narrative = data.get("narrative")
     narrative = (narrative.strip() or None) if isinstance(narrative, str) else None
     return SummaryDelta(add=add, resolve=tuple(resolve), narrative=narrative), dropped_sources, dropped_items
+
+
+FOCUS_MAX_CHARS = 300
+
+
+def focus_instruction(focus: str | None) -> str:
+    """The application's focus (``thread.compact(focus=...)``) as a line of the system prompt: an instruction
+    from the app, never conversation text (which only ever reaches the model inside the data block). One line,
+    clipped, so it cannot restructure the prompt."""
+    if not focus or not focus.strip():
+        return ""
+    line = " ".join(focus.split())[:FOCUS_MAX_CHARS]
+    return f"\n\nThe application asks this summary to keep, above everything else: {line}"
