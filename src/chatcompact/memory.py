@@ -22,7 +22,7 @@ import numpy as np
 
 from . import archive
 from .background import Retry, make_scheduler
-from .config import Policy, Settings
+from .config import Policy, Settings, check_budget
 from .core import compaction
 from .core.assemble import Assembled, ContextInput, Line, assemble, render_lines
 from .core.formats import to_anthropic, to_openai
@@ -166,7 +166,7 @@ class Thread:
         self, budget: int | None = None, *, query: str | None = None, tools: Sequence[dict[str, Any]] | None = None
     ) -> Assembled:
         """The context as an :class:`Assembled` (messages, exact token count, what was elided)."""
-        budget = budget or self._mem.policy.budget
+        budget = self._mem.policy.budget if budget is None else check_budget(budget)
         tok = self._mem.tokenizer
         quotes, spare = self._quotes(query, budget) if query else ([], [])
         with self._lock:

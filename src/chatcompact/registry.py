@@ -7,7 +7,7 @@ import re
 from collections.abc import Callable
 
 from .config import Settings
-from .errors import ConfigError
+from .errors import ConfigError, InvalidArgument
 from .protocols import Embedder, Store, Summarizer, Tokenizer
 
 # The forms a summarizer spec takes (CLI --summarizer, CHATCOMPACT_SUMMARIZER, Memory.open(summarizer=...)).
@@ -56,9 +56,9 @@ def split_model_url(arg: str) -> tuple[str, str | None]:
     m = _MODEL_AT_URL.match(arg)
     model, base_url = (m.group(1).strip(), m.group(2).strip()) if m else (arg, "")
     if not model:
-        raise ValueError("a model name is required after 'openai:'")
+        raise InvalidArgument("a model name is required after 'openai:'")
     if "@" in arg and not base_url:
-        raise ValueError("the base URL after '@' must start with http:// or https://")
+        raise InvalidArgument("the base URL after '@' must start with http:// or https://")
     return model, base_url or None
 
 

@@ -26,6 +26,8 @@ import numpy as np
 
 from chatcompact.errors import ChatcompactError, MissingDependency
 
+from ..errors import InvalidArgument, InvalidType
+
 __all__ = ["E5Embedder", "LocalEmbedder", "default_embedder"]
 
 EXTRA = "embed"
@@ -67,11 +69,11 @@ def _raise_if_shadowed(module: str, exc: ImportError) -> None:
 
 def _as_list(texts: Sequence[str]) -> list[str]:
     if isinstance(texts, str):
-        raise TypeError("embed() takes a sequence of strings, not a single string: embed([text])")
+        raise InvalidType("embed() takes a sequence of strings, not a single string: embed([text])")
     out = list(texts)
     for i, t in enumerate(out):
         if not isinstance(t, str):
-            raise TypeError(f"texts[{i}] is {type(t).__name__}, expected str")
+            raise InvalidType(f"texts[{i}] is {type(t).__name__}, expected str")
     return out
 
 
@@ -98,9 +100,9 @@ class LocalEmbedder:
         self, *, max_length: int = 256, batch_size: int = 8, threads: int | None = None, low_memory: bool = False
     ) -> None:
         if not 8 <= max_length <= 512:
-            raise ValueError("max_length must be between 8 and 512 tokens")
+            raise InvalidArgument("max_length must be between 8 and 512 tokens")
         if batch_size < 1:
-            raise ValueError("batch_size must be at least 1")
+            raise InvalidArgument("batch_size must be at least 1")
         self.max_length = max_length
         self.batch_size = batch_size
         self.threads = threads or _default_threads()
@@ -233,7 +235,7 @@ class E5Embedder:
 
     def __init__(self, *, mode: str = "query", threads: int | None = None, batch_size: int = 32) -> None:
         if mode not in ("query", "passage"):
-            raise ValueError("mode must be 'query' or 'passage'")
+            raise InvalidArgument("mode must be 'query' or 'passage'")
         self.mode = mode
         self.name = f"e5-small-q4-{mode}"
         self.threads = threads

@@ -26,6 +26,7 @@ from chatcompact.errors import SummarizerError
 from chatcompact.protocols import SummaryRequest
 from chatcompact.types import SECTIONS, Resolution, SummaryDelta, SummaryItem, Usage
 
+from ..errors import InvalidArgument
 from .prompts import DEFAULT_PROMPTS, Prompts
 
 __all__ = ["DELTA_SCHEMA", "RETRYABLE_STATUS", "LLMSummarizer", "Payload", "parse_json", "repair_json"]
@@ -103,9 +104,9 @@ class LLMSummarizer:
         prompts: Prompts = DEFAULT_PROMPTS,
     ) -> None:
         if not model:
-            raise ValueError("a model name is required")
+            raise InvalidArgument("a model name is required")
         if timeout <= 0 or max_output_tokens <= 0:
-            raise ValueError("timeout and max_output_tokens must be positive")
+            raise InvalidArgument("timeout and max_output_tokens must be positive")
         self.model = model
         self.timeout = float(timeout)
         self.max_output_tokens = int(max_output_tokens)

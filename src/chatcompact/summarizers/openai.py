@@ -12,9 +12,10 @@ import os
 from collections.abc import Generator, Mapping
 from typing import Any
 
-from chatcompact.errors import ConfigError, MissingDependency, SummarizerError
+from chatcompact.errors import ConfigError, MissingDependency, SummarizerError, SummarizerUnavailable
 from chatcompact.types import Usage
 
+from ._preflight import check_base_url, check_listening
 from .llm import LLMSummarizer, Payload
 from .prompts import DEFAULT_PROMPTS, Prompts
 
@@ -63,10 +64,23 @@ class OpenAISummarizer(LLMSummarizer):
         self.name = f"openai:{model}"
         self.base_url = base_url
         self.api_key = api_key or os.environ.get("OPENAI_API_KEY") or (NO_KEY if base_url else None)
+        if self.api_key is None:  # fail now, not at every compaction of a demo that then reports none
+            raise SummarizerUnavailable(
+                f"{self.name} needs an API key: set OPENAI_API_KEY, pass api_key=, or give a local server "
+                "(openai:MODEL@http://127.0.0.1:8080/v1)"
+            )
+        if base_url is not None:
+            check_base_url(self.name, base_url)
         self.mode = mode
         self.request_options = dict(request_options or {})
         self._mode = "json_schema" if mode == "auto" else mode  # the mode in use; auto moves it down
         self._token_param = "max_tokens"  # widest support; switched if a server asks for the new name
+
+    def preflight(self, timeout: float = 0.5) -> None:
+        """SummarizerUnavailable now if a local ``base_url`` has nothing listening (a cheap TCP connect; remote
+        servers are not contacted). The CLI calls it before it starts work."""
+        if self.base_url is not None:
+            check_listening(self.name, self.base_url, timeout)
 
     @property
     def active_mode(self) -> str:
