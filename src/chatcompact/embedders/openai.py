@@ -13,10 +13,8 @@ from typing import Any
 
 import numpy as np
 
-from chatcompact.errors import ChatcompactError, ConfigError
+from chatcompact.errors import ChatcompactError, ConfigError, InvalidArgument, InvalidType
 from chatcompact.summarizers.openai import NO_KEY, _sdk  # one lazy SDK loader and install hint
-
-from ..errors import InvalidArgument, InvalidType
 
 __all__ = ["KNOWN_DIMENSIONS", "OpenAIEmbedder"]
 

@@ -22,11 +22,10 @@ from typing import Any, TypeVar
 
 from pydantic import ValidationError
 
-from chatcompact.errors import SummarizerError
+from chatcompact.errors import InvalidArgument, SummarizerError
 from chatcompact.protocols import SummaryRequest
 from chatcompact.types import SECTIONS, Resolution, SummaryDelta, SummaryItem, Usage
 
-from ..errors import InvalidArgument
 from .prompts import DEFAULT_PROMPTS, Prompts
 
 __all__ = ["DELTA_SCHEMA", "RETRYABLE_STATUS", "LLMSummarizer", "Payload", "parse_json", "repair_json"]
