@@ -89,7 +89,7 @@ class _Group(click.Group):
         sys.exit(rc if isinstance(rc, int) else 0)
 
 
-@click.group(cls=_Group)
+@click.group(cls=_Group, name="chatcompact")
 @click.version_option(package_name="chatcompact")
 def main() -> None:
     """Keep LLM conversations inside a fixed token budget, forever."""
@@ -460,7 +460,7 @@ def worker_cmd(
     from .logs import configure_logging
     from .worker import Worker
 
-    configure_logging(log_level)
+    configure_logging(log_level)  # reports each job (see _report_jobs) and what the stores and models do
 
     stop = threading.Event()
     for sig in (signal.SIGTERM, signal.SIGINT):

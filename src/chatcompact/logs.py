@@ -19,7 +19,20 @@ logging.getLogger(ROOT).addHandler(logging.NullHandler())
 
 
 class _CLIHandler(logging.StreamHandler):  # type: ignore[type-arg]
-    """The handler :func:`configure_logging` adds (told apart so a second call replaces it)."""
+    """The handler :func:`configure_logging` adds (told apart so a second call replaces it). Without a stream
+    of its own it writes to whatever ``sys.stderr`` is at the time, never to a stream closed since."""
+
+    def __init__(self, stream: TextIO | None = None) -> None:
+        super().__init__(stream)
+        self._own = stream
+
+    @property  # type: ignore[override]
+    def stream(self) -> TextIO:
+        return self._own if self._own is not None else sys.stderr
+
+    @stream.setter
+    def stream(self, value: TextIO | None) -> None:
+        self._own = value
 
 
 def get_logger(part: str) -> logging.Logger:
@@ -40,7 +53,7 @@ def configure_logging(level: str | int = "info", stream: TextIO | None = None) -
         raise ConfigError(f"log level must be debug, info, warning or error, got {level!r}")
     for h in [h for h in root.handlers if isinstance(h, _CLIHandler)]:
         root.removeHandler(h)
-    handler = _CLIHandler(stream or sys.stderr)
+    handler = _CLIHandler(stream)
     handler.setFormatter(logging.Formatter(FORMAT))
     root.addHandler(handler)
     root.setLevel(numeric)

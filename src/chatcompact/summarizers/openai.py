@@ -8,6 +8,7 @@ parse-and-repair. The mode that worked is remembered. Requires the ``openai`` ex
 from __future__ import annotations
 
 import copy
+import logging
 import os
 from collections.abc import Generator, Mapping
 from typing import Any
@@ -25,6 +26,7 @@ MODES = ("auto", "json_schema", "json_object", "text")
 _NEXT_MODE = {"json_schema": "json_object", "json_object": "text"}
 _FORMAT_WORDS = ("response_format", "json_schema", "json_object", "structured output")
 NO_KEY = "sk-no-key-required"  # local servers ignore the key, but the SDK insists on one
+log = logging.getLogger("chatcompact.summarizer")
 
 
 def _sdk() -> Any:
@@ -144,11 +146,13 @@ class OpenAISummarizer(LLMSummarizer):
         text = f"{exc} {getattr(exc, 'body', '')}".lower()
         if self._token_param == "max_tokens" and "max_completion_tokens" in text:
             self._token_param = "max_completion_tokens"  # newer OpenAI models reject max_tokens
+            log.info("%s: the server rejects max_tokens; sending max_completion_tokens", self.name)
             return True
         if self.mode == "auto" and mode in _NEXT_MODE and any(w in text for w in _FORMAT_WORDS):
             # Only move down from the mode that was rejected, so concurrent calls cannot skip a step.
             if self._mode == mode:
                 self._mode = _NEXT_MODE[mode]
+                log.info("%s: the server rejects %s output; falling back to %s", self.name, mode, self._mode)
             return True
         return False
 
