@@ -16,7 +16,7 @@ import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any, Literal
+from typing import Any, Literal, overload
 
 import numpy as np
 
@@ -187,6 +187,26 @@ class Thread:
         result.budget = budget
         return result
 
+    @overload
+    def context(
+        self,
+        budget: int | None = None,
+        *,
+        query: str | None = None,
+        format: Literal["openai"] = "openai",
+        tools: Sequence[dict[str, Any]] | None = None,
+    ) -> list[dict[str, Any]]: ...
+
+    @overload
+    def context(
+        self,
+        budget: int | None = None,
+        *,
+        query: str | None = None,
+        format: Literal["anthropic"],
+        tools: Sequence[dict[str, Any]] | None = None,
+    ) -> tuple[str, list[dict[str, Any]]]: ...
+
     def context(
         self,
         budget: int | None = None,
@@ -194,7 +214,7 @@ class Thread:
         query: str | None = None,
         format: Format = "openai",
         tools: Sequence[dict[str, Any]] | None = None,
-    ) -> Any:
+    ) -> list[dict[str, Any]] | tuple[str, list[dict[str, Any]]]:
         """Messages ready to send, counted with the thread's tokenizer and guaranteed ``<= budget``.
 
         ``format="openai"`` gives a list of chat dicts; ``"anthropic"`` gives ``(system, messages)``.
