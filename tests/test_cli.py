@@ -88,3 +88,115 @@ def test_recall_command_finds_the_order_verbatim(tmp_path):
     assert all({"id", "role", "time", "score"} <= set(h) for h in hits)
     r = run("recall", db, "replay", "88231")
     assert r.exit_code == 0 and "#" in r.output
+
+
+# ---------------------------------------------------------------- a surface that fails clearly (issue 10 §2)
+
+
+@pytest.fixture(scope="module")
+def demo_db(tmp_path_factory) -> str:
+    db = str(tmp_path_factory.mktemp("demo") / "d.db")
+    assert run("demo", "--budget", "600", "--db", db, "--json").exit_code == 0
+    return db
+
+
+def _one_error_line(r, *words):
+    assert r.exit_code == 2, r.output
+    assert "Traceback" not in r.output
+    lines = [ln for ln in r.output.splitlines() if ln.strip()]
+    assert len(lines) == 1 and lines[0].startswith("error: "), r.output
+    for w in words:
+        assert w in lines[0], lines[0]
+
+
+def test_recall_bad_k_is_one_line_not_a_traceback(demo_db):
+    _one_error_line(run("recall", demo_db, "replay", "refund", "-k", "0"), "k must be >= 1")
+
+
+def test_usage_mistakes_are_one_line(demo_db):
+    _one_error_line(run("recall", demo_db, "replay", "q", "--bogus"), "--bogus", "chatcompact recall --help")
+    _one_error_line(run("recall", demo_db, "replay", "q", "-k", "many"), "many")
+    _one_error_line(run("compact", "-", "--budget", "0", input="[]"), "--budget must be >= 1")
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("inspect", "{db}", "t"),
+        ("recall", "{db}", "t", "q"),
+        ("hierarchy", "{db}", "t"),
+        ("revert", "{db}", "t", "0"),
+        ("migrate", "{db}", "sqlite:///{other}"),
+        ("inspect", "sqlite:///{db}", "t"),
+    ],
+)
+def test_a_store_file_that_does_not_exist_is_not_created(tmp_path, args):
+    db, other = tmp_path / "absent.db", tmp_path / "other.db"
+    r = run(*(a.format(db=db, other=other) for a in args))
+    _one_error_line(r, "does not exist", str(db))
+    assert not db.exists() and not other.exists()
+
+
+def test_inspect_unknown_thread_lists_the_threads(demo_db):
+    _one_error_line(run("inspect", demo_db, "nope"), "'nope'", "threads there: replay")
+
+
+def test_install_hint_keeps_the_extra_in_brackets(monkeypatch, tmp_path):
+    import sys
+
+    monkeypatch.setitem(sys.modules, "psycopg", None)  # `import psycopg` fails as if the extra were absent
+    monkeypatch.delitem(sys.modules, "chatcompact.stores.postgres", raising=False)
+    src = tmp_path / "s.db"
+    run("demo", "--budget", "600", "--db", str(src), "--json")
+    r = run("migrate", str(src), "postgresql://u@127.0.0.1:1/db")
+    _one_error_line(r, "pip install 'chatcompact[postgres]'")
+
+
+def test_summarizer_without_a_key_fails_before_the_demo_starts(monkeypatch, tmp_path):
+    monkeypatch.delenv("OPENAI_API_KEY", raising=False)
+    db = tmp_path / "d.db"
+    r = run("demo", "--db", str(db), "--summarizer", "openai:gpt-4o-mini")
+    _one_error_line(r, "openai:gpt-4o-mini needs an API key", "OPENAI_API_KEY")
+    assert not db.exists()
+
+
+def test_summarizer_at_a_dead_local_url_fails_before_the_demo_starts(tmp_path):
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]  # nothing listens there once closed
+    r = run("demo", "--db", str(tmp_path / "d.db"), "--summarizer", f"openai:m@http://127.0.0.1:{port}/v1")
+    _one_error_line(r, "openai:m: nothing answers at", str(port))
+
+
+def test_replay_chart_keeps_one_scale_past_60_points(tmp_path):
+    from chatcompact.transcripts import sparkline
+
+    # 120 points: the compacted series stays at a tenth of the full one, so it must stay low
+    assert sparkline([100] * 120, top=1000) == "▁" * 60
+    assert sparkline([1000] * 120, top=1000) == "█" * 60
+    f = tmp_path / "t.jsonl"
+    lines = [{"role": "user" if i % 2 == 0 else "assistant", "content": f"line {i} " + "text " * 30} for i in range(160)]
+    f.write_text("\n".join(json.dumps(m) for m in lines))
+    # 80 points; the compacted requests (<= 1500) are about a fifth of the full history's last ones (~7k)
+    r = run("replay", str(f), "--budget", "1500")
+    assert r.exit_code == 0, r.output
+    chart = r.output.split("chatcompact", 1)[1].split("at", 1)[0].strip()
+    assert len(chart) == 60 and "█" not in chart and "▇" not in chart
+
+
+def test_worker_log_level_reports_each_job(tmp_path):
+    from chatcompact import Memory, Policy
+
+    url = f"sqlite:///{tmp_path / 'w.db'}"
+    with Memory.open(url, background="workers", policy=Policy(budget=400)) as mem:
+        t = mem.thread("jobs")
+        for i in range(40):
+            t.add({"role": "user" if i % 2 == 0 else "assistant", "content": f"turn {i}: " + "words " * 20})
+        assert mem.store.pending_jobs() >= 1
+    r = run("worker", "--store", url, "--budget", "400", "--max-jobs", "1", "--idle-exit", "1", "--log-level", "info")
+    assert r.exit_code == 0, r.output
+    assert "INFO chatcompact.worker: compact job for thread jobs done in" in r.stderr
+    quiet = run("worker", "--store", url, "--idle-exit", "0.2", "--log-level", "warning")
+    assert "chatcompact.worker" not in quiet.stderr

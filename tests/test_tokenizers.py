@@ -78,3 +78,68 @@ def test_message_accounting_counts_overhead_names_tool_calls_and_schemas():
     assert tok.count_message(call) > tok.count('{"order_id": "88231"}') + tok.count("lookup_order")
     tools = [{"type": "function", "function": {"name": "recall", "parameters": {"type": "object"}}}]
     assert tok.count_messages([plain], tools) > tok.count_messages([plain]) == tok.count_message(plain) + 3
+
+
+# ---------------------------------------------------------------- tool calls: bounded, not "exact" (issue 10 §6)
+
+_json_values = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.text(max_size=30),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=10), inner, max_size=4),
+    max_leaves=12,
+)
+_calls = st.lists(
+    st.tuples(st.text(min_size=1, max_size=20), st.from_regex(r"[a-z_]{1,20}", fullmatch=True), _json_values),
+    min_size=1,
+    max_size=3,
+    unique_by=lambda call: call[0],  # tool call ids are unique within a message
+)
+
+
+@settings(deadline=None, max_examples=60)
+@given(_calls)
+def test_tool_calls_are_charged_at_least_every_known_convention(calls):
+    import json
+
+    tok = tokenizer_for("gpt-4o")
+    wire = [
+        {"id": i, "type": "function", "function": {"name": n, "arguments": json.dumps(a, ensure_ascii=False)}}
+        for i, n, a in calls
+    ]
+    m = parse_message({"role": "assistant", "content": None, "tool_calls": wire})
+    base = 3 + tok.count("assistant")
+    charged = tok.count_message(m)
+    assert charged >= base + tok.count(json.dumps(wire, ensure_ascii=False))  # the full tool_calls JSON
+    assert charged >= base + tok.count(str(wire))  # LangChain's str() of the field
+    legacy = sum(
+        8 + tok.count(w["id"]) + tok.count(w["function"]["name"]) + tok.count(w["function"]["arguments"]) for w in wire
+    )
+    assert charged >= base + legacy  # the previous rule (8 + id + name + arguments per call)
+
+
+def test_tool_schemas_are_charged_at_least_their_json_and_the_cookbook_formula():
+    import json
+
+    from chatcompact.tokenizers import _cookbook_tools_tokens, tools_tokens
+
+    tok = tokenizer_for("gpt-4o")
+    tools = [
+        {
+            "type": "function",
+            "function": {
+                "name": "get_weather",
+                "description": "Get the weather for a place.",
+                "parameters": {
+                    "type": "object",
+                    "properties": {
+                        "city": {"type": "string", "description": "City name."},
+                        "unit": {"type": "string", "description": "Unit.", "enum": ["celsius", "fahrenheit"]},
+                    },
+                    "required": ["city"],
+                },
+            },
+        }
+    ]
+    charged = tok.count_messages([], tools) - tok.count_messages([])
+    assert charged == tools_tokens(tok.count, tools)
+    assert charged >= 12 + tok.count(json.dumps(tools, ensure_ascii=False, sort_keys=True))
+    assert charged >= _cookbook_tools_tokens(tok.count, tools) > 12

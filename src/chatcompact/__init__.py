@@ -2,47 +2,148 @@
 
 Older turns fold into a running structured summary; every turn stays verbatim in the store;
 ``context(budget=...)`` always fits the budget. Start with :meth:`Memory.open`.
+
+Names are loaded on first use (module ``__getattr__``), so ``import chatcompact`` and the CLI's ``--help``
+cost next to nothing; ``from chatcompact import Memory`` imports what a memory needs.
 """
 
-from .async_memory import AsyncMemory, AsyncThread
-from .config import Policy, Settings
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
 from .errors import (
     BudgetTooSmall,
     ChatcompactError,
     ConfigError,
+    InvalidArgument,
+    InvalidBudget,
     InvalidMessage,
     InvalidSequence,
+    InvalidType,
     MissingDependency,
     NodeNotFound,
     StoreError,
     SummarizerError,
+    SummarizerUnavailable,
     ThreadNotFound,
     VersionConflict,
     VersionNotFound,
 )
-from .memory import Memory, Thread
-from .oneshot import compact, compaction_ratio
-from .protocols import Embedder, Store, Summarizer, SummaryRequest, Tokenizer
-from .types import (
-    ArchiveHit,
-    CompactionRatio,
-    MergeReport,
-    Message,
-    PinnedItem,
-    SummaryDelta,
-    SummaryItem,
-    SummaryNode,
-    SummaryState,
-    SummaryVersion,
-    ThreadInfo,
-    ToolCall,
-    Usage,
-)
 
-__version__ = "0.1.0"
+__version__ = "0.1.0"  # the one version source (pyproject.toml reads it: [tool.hatch.version])
+
+# public name -> the module that defines it (imported on first access)
+_LAZY: dict[str, str] = {
+    **dict.fromkeys(["AsyncMemory", "AsyncThread"], ".async_memory"),
+    **dict.fromkeys(["Policy", "Settings"], ".config"),
+    **dict.fromkeys(["Memory", "Thread"], ".memory"),
+    **dict.fromkeys(["compact", "compaction_ratio"], ".oneshot"),
+    **dict.fromkeys(
+        [
+            "Embedder",
+            "FullStore",
+            "JobLease",
+            "JobStore",
+            "NodeStore",
+            "SearchFilter",
+            "Store",
+            "Summarizer",
+            "SummaryRequest",
+            "TextHit",
+            "Tokenizer",
+            "VectorStore",
+        ],
+        ".protocols",
+    ),
+    **dict.fromkeys(
+        [
+            "ArchiveHit",
+            "CompactionRatio",
+            "Event",
+            "MergeReport",
+            "Message",
+            "PinnedItem",
+            "Resolution",
+            "SummaryDelta",
+            "SummaryItem",
+            "SummaryNode",
+            "SummaryState",
+            "SummaryVersion",
+            "ThreadInfo",
+            "ToolCall",
+            "Usage",
+        ],
+        ".types",
+    ),
+    "Assembled": ".core.assemble",
+    "Rule": ".core.preserve",
+    "Retry": ".background",
+    "Worker": ".worker",
+    **dict.fromkeys(["InMemoryStore", "SQLiteStore"], ".stores"),
+    "PostgresStore": ".stores.postgres",  # psycopg is only needed to construct one (chatcompact[postgres])
+}
+
+if TYPE_CHECKING:
+    from .async_memory import AsyncMemory, AsyncThread
+    from .background import Retry
+    from .config import Policy, Settings
+    from .core.assemble import Assembled
+    from .core.preserve import Rule
+    from .memory import Memory, Thread
+    from .oneshot import compact, compaction_ratio
+    from .protocols import (
+        Embedder,
+        FullStore,
+        JobLease,
+        JobStore,
+        NodeStore,
+        SearchFilter,
+        Store,
+        Summarizer,
+        SummaryRequest,
+        TextHit,
+        Tokenizer,
+        VectorStore,
+    )
+    from .stores import InMemoryStore, SQLiteStore
+    from .stores.postgres import PostgresStore
+    from .types import (
+        ArchiveHit,
+        CompactionRatio,
+        Event,
+        MergeReport,
+        Message,
+        PinnedItem,
+        Resolution,
+        SummaryDelta,
+        SummaryItem,
+        SummaryNode,
+        SummaryState,
+        SummaryVersion,
+        ThreadInfo,
+        ToolCall,
+        Usage,
+    )
+    from .worker import Worker
+
+
+def __getattr__(name: str) -> Any:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'chatcompact' has no attribute {name!r}")
+    value = getattr(importlib.import_module(module, __name__), name)
+    globals()[name] = value  # later lookups skip this function
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *_LAZY})
+
 
 __all__ = [
     "ArchiveHit",
+    "Assembled",
     "AsyncMemory",
     "AsyncThread",
     "BudgetTooSmall",
@@ -50,34 +151,53 @@ __all__ = [
     "CompactionRatio",
     "ConfigError",
     "Embedder",
+    "Event",
+    "FullStore",
+    "InMemoryStore",
+    "InvalidArgument",
+    "InvalidBudget",
     "InvalidMessage",
     "InvalidSequence",
+    "InvalidType",
+    "JobLease",
+    "JobStore",
     "Memory",
     "MergeReport",
     "Message",
     "MissingDependency",
     "NodeNotFound",
+    "NodeStore",
     "PinnedItem",
     "Policy",
+    "PostgresStore",
+    "Resolution",
+    "Retry",
+    "Rule",
+    "SQLiteStore",
+    "SearchFilter",
     "Settings",
     "Store",
     "StoreError",
     "Summarizer",
     "SummarizerError",
+    "SummarizerUnavailable",
     "SummaryDelta",
     "SummaryItem",
     "SummaryNode",
     "SummaryRequest",
     "SummaryState",
     "SummaryVersion",
+    "TextHit",
     "Thread",
     "ThreadInfo",
     "ThreadNotFound",
     "Tokenizer",
     "ToolCall",
     "Usage",
+    "VectorStore",
     "VersionConflict",
     "VersionNotFound",
+    "Worker",
     "compact",
     "compaction_ratio",
 ]

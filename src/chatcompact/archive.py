@@ -19,7 +19,7 @@ import numpy as np
 from .core.engine import EMBED_BATCH  # the engine's embedding flow batches this many (re-exported)
 from .core.fusion import hybrid, keyword_query
 from .core.speakers import DEFAULT_SPEAKER_BOOST, named_speakers, speaker_of, without_names
-from .errors import InvalidMessage
+from .errors import InvalidArgument, InvalidMessage
 from .protocols import Embedder, SearchFilter, Store, TextHit
 from .types import ArchiveHit, Message, SummaryVersion
 
@@ -113,11 +113,11 @@ def recall(
     speaker seen only among the hits gets the lift, not the name-free searches.
     """
     if k < 1:
-        raise ValueError(f"k must be >= 1, got {k}")
+        raise InvalidArgument(f"k must be >= 1, got {k}")
     if mode not in ("hybrid", "text", "vector"):
-        raise ValueError(f"mode must be 'hybrid', 'text' or 'vector', got {mode!r}")
+        raise InvalidArgument(f"mode must be 'hybrid', 'text' or 'vector', got {mode!r}")
     if not (speaker_weight >= 0):  # also rejects NaN
-        raise ValueError(f"speaker_weight must be >= 0, got {speaker_weight}")
+        raise InvalidArgument(f"speaker_weight must be >= 0, got {speaker_weight}")
     if not query.strip():
         return []
     fetch = max(k * 4, 100)  # fusion normalises scores and boosts neighbours: it needs depth

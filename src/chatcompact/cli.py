@@ -1,50 +1,150 @@
-"""``chatcompact`` command line: parse arguments, call the library, print. No logic of its own."""
+"""``chatcompact`` command line: parse arguments, call the library, print. No logic of its own.
+
+Imports are lazy (inside the commands) so ``chatcompact --help`` starts in about the time Python does;
+every user mistake (a ChatcompactError, a bad option, a missing file) is one ``error:`` line and exit code 2.
+"""
 
 from __future__ import annotations
 
 import json
+import os
+import re
 import signal
 import sys
 import tempfile
 import threading
 from contextlib import closing
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
-from rich.console import Console
-from rich.progress import Progress
-from rich.table import Table
 
-from . import Memory, Policy, compact, compaction_ratio
-from .core.assemble import summary_text
-from .errors import ChatcompactError
-from .transcripts import ReplayResult, Transcript, demo_transcript, load_transcript, replay, sparkline
-from .types import SummaryNode, SummaryVersion
+from .errors import ChatcompactError, StoreError, ThreadNotFound
 
-out = Console()
-err = Console(stderr=True)
+if TYPE_CHECKING:
+    from rich.console import Console
+    from rich.table import Table
+
+    from .memory import Memory
+    from .protocols import Summarizer
+    from .transcripts import ReplayResult, Transcript
+    from .types import SummaryNode, SummaryVersion
+
+
+class _LazyConsole:
+    """A rich Console made on first use (rich costs ~0.1 s to import; ``--help`` needs none)."""
+
+    def __init__(self, stderr: bool) -> None:
+        self._stderr = stderr
+        self._console: Console | None = None
+
+    def get(self) -> Console:
+        """The Console itself (for rich objects that take one, e.g. Progress)."""
+        if self._console is None:
+            from rich.console import Console
+
+            self._console = Console(stderr=self._stderr)
+        return self._console
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.get(), name)
+
+
+out: Any = _LazyConsole(stderr=False)
+err: Any = _LazyConsole(stderr=True)
 
 
 def _dump(obj: Any) -> None:
     click.echo(json.dumps(obj, indent=2, ensure_ascii=False, default=str))
 
 
+def _fail(message: str, code: int = 2) -> None:
+    """The one place a CLI failure is printed: one plain line on stderr (no markup, no emoji, no wrapping, so
+    ``pip install 'chatcompact[postgres]'`` and ``openai:m`` print as written), then exit ``code``."""
+    click.secho("error:", fg="red", nl=False, err=True)
+    click.echo(" " + " ".join(message.split()), err=True)
+    sys.exit(code)
+
+
 class _Group(click.Group):
-    """Turns library errors into one red line and exit code 2 instead of a traceback."""
+    """Turns library errors, usage mistakes and missing files into one red line and exit code 2, never a
+    traceback (a bug still shows one: those are ours to fix)."""
 
-    def invoke(self, ctx: click.Context) -> Any:
+    def main(self, *args: Any, standalone_mode: bool = True, **kwargs: Any) -> Any:
+        if not standalone_mode:
+            return super().main(*args, standalone_mode=False, **kwargs)
         try:
-            return super().invoke(ctx)
+            rc = super().main(*args, standalone_mode=False, **kwargs)
+        except click.UsageError as exc:
+            hint = f" (see '{exc.ctx.command_path} --help')" if exc.ctx is not None else ""
+            _fail(f"{exc.format_message()}{hint}", exc.exit_code)
+        except click.ClickException as exc:
+            _fail(exc.format_message(), exc.exit_code)
+        except click.Abort:
+            _fail("aborted", 1)
         except ChatcompactError as exc:
-            err.print(f"[red]error:[/red] {exc}")
-            sys.exit(2)
+            _fail(str(exc))
+        except OSError as exc:  # a file that cannot be read or written: the user's to fix
+            _fail(f"{exc.strerror or exc}: {exc.filename}" if exc.filename else str(exc))
+        sys.exit(rc if isinstance(rc, int) else 0)
 
 
-@click.group(cls=_Group)
+@click.group(cls=_Group, name="chatcompact")
 @click.version_option(package_name="chatcompact")
 def main() -> None:
     """Keep LLM conversations inside a fixed token budget, forever."""
+
+
+# a path, or a sqlite:/// URL with a path: the stores that are files on this machine
+_SCHEME = re.compile(r"^([A-Za-z][A-Za-z0-9+.-]*)://")
+
+
+def _store_file(url: str) -> str | None:
+    """The file a store URL names, or None when it is not a file (memory, Postgres, SQLite in memory)."""
+    url = url.strip()
+    m = _SCHEME.match(url)
+    if m is None:
+        return None if url == ":memory:" else os.path.expanduser(url)
+    rest = url[m.end() :]
+    if m.group(1).lower().split("+", 1)[0] != "sqlite" or rest in ("", "/:memory:") or not rest.startswith("/"):
+        return None
+    return rest[1:]
+
+
+def _existing(url: str) -> str:
+    """``url`` if its store exists; StoreError naming the file otherwise (so reading never creates one)."""
+    path = _store_file(url)
+    if path is not None and not Path(path).is_file():
+        raise StoreError(f"no store at {path}: the file does not exist (give the path of an existing store)")
+    return url
+
+
+def _open_existing(db: str, thread: str, **kw: Any) -> Memory:
+    """Open an existing store whose THREAD exists; a missing one lists the threads there are."""
+    from . import Memory
+
+    mem = Memory.open(_existing(db), summarizer="extractive", **kw)  # reading and reverting never summarize
+    try:
+        mem.store.thread_info(thread)
+    except ThreadNotFound:
+        names = sorted(t.id for t in mem.threads())
+        mem.close()
+        there = f"threads there: {', '.join(names[:20])}{' ...' if len(names) > 20 else ''}" if names else "it is empty"
+        raise ThreadNotFound(f"no thread {thread!r} in {db}; {there}") from None
+    return mem
+
+
+def _summarizer(spec: str | None) -> Summarizer:
+    """The summarizer a spec names, checked now (key present, local server answering), not at the first
+    compaction: a demo with a summarizer that cannot work must fail, not report 0 compactions."""
+    from .config import Settings
+    from .registry import resolve_summarizer
+
+    built = resolve_summarizer(spec, Settings.from_env())
+    preflight = getattr(built, "preflight", None)
+    if callable(preflight):
+        preflight()
+    return built
 
 
 def _usage(v: SummaryVersion) -> str:
@@ -69,6 +169,8 @@ def _version_row(v: SummaryVersion) -> list[str]:
 
 
 def _versions_table(versions: list[SummaryVersion]) -> Table:
+    from rich.table import Table
+
     table = Table("version", "messages", "trigger", "folded", "added", "superseded/resolved", "dropped", "model usage")
     for v in versions:
         table.add_row(*_version_row(v))
@@ -89,21 +191,30 @@ TOPIC = click.option("--topic-shift", is_flag=True, help="Also compact when a ne
 def _run_replay(
     transcript: Transcript, budget: int, db: str | None, json_out: bool, summarizer: str | None, topic: bool = False
 ) -> tuple[ReplayResult, Memory]:
+    from rich.progress import Progress
+
+    from . import Memory, Policy
+    from .transcripts import replay
+
+    summ = _summarizer(summarizer)  # before any file is made
     path = db or str(Path(tempfile.mkdtemp(prefix="chatcompact-")) / "replay.db")
-    mem = Memory.open(path, policy=Policy(budget=budget, topic_shift=topic), summarizer=summarizer)
-    with Progress(console=err, transient=True, disable=json_out) as bar:
+    mem = Memory.open(path, policy=Policy(budget=budget, topic_shift=topic), summarizer=summ)
+    with Progress(console=err.get(), transient=True, disable=json_out) as bar:
         task = bar.add_task(transcript.title[:50], total=len(transcript.messages))
         result = replay(mem, "replay", transcript, budget, on_message=lambda i: bar.update(task, completed=i + 1))
     return result, mem
 
 
 def _report(result: ReplayResult, mem: Memory, show_summary: bool) -> None:
+    from .core.assemble import summary_text
+    from .transcripts import sparkline
+
     d = result.as_dict()
     out.print(f"requests: {d['requests']}   budget: {d['budget']}   largest request: {d['max_request_tokens']} tokens")
     out.print(f"full history  {sparkline([p.full for p in result.points])}  up to {result.points[-1].full} tokens")
-    top = max(p.full for p in result.points)
-    scaled = [int(p.compacted * 8 / top) for p in result.points]
-    out.print(f"chatcompact   {sparkline([*scaled, 8])[:-1]}  at most {d['max_request_tokens']} tokens")
+    top = max(p.full for p in result.points)  # one scale for both lines, whatever the number of points
+    line = sparkline([p.compacted for p in result.points], top=top)
+    out.print(f"chatcompact   {line}  at most {d['max_request_tokens']} tokens")
     out.print(_versions_table(result.compactions))
     if show_summary and result.compactions:
         last = result.compactions[-1]
@@ -123,6 +234,8 @@ def _report(result: ReplayResult, mem: Memory, show_summary: bool) -> None:
 @click.option("--json", "json_out", is_flag=True, help="Machine-readable output.")
 def demo(budget: int, db: str | None, summarizer: str | None, json_out: bool) -> None:
     """Replay the bundled ~300-message support chat on the embedded defaults (no API key, no network)."""
+    from .transcripts import demo_transcript
+
     result, mem = _run_replay(demo_transcript(), budget, db, json_out, summarizer)
     with mem:
         if json_out:
@@ -150,6 +263,8 @@ def replay_cmd(
 ) -> None:
     """Stream a transcript (OpenAI JSON/JSONL or LoCoMo) through a thread; print the token curve and
     each compaction with its trigger (tokens, messages, topic_shift)."""
+    from .transcripts import load_transcript
+
     result, mem = _run_replay(load_transcript(file, sample), budget, db, json_out, summarizer, topic_shift)
     with mem:
         if json_out:
@@ -168,6 +283,10 @@ main.add_command(replay_cmd, name="replay")
 @click.option("--json", "json_out", is_flag=True, help="Print {messages, ratio} instead of the bare list.")
 def compact_cmd(file: Any, budget: int | None, keep_recent: int, json_out: bool) -> None:
     """Compact a JSON message list (FILE or - for stdin); the compacted list goes to stdout."""
+    from . import compact, compaction_ratio
+    from .config import check_budget
+
+    budget = None if budget is None else check_budget(budget, "--budget")
     try:
         data = json.load(file)
     except json.JSONDecodeError as exc:
@@ -190,8 +309,9 @@ def compact_cmd(file: Any, budget: int | None, keep_recent: int, json_out: bool)
 @click.option("--json", "json_out", is_flag=True, help="Machine-readable output.")
 def inspect(db: str, thread: str, json_out: bool) -> None:
     """Summary versions of THREAD in DB: span, trigger, what each added, superseded and dropped; failures."""
-    with Memory.open(db, policy=Policy(hierarchy=True), background=False) as mem:
-        mem.store.thread_info(thread)  # ThreadNotFound before anything is created
+    from . import Policy
+
+    with _open_existing(db, thread, policy=Policy(hierarchy=True), background=False) as mem:
         t = mem.thread(thread)
         versions, failures = t.compactions(), mem.store.events(thread, "compaction_failed")
         nodes = [n for n in t.hierarchy() if n.id != "root"]
@@ -227,6 +347,8 @@ def _node_row(n: SummaryNode) -> dict[str, Any]:
 
 
 def _nodes_table(nodes: list[SummaryNode]) -> Table:
+    from rich.table import Table
+
     table = Table("node", "level", "messages", "tokens", "children", title="summary hierarchy (root = running summary)")
     for n in sorted(nodes, key=lambda n: (-n.level, n.seq_from)):
         table.add_row(n.id, str(n.level), f"{n.seq_from}-{n.seq_until}", str(n.tokens), str(len(n.children)))
@@ -240,8 +362,11 @@ def _nodes_table(nodes: list[SummaryNode]) -> Table:
 @click.option("--json", "json_out", is_flag=True, help="Machine-readable output.")
 def hierarchy_cmd(db: str, thread: str, node_id: str | None, json_out: bool) -> None:
     """THREAD's summary tree: every node with its level, message range and size; --expand NODE to descend."""
-    with Memory.open(db, policy=Policy(hierarchy=True), background=False) as mem:
-        mem.store.thread_info(thread)
+    from . import Policy
+    from .core.assemble import summary_text
+    from .types import SummaryNode
+
+    with _open_existing(db, thread, policy=Policy(hierarchy=True), background=False) as mem:
         t = mem.thread(thread)
         items = t.expand(node_id) if node_id else t.hierarchy()
         if json_out:
@@ -286,8 +411,7 @@ def _print_diff(v: SummaryVersion) -> None:
 @click.option("--json", "json_out", is_flag=True, help="Machine-readable output.")
 def revert_cmd(db: str, thread: str, version: int, json_out: bool) -> None:
     """Return THREAD's summary to VERSION (0: none) by committing a new version; the log is untouched."""
-    with Memory.open(db, background=False) as mem:
-        mem.store.thread_info(thread)
+    with _open_existing(db, thread, background=False) as mem:
         t = mem.thread(thread)
         new = t.revert(version)
         if json_out:
@@ -311,6 +435,13 @@ def revert_cmd(db: str, thread: str, version: int, json_out: bool) -> None:
 @click.option("--max-jobs", type=int, default=None, help="Exit after this many jobs.")
 @click.option("--idle-exit", type=float, default=None, help="Exit after this many seconds without a job.")
 @click.option("--hierarchy", is_flag=True, help="Also roll up hierarchy nodes (Policy(hierarchy=True)).")
+@click.option(
+    "--log-level",
+    type=click.Choice(["debug", "info", "warning", "error"], case_sensitive=False),
+    default="info",
+    show_default=True,
+    help="What the worker prints on stderr: info reports each job it runs, debug also the stores' and models' steps.",
+)
 def worker_cmd(
     store_url: str,
     summarizer: str | None,
@@ -322,19 +453,50 @@ def worker_cmd(
     max_jobs: int | None,
     idle_exit: float | None,
     hierarchy: bool,
+    log_level: str,
 ) -> None:
     """Take compaction and embedding jobs for any thread from the store's queue, until SIGTERM/SIGINT."""
+    from . import Memory, Policy
+    from .logs import configure_logging
     from .worker import Worker
+
+    configure_logging(log_level)  # reports each job (see _report_jobs) and what the stores and models do
 
     stop = threading.Event()
     for sig in (signal.SIGTERM, signal.SIGINT):
         signal.signal(sig, lambda *_: stop.set())
     knobs = {k: v for k, v in (("budget", budget), ("hierarchy", hierarchy)) if v}
     policy = Policy(**knobs) if knobs else None
-    with Memory.open(store_url, summarizer=summarizer, embedder=embedder, policy=policy, background="workers") as mem:
+    summ = _summarizer(summarizer)
+    with Memory.open(store_url, summarizer=summ, embedder=embedder, policy=policy, background="workers") as mem:
+        _report_jobs(mem)
         w = Worker(mem, kinds=tuple(k.strip() for k in kinds.split(",") if k.strip()), lease_s=lease, poll_s=poll)
         done = w.run(stop, max_jobs=max_jobs, idle_exit=idle_exit)
     err.print(f"worker stopped after {done} jobs")
+
+
+def _report_jobs(mem: Memory) -> None:
+    """Log every job this worker runs (kind, thread, seconds, whether the thread needs another) at info."""
+    import time
+
+    from .logs import get_logger
+
+    log, run_job = get_logger("worker"), mem.run_job
+
+    def reported(kind: str, thread_id: str) -> bool:
+        t0 = time.perf_counter()
+        log.info("%s job for thread %s started", kind, thread_id)
+        again = run_job(kind, thread_id)
+        log.info(
+            "%s job for thread %s done in %.2fs%s",
+            kind,
+            thread_id,
+            time.perf_counter() - t0,
+            ", more to do" if again else "",
+        )
+        return again
+
+    mem.run_job = reported  # type: ignore[method-assign]
 
 
 @main.command("migrate")
@@ -346,7 +508,7 @@ def migrate_cmd(src: str, dst: str) -> None:
     from .migrate import copy_store
     from .stores import open_store
 
-    with closing(open_store(src)) as source, closing(open_store(dst)) as target:
+    with closing(open_store(_existing(src))) as source, closing(open_store(dst)) as target:
         report = copy_store(source, target, on_thread=lambda t: err.print(f"copied {t}", markup=False))
     out.print(
         f"migrated {report.threads} threads: {report.messages} messages, {report.versions} summary versions, "
@@ -364,8 +526,7 @@ def migrate_cmd(src: str, dst: str) -> None:
 @click.option("--json", "json_out", is_flag=True, help="Machine-readable output.")
 def recall_cmd(db: str, thread: str, query: str, k: int, mode: str, neighbors: int, json_out: bool) -> None:
     """Find messages of THREAD in DB matching QUERY, verbatim, with ids and times."""
-    with Memory.open(db) as mem:
-        mem.store.thread_info(thread)
+    with _open_existing(db, thread) as mem:
         hits = mem.thread(thread).recall(query, k, neighbors=neighbors, mode=mode)
         if json_out:
             _dump([h.as_dict() for h in hits])
@@ -407,9 +568,12 @@ def _eval_config(budget: int, summarizer: str | None, embedder: str | None, json
 
 
 def _eval_run(run: Any, config: Any, json_out: bool, out_dir: str) -> None:
+    from rich.progress import Progress
+    from rich.table import Table
+
     from .evaluation import targets, write_report
 
-    with Progress(console=err, transient=True, disable=json_out) as bar:
+    with Progress(console=err.get(), transient=True, disable=json_out) as bar:
 
         def progress(label: str, total: int) -> Any:
             task = bar.add_task(label[:40], total=total)
@@ -465,6 +629,7 @@ def eval_locomo(
     **kw: Any,
 ) -> None:
     """Replay LoCoMo conversations; evidence recall@k, answer containment vs the transcript, J with --judge."""
+    from . import Policy
     from .evaluation import Judge, load_locomo, run_locomo
 
     judged = Judge(judge) if judge else None  # a bad spec fails before the data is read
@@ -494,6 +659,7 @@ def eval_dialogsum(data: str, limit: int | None, out: str, **kw: Any) -> None:
 def eval_transcript(file: str, sample: str | None, limit: int | None, out: str, **kw: Any) -> None:
     """Token curve, compactions, summarizer cost, summary drift and identifier survival of one transcript."""
     from .evaluation import run_transcript
+    from .transcripts import load_transcript
 
     transcript = load_transcript(file, sample)
     _eval_run(lambda c: run_transcript(transcript, c), _eval_config(**kw), kw["json_out"], out)

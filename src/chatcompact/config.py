@@ -14,11 +14,24 @@ from dataclasses import dataclass, field, fields
 from types import MappingProxyType
 
 from .core.speakers import DEFAULT_SPEAKER_BOOST
-from .errors import ConfigError
+from .errors import ConfigError, InvalidBudget
 
 DEFAULT_CAPS: Mapping[str, int] = MappingProxyType(
     {"decisions": 15, "user_facts": 20, "todos": 10, "open_questions": 10, "identifiers": 40, "topics": 12}
 )
+
+
+def check_budget(budget: object, name: str = "budget") -> int:
+    """``budget`` itself if it is a token budget (an int >= 1, not a bool); InvalidBudget naming it otherwise.
+
+    Every public entry point that takes a budget calls this, so ``0``, ``-5``, ``True``, ``1500.0`` and ``"1500"``
+    fail the same clear way everywhere instead of meaning something (``budget or default`` made 0 the default).
+    """
+    if isinstance(budget, bool) or not isinstance(budget, int):
+        raise InvalidBudget(f"{name} must be an int number of tokens, got {type(budget).__name__} {budget!r}")
+    if budget < 1:
+        raise InvalidBudget(f"{name} must be >= 1 token, got {budget}")
+    return budget
 
 
 @dataclass(frozen=True)

@@ -4,17 +4,24 @@ Every error the library raises on purpose derives from :class:`ChatcompactError`
 so callers (and the CLI and HTTP layers) can catch one base::
 
     ChatcompactError
+    ├── InvalidArgument       a bad argument to a public function (``k=0``, ``mode="x"``); also a ValueError
+    │   ├── InvalidBudget     a budget that is not an int >= 1 (0, negative, bool, float, ``"1500"``)
+    │   └── InvalidType       an argument of the wrong type; also a TypeError
     ├── InvalidMessage        a message given to ``add``/``compact`` is malformed (names the field)
     ├── InvalidSequence       a well-formed message that cannot follow the thread's last one
     ├── BudgetTooSmall        even the system prompt plus the latest user turn exceed the budget
-    ├── ConfigError           a bad Policy value, store URL or backend spec
-    ├── MissingDependency     an optional extra is not installed (carries the install hint)
+    ├── ConfigError           a bad Policy value, store URL or backend spec; also a ValueError
+    │   └── SummarizerUnavailable  the summarizer cannot work (no API key, unreachable URL), found at open
+    ├── MissingDependency     an optional extra is not installed (carries the install hint); also an ImportError
     ├── StoreError            the store failed or holds something unexpected
     │   ├── ThreadNotFound    a read of a thread that does not exist
     │   ├── VersionNotFound   a summary version the thread does not have (e.g. ``revert(99)``)
     │   ├── NodeNotFound      a hierarchy node id the thread does not have (``expand``)
     │   └── VersionConflict   an optimistic commit lost the race (someone committed first)
     └── SummarizerError       a summarizer failed or returned an invalid delta; state is unchanged
+
+The mixins (``ValueError``, ``TypeError``, ``KeyError``, ``ImportError``) keep ``except ValueError`` code working;
+catch :class:`ChatcompactError` to handle every deliberate failure in one place.
 """
 
 from __future__ import annotations
@@ -22,6 +29,18 @@ from __future__ import annotations
 
 class ChatcompactError(Exception):
     """Base of every error raised on purpose by chatcompact."""
+
+
+class InvalidArgument(ChatcompactError, ValueError):
+    """A public function got an argument it cannot use; the message names the argument and the value."""
+
+
+class InvalidBudget(InvalidArgument):
+    """A token budget that is not a positive int (see :func:`chatcompact.config.check_budget`)."""
+
+
+class InvalidType(InvalidArgument, TypeError):
+    """An argument of the wrong type (e.g. ``embed("text")`` instead of ``embed(["text"])``)."""
 
 
 class InvalidMessage(ChatcompactError, ValueError):
@@ -53,6 +72,13 @@ class BudgetTooSmall(ChatcompactError, ValueError):
 
 class ConfigError(ChatcompactError, ValueError):
     """A configuration value (Policy field, store URL, backend spec) is invalid."""
+
+
+class SummarizerUnavailable(ConfigError):
+    """The configured summarizer cannot work here (no API key, a base URL that does not parse or answer).
+
+    Raised when the memory is opened, before any message is taken, instead of failing every compaction later.
+    """
 
 
 class MissingDependency(ChatcompactError, ImportError):

@@ -20,11 +20,11 @@ import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime
-from typing import Any, Literal
+from typing import Any, Literal, overload
 
 from . import archive
 from .background import Retry, make_scheduler
-from .config import Policy, Settings
+from .config import Policy, Settings, check_budget
 from .core import compaction
 from .core import engine as e
 from .core import hierarchy as h
@@ -177,7 +177,7 @@ class Thread:
     ) -> Assembled:
         """The context as an :class:`Assembled` (messages, exact token count, what was elided). Reading only:
         the budget asked for here never changes when compaction runs (that is the thread's ``budget``)."""
-        budget = budget or self.budget
+        budget = self.budget if budget is None else check_budget(budget)
         tok = self._mem.tokenizer
         # tool schemas are sent with every request: pay for them first; the rest is the room every share is of
         schema = tok.count_messages((), tools) - tok.count_messages(()) if tools else 0
@@ -198,6 +198,26 @@ class Thread:
         result.budget = budget
         return result
 
+    @overload
+    def context(
+        self,
+        budget: int | None = None,
+        *,
+        query: str | None = None,
+        format: Literal["openai"] = "openai",
+        tools: Sequence[dict[str, Any]] | None = None,
+    ) -> list[dict[str, Any]]: ...
+
+    @overload
+    def context(
+        self,
+        budget: int | None = None,
+        *,
+        query: str | None = None,
+        format: Literal["anthropic"],
+        tools: Sequence[dict[str, Any]] | None = None,
+    ) -> tuple[str, list[dict[str, Any]]]: ...
+
     def context(
         self,
         budget: int | None = None,
@@ -205,7 +225,7 @@ class Thread:
         query: str | None = None,
         format: Format = "openai",
         tools: Sequence[dict[str, Any]] | None = None,
-    ) -> Any:
+    ) -> list[dict[str, Any]] | tuple[str, list[dict[str, Any]]]:
         """Messages ready to send, counted with the thread's tokenizer and guaranteed ``<= budget``.
 
         ``format="openai"`` gives a list of chat dicts; ``"anthropic"`` gives ``(system, messages)``.

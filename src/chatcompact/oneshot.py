@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from .config import Policy, Settings
+from .config import Policy, Settings, check_budget
 from .core import compaction
 from .core.assemble import ContextInput, assemble, render_lines
 from .core.window import check_sequence, groups
@@ -45,6 +45,7 @@ def compact(
     into a structured summary. With ``budget`` the result is also guaranteed to fit it. If folding
     would not make the list smaller (short or identifier-dense chats), it is returned unchanged.
     """
+    budget = None if budget is None else check_budget(budget)
     settings = Settings.from_env()
     tok = resolve_tokenizer(tokenizer, model, settings)
     summ = resolve_summarizer(summarizer, settings)

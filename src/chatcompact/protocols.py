@@ -1,17 +1,22 @@
 """The seams: small Protocols every backend implements. Backends are passed in as objects.
 
-Capability flags (``supports_*``) say what a store can do; callers check flags, never types.
+A store is a core :class:`Store` (threads, the append-only log, summary versions, full-text search, events)
+plus capability protocols: :class:`NodeStore` (summary hierarchy), :class:`VectorStore` (embeddings),
+:class:`JobStore` (a job queue other processes see). All are ``runtime_checkable``: callers ask
+``isinstance(store, VectorStore)``, never for a concrete backend. :class:`FullStore` is all of them (the three
+built-in stores). The built-in stores' ``supports_*`` attributes remain as aliases of those checks for now.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol, runtime_checkable
-
-import numpy as np
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from .types import Event, Message, PinnedItem, SummaryDelta, SummaryNode, SummaryState, SummaryVersion, ThreadInfo
+
+if TYPE_CHECKING:
+    import numpy as np
 
 
 @runtime_checkable
@@ -107,15 +112,11 @@ class JobLease:
 
 @runtime_checkable
 class Store(Protocol):
-    """Durable home of threads, the append-only message log and summary versions.
+    """Durable home of threads, the append-only message log and summary versions (the core every store has).
 
     The log is append-only: no method updates or deletes a message except ``delete_thread``,
     which a user calls on purpose. ``append`` returns only once the message is durable.
     """
-
-    supports_text_search: bool
-    supports_vectors: bool
-    supports_jobs: bool  # a job queue other processes see (``chatcompact worker``, ``background="workers"``)
 
     def ensure_thread(
         self, thread_id: str, system: str | None, *, created_at: float | None = None, budget: int | None = None
@@ -157,6 +158,25 @@ class Store(Protocol):
         """
         ...
 
+    def search_text(self, thread_id: str, query: str, k: int = 10, where: SearchFilter | None = None) -> list[TextHit]:
+        """Full-text search (BM25 or the backend's equivalent), best first."""
+        ...
+
+    def log_event(self, thread_id: str, kind: str, data: dict[str, Any], *, created_at: float | None = None) -> Event:
+        """Durably record an event (e.g. ``compaction_failed``); returns it with id and time (default now)."""
+        ...
+
+    def events(self, thread_id: str, kind: str | None = None, limit: int = 100) -> list[Event]:
+        """The thread's latest ``limit`` events (of ``kind`` if given), oldest first."""
+        ...
+
+    def close(self) -> None: ...
+
+
+@runtime_checkable
+class NodeStore(Store, Protocol):
+    """A store that keeps the summary hierarchy's nodes (``Policy(hierarchy=True)``)."""
+
     def put_node(self, thread_id: str, node: SummaryNode) -> SummaryNode:
         """Durably store a summary-hierarchy node; returns the node as stored.
 
@@ -171,9 +191,10 @@ class Store(Protocol):
         """The thread's hierarchy nodes (of ``level`` if given), by level, then ``seq_from``, then write order."""
         ...
 
-    def search_text(self, thread_id: str, query: str, k: int = 10, where: SearchFilter | None = None) -> list[TextHit]:
-        """Full-text search (BM25 or the backend's equivalent), best first."""
-        ...
+
+@runtime_checkable
+class VectorStore(Store, Protocol):
+    """A store that keeps one embedding vector per message and model, and searches them."""
 
     def put_vectors(self, thread_id: str, model: str, seqs: Sequence[int], vectors: np.ndarray) -> None:
         """Store one vector per message ``seq`` for embedding ``model`` (idempotent per seq and model)."""
@@ -197,15 +218,11 @@ class Store(Protocol):
         """Every stored vector of ``model`` in the thread: (seqs ascending, normalised float32 matrix)."""
         ...
 
-    def log_event(self, thread_id: str, kind: str, data: dict[str, Any], *, created_at: float | None = None) -> Event:
-        """Durably record an event (e.g. ``compaction_failed``); returns it with id and time (default now)."""
-        ...
 
-    def events(self, thread_id: str, kind: str | None = None, limit: int = 100) -> list[Event]:
-        """The thread's latest ``limit`` events (of ``kind`` if given), oldest first."""
-        ...
-
-    # A queue of background jobs, one entry per (thread, kind); what ``chatcompact worker`` processes take.
+@runtime_checkable
+class JobStore(Store, Protocol):
+    """A store with a queue of background jobs, one entry per (thread, kind), that other processes see
+    (what ``chatcompact worker`` processes take; ``background="workers"``)."""
 
     def enqueue_job(self, thread_id: str, kind: str) -> None:
         """Ask for a job of ``kind`` (one of JOB_KINDS) on the thread; a job already queued is not duplicated."""
@@ -227,17 +244,24 @@ class Store(Protocol):
         """Jobs queued or leased in the whole store."""
         ...
 
-    def close(self) -> None: ...
+
+@runtime_checkable
+class FullStore(NodeStore, VectorStore, JobStore, Protocol):
+    """Every capability: what :class:`~chatcompact.Memory` uses to the full (the three built-in stores are)."""
 
 
 __all__ = [
     "JOB_KINDS",
     "Embedder",
+    "FullStore",
     "JobLease",
+    "JobStore",
+    "NodeStore",
     "SearchFilter",
     "Store",
     "Summarizer",
     "SummaryRequest",
     "TextHit",
     "Tokenizer",
+    "VectorStore",
 ]

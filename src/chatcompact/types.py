@@ -17,7 +17,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from .errors import InvalidMessage
+from .errors import InvalidArgument, InvalidMessage
 
 Role = Literal["system", "developer", "user", "assistant", "tool"]
 ROLES: frozenset[str] = frozenset({"system", "developer", "user", "assistant", "tool"})
@@ -309,9 +309,9 @@ class SummaryNode(_Frozen):
     @model_validator(mode="after")
     def _range(self) -> SummaryNode:
         if self.seq_until < self.seq_from:
-            raise ValueError(f"seq_until ({self.seq_until}) is before seq_from ({self.seq_from})")
+            raise InvalidArgument(f"seq_until ({self.seq_until}) is before seq_from ({self.seq_from})")
         if self.level > 0 and not self.children:
-            raise ValueError(f"a level-{self.level} node needs the ids of its children")
+            raise InvalidArgument(f"a level-{self.level} node needs the ids of its children")
         return self
 
 

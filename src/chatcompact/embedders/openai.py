@@ -13,7 +13,7 @@ from typing import Any
 
 import numpy as np
 
-from chatcompact.errors import ChatcompactError, ConfigError
+from chatcompact.errors import ChatcompactError, ConfigError, InvalidArgument, InvalidType
 from chatcompact.summarizers.openai import NO_KEY, _sdk  # one lazy SDK loader and install hint
 
 __all__ = ["KNOWN_DIMENSIONS", "OpenAIEmbedder"]
@@ -97,7 +97,7 @@ class OpenAIEmbedder:
     def embed(self, texts: Sequence[str]) -> np.ndarray:
         """One L2-normalised float32 vector per text: shape ``(len(texts), dimensions)``."""
         if isinstance(texts, str):
-            raise TypeError("embed() takes a sequence of strings, not a single string: embed([text])")
+            raise InvalidType("embed() takes a sequence of strings, not a single string: embed([text])")
         items = [t if t.strip() else " " for t in texts]
         if not items:
             return np.zeros((0, self._dimensions or 0), dtype=np.float32)
@@ -139,7 +139,7 @@ class OpenAIEmbedder:
             rows = [list(d.embedding) for d in data]
             width = len(rows[0]) if rows else 0
             if len(rows) != len(batch) or width == 0 or any(len(r) != width for r in rows):
-                raise ValueError(f"{len(rows)} vectors for {len(batch)} texts")
+                raise InvalidArgument(f"{len(rows)} vectors for {len(batch)} texts")
             return np.asarray(rows, dtype=np.float64)
         except (AttributeError, TypeError, ValueError, IndexError) as exc:
             raise ChatcompactError(f"{self._where()} returned an unusable response: {exc}") from exc

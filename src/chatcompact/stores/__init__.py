@@ -12,6 +12,7 @@ Accepted URLs (the CLI, the server and ``Settings.store`` all go through :func:`
 
 from __future__ import annotations
 
+import logging
 import os
 import re
 from collections.abc import Callable
@@ -25,6 +26,7 @@ from .sqlite import SQLiteStore
 _SCHEME_RE = re.compile(r"^([A-Za-z][A-Za-z0-9+.-]*)://")
 _ACCEPTED = "sqlite:///relative.db, sqlite:////absolute.db, sqlite:// or :memory: (SQLite in memory), memory://, "
 _ACCEPTED += "postgresql://user@host/db, or a plain file path"
+log = logging.getLogger("chatcompact.store")
 
 
 def _open_sqlite(rest: str, synchronous: str) -> Store:
@@ -61,6 +63,13 @@ def open_store(url: str, *, synchronous: str = "FULL") -> Store:
 
     ``synchronous`` is SQLite's durability level (FULL survives power loss, NORMAL process crashes).
     """
+    store = _open_store(url, synchronous)
+    # the location is logged for files only: a database URL may carry a password
+    log.info("opened %s%s", type(store).__name__, f" at {store.path}" if hasattr(store, "path") else "")
+    return store
+
+
+def _open_store(url: str, synchronous: str) -> Store:
     if not isinstance(url, str) or not url.strip():
         raise ConfigError(f"store URL must be a non-empty string, got {url!r}; accepted: {_ACCEPTED}")
     url = url.strip()

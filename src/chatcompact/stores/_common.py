@@ -9,7 +9,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..errors import ConfigError, InvalidMessage, StoreError, VersionConflict
+from ..errors import ConfigError, InvalidArgument, InvalidMessage, StoreError, VersionConflict
 from ..protocols import JOB_KINDS
 from ..types import Event, Message, SummaryNode, SummaryVersion, parse_message
 
@@ -46,10 +46,10 @@ def check_budget(budget: object) -> int | None:
 def check_append(messages: Sequence[Message], tokens: Sequence[int]) -> None:
     """Reject an append whose token list does not match its messages one to one."""
     if len(messages) != len(tokens):
-        raise ValueError(f"append got {len(messages)} messages but {len(tokens)} token counts")
+        raise InvalidArgument(f"append got {len(messages)} messages but {len(tokens)} token counts")
     for i, t in enumerate(tokens):
         if isinstance(t, bool) or not isinstance(t, int) or t < 0:
-            raise ValueError(f"tokens[{i}] must be a non-negative int, got {t!r}")
+            raise InvalidArgument(f"tokens[{i}] must be a non-negative int, got {t!r}")
 
 
 def encode_message(message: Message, index: int) -> str:
@@ -105,7 +105,7 @@ def load_node(body: str, thread_id: str) -> SummaryNode:
 def check_level(level: object) -> int | None:
     """Return ``level`` if it is None or an int >= 0; ValueError otherwise."""
     if level is not None and (isinstance(level, bool) or not isinstance(level, int) or level < 0):
-        raise ValueError(f"level must be None or an int >= 0, got {level!r}")
+        raise InvalidArgument(f"level must be None or an int >= 0, got {level!r}")
     return level
 
 
@@ -166,14 +166,14 @@ def decode_event(thread_id: str, kind: str, body: str, created_at: float, event_
 def check_job_kind(kind: object) -> str:
     """Return ``kind`` if it is one of JOB_KINDS; ValueError naming the accepted kinds otherwise."""
     if kind not in JOB_KINDS:
-        raise ValueError(f"job kind must be one of {list(JOB_KINDS)}, got {kind!r}")
+        raise InvalidArgument(f"job kind must be one of {list(JOB_KINDS)}, got {kind!r}")
     return kind  # type: ignore[return-value]
 
 
 def check_limit(limit: object) -> int:
     """Return ``limit`` if it is an int (values <= 0 mean 'no events'); ValueError otherwise."""
     if isinstance(limit, bool) or not isinstance(limit, int):
-        raise ValueError(f"limit must be an int, got {limit!r}")
+        raise InvalidArgument(f"limit must be an int, got {limit!r}")
     return limit
 
 

@@ -21,7 +21,7 @@ from typing import Any
 
 import numpy as np
 
-from ..errors import StoreError
+from ..errors import InvalidArgument, StoreError
 from ..protocols import SearchFilter
 
 #: Below this many vectors search is always exact brute force (None: always exact). Exact is <= ~7 ms up to here.
@@ -54,15 +54,17 @@ def as_matrix(vectors: Any, count: int) -> np.ndarray:
     try:
         matrix = np.array(vectors, dtype=np.float32, copy=True)
     except (TypeError, ValueError) as exc:
-        raise ValueError(f"vectors must be a numeric array: {exc}") from exc
+        raise InvalidArgument(f"vectors must be a numeric array: {exc}") from exc
     if matrix.ndim == 1 and count == 1:
         matrix = matrix.reshape(1, -1)
     if matrix.ndim != 2 or matrix.shape[0] != count:
-        raise ValueError(f"expected {count} vectors as an array of shape ({count}, dimensions), got {matrix.shape}")
+        raise InvalidArgument(
+            f"expected {count} vectors as an array of shape ({count}, dimensions), got {matrix.shape}"
+        )
     if matrix.shape[1] == 0:
-        raise ValueError("vectors must have at least one dimension")
+        raise InvalidArgument("vectors must have at least one dimension")
     if not np.isfinite(matrix).all():
-        raise ValueError("vectors must be finite (no NaN or infinity)")
+        raise InvalidArgument("vectors must be finite (no NaN or infinity)")
     norms = np.linalg.norm(matrix, axis=1, keepdims=True)
     matrix /= np.where(norms == 0, 1.0, norms)
     return np.ascontiguousarray(matrix)
@@ -74,11 +76,11 @@ def as_query(query: Any, dim: int | None) -> np.ndarray:
     if q.ndim == 2 and q.shape[0] == 1:
         q = q[0]
     if q.ndim != 1:
-        raise ValueError(f"query must be one vector, got an array of shape {q.shape}")
+        raise InvalidArgument(f"query must be one vector, got an array of shape {q.shape}")
     if dim is not None and q.shape[0] != dim:
         raise StoreError(f"query vector has {q.shape[0]} dimensions but the stored vectors have {dim}")
     if not np.isfinite(q).all():
-        raise ValueError("query vector must be finite (no NaN or infinity)")
+        raise InvalidArgument("query vector must be finite (no NaN or infinity)")
     norm = float(np.linalg.norm(q))
     return q / norm if norm else q
 
@@ -87,10 +89,10 @@ def check_seqs(seqs: Sequence[int], count: int) -> list[int]:
     """The seqs as ints, one per vector; ValueError otherwise."""
     out = list(seqs)
     if len(out) != count:
-        raise ValueError(f"put_vectors got {len(out)} seqs but {count} vectors")
+        raise InvalidArgument(f"put_vectors got {len(out)} seqs but {count} vectors")
     for i, s in enumerate(out):
         if isinstance(s, bool) or not isinstance(s, (int, np.integer)) or s < 1:
-            raise ValueError(f"seqs[{i}] must be a positive int, got {s!r}")
+            raise InvalidArgument(f"seqs[{i}] must be a positive int, got {s!r}")
     return [int(s) for s in out]
 
 

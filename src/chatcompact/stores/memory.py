@@ -17,7 +17,7 @@ from typing import Any
 
 import numpy as np
 
-from ..errors import StoreError, ThreadNotFound
+from ..errors import InvalidArgument, StoreError, ThreadNotFound
 from ..protocols import JobLease, SearchFilter, TextHit
 from ..types import Event, Message, SummaryNode, SummaryVersion, ThreadInfo
 from ._common import (
@@ -398,7 +398,7 @@ class JobTable:
 
     def claim(self, kinds: Sequence[str], lease_s: float, now: float) -> JobLease | None:
         if lease_s <= 0:
-            raise ValueError(f"lease_s must be > 0, got {lease_s}")
+            raise InvalidArgument(f"lease_s must be > 0, got {lease_s}")
         ready = [
             (job.not_before, job.enqueued_at, key)
             for key, job in self._jobs.items()

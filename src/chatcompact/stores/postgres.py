@@ -23,7 +23,7 @@ from typing import Any
 
 import numpy as np
 
-from ..errors import ConfigError, MissingDependency, StoreError, ThreadNotFound
+from ..errors import ConfigError, InvalidArgument, MissingDependency, StoreError, ThreadNotFound
 from ..protocols import JobLease, SearchFilter, TextHit
 from ..types import Event, Message, SummaryNode, SummaryVersion, ThreadInfo
 from ._common import (
@@ -586,7 +586,7 @@ class PostgresStore:
         """Lease the oldest ready job of one of ``kinds`` for ``lease_s`` seconds, or None if there is none."""
         kinds = [check_job_kind(k) for k in kinds]
         if lease_s <= 0:
-            raise ValueError(f"lease_s must be > 0, got {lease_s}")
+            raise InvalidArgument(f"lease_s must be > 0, got {lease_s}")
         token = uuid.uuid4().hex
         with self._tx() as conn:
             row = conn.execute(CLAIM_SQL, {"kinds": kinds, "lease": token, "lease_s": float(lease_s)}).fetchone()

@@ -21,7 +21,7 @@ from typing import Any
 
 import numpy as np
 
-from ..errors import ConfigError, StoreError, ThreadNotFound
+from ..errors import ConfigError, InvalidArgument, StoreError, ThreadNotFound
 from ..protocols import JobLease, SearchFilter, TextHit
 from ..types import Event, Message, SummaryNode, SummaryVersion, ThreadInfo
 from ._common import (
@@ -844,7 +844,7 @@ class SQLiteStore:
         makes the claim exclusive across processes)."""
         kinds = [check_job_kind(k) for k in kinds]
         if lease_s <= 0:
-            raise ValueError(f"lease_s must be > 0, got {lease_s}")
+            raise InvalidArgument(f"lease_s must be > 0, got {lease_s}")
         token, now = uuid.uuid4().hex, time.time()
         with self._write() as conn:
             row = conn.execute(

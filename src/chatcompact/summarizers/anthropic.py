@@ -7,11 +7,13 @@ forced to call it (``tool_choice``); the tool call's input is the delta. Require
 from __future__ import annotations
 
 import copy
+import os
 from typing import Any
 
-from chatcompact.errors import MissingDependency, SummarizerError
+from chatcompact.errors import MissingDependency, SummarizerError, SummarizerUnavailable
 from chatcompact.types import Usage
 
+from ._preflight import check_base_url, check_listening
 from .llm import LLMSummarizer, Payload
 from .prompts import DEFAULT_PROMPTS, Prompts
 
@@ -51,6 +53,16 @@ class AnthropicSummarizer(LLMSummarizer):
         self.name = f"anthropic:{model}"
         self.api_key = api_key
         self.base_url = base_url
+        keyed = api_key or os.environ.get("ANTHROPIC_API_KEY") or os.environ.get("ANTHROPIC_AUTH_TOKEN")
+        if not keyed and base_url is None:  # a proxy at base_url may hold the key itself
+            raise SummarizerUnavailable(f"{self.name} needs an API key: set ANTHROPIC_API_KEY or pass api_key=")
+        if base_url is not None:
+            check_base_url(self.name, base_url)
+
+    def preflight(self, timeout: float = 0.5) -> None:
+        """SummarizerUnavailable now if a local ``base_url`` has nothing listening (remote ones are not contacted)."""
+        if self.base_url is not None:
+            check_listening(self.name, self.base_url, timeout)
 
     # ---------------------------------------------------------------- clients (lazy)
     def _options(self) -> dict[str, Any]:

@@ -22,7 +22,7 @@ from typing import Any, TypeVar
 
 from pydantic import ValidationError
 
-from chatcompact.errors import SummarizerError
+from chatcompact.errors import InvalidArgument, SummarizerError
 from chatcompact.protocols import SummaryRequest
 from chatcompact.types import SECTIONS, Resolution, SummaryDelta, SummaryItem, Usage
 
@@ -103,9 +103,9 @@ class LLMSummarizer:
         prompts: Prompts = DEFAULT_PROMPTS,
     ) -> None:
         if not model:
-            raise ValueError("a model name is required")
+            raise InvalidArgument("a model name is required")
         if timeout <= 0 or max_output_tokens <= 0:
-            raise ValueError("timeout and max_output_tokens must be positive")
+            raise InvalidArgument("timeout and max_output_tokens must be positive")
         self.model = model
         self.timeout = float(timeout)
         self.max_output_tokens = int(max_output_tokens)

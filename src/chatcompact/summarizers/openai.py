@@ -8,13 +8,15 @@ parse-and-repair. The mode that worked is remembered. Requires the ``openai`` ex
 from __future__ import annotations
 
 import copy
+import logging
 import os
 from collections.abc import Generator, Mapping
 from typing import Any
 
-from chatcompact.errors import ConfigError, MissingDependency, SummarizerError
+from chatcompact.errors import ConfigError, MissingDependency, SummarizerError, SummarizerUnavailable
 from chatcompact.types import Usage
 
+from ._preflight import check_base_url, check_listening
 from .llm import LLMSummarizer, Payload
 from .prompts import DEFAULT_PROMPTS, Prompts
 
@@ -24,6 +26,7 @@ MODES = ("auto", "json_schema", "json_object", "text")
 _NEXT_MODE = {"json_schema": "json_object", "json_object": "text"}
 _FORMAT_WORDS = ("response_format", "json_schema", "json_object", "structured output")
 NO_KEY = "sk-no-key-required"  # local servers ignore the key, but the SDK insists on one
+log = logging.getLogger("chatcompact.summarizer")
 
 
 def _sdk() -> Any:
@@ -63,10 +66,23 @@ class OpenAISummarizer(LLMSummarizer):
         self.name = f"openai:{model}"
         self.base_url = base_url
         self.api_key = api_key or os.environ.get("OPENAI_API_KEY") or (NO_KEY if base_url else None)
+        if self.api_key is None:  # fail now, not at every compaction of a demo that then reports none
+            raise SummarizerUnavailable(
+                f"{self.name} needs an API key: set OPENAI_API_KEY, pass api_key=, or give a local server "
+                "(openai:MODEL@http://127.0.0.1:8080/v1)"
+            )
+        if base_url is not None:
+            check_base_url(self.name, base_url)
         self.mode = mode
         self.request_options = dict(request_options or {})
         self._mode = "json_schema" if mode == "auto" else mode  # the mode in use; auto moves it down
         self._token_param = "max_tokens"  # widest support; switched if a server asks for the new name
+
+    def preflight(self, timeout: float = 0.5) -> None:
+        """SummarizerUnavailable now if a local ``base_url`` has nothing listening (a cheap TCP connect; remote
+        servers are not contacted). The CLI calls it before it starts work."""
+        if self.base_url is not None:
+            check_listening(self.name, self.base_url, timeout)
 
     @property
     def active_mode(self) -> str:
@@ -130,11 +146,13 @@ class OpenAISummarizer(LLMSummarizer):
         text = f"{exc} {getattr(exc, 'body', '')}".lower()
         if self._token_param == "max_tokens" and "max_completion_tokens" in text:
             self._token_param = "max_completion_tokens"  # newer OpenAI models reject max_tokens
+            log.info("%s: the server rejects max_tokens; sending max_completion_tokens", self.name)
             return True
         if self.mode == "auto" and mode in _NEXT_MODE and any(w in text for w in _FORMAT_WORDS):
             # Only move down from the mode that was rejected, so concurrent calls cannot skip a step.
             if self._mode == mode:
                 self._mode = _NEXT_MODE[mode]
+                log.info("%s: the server rejects %s output; falling back to %s", self.name, mode, self._mode)
             return True
         return False
 
