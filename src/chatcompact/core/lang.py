@@ -4,7 +4,8 @@ Every language is one data file, ``chatcompact/data/lang/<code>.json`` (read onc
 words (``stop``: function words; ``filler``: words that carry no topic in chat, which the summarizer also
 ignores), its cue phrases (``cues``: name, prefer, decision, correction, question, first_person, done), its
 relative-date vocabulary (``dates``, read by :mod:`chatcompact.core.when`), its Snowball ``stemmer`` name
-(or null) and its ``script`` ("latin" or "han"). Adding a language is dropping such a file in that folder
+(or null), its ``script`` ("latin" or "han") and ``capitalised_nouns`` (true for German: topics are then
+capitalised words). Adding a language is dropping such a file in that folder
 (see ``docs/languages.md``); nothing in the code lists the languages.
 
 Words are Unicode-correct: "Jürgen", "perché", "D'Angelo" are one word each, and a run of Chinese characters
@@ -25,12 +26,15 @@ from typing import Any
 
 __all__ = [
     "DEFAULT",
+    "HAN",
     "LOWER",
     "UPPER",
     "Language",
+    "bigrams",
     "content_words",
     "detect",
     "fold",
+    "han_chunks",
     "has_han",
     "index_terms",
     "is_name_word",
@@ -49,12 +53,13 @@ DEFAULT = "en"
 UPPER = "".join(re.escape(chr(c)) for c in range(0x41, 0x530) if chr(c).isupper())
 LOWER = "".join(re.escape(chr(c)) for c in range(0x61, 0x530) if chr(c).islower())
 
-_HAN = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
-_HAN_RE = re.compile(f"[{_HAN}]")
-_HAN_RUN = re.compile(f"[{_HAN}]+")
-# A word: letters (any script but Han) with inner apostrophes or hyphens ("D'Angelo", "e-mail"), a number, or
-# a run of Han characters (cut further by _han_chunks).
-_WORD = re.compile(rf"[{_HAN}]+|(?:(?![{_HAN}])[^\W\d_])+(?:['’-](?:(?![{_HAN}])[^\W\d_])+)*|\d+(?:[.,]\d+)*")
+#: The Han (Chinese) character ranges, as a regex class body.
+HAN = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
+_HAN_RE = re.compile(f"[{HAN}]")
+_HAN_RUN = re.compile(f"[{HAN}]+")
+# A word: letters and digits (any script but Han) with inner apostrophes or hyphens ("D'Angelo", "e-mail",
+# "SUP-40417", "v2"), or a run of Han characters (cut further by _han_chunks).
+_WORD = re.compile(rf"[{HAN}]+|(?:(?![{HAN}])[^\W_])+(?:['’-](?:(?![{HAN}])[^\W_])+)*")
 _APOSTROPHE = str.maketrans({"’": "'", "‘": "'", "`": "'"})
 
 
@@ -70,6 +75,7 @@ class Language:
     filler: frozenset[str] = frozenset()
     cues: dict[str, tuple[str, ...]] = field(default_factory=dict)
     dates: dict[str, Any] = field(default_factory=dict)
+    capitalised_nouns: bool = False  # German: a noun is written capitalised, whatever its place
 
     def cue(self, kind: str) -> tuple[str, ...]:
         """The cue phrases of ``kind`` (lower case), longest first so the most specific matches first."""
@@ -87,6 +93,7 @@ def _load(data: dict[str, Any]) -> Language:
         filler=frozenset(w.lower().translate(_APOSTROPHE) for w in data.get("filler", ())),
         cues=cues,
         dates=data.get("dates", {}),
+        capitalised_nouns=bool(data.get("capitalised_nouns", False)),
     )
 
 
@@ -163,35 +170,46 @@ def detect(text: str, default: str = DEFAULT) -> str:
 # ------------------------------------------------------------------ words
 
 
-def _han_chunks(run: str, stop: frozenset[str]) -> list[str]:
-    """A Han run cut at its stop words (longest match first); chunks of 2-4 characters whole, longer ones as
-    overlapping bigrams, single characters dropped."""
+def _han_pieces(run: str, stop: frozenset[str]) -> list[str]:
+    """A Han run cut at its stop words (longest match first), the stop words left out."""
     out: list[str] = []
     buf = ""
     i = 0
     while i < len(run):
-        for n in (4, 3, 2, 1):
-            if run[i : i + n] in stop:
-                break
-        else:
-            n = 0
+        n = next((n for n in (4, 3, 2, 1) if run[i : i + n] in stop), 0)
         if n:
-            out.extend(_chunk(buf))
+            out.append(buf)
             buf = ""
             i += n
         else:
             buf += run[i]
             i += 1
-    out.extend(_chunk(buf))
+    out.append(buf)
+    return [p for p in out if p]
+
+
+def _han_chunks(run: str, stop: frozenset[str]) -> list[str]:
+    """The pieces of a Han run: those of 2-4 characters whole, longer ones as overlapping bigrams, single
+    characters dropped."""
+    out: list[str] = []
+    for p in _han_pieces(run, stop):
+        if len(p) >= 2:
+            out.extend([p] if len(p) <= 4 else bigrams(p))
     return out
 
 
-def _chunk(buf: str) -> list[str]:
-    if len(buf) < 2:
-        return []
-    if len(buf) <= 4:
-        return [buf]
-    return [buf[i : i + 2] for i in range(len(buf) - 1)]
+def han_chunks(run: str, *, whole: bool = False) -> list[str]:
+    """The chunks of a Han run between its stop words and filler (see :func:`content_words`); ``whole``
+    keeps only the pieces of 2-4 characters (the likely words), not the bigrams of longer ones."""
+    stop = stop_words(_han_code(), filler=True)
+    if whole:
+        return [p for p in _han_pieces(run, stop) if 2 <= len(p) <= 4]
+    return _han_chunks(run, stop)
+
+
+def bigrams(word: str) -> list[str]:
+    """A Han word's overlapping bigrams (itself when it has two characters or fewer)."""
+    return [word] if len(word) <= 2 else [word[i : i + 2] for i in range(len(word) - 1)]
 
 
 def words(text: str) -> list[str]:
@@ -199,13 +217,15 @@ def words(text: str) -> list[str]:
     return _WORD.findall(text.translate(_APOSTROPHE))
 
 
-def content_words(text: str, lang: str | None = None, *, filler: bool = False, min_len: int = 1) -> list[str]:
+def content_words(
+    text: str, lang: str | None = None, *, filler: bool = False, min_len: int = 1, keep_case: bool = False
+) -> list[str]:
     """The lower-cased words of ``text`` that are not stop words, in order: THE content-word rule of the library.
 
     ``lang`` defaults to the detected language; a text not in English also drops English stop words (chat
     mixes them in). ``filler`` also drops the language's chat filler ("great", "super", "bello"), as the
-    summarizer wants; ``min_len`` drops shorter Latin words (numbers need 2+ digits then). Han text yields
-    its chunks (see :func:`words`).
+    summarizer wants; ``min_len`` drops shorter Latin words (numbers need 2+ digits then); ``keep_case`` returns
+    the words as written. Han text yields its chunks (see :func:`words`).
     """
     code = lang or detect(text)
     stop = stop_words(code, filler=filler)
@@ -222,7 +242,7 @@ def content_words(text: str, lang: str | None = None, *, filler: bool = False, m
             continue
         if min_len > 1 and (len(low) < min_len or (low.isdigit() and len(low) < 2)):
             continue
-        out.append(low)
+        out.append(w if keep_case else low)
     return out
 
 
@@ -283,6 +303,6 @@ def index_terms(text: str, lang: str | None = None) -> list[str]:
         if s != fold(low) and len(s) > 1:
             out.setdefault(s, None)
     # Letters and digits glued to Han characters ("88231" in "订单号是88231") are words of their own.
-    for glued in re.findall(rf"(?<=[{_HAN}])[^\W_{_HAN}]+|[^\W_{_HAN}]+(?=[{_HAN}])", text):
+    for glued in re.findall(rf"(?<=[{HAN}])[^\W_{HAN}]+|[^\W_{HAN}]+(?=[{HAN}])", text):
         out.setdefault(fold(glued), None)
     return list(out)
