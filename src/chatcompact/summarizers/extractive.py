@@ -382,10 +382,11 @@ class _SpanReader:
             subject = f"user:preference:{stem_in(head[0], turn.lang)}" if head else None
             self.add("user_facts", f"{turn.who} (preference): {sent}", turn, si, PREFERENCE_WEIGHT, subject=subject)
             return
-        n = len(content_words(sent))
+        # Without a grammar to tell a lasting fact from a passing remark, a first-person statement is a fact only
+        # when it carries an identifier ("Meine Bestellung 88231 ist kaputt"); the rest is for topics and narrative.
         decides = find_cue(sent, turn.lang, "decision") or find_cue(sent, turn.lang, "agree")
-        if starts_first_person(sent, turn.lang) and n >= 2 and decides is None:
-            score = 1.0 + 0.2 * min(n, 6) + (0.8 if identifier_spans(sent) else 0.0)
+        if starts_first_person(sent, turn.lang) and decides is None and identifier_spans(sent):
+            score = 1.8 + 0.2 * min(len(content_words(sent)), 6)
             self.add("user_facts", f"{turn.who}: {sent}", turn, si, score)
 
     # ---------------------------------------------------------------- questions
