@@ -203,3 +203,13 @@ def test_policy_sets_the_default_speaker_weight(tmp_path) -> None:
     for bad in (-0.1, float("nan"), float("inf")):
         with pytest.raises(ConfigError, match="recall_speaker_weight"):
             Policy(recall_speaker_weight=bad)
+
+
+def test_speakers_in_other_scripts() -> None:
+    from chatcompact.core.speakers import named_speakers, speaker_of
+    from chatcompact.types import Message
+
+    assert speaker_of(Message(role="user", content="王伟: 我的订单到了吗？")) == "王伟"
+    assert speaker_of(Message(role="user", content="Jürgen Müller: Hallo")) == "Jürgen Müller"
+    assert named_speakers("王伟说了什么？", ["王伟", "李娜"]) == {"王伟"}
+    assert named_speakers("Was hat Jürgen gesagt?", ["Jürgen", "Anna"]) == {"Jürgen"}

@@ -287,6 +287,42 @@ def test_search_ranks_matching_message_first(store: Store, thread: str) -> None:
     assert store.search_text(thread, "zebra") == []
 
 
+LANGUAGE_TURNS = (
+    {"role": "user", "content": "Das Wetter ist heute schön."},
+    {"role": "user", "content": "Ich warte seit Wochen auf die Rückerstattung für meine Bestellungen."},
+    {"role": "user", "content": "Vorrei il rimborso: il pacco è arrivato rotto."},
+    {"role": "user", "content": "你好，我的订单号是88231，收到的时候已经坏了。"},
+    {"role": "assistant", "content": "我们明天给您安排退款和新的快递。"},
+    {"role": "user", "content": "Perché la consegna è così lenta?"},
+)
+
+
+@pytest.mark.parametrize(
+    ("query", "seq"),
+    [
+        ("Wann kommt meine Rückerstattung?", 2),  # German stems: Rückerstattung finds its turn
+        ("die Bestellung", 2),  # singular finds the plural
+        ("RUCKERSTATTUNG", 2),  # diacritics folded
+        ("ho chiesto i rimborsi", 3),  # Italian stems: plural finds singular
+        ("perche la consegna", 6),  # accent-free query finds "Perché"
+        ("订单", 4),  # any two-character Chinese word
+        ("订单号", 4),  # or three
+        ("88231", 4),  # digits glued to Chinese text
+        ("什么时候退款？", 5),
+        ("快递", 5),
+    ],
+)
+def test_search_per_language(store: Store, thread: str, query: str, seq: int) -> None:
+    store.append(thread, msgs(*LANGUAGE_TURNS), [1] * len(LANGUAGE_TURNS))
+    hits = store.search_text(thread, query, k=3)
+    assert hits and hits[0].message.seq == seq, [(h.message.seq, h.score) for h in hits]
+
+
+def test_search_chinese_misses_what_is_not_there(store: Store, thread: str) -> None:
+    store.append(thread, msgs(*LANGUAGE_TURNS), [1] * len(LANGUAGE_TURNS))
+    assert store.search_text(thread, "天气预报") == []
+
+
 @pytest.mark.parametrize(
     "query",
     ['"', '"refund', "refund:", "-refund", "refund*", "* OR AND NOT NEAR(", "col:refund", "(((", "^refund", "'; DROP"],

@@ -48,3 +48,25 @@ def test_quotes_carry_resolved_dates():
     m = Message(role="user", content="I adopted a cat last month.", seq=4, created_at=SUNDAY)
     (line,) = quote_lines([m], len)
     assert line.text.endswith("I adopted a cat last month [June 2023].")
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Ich habe letzten Monat bestellt.", "Ich habe letzten Monat [June 2023] bestellt."),
+        ("Das Paket kam vor drei Tagen.", "Das Paket kam vor drei Tagen [20 July 2023]."),
+        ("Ich war letzten Freitag im Laden.", "Ich war letzten Freitag [21 July 2023] im Laden."),
+        ("Nächste Woche bin ich weg.", "Nächste Woche [week of 24 July 2023] bin ich weg."),
+        ("Guten Morgen, wie geht es?", "Guten Morgen, wie geht es?"),  # a greeting, not "tomorrow"
+        ("Ho ordinato il mese scorso.", "Ho ordinato il mese scorso [June 2023]."),
+        ("Il pacco è arrivato due settimane fa.", "Il pacco è arrivato due settimane fa [week of 3 July 2023]."),
+        ("Ci vediamo venerdì prossimo.", "Ci vediamo venerdì prossimo [28 July 2023]."),
+        ("Questo mese sono in viaggio.", "Questo mese [July 2023] sono in viaggio."),
+        ("我上个月下的订单。", "我上个月 [June 2023]下的订单。"),
+        ("三天前收到的。", "三天前 [20 July 2023]收到的。"),
+        ("下周五再联系，去年也买过。", "下周五 [28 July 2023]再联系，去年 [2022]也买过。"),
+        ("昨天到的。", "昨天 [22 July 2023]到的。"),
+    ],
+)
+def test_relative_phrases_in_other_languages(text, expected):
+    assert date_relative(text, SUNDAY) == expected

@@ -14,31 +14,21 @@ smaller seq (the older message), so every function here is deterministic.
 from __future__ import annotations
 
 import math
-import re
 from collections.abc import Collection, Iterable, Sequence
 
 from ..errors import InvalidArgument
 from ..protocols import TextHit
+from .lang import content_words as _content_words
+from .lang import stop_words
 from .speakers import DEFAULT_SPEAKER_BOOST, speaker_boost, speaker_of
 
 #: RRF's damping constant (Cormack et al. 2009); larger values flatten the head of each ranking.
 RRF_K = 60
 
-_WORD_RE = re.compile(r"[^\W_]+(?:['’][^\W_]+)?")
-
-# English function words and question words: they match most turns and carry no topic. Kept small and
-# explicit; words that often carry the answer's type in LoCoMo-style questions ("first", "last", "new") stay.
-STOP_WORDS = frozenset(
-    """
-    a about above after again against all am an and any are as at be because been before being below between both
-    but by can could did do does doing done down during each few for from further had has have having he her here
-    hers herself him himself his how i if in into is it its itself just me might more most my myself no nor not
-    now of off on once only or other our ours ourselves out over own same she should so some such than that the
-    their theirs them themselves then there these they this those through to too under until up very was we were
-    what when where which while who whom whose why will with would you your yours yourself yourselves also ever
-    kind sort type thing things anything something get got go went going like likely
-    """.split()  # noqa: SIM905 (a word list reads better as text)
-)
+# English function words and question words: they match most turns and carry no topic (the English data file's
+# "stop" list, tuned on LoCoMo: words that often carry the answer's type, "first", "last", "new", stay). Other
+# languages' lists come from their data files (``core.lang``).
+STOP_WORDS = stop_words("en")
 
 
 def _order_key(score: float, best_rank: int, seq: int) -> tuple[float, int, int]:
@@ -161,8 +151,9 @@ def keyword_query(question: str) -> str:
 
 
 def content_words(text: str) -> list[str]:
-    """The words of ``text`` that are not stop words or question words, in their order."""
-    return [w for w in _WORD_RE.findall(text) if w.lower().replace("’", "'") not in STOP_WORDS]
+    """The words of ``text`` that are not stop words or question words of its language, as written, in their order
+    (:func:`chatcompact.core.lang.content_words`, the one rule of the library)."""
+    return _content_words(text, keep_case=True)
 
 
 #: Methods :func:`hybrid` knows.

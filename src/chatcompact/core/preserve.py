@@ -67,8 +67,8 @@ def wordset(words: str) -> frozenset[str]:
 
 # A sentence ends at . ! or ? followed by whitespace (closing quotes, brackets and markdown emphasis
 # markers may come between), or at a newline. A dot inside a token never ends one: "https://www.x.fr",
-# "€2,316.40", "app.py" and "e.g." have no whitespace after their inner dots.
-_BOUNDARY = re.compile(r"(?<=[.!?])[\"')\]*_]*[ \t]+|[ \t]*\n\s*")
+# "€2,316.40", "app.py" and "e.g." have no whitespace after their inner dots. Chinese 。！？ end one as they are.
+_BOUNDARY = re.compile(r"(?<=[.!?])[\"')\]*_]*[ \t]+|[ \t]*\n\s*|(?<=[。！？])[」』）”\"']*[ \t]*")  # CJK: no space
 _ABBREV = wordset("e.g. i.e. mr. mrs. ms. dr. st. vs. etc. no. approx. inc. ltd. jr. sr. fig. cf. ca. resp.")
 _INITIALS = re.compile(r"^(?:[a-z]\.)+$")  # "J." in "J. Smith", "u.s." in "the U.S. market"
 _ENUMERATOR = re.compile(r"^(?:\d{1,3}|[a-z])[.)]$")  # "1." of a numbered list line
@@ -215,10 +215,15 @@ _JS_FRAMEWORK = re.compile(r"(?i)^(?:node|vue|next|nuxt|three|d3|chart|ember|bac
 _EXT_TAIL = re.compile(r"\.[A-Za-z0-9]{1,8}$")
 _UUID = re.compile(r"\b[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}\b")
 _ORDER_KW = re.compile(
-    r"(?i)\b(?P<label>order|ticket|case|invoice|inv|po|rma|booking|reservation|confirmation|tracking|shipment|"
-    r"claim|account|acct|reference|ref|incident|transaction|txn|receipt|parcel|package|subscription|contract)"
-    r"(?:\s+(?P<marker>number|no\.?|num|nr\.?|id|code))?"
-    r"\s*(?P<punct>#?\s*:|#|is\b|was\b)?\s*(?:\*\*|`)?(?P<hash>#)?"
+    r"(?i)(?:\b|(?=[订运快工发单]))(?P<label>order|ticket|case|invoice|inv|po|rma|booking|reservation|confirmation|"
+    r"tracking|shipment|claim|account|acct|reference|ref|incident|transaction|txn|receipt|parcel|package|"
+    r"subscription|contract|"
+    # German, Italian, Chinese (the language data files hold words, this one pattern the order keywords)
+    r"bestellnummer|bestellung|auftragsnummer|auftrag|rechnungsnummer|rechnung|sendungsnummer|sendung|"
+    r"kundennummer|vorgangsnummer|vorgang|ordine|fattura|spedizione|pratica|"
+    r"订单号|订单编号|订单|运单号|快递单号|工单号|工单|发票号|单号)"
+    r"(?:\s+(?P<marker>number|no\.?|num|nr\.?|id|code|nummer|numero|n\.))?"
+    r"\s*(?P<punct>#?\s*[:：]|#|is\b|was\b|ist\b|lautet\b|è\b|是|为)?\s*(?:\*\*|`)?(?P<hash>#)?"
     r"(?P<value>[A-Za-z0-9][A-Za-z0-9_-]{1,39})(?![\w-])"
 )
 _HASH_NUM = re.compile(r"(?<![\w&#])#(?P<value>\d{3,})\b")

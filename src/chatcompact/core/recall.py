@@ -13,6 +13,7 @@ from datetime import UTC, datetime
 
 from ..types import Message
 from .assemble import Line
+from .lang import LOWER, UPPER
 from .merge import clip
 from .speakers import speaker_of
 from .when import date_relative
@@ -25,7 +26,7 @@ _DETAIL = re.compile(
 )
 _NUMBER = re.compile(r"\d")
 # Capitalised words that are not sentence-initial question words: candidate names.
-_NAME = re.compile(r"(?<!^)(?<![.?!]\s)\b[A-Z][a-zA-Z]{2,}\b")
+_NAME = re.compile(rf"(?<!^)(?<![.?!]\s)\b[{UPPER}][{UPPER}{LOWER}]{{2,}}\b")  # "Müller" too, not just ASCII
 _COMMON = frozenset({"What", "When", "Where", "Which", "Who", "How", "Why", "The", "And", "Did", "Can", "Could"})
 
 

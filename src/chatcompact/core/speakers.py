@@ -20,6 +20,7 @@ from collections.abc import Collection, Iterable, Mapping, Sequence
 
 from ..errors import InvalidArgument
 from ..types import Message
+from .lang import has_han
 
 #: A leading speaker label: optional ``[...]`` timestamp, then one to three capitalised words and a colon
 #: followed by a space. Lower-case starts ("note: ...") and long phrases are not labels.
@@ -43,7 +44,7 @@ def speaker_of(message: Message) -> str | None:
     if not isinstance(message.content, str):
         return None
     m = _LABEL_RE.match(message.content[:200])
-    if m is None or not all(word[0].isupper() for word in m.group(1).split()):
+    if m is None or not all(word[0].isupper() or has_han(word) for word in m.group(1).split()):
         return None
     return m.group(1)
 
@@ -59,7 +60,11 @@ def named_speakers(query: str, speakers: Iterable[str | None]) -> frozenset[str]
     if not distinct:
         return frozenset()
     said = set(_words(query))
-    named = frozenset(s for s in distinct if (parts := _words(s)) and all(p in said for p in parts))
+    folded = query.casefold()
+    # Chinese writes no spaces: a Han name is named when it occurs anywhere in the query ("王伟说了什么").
+    named = frozenset(
+        s for s in distinct if (parts := _words(s)) and all(p in said or (has_han(p) and p in folded) for p in parts)
+    )
     return frozenset() if named == distinct else named
 
 

@@ -3,14 +3,21 @@
 A turn recalled from months ago that says "last Friday" or "next month" is misleading out of its
 time: the reader (a model) sees it next to today's messages. Quotes therefore carry the absolute
 date after each phrase, in brackets so the insertion is visibly not the speaker's words:
-``"Last Friday [21 July 2023] at dance class..."``. English phrases only; anything vaguer than a
-day, week, month or year count ("recently", "a while ago") is left alone.
+``"Last Friday [21 July 2023] at dance class..."``. English phrases here; every other language's
+from the ``dates`` table of its data file (:mod:`chatcompact.core.lang`: "letzten Monat", "il mese scorso",
+"上个月", "vor drei Tagen", "due settimane fa", "三天前"). Anything vaguer than a day, week, month or year
+count ("recently", "a while ago") is left alone. The inserted date is written in English in every language
+(it is read by a model, like the rest of the summary's framing).
 """
 
 from __future__ import annotations
 
 import re
 from datetime import UTC, date, datetime, timedelta
+from functools import lru_cache
+from typing import Any
+
+from . import lang
 
 _DAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 _NUMS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "couple of": 2}
@@ -73,8 +80,96 @@ def _resolve(m: re.Match[str], d: date) -> str | None:
     return str(d.year + sign * n)
 
 
+def _resolve_parts(d: date, step: int, what: str) -> str:
+    """A relative phrase as a step (-1 last, 0 this, +1 next) from ``d`` of a unit or weekday name (English)."""
+    if what in _DAYS:
+        return _weekday(d, {-1: "last", 0: "this", 1: "next"}[step], what)
+    if what == "month":
+        return _month(d, step)
+    if what == "year":
+        return str(d.year + step)
+    if what == "day":
+        return _day(d + timedelta(days=step))
+    monday = d - timedelta(days=d.weekday()) + timedelta(weeks=step)
+    if what == "weekend":
+        return f"weekend of {_day(monday + timedelta(days=5))}"
+    return f"week of {_day(monday)}"
+
+
+def _alt(words: Any) -> str:
+    return "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True))
+
+
+@lru_cache(maxsize=16)
+def _phrases(code: str) -> re.Pattern[str] | None:
+    """The relative-date pattern of a language from its data file's ``dates`` table (None: it has none)."""
+    t = lang.language(code).dates
+    if not t or code == "en":
+        return None
+    units, days = _alt(t.get("unit", {})), _alt(t.get("weekdays", ()))
+    nums = r"\d+|" + _alt(t.get("numbers", {}))
+    if t.get("order") == "zh":
+        return re.compile(
+            rf"(?P<day>{_alt(t['day'])})|(?P<years>{_alt(t['years'])})"
+            rf"|(?P<rel>{_alt(t['rel'])})(?P<what>个月|月|周末|(?:个)?(?:星期|礼拜|周)(?P<wd>[{''.join(t['weekdays'])}])?)"
+            rf"|(?P<n>{nums})(?:个)?(?P<unit>天|周|星期|个月|月|年)(?P<dir>前|以前|后|以后)"
+        )
+    before = _alt([*t.get("ago", {}).get("before", ()), *t.get("later", {}).get("before", ())])
+    after = _alt(t.get("ago", {}).get("after", ()))
+    rel, what = _alt(t["rel"]), f"{units}|{days}"
+    pair = rf"(?P<rel>{rel}) (?P<what>{what})" if t.get("order") == "rel-unit" else rf"(?P<what>{what}) (?P<rel>{rel})"
+    if t.get("order") != "rel-unit":  # "questo mese": "this" leads in Italian too
+        pair += rf"|(?P<rel2>{_alt(k for k, v in t['rel'].items() if v == 0)}) (?P<what2>{what})"
+    count = rf"(?P<pre>{before}) (?P<n>{nums}) (?P<unit>{units})" if before else "(?!x)x"
+    if after:
+        count += rf"|(?P<n2>{nums}) (?P<unit2>{units}) (?P<post>{after})"
+    return re.compile(rf"(?<!\w)(?:(?P<day>{_alt(t['day'])})|{pair}|{count})(?!\w)", re.IGNORECASE)
+
+
+def _resolve_lang(m: re.Match[str], d: date, t: dict[str, Any]) -> str | None:
+    g = m.groupdict()
+    units = {k.lower(): v for k, v in t.get("unit", {}).items()}
+    units.update({"天": "day", "周": "week", "星期": "week", "个月": "month", "月": "month", "年": "year"})
+    if g.get("day"):
+        return _day(d + timedelta(days=t["day"][g["day"].lower()]))
+    if g.get("years"):
+        return str(d.year + t["years"][g["years"]])
+    rel, what = g.get("rel") or g.get("rel2"), g.get("what") or g.get("what2")
+    if rel and what:
+        step = t["rel"].get(rel.lower(), 0)
+        if g.get("wd"):
+            return _resolve_parts(d, step, _DAYS[t["weekdays"].index(g["wd"])])
+        if t.get("order") == "zh":
+            what = "weekend" if "末" in what else "month" if "月" in what else "week"
+        else:
+            low = what.lower()
+            what = _DAYS[t["weekdays"].index(low)] if low in t["weekdays"] else units.get(low, "")
+        return _resolve_parts(d, step, what) if what else None
+    raw, unit = g.get("n") or g.get("n2"), (g.get("unit") or g.get("unit2") or "").lower()
+    if not raw or unit not in units:
+        return None
+    n = int(raw) if raw.isdigit() else t["numbers"].get(raw.lower(), 0)
+    ago = (
+        g.get("post")
+        or (g.get("pre") or "").lower() in t.get("ago", {}).get("before", ())
+        or g.get("dir") in ("前", "以前")
+    )
+    sign = -1 if ago else 1
+    kind = units[unit]
+    if kind == "day":
+        return _day(d + timedelta(days=sign * n))
+    if kind == "week":
+        return f"week of {_day(d + timedelta(weeks=sign * n) - timedelta(days=d.weekday()))}"
+    if kind == "month":
+        return _month(d, sign * n)
+    return str(d.year + sign * n) if kind == "year" else None
+
+
 def date_relative(text: str, epoch: float | None) -> str:
-    """``text`` with ``[absolute date]`` after each relative time phrase, as of ``epoch`` (UTC)."""
+    """``text`` with ``[absolute date]`` after each relative time phrase, as of ``epoch`` (UTC).
+
+    English phrases always; the phrases of the text's language too (:func:`chatcompact.core.lang.detect`).
+    """
     if not epoch:
         return text
     d = datetime.fromtimestamp(epoch, UTC).date()
@@ -83,4 +178,15 @@ def date_relative(text: str, epoch: float | None) -> str:
         when = _resolve(m, d)
         return f"{m.group(0)} [{when}]" if when else m.group(0)
 
-    return _PHRASE.sub(sub, text)
+    out = _PHRASE.sub(sub, text)
+    code = lang.detect(text)
+    pattern = _phrases(code)
+    if pattern is None:
+        return out
+    table = lang.language(code).dates
+
+    def sub_lang(m: re.Match[str]) -> str:
+        when = _resolve_lang(m, d, table)
+        return f"{m.group(0)} [{when}]" if when else m.group(0)
+
+    return pattern.sub(sub_lang, out)

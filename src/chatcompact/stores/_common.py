@@ -9,6 +9,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from ..core.lang import index_terms
 from ..errors import ConfigError, InvalidArgument, InvalidMessage, StoreError, VersionConflict
 from ..protocols import JOB_KINDS
 from ..types import Event, Message, SummaryNode, SummaryVersion, parse_message
@@ -183,15 +184,25 @@ def fold(text: str) -> str:
     return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
 
 
+def indexed_text(text: str) -> str:
+    """What every store's full-text index reads for a message: its text, then the language terms of
+    :func:`chatcompact.core.lang.index_terms` (stems of a non-English text, bigrams of Chinese) on a
+    line of their own. English text is returned unchanged."""
+    extra = index_terms(text)
+    return f"{text}\n{' '.join(extra)}" if extra else text
+
+
 def term_counts(text: str) -> Counter[str]:
-    """How often each folded word occurs in ``text`` (the in-memory store's index)."""
+    """How often each folded word occurs in ``text`` (the in-memory store's index); ``text`` as
+    :func:`indexed_text` gives it."""
     return Counter(_WORD_RE.findall(fold(text)))
 
 
 def query_terms(query: str) -> list[str]:
-    """Distinct folded word tokens of ``query``, in first-seen order (at most 64)."""
+    """Distinct folded word tokens of ``query``, then its language terms (:func:`~chatcompact.core.lang.index_terms`:
+    the same stems and bigrams the stored text was indexed with), in first-seen order (at most 64)."""
     seen: dict[str, None] = {}
-    for word in _WORD_RE.findall(fold(query)):
+    for word in [*_WORD_RE.findall(fold(query)), *index_terms(query)]:
         seen.setdefault(word, None)
         if len(seen) >= MAX_QUERY_TERMS:
             break

@@ -34,6 +34,7 @@ from ._common import (
     decode_message,
     encode_event,
     encode_message,
+    indexed_text,
     query_terms,
     term_counts,
 )
@@ -148,7 +149,7 @@ class InMemoryStore:
             for i, (m, body, tok) in enumerate(zip(messages, bodies, tokens, strict=True), start=1):
                 thread.messages.append(decode_message(body, last + i, now, thread_id))
                 thread.tokens.append(tok)
-                thread.terms.append(term_counts(m.searchable_text))
+                thread.terms.append(term_counts(indexed_text(m.searchable_text)))
         return [m.with_meta(last + i, now) for i, m in enumerate(messages, start=1)]
 
     def messages(self, thread_id: str, after: int = 0, until: int | None = None) -> list[Message]:

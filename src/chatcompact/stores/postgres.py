@@ -41,6 +41,7 @@ from ._common import (
     encode_event,
     encode_message,
     fold,
+    indexed_text,
     load_node,
     query_terms,
 )
@@ -246,7 +247,7 @@ class PostgresStore:
             self.thread_info(thread_id)
             return []
         now = created_at or time.time()
-        texts = [_clean(m.searchable_text) for m in messages]
+        texts = [_clean(indexed_text(m.searchable_text)) for m in messages]
         with self._tx() as conn:
             # Takes the thread's row lock: appends to one thread are serialised across every client.
             row = conn.execute(

@@ -38,6 +38,7 @@ from ._common import (
     decode_message,
     encode_event,
     encode_message,
+    indexed_text,
     load_node,
     query_terms,
 )
@@ -460,7 +461,7 @@ class SQLiteStore:
             conn.executemany(
                 "INSERT INTO messages (thread_id, seq, role, body, text, tokens, created_at) VALUES (?,?,?,?,?,?,?)",
                 [
-                    (thread_id, last + i, m.role, body, m.searchable_text, tok, now)
+                    (thread_id, last + i, m.role, body, indexed_text(m.searchable_text), tok, now)
                     for i, (m, body, tok) in enumerate(zip(messages, bodies, tokens, strict=True), start=1)
                 ],
             )

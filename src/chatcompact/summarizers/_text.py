@@ -1,4 +1,7 @@
-"""Small English text helpers for the extractive summarizer: stop-words, stems, pronoun rewriting.
+"""Small text helpers for the extractive summarizer: content words, stems, key phrases, pronoun rewriting.
+
+Words, stop words and stems follow each text's language (:mod:`chatcompact.core.lang`); the pronoun
+rewriting is English (other languages keep their wording, attributed).
 
 Deliberately crude and table-driven: they must be fast (thousands of turns per second), deterministic
 and explainable, not linguistically complete.
@@ -11,6 +14,7 @@ import re
 from collections.abc import Sequence
 from functools import lru_cache
 
+from chatcompact.core import lang
 from chatcompact.core.preserve import IdentifierSpan, identifier_spans, wordset
 
 from ._patterns import (
@@ -23,30 +27,8 @@ from ._patterns import (
     VAGUE_WORDS,
 )
 
-STOPWORDS = wordset(
-    """
-    a about above after again against all almost also although always am an and another any anybody anyone
-    anything anyway anyways are aren't around as at away back be because been before being below between both
-    but by can can't cannot could couldn't did didn't do does doesn't doing don't done down during each either
-    else enough even ever every everyone everything few for from further get gets getting go goes going gone
-    got gotta gonna had hadn't has hasn't have haven't having he he'd he'll he's her here here's hers herself
-    him himself his how how's however i i'd i'll i'm i've if in into is isn't it it'd it'll it's its itself
-    just keep kind know knew lately least less let let's like likely lot lots made make makes making many may
-    maybe me mean means might mine more most much must mustn't my myself need needs neither never new next no
-    nobody none nor not nothing now of off oh ok okay on once one ones only onto or other others otherwise
-    ought our ours ourselves out over own please pretty probably quite rather re really right said same say
-    says see seem seems seen shall she she'd she'll she's should shouldn't since so some somebody someone
-    something sometimes somewhat soon still such sure take tell than thank thanks that that's the their theirs
-    them themselves then there there's these they they'd they'll they're they've thing things think this those
-    though through thus to today together too toward towards try trying two under until up upon us use used
-    very want wanted wants was wasn't way we we'd we'll we're we've well went were weren't what what's whatever
-    when where where's whether which while who who's whom whose why will with within without won't would
-    wouldn't yeah yes yet you you'd you'll you're you've your yours yourself yourselves hi hey hello bye
-    wow cool great awesome amazing nice good glad happy love lol haha hmm um uh sorry anything able ask asked
-    sounds sound hear heard feel felt looks look looking cause stuff totally definitely actually especially
-    user assistant per via etc also already lot much day days time times year years week weeks
-    """
-)
+#: English stop words and chat filler: the English data file's "stop" and "filler" lists (``core.lang``).
+STOPWORDS = lang.stop_words("en", filler=True)
 
 # Past forms and participles that suffix stripping cannot map back to their verb.
 _IRREGULAR = {
@@ -64,7 +46,7 @@ _IRREGULAR = {
 
 @lru_cache(maxsize=16384)
 def stem(word: str) -> str:
-    """A crude, cached stem: irregular table, then one suffix, then doubled-consonant and final-e folding."""
+    """A crude, cached English stem: irregular table, then one suffix, then doubled-consonant and final-e folding."""
     if word in _IRREGULAR:
         return _IRREGULAR[word]
     w = word
@@ -85,18 +67,33 @@ def stem(word: str) -> str:
     return w
 
 
-_WORD = re.compile(r"[a-z][a-z'-]*[a-z]|\d{2,}")
-
-
 def content_words(text: str) -> list[str]:
-    """Lower-cased words of 3+ letters (and numbers of 2+ digits) that are not stop-words, in order."""
-    return [w for w in _WORD.findall(text.lower().replace("\u2019", "'")) if w not in STOPWORDS and len(w) > 2]
+    """Lower-cased content words of 3+ letters (numbers of 3+ digits), not stop words or chat filler of the
+    text's language, in order; Han text gives its chunks (:func:`chatcompact.core.lang.content_words`).
+    Words that mix letters and digits ("8R00412391022", "v2") are identifiers, not content words."""
+    return [w for w in lang.content_words(text, filler=True, min_len=3) if _plain(w)]
+
+
+def _plain(word: str) -> bool:
+    return word.isdigit() or not any(ch.isdigit() for ch in word)
+
+
+def stem_in(word: str, code: str) -> str:
+    """``word``'s stem in language ``code``: the crude English :func:`stem`, else Snowball (Han: the chunk)."""
+    return stem(word) if code == "en" else lang.stem(word, code)
 
 
 @lru_cache(maxsize=8192)
 def content_stems(text: str) -> frozenset[str]:
     """Stems of :func:`content_words`: what the keyword-overlap rules compare (cached: sentences recur)."""
-    return frozenset(stem(w) for w in content_words(text))
+    code = lang.detect(text)
+    out: set[str] = set()
+    for w in lang.content_words(text, code, filler=True, min_len=3):
+        if lang.has_han(w):
+            out.update(lang.bigrams(w))  # "北京门店" meets "北京门店周一" by their bigrams
+        elif _plain(w):
+            out.add(stem_in(w, code))
+    return frozenset(out)
 
 
 def overlap_enough(a: frozenset[str] | set[str], b: frozenset[str] | set[str]) -> bool:
@@ -131,8 +128,8 @@ def demark(text: str) -> str:
 
 # Where a phrase around an identifier stops: clause punctuation (a comma or dot only before a space,
 # so "2,316.40" and "www.x.fr" stay whole), brackets, dashes, arrows.
-_CLAUSE_BREAK = re.compile(r"[;!?()\[\]{}\n|—–→<>]|[,.:](?=\s|$)|\s-\s")
-_EDGE_PUNCT = " \t\"'“”‘’*`:;,.!?-—–→•#>"
+_CLAUSE_BREAK = re.compile(r"[;!?()\[\]{}\n|—–→<>，。；！？：、]|[,.:](?=\s|$)|\s-\s")
+_EDGE_PUNCT = " \t\"'“”‘’*`:;,.!?-—–→•#>，。；！？：、"
 _CONNECTORS = wordset(
     "and or but so the a an to of with for at in on is are was were be it its this that here there via like "
     "as by from into then which who also just"
@@ -358,30 +355,51 @@ def flatten_json(text: str) -> str | None:
 
 
 _TITLE_KEYS = ("title", "name", "subject")
-_TOKEN = re.compile(r"[a-z][a-z'-]*|[^\sa-z]+")
+# Words (any script; a Han run is cut into its chunks below) or any other single character, which ends a run.
+_TOKEN = re.compile(rf"[{lang.HAN}]+|[^\W\d_]+(?:['-][^\W\d_]+)*|\S")
 
 
-@lru_cache(maxsize=16384)
-def _topic_word(word: str) -> bool:
-    return len(word) > 2 and word.isalpha() and word not in STOPWORDS and word not in NOT_TOPIC and word[-2:] != "ly"
+def _topic_word(word: str, stop: frozenset[str]) -> bool:
+    return len(word) > 2 and word.isalpha() and word not in stop and word not in NOT_TOPIC and word[-2:] != "ly"
 
 
 def key_phrases(text: str) -> dict[tuple[str, ...], str]:
-    """Runs of content words (split at stop-words and punctuation) as 1- to 3-grams: stems -> first wording."""
+    """Runs of content words (split at stop-words and punctuation) as 1- to 3-grams: stems -> first wording.
+
+    Words are Unicode ("über das Wetter" keeps its "ü"); stop words are the text's language's and English;
+    a Han run gives its chunks as one-word phrases (they are words already, and have no spaces to join).
+    """
+    code = lang.detect(text)
+    stop = lang.stop_words(code, filler=True) | STOPWORDS
     out: dict[tuple[str, ...], str] = {}
     run: list[str] = []
-    for tok in [*_TOKEN.findall(text.lower()), "."]:
+    nouns = lang.language(code).capitalised_nouns
+    for raw in [*_TOKEN.findall(text), "."]:
+        tok = raw.lower()
+        if nouns and tok.isalpha() and not raw[0].isupper():
+            _flush(run, code, out)  # German writes its nouns capitalised: a topic is a noun (phrase)
+            run = []
+            continue
+        if lang.has_han(tok):
+            _flush(run, code, out)
+            run = []
+            for chunk in lang.han_chunks(tok, whole=True):  # bigrams of a longer piece may cut a word in two
+                out.setdefault((chunk,), chunk)
+            continue
         tok = tok.strip("'-")
-        if _topic_word(tok):
+        if _topic_word(tok, stop):
             run.append(tok)
             continue
-        if run:
-            stems = [stem(w) for w in run]
-            for n in (1, 2, 3):
-                for i in range(len(run) - n + 1):
-                    out.setdefault(tuple(stems[i : i + n]), " ".join(run[i : i + n]))
-            run = []
+        _flush(run, code, out)
+        run = []
     return out
+
+
+def _flush(run: list[str], code: str, out: dict[tuple[str, ...], str]) -> None:
+    stems = [stem_in(w, code) for w in run]
+    for n in (1, 2, 3):
+        for i in range(len(run) - n + 1):
+            out.setdefault(tuple(stems[i : i + n]), " ".join(run[i : i + n]))
 
 
 # A context that only names the kind of identifier ("URL https://...") says nothing about it.
@@ -393,7 +411,8 @@ def _shown(span: IdentifierSpan) -> str:
     if span.kind != "order" or span.raw == span.value:
         return span.value
     label = demark(span.raw[: span.raw.rfind(span.value)]).split()
-    return f"{label[0]} {span.value}" if label and label[0][0].isalpha() else span.value
+    head = label[0].rstrip("是为：:") if label else ""  # "订单号是88231" -> "订单号 88231"
+    return f"{head} {span.value}" if head and head[0].isalpha() else span.value
 
 
 def identifier_text(text: str, bounds: Sequence[tuple[int, int]], span: IdentifierSpan, role: str, who: str) -> str:
@@ -426,6 +445,6 @@ _QUOTES = (('"', '"'), ("“", "”"), ("(", ")"), ("«", "»"))
 
 def narratable(sent: str) -> bool:
     """A whole statement: not too long to keep whole, not a question, a lead-in to a list or a cut quote."""
-    if len(sent) > 220 or sent[-1] in "?:" or not (sent[0].isalnum() or sent[0] in "\"“'"):
+    if len(sent) > 220 or sent[-1] in "?:？：" or not (sent[0].isalnum() or sent[0] in "\"“'"):
         return False
     return all((sent.count(a) % 2 == 0) if a == b else sent.count(a) == sent.count(b) for a, b in _QUOTES)

@@ -33,10 +33,13 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
+from chatcompact.core import lang
+from chatcompact.core.lang import has_han
 from chatcompact.core.preserve import IdentifierSpan, identifier_spans, masked_text, sentence_spans
 from chatcompact.protocols import SummaryRequest
 from chatcompact.types import Message, Resolution, SummaryDelta, SummaryItem, SummaryState
 
+from ._cues import clause_at, find_cue, name_after, starts_first_person
 from ._patterns import (
     AFFIRM,
     AGREED,
@@ -78,6 +81,7 @@ from ._text import (
     overlap_enough,
     speaker_view,
     stem,
+    stem_in,
     they_view,
     third_person,
     tidy,
@@ -123,6 +127,7 @@ class _Turn:
     sentences: tuple[str, ...]  # markdown emphasis and list markers removed
     bounds: tuple[tuple[int, int], ...] = ()  # each sentence's (start, end) in ``text``
     stems: frozenset[str] = frozenset()
+    lang: str = "en"  # the message's language (core.lang.detect; the span's own where it gives no evidence)
 
     @property
     def sources(self) -> tuple[int, ...]:
@@ -153,6 +158,16 @@ def _prepare(messages: Sequence[Message]) -> list[_Turn]:
         bounds = tuple(sentence_spans(text))
         sents = tuple(demark(text[s:e]) for s, e in bounds)
         turns.append(_Turn(len(turns), m.seq, m.role, who, text, sents, bounds, frozenset(content_stems(text))))
+    return _with_languages(turns)
+
+
+def _with_languages(turns: list[_Turn]) -> list[_Turn]:
+    """Each turn's language; one without evidence ("Ok!", "88231") takes the span's most common one."""
+    found = [lang.detect(t.text, default="") for t in turns]
+    common = Counter(c for c in found if c).most_common(1)
+    fallback = common[0][0] if common else lang.DEFAULT
+    for t, code in zip(turns, found, strict=True):
+        t.lang = code or fallback
     return turns
 
 
@@ -317,6 +332,8 @@ class _SpanReader:
     @staticmethod
     def _view(turn: _Turn) -> Callable[[str], str]:
         # Who "I"/"you" are stops being obvious once a sentence leaves its message.
+        if turn.lang != "en":
+            return str  # the English pronoun rewriting would misread "me" in "per me"
         return they_view if turn.role == "user" else speaker_view
 
     def _next_other(self, turn: _Turn) -> _Turn | None:
@@ -333,11 +350,50 @@ class _SpanReader:
                     return True
         return False
 
+    # ---------------------------------------------------------------- other languages (cue phrases)
+
+    def cued(self, turn: _Turn, si: int, sent: str) -> None:
+        """A sentence not in English, read through its language's cue phrases (``_cues``)."""
+        if sent.rstrip().endswith(("?", "？")):
+            if turn.role == "user":
+                self.questions(turn, si, sent)
+            return
+        if turn.role == "user":
+            self._cued_fact(turn, si, sent)
+        cue = find_cue(sent, turn.lang, "agree")
+        if cue is not None:
+            self._agreed(turn, si, clause_at(sent, cue.end))
+            return
+        cue = find_cue(sent, turn.lang, "decision")
+        if cue is not None and meaningful(what := clause_at(sent, cue.end), 1):
+            who = f"{turn.who} decided: " if turn.role == "user" else f"{turn.who}: "
+            self._decision(who, what, turn, si, DECIDED_WEIGHT)
+
+    def _cued_fact(self, turn: _Turn, si: int, sent: str) -> None:
+        name = name_after(sent, turn.lang)
+        if name is not None:
+            text = f"User is {name}" if turn.who == "User" else f"{turn.who}'s name is {name}"
+            self.names.update(stem_in(w.lower(), turn.lang) for w in name.split())
+            self.add("user_facts", text, turn, si, _FACT_WEIGHT["user:name"], subject="user:name")
+            return
+        cue = find_cue(sent, turn.lang, "prefer")
+        if cue is not None:
+            head = content_words(sent[cue.end :])
+            subject = f"user:preference:{stem_in(head[0], turn.lang)}" if head else None
+            self.add("user_facts", f"{turn.who} (preference): {sent}", turn, si, PREFERENCE_WEIGHT, subject=subject)
+            return
+        # Without a grammar to tell a lasting fact from a passing remark, a first-person statement is a fact only
+        # when it carries an identifier ("Meine Bestellung 88231 ist kaputt"); the rest is for topics and narrative.
+        decides = find_cue(sent, turn.lang, "decision") or find_cue(sent, turn.lang, "agree")
+        if starts_first_person(sent, turn.lang) and decides is None and identifier_spans(sent):
+            score = 1.8 + 0.2 * min(len(content_words(sent)), 6)
+            self.add("user_facts", f"{turn.who}: {sent}", turn, si, score)
+
     # ---------------------------------------------------------------- questions
 
     def questions(self, turn: _Turn, si: int, sent: str) -> None:
         q = sent.strip().rstrip("\"')]} ")
-        if not q.endswith("?") or SMALL_TALK.match(q):
+        if not q.endswith(("?", "？")) or SMALL_TALK.match(q):
             return
         stems = content_stems(HOW_MUCH.sub(" ", q))
         if not stems or self._answered(turn.index, stems):
@@ -349,7 +405,7 @@ class _SpanReader:
         for t in self.turns[after + 1 :]:
             if t.role == "assistant":
                 for s in t.sentences:
-                    if not s.rstrip().endswith("?") and overlap_enough(stems, content_stems(s)):
+                    if not s.rstrip().endswith(("?", "？")) and overlap_enough(stems, content_stems(s)):
                         return True
         return False
 
@@ -492,6 +548,9 @@ class ExtractiveSummarizer:
             if turn.role == "tool":
                 continue  # tool output feeds identifiers only: it is not anyone's statement
             for si, sent in enumerate(turn.sentences):
+                if turn.lang != "en":
+                    reader.cued(turn, si, sent)
+                    continue
                 if turn.role == "user":
                     reader.facts(turn, si, sent)
                     reader.questions(turn, si, sent)
@@ -548,11 +607,13 @@ class ExtractiveSummarizer:
         if not scored:
             return None
         k = 1 if len(reader.turns) <= 2 else 2 if len(reader.turns) <= 6 else 3
-        best, used = [], set()
+        best, used, said = [], set(), set()
         for entry in sorted(scored):
-            if entry[1] not in used:  # one sentence per message: the retelling should cover the span
+            key = " ".join(entry[3].lower().split())
+            if entry[1] not in used and key not in said:  # one sentence per message, each sentence once
                 best.append(entry)
                 used.add(entry[1])
+                said.add(key)
             if len(best) == k:
                 break
         while len(best) > 1 and sum(len(e[3]) + 1 for e in best) > self.narrative_max_chars:
@@ -562,7 +623,7 @@ class ExtractiveSummarizer:
         prev_spans = sentence_spans(previous) if previous and len(best) < 3 else []
         if prev_spans:
             last = previous[prev_spans[-1][0] : prev_spans[-1][1]]
-            if len(last) + 1 + len(text) <= self.narrative_max_chars:
+            if len(last) + 1 + len(text) <= self.narrative_max_chars and last not in text:
                 text = f"{last} {text}"
         return text
 
@@ -580,7 +641,7 @@ class ExtractiveSummarizer:
                 kinds = {sp.kind for sp in identifier_spans(sent)}
                 bonus = reader.marked.get((turn.index, si), 0.0) + (1.5 if kinds - {"amount"} else 0.5 if kinds else 0)
                 bonus += (0.5 if turn.index == 0 else 0.0) - (1.5 if "→" in sent else 0.0)
-                end = "." if sent[-1].isalnum() else ""
+                end = ("。" if has_han(sent) else ".") if sent[-1].isalnum() else ""
                 raw.append((salience, bonus, turn.index, si, f"{turn.who}: {sent}{end}"))
         top = max((r[0] for r in raw), default=0.0) or 1.0
         # Salience is scaled to 0..3 so that what a sentence carries weighs as much as its wording.

@@ -1,0 +1,308 @@
+"""Language-aware text handling for the whole library: words, names, stop words, stems, cues. Pure.
+
+Every language is one data file, ``chatcompact/data/lang/<code>.json`` (read once, on first use): its stop
+words (``stop``: function words; ``filler``: words that carry no topic in chat, which the summarizer also
+ignores), its cue phrases (``cues``: name, prefer, decision, correction, question, first_person, done), its
+relative-date vocabulary (``dates``, read by :mod:`chatcompact.core.when`), its Snowball ``stemmer`` name
+(or null), its ``script`` ("latin" or "han") and ``capitalised_nouns`` (true for German: topics are then
+capitalised words). Adding a language is dropping such a file in that folder
+(see ``docs/languages.md``); nothing in the code lists the languages.
+
+Words are Unicode-correct: "Jürgen", "perché", "D'Angelo" are one word each, and a run of Chinese characters
+is cut at its stop words into chunks ("我的订单号是88231" -> "订单号", "88231"); chunks longer than four
+characters become overlapping bigrams, which is also how the full-text index sees Han text
+(:func:`index_terms`).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import unicodedata
+from dataclasses import dataclass, field
+from functools import lru_cache
+from importlib import resources
+from typing import Any
+
+__all__ = [
+    "DEFAULT",
+    "HAN",
+    "LOWER",
+    "UPPER",
+    "Language",
+    "bigrams",
+    "content_words",
+    "detect",
+    "fold",
+    "han_chunks",
+    "has_han",
+    "index_terms",
+    "is_name_word",
+    "language",
+    "languages",
+    "stem",
+    "stop_words",
+    "words",
+]
+
+#: The language assumed when a text gives no evidence (no stop word, no letter of another script).
+DEFAULT = "en"
+
+# Character classes for regexes that mean words: every upper/lower-case letter of the Latin, Greek and
+# Cyrillic blocks (Python's ``re`` has no \p{Lu}); "[A-Z]" would cut "Ö" out of "Özil".
+UPPER = "".join(re.escape(chr(c)) for c in range(0x41, 0x530) if chr(c).isupper())
+LOWER = "".join(re.escape(chr(c)) for c in range(0x61, 0x530) if chr(c).islower())
+
+#: The Han (Chinese) character ranges, as a regex class body.
+HAN = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
+_HAN_RE = re.compile(f"[{HAN}]")
+_HAN_RUN = re.compile(f"[{HAN}]+")
+# A word: letters and digits (any script but Han) with inner apostrophes or hyphens ("D'Angelo", "e-mail",
+# "SUP-40417", "v2"), or a run of Han characters (cut further by _han_chunks).
+_WORD = re.compile(rf"[{HAN}]+|(?:(?![{HAN}])[^\W_])+(?:['’-](?:(?![{HAN}])[^\W_])+)*")
+_APOSTROPHE = str.maketrans({"’": "'", "‘": "'", "`": "'"})
+
+
+@dataclass(frozen=True)
+class Language:
+    """One language's data, as read from its data file."""
+
+    code: str
+    name: str
+    script: str = "latin"
+    stemmer: str | None = None
+    stop: frozenset[str] = frozenset()
+    filler: frozenset[str] = frozenset()
+    cues: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    dates: dict[str, Any] = field(default_factory=dict)
+    capitalised_nouns: bool = False  # German: a noun is written capitalised, whatever its place
+
+    def cue(self, kind: str) -> tuple[str, ...]:
+        """The cue phrases of ``kind`` (lower case), longest first so the most specific matches first."""
+        return self.cues.get(kind, ())
+
+
+def _load(data: dict[str, Any]) -> Language:
+    cues = {k: tuple(sorted({c.lower() for c in v}, key=len, reverse=True)) for k, v in data.get("cues", {}).items()}
+    return Language(
+        code=data["code"],
+        name=data.get("name", data["code"]),
+        script=data.get("script", "latin"),
+        stemmer=data.get("stemmer"),
+        stop=frozenset(w.lower().translate(_APOSTROPHE) for w in data.get("stop", ())),
+        filler=frozenset(w.lower().translate(_APOSTROPHE) for w in data.get("filler", ())),
+        cues=cues,
+        dates=data.get("dates", {}),
+        capitalised_nouns=bool(data.get("capitalised_nouns", False)),
+    )
+
+
+@lru_cache(maxsize=1)
+def _registry() -> dict[str, Language]:
+    out: dict[str, Language] = {}
+    folder = resources.files("chatcompact") / "data" / "lang"
+    for entry in sorted(folder.iterdir(), key=lambda e: e.name):
+        if not entry.name.endswith(".json"):
+            continue
+        data = json.loads(entry.read_text(encoding="utf-8"))
+        if isinstance(data, dict) and "code" in data and "stop" in data:  # other files there are not languages
+            out[data["code"]] = _load(data)
+    return out
+
+
+def languages() -> tuple[str, ...]:
+    """The codes of every language with a data file, sorted."""
+    return tuple(sorted(_registry()))
+
+
+def language(code: str) -> Language:
+    """The :class:`Language` of ``code``; the default language for a code without a data file."""
+    reg = _registry()
+    return reg.get(code) or reg[DEFAULT]
+
+
+def stop_words(code: str = DEFAULT, *, filler: bool = False) -> frozenset[str]:
+    """The stop words of ``code`` (lower case); with ``filler`` also its chat filler words."""
+    lang = language(code)
+    return lang.stop | lang.filler if filler else lang.stop
+
+
+def fold(text: str) -> str:
+    """Lower-case with diacritics removed, like FTS5's ``unicode61 remove_diacritics 2``."""
+    decomposed = unicodedata.normalize("NFD", text.lower())
+    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+
+
+def has_han(text: str) -> bool:
+    """True if ``text`` holds a Han (Chinese) character."""
+    return _HAN_RE.search(text) is not None
+
+
+# ------------------------------------------------------------------ detection
+
+_ACCENTS = {"de": frozenset("äöüß"), "it": frozenset("àèéìòù")}
+
+
+@lru_cache(maxsize=8192)
+def detect(text: str, default: str = DEFAULT) -> str:
+    """The language of ``text``: Han script decides Chinese; otherwise the language whose stop words (and
+    letters: "ß", "ü" for German, "è", "à" for Italian) occur most; ``default`` without any evidence."""
+    reg = _registry()
+    han = len(_HAN_RE.findall(text))
+    letters = sum(1 for ch in text if ch.isalpha())
+    if han and han * 3 >= letters:
+        return next((c for c, lang in reg.items() if lang.script == "han"), default)
+    tokens = [w.lower().translate(_APOSTROPHE) for w in _WORD.findall(text) if not _HAN_RE.match(w)]
+    if not tokens:
+        return default
+    low = text.lower()
+    scores: dict[str, float] = {}
+    for code, lang in reg.items():
+        if lang.script == "han":
+            continue
+        score = float(sum(1 for w in tokens if w in lang.stop))
+        score += 0.5 * sum(1 for ch in low if ch in _ACCENTS.get(code, ()))
+        scores[code] = score
+    best = max(scores.items(), key=lambda kv: (kv[1], kv[0] == default), default=(default, 0.0))
+    return best[0] if best[1] > 0 else default
+
+
+# ------------------------------------------------------------------ words
+
+
+def _han_pieces(run: str, stop: frozenset[str]) -> list[str]:
+    """A Han run cut at its stop words (longest match first), the stop words left out."""
+    out: list[str] = []
+    buf = ""
+    i = 0
+    while i < len(run):
+        n = next((n for n in (4, 3, 2, 1) if run[i : i + n] in stop), 0)
+        if n:
+            out.append(buf)
+            buf = ""
+            i += n
+        else:
+            buf += run[i]
+            i += 1
+    out.append(buf)
+    return [p for p in out if p]
+
+
+def _han_chunks(run: str, stop: frozenset[str]) -> list[str]:
+    """The pieces of a Han run: those of 2-4 characters whole, longer ones as overlapping bigrams, single
+    characters dropped."""
+    out: list[str] = []
+    for p in _han_pieces(run, stop):
+        if len(p) >= 2:
+            out.extend([p] if len(p) <= 4 else bigrams(p))
+    return out
+
+
+def han_chunks(run: str, *, whole: bool = False) -> list[str]:
+    """The chunks of a Han run between its stop words and filler (see :func:`content_words`); ``whole``
+    keeps only the pieces of 2-4 characters (the likely words), not the bigrams of longer ones."""
+    stop = stop_words(_han_code(), filler=True)
+    if whole:
+        return [p for p in _han_pieces(run, stop) if 2 <= len(p) <= 4]
+    return _han_chunks(run, stop)
+
+
+def bigrams(word: str) -> list[str]:
+    """A Han word's overlapping bigrams (itself when it has two characters or fewer)."""
+    return [word] if len(word) <= 2 else [word[i : i + 2] for i in range(len(word) - 1)]
+
+
+def words(text: str) -> list[str]:
+    """The words of ``text`` in order, as written (Han runs whole): letters, inner apostrophes/hyphens, numbers."""
+    return _WORD.findall(text.translate(_APOSTROPHE))
+
+
+def content_words(
+    text: str, lang: str | None = None, *, filler: bool = False, min_len: int = 1, keep_case: bool = False
+) -> list[str]:
+    """The lower-cased words of ``text`` that are not stop words, in order: THE content-word rule of the library.
+
+    ``lang`` defaults to the detected language; a text not in English also drops English stop words (chat
+    mixes them in). ``filler`` also drops the language's chat filler ("great", "super", "bello"), as the
+    summarizer wants; ``min_len`` drops shorter Latin words (numbers need 2+ digits then); ``keep_case`` returns
+    the words as written. Han text yields its chunks (see :func:`words`).
+    """
+    code = lang or detect(text)
+    stop = stop_words(code, filler=filler)
+    if code != DEFAULT:
+        stop = stop | stop_words(DEFAULT, filler=filler)
+    han_stop = stop_words(_han_code(), filler=filler) if has_han(text) else frozenset()
+    out: list[str] = []
+    for w in words(text):
+        if _HAN_RE.match(w):
+            out.extend(c for c in _han_chunks(w, han_stop) if c not in han_stop)
+            continue
+        low = w.lower()
+        if low in stop:
+            continue
+        if min_len > 1 and (len(low) < min_len or (low.isdigit() and len(low) < 2)):
+            continue
+        out.append(w if keep_case else low)
+    return out
+
+
+@lru_cache(maxsize=1)
+def _han_code() -> str:
+    return next((c for c, lang in _registry().items() if lang.script == "han"), DEFAULT)
+
+
+@lru_cache(maxsize=16)
+def _stemmer(name: str) -> Any:
+    import snowballstemmer  # pure Python; imported on first use only (cold start)
+
+    return snowballstemmer.stemmer(name)
+
+
+@lru_cache(maxsize=32768)
+def stem(word: str, lang: str) -> str:
+    """The Snowball stem of a lower-cased ``word`` in ``lang`` (the word itself where there is no stemmer)."""
+    name = language(lang).stemmer
+    if not name or _HAN_RE.match(word):
+        return word
+    return str(_stemmer(name).stemWord(word))
+
+
+def is_name_word(word: str) -> bool:
+    """A word that may be (part of) a name: starts upper-case, the rest letters, apostrophes or hyphens
+    ("Müller", "D'Angelo", "O'Brien", "Jean-Luc")."""
+    return bool(word) and word[0].isupper() and all(ch.isalpha() or ch in "'’-" for ch in word)
+
+
+# ------------------------------------------------------------------ full-text index
+
+
+def index_terms(text: str, lang: str | None = None) -> list[str]:
+    """Extra terms that make ``text`` findable in its language by a word-based full-text index.
+
+    English text gets none (the stores' own stemming handles it). Text in another Latin-script language gets
+    the Snowball stem of each word whose stem differs from it ("Rückerstattungen" -> "ruckerstatt"), folded.
+    Han text gets every bigram of each Han run, and the letters or digits glued to a run
+    ("订单号是88231" -> "订单", "单号", "号是", "88231"), so any 2-3 character word finds its turn.
+    Used identically on stored text and on queries, by every store.
+    """
+    code = lang or detect(text)
+    han_stop = stop_words(_han_code()) if has_han(text) else frozenset()
+    out: dict[str, None] = {}
+    for w in words(text):
+        if _HAN_RE.search(w):
+            for run in _HAN_RUN.findall(w):
+                grams = [run] if len(run) == 1 else [run[i : i + 2] for i in range(len(run) - 1)]
+                for g in grams:
+                    if g not in han_stop:  # "时候", "什么": they would match half the thread
+                        out.setdefault(g, None)
+            continue
+        if code == DEFAULT or language(code).script == "han":
+            continue
+        low = w.lower()
+        s = fold(stem(low, code))
+        if s != fold(low) and len(s) > 1:
+            out.setdefault(s, None)
+    # Letters and digits glued to Han characters ("88231" in "订单号是88231") are words of their own.
+    for glued in re.findall(rf"(?<=[{HAN}])[^\W_{HAN}]+|[^\W_{HAN}]+(?=[{HAN}])", text):
+        out.setdefault(fold(glued), None)
+    return list(out)
