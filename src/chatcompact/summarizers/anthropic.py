@@ -12,7 +12,7 @@ from typing import Any
 from chatcompact.errors import MissingDependency, SummarizerError
 from chatcompact.types import Usage
 
-from .llm import LLMSummarizer, Payload
+from .llm import DEFAULT_TIMEOUT, LLMSummarizer, Payload
 from .prompts import DEFAULT_PROMPTS, Prompts
 
 __all__ = ["TOOL_NAME", "AnthropicSummarizer"]
@@ -42,7 +42,7 @@ class AnthropicSummarizer(LLMSummarizer):
         *,
         api_key: str | None = None,
         base_url: str | None = None,
-        timeout: float = 60.0,
+        timeout: float = DEFAULT_TIMEOUT,
         max_output_tokens: int = 800,
         prompts: Prompts = DEFAULT_PROMPTS,
     ) -> None:
