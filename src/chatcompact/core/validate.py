@@ -15,6 +15,7 @@ a failed compaction: an event, a retry, never a commit) when it
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from ..config import Policy
@@ -22,8 +23,9 @@ from ..errors import InvalidSummary
 from ..types import Message, SummaryDelta, SummaryItem
 from .merge import validate_delta
 
-#: A span with fewer word characters than this (e.g. "ok", "thanks!") may fairly yield an empty delta.
-TRIVIAL_SPAN_CHARS = 40
+#: A span with fewer distinct words than this ("ok", "thanks!", a line repeated) may fairly yield an empty delta.
+TRIVIAL_SPAN_WORDS = 12
+_WORD = re.compile(r"[^\W_]{2,}")
 #: Items a delta may propose per section: this many times the section's cap (and at least MIN_ITEMS).
 ITEMS_PER_CAP = 4
 MIN_ITEMS = 32
@@ -43,12 +45,13 @@ def max_chars(policy: Policy) -> int:
 
 
 def span_is_trivial(messages: Sequence[Message]) -> bool:
-    """True when the folded messages hold almost no words (an empty delta for them is fine)."""
-    total = 0
+    """True when the folded messages hold few distinct words (an empty delta for them is fine)."""
+    words: set[str] = set()
     for m in messages:
-        total += sum(1 for ch in m.searchable_text[: TRIVIAL_SPAN_CHARS * 4] if ch.isalnum())
-        if total >= TRIVIAL_SPAN_CHARS:
-            return False
+        for w in _WORD.finditer(m.searchable_text, 0, 4000):  # bounded: a few thousand chars decide it
+            words.add(w.group().casefold())
+            if len(words) >= TRIVIAL_SPAN_WORDS:
+                return False
     return True
 
 
