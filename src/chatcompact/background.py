@@ -27,40 +27,55 @@ Key = Hashable  # e.g. ("compact", thread_id)
 
 @dataclass(frozen=True)
 class Retry:
-    """Exponential backoff with full jitter for retryable summarizer errors."""
+    """Exponential backoff with full jitter for retryable summarizer errors.
+
+    ``deadline`` bounds one compaction's attempts and pauses together (seconds; None: no bound): no retry
+    starts once it would end past it, so a hung or failing provider shows up as a failed compaction within
+    about ``deadline`` plus one call's timeout, not after every attempt has run out.
+    """
 
     attempts: int = 3
     base_delay: float = 0.5
     max_delay: float = 8.0
     cooldown: float = 30.0  # after giving up, a thread waits this long before compacting again
+    deadline: float | None = 60.0
+
+    def __post_init__(self) -> None:
+        if self.deadline is not None and not (0 < self.deadline < float("inf")):
+            raise ConfigError(f"Retry.deadline must be a positive number of seconds or None, got {self.deadline!r}")
 
     def delay(self, attempt: int, rng: random.Random = random._inst) -> float:  # type: ignore[attr-defined]
         return rng.uniform(0, min(self.max_delay, self.base_delay * 2**attempt))
 
-    def _next_wait(self, exc: SummarizerError, attempt: int) -> float:
+    def _next_wait(self, exc: SummarizerError, attempt: int, started: float | None = None) -> float:
         """The pause before the next attempt; re-raises when ``exc`` is final. Shared by both loops."""
         if not exc.retryable or attempt == self.attempts - 1:
             raise exc
         wait = self.delay(attempt)
+        if self.deadline is not None and started is not None and time.monotonic() - started + wait >= self.deadline:
+            log.warning("summarizer failed (%s); no retry: the %.0fs deadline would pass", exc, self.deadline)
+            raise exc
         log.info("summarizer failed (%s); retry %d in %.2fs", exc, attempt + 1, wait)
         return wait
 
     def call(self, fn: Callable[[], T], sleep: Callable[[float], None] = time.sleep) -> T:
         """Call ``fn``; retry a :class:`SummarizerError` marked ``retryable``; re-raise the last one."""
+        started = time.monotonic()
         for attempt in range(self.attempts):
             try:
                 return fn()
             except SummarizerError as exc:
-                sleep(self._next_wait(exc, attempt))
+                sleep(self._next_wait(exc, attempt, started))
         raise AssertionError("unreachable: attempts must be >= 1")
 
     async def acall(self, fn: Callable[[], Awaitable[T]]) -> T:
         """:meth:`call` for coroutines."""
+        started = time.monotonic()
         for attempt in range(self.attempts):
             try:
                 return await fn()
             except SummarizerError as exc:
-                await asyncio.sleep(self._next_wait(exc, attempt))
+                await asyncio.sleep(self._next_wait(exc, attempt, started))
         raise AssertionError("unreachable: attempts must be >= 1")
 
 

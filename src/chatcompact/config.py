@@ -75,8 +75,12 @@ class Policy:
     detail_share: float = 0.4  # share of the summary's room for the query's finer nodes (when any match)
     # Thread.recall's default lift for the turns of a participant the query names (0: off; see archive.recall)
     recall_speaker_weight: float = DEFAULT_SPEAKER_BOOST
+    # The largest message add() accepts, in characters (InvalidMessage past it): bounds every per-message step.
+    # 1M characters is ~250k tokens, more than any model's window; the log is not a file store.
+    max_message_chars: int = 1_000_000
 
     def __post_init__(self) -> None:
+        _check_types(self)
         if self.budget < 64:
             raise ConfigError(f"Policy.budget must be >= 64 tokens, got {self.budget}")
         if not 0 < self.low_water < self.high_water <= 1:
@@ -96,7 +100,11 @@ class Policy:
         if self.recall_quotes not in ("query", "detail", "off"):
             raise ConfigError(f"Policy.recall_quotes must be 'query', 'detail' or 'off', got {self.recall_quotes!r}")
         sizes = tuple(self.rollup_messages)
-        if not sizes or any(not isinstance(n, int) or n < 2 for n in sizes) or list(sizes) != sorted(set(sizes)):
+        if (
+            not sizes
+            or any(isinstance(n, bool) or not isinstance(n, int) or n < 2 for n in sizes)
+            or list(sizes) != sorted(set(sizes))
+        ):
             raise ConfigError(f"Policy.rollup_messages must be increasing ints >= 2, got {self.rollup_messages!r}")
         object.__setattr__(self, "rollup_messages", sizes)
         if self.rollup_input_tokens < 200:
@@ -109,12 +117,65 @@ class Policy:
             )
         if self.summary_max_chars is None:
             object.__setattr__(self, "summary_max_chars", max(int(8 * self.summary_share * self.budget), 1))
+        for name in ("item_max_chars", "narrative_max_chars", "pinned_max_chars", "max_message_chars"):
+            if getattr(self, name) < 1:
+                raise ConfigError(f"Policy.{name} must be a positive int, got {getattr(self, name)!r}")
         if not isinstance(self.summary_max_chars, int) or self.summary_max_chars < 1:
             raise ConfigError(f"Policy.summary_max_chars must be a positive int, got {self.summary_max_chars!r}")
-        bad = {k: v for k, v in self.section_caps.items() if not isinstance(v, int) or v < 1}
+        bad = {k: v for k, v in self.section_caps.items() if isinstance(v, bool) or not isinstance(v, int) or v < 1}
         if bad:
             raise ConfigError(f"Policy.section_caps values must be positive ints, got {bad}")
         object.__setattr__(self, "section_caps", MappingProxyType({**DEFAULT_CAPS, **self.section_caps}))
+
+
+_INTS = (
+    "budget",
+    "max_tail_messages",
+    "min_recent_messages",
+    "item_max_chars",
+    "narrative_max_chars",
+    "max_pinned",
+    "pinned_max_chars",
+    "recall_k",
+    "recall_fill_k",
+    "rollup_input_tokens",
+    "max_message_chars",
+)
+_FLOATS = (
+    "high_water",
+    "low_water",
+    "summary_share",
+    "pinned_share",
+    "recall_share",
+    "detail_share",
+    "recall_speaker_weight",
+)
+
+
+def _check_types(policy: Policy) -> None:
+    """Every Policy field has the type it says (1.5 messages, "80" or True tokens are mistakes), numbers finite."""
+    for name in _INTS:
+        v = getattr(policy, name)
+        if isinstance(v, bool) or not isinstance(v, int):
+            raise ConfigError(f"Policy.{name} must be an int, got {v!r}")
+    for name in _FLOATS:
+        v = getattr(policy, name)
+        if isinstance(v, bool) or not isinstance(v, int | float) or not math.isfinite(v):
+            raise ConfigError(f"Policy.{name} must be a finite number, got {v!r}")
+    for name in ("topic_shift", "hierarchy"):
+        if not isinstance(getattr(policy, name), bool):
+            raise ConfigError(f"Policy.{name} must be True or False, got {getattr(policy, name)!r}")
+    if isinstance(policy.summary_max_chars, bool):
+        raise ConfigError(f"Policy.summary_max_chars must be an int or None, got {policy.summary_max_chars!r}")
+    if not isinstance(policy.section_caps, Mapping):
+        raise ConfigError(f"Policy.section_caps must be a mapping of section to int, got {policy.section_caps!r}")
+    unknown = sorted(str(k) for k in policy.section_caps if k not in DEFAULT_CAPS)
+    if unknown:
+        raise ConfigError(f"Policy.section_caps has unknown sections {unknown}; known: {sorted(DEFAULT_CAPS)}")
+    if isinstance(policy.rollup_messages, str | bytes) or not isinstance(policy.rollup_messages, tuple | list):
+        raise ConfigError(f"Policy.rollup_messages must be a tuple of ints, got {policy.rollup_messages!r}")
+    if not isinstance(policy.recall_quotes, str):
+        raise ConfigError(f"Policy.recall_quotes must be a string, got {policy.recall_quotes!r}")
 
 
 @dataclass(frozen=True)

@@ -19,6 +19,7 @@ so callers (and the CLI and HTTP layers) can catch one base::
     │   ├── NodeNotFound      a hierarchy node id the thread does not have (``expand``)
     │   └── VersionConflict   an optimistic commit lost the race (someone committed first)
     └── SummarizerError       a summarizer failed or returned an invalid delta; state is unchanged
+        └── InvalidSummary    the delta failed validation (schema, provenance, size bounds); nothing committed
 
 The mixins (``ValueError``, ``TypeError``, ``KeyError``, ``ImportError``) keep ``except ValueError`` code working;
 catch :class:`ChatcompactError` to handle every deliberate failure in one place.
@@ -128,3 +129,14 @@ class SummarizerError(ChatcompactError):
     def __init__(self, message: str, *, retryable: bool = False) -> None:
         self.retryable = retryable
         super().__init__(message)
+
+
+class InvalidSummary(SummarizerError):
+    """A summarizer's delta failed validation against the schema or the span it folds (nothing was committed).
+
+    ``problems`` lists what was wrong. Retryable: a model asked again usually answers well.
+    """
+
+    def __init__(self, message: str, problems: tuple[str, ...] = (), *, retryable: bool = True) -> None:
+        self.problems = tuple(problems)
+        super().__init__(message, retryable=retryable)

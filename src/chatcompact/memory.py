@@ -45,7 +45,7 @@ from .types import (
     SummaryState,
     SummaryVersion,
     ThreadInfo,
-    parse_message,
+    parse_messages,
 )
 
 log = logging.getLogger("chatcompact")
@@ -145,12 +145,7 @@ class Thread:
     ) -> list[Message]:
         """Validate all, then append all in one transaction (all or nothing), all dated ``created_at``."""
         when = as_epoch(created_at)
-        parsed = []
-        for i, raw in enumerate(messages):
-            try:
-                parsed.append(parse_message(raw))
-            except InvalidMessage as exc:
-                raise InvalidMessage(exc.field, exc.problem, index=i) from None
+        parsed = parse_messages(messages, self._mem.policy.max_message_chars)
         if not parsed:
             return []
         tok = self._mem.tokenizer

@@ -28,6 +28,12 @@ _PART_TYPES = frozenset({"text", "image_url", "input_audio", "file", "refusal"})
 # Optional OpenAI fields we accept and pass through untouched.
 _PASSTHROUGH = frozenset({"refusal", "annotations", "audio"})
 _KNOWN = frozenset({"role", "content", "name", "tool_calls", "tool_call_id"}) | _PASSTHROUGH
+#: The largest message parse_message accepts by default, in characters (Policy.max_message_chars overrides it).
+MAX_MESSAGE_CHARS = 1_000_000
+MAX_JSON_DEPTH = 32  # nesting of content parts and passthrough fields (a deeper structure is an attack, not data)
+MAX_ID_CHARS = 512  # tool call ids
+# A lone surrogate cannot be encoded as UTF-8: no store (no file, no wire format) could keep it.
+_UNSTORABLE = re.compile("[\\ud800-\\udfff]")
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,9 +99,45 @@ class Message:
         return replace(self, seq=seq, created_at=created_at)
 
 
+def _text(value: str, where: str) -> str:
+    """``value`` if every store can keep it; InvalidMessage naming the bad character otherwise."""
+    bad = _UNSTORABLE.search(value)
+    if bad:
+        raise InvalidMessage(
+            where, f"holds a lone surrogate {bad.group()!r} at position {bad.start()} (not UTF-8 text)"
+        )
+    return value
+
+
+def _plain_json(value: Any, where: str, depth: int = 0) -> int:
+    """Check ``value`` is plain JSON (str keys, finite numbers, no sets, bounded depth); return its characters."""
+    if depth > MAX_JSON_DEPTH:
+        raise InvalidMessage(where, f"is nested more than {MAX_JSON_DEPTH} levels deep")
+    if isinstance(value, str):
+        return len(_text(value, where))
+    if value is None or isinstance(value, bool | int):
+        return 8
+    if isinstance(value, float):
+        if value != value or value in (float("inf"), float("-inf")):
+            raise InvalidMessage(where, f"holds {value!r}, which JSON cannot carry")
+        return 8
+    if isinstance(value, Mapping):
+        size = 0
+        for k, v in value.items():
+            if not isinstance(k, str):
+                raise InvalidMessage(where, f"has a {type(k).__name__} key {k!r}; keys must be strings")
+            size += len(_text(k, where)) + _plain_json(v, f"{where}.{k}", depth + 1)
+        return size
+    if isinstance(value, list | tuple):
+        return sum(_plain_json(v, f"{where}[{i}]", depth + 1) for i, v in enumerate(value))
+    raise InvalidMessage(where, f"holds a {type(value).__name__}, which is not JSON (use lists, dicts, str, numbers)")
+
+
 def _content(value: Any, role: str) -> str | tuple[Mapping[str, Any], ...] | None:
-    if value is None or isinstance(value, str):
+    if value is None:
         return value
+    if isinstance(value, str):
+        return _text(value, "content")
     if not isinstance(value, list):
         raise InvalidMessage("content", f"expected a string, a list of parts or null, got {type(value).__name__}")
     parts = []
@@ -110,6 +152,7 @@ def _content(value: Any, role: str) -> str | tuple[Mapping[str, Any], ...] | Non
             raise InvalidMessage(f"{where}.{ptype}", "a text part needs a string")
         if role == "tool" and ptype != "text":
             raise InvalidMessage(f"{where}.type", "tool results may only hold text parts")
+        _plain_json(part, where, 1)
         parts.append(dict(part))
     return tuple(parts)
 
@@ -123,9 +166,10 @@ def _tool_calls(value: Any) -> tuple[ToolCall, ...]:
         if not isinstance(raw, Mapping):
             raise InvalidMessage(where, f"expected a dict, got {type(raw).__name__}")
         cid = raw.get("id")
-        if not isinstance(cid, str) or not cid:
-            raise InvalidMessage(f"{where}.id", "a non-empty string is required")
-        if cid in seen:
+        if not isinstance(cid, str) or not cid or len(cid) > MAX_ID_CHARS:
+            raise InvalidMessage(f"{where}.id", f"a non-empty string of at most {MAX_ID_CHARS} characters is required")
+        _text(cid, f"{where}.id")
+        if cid in seen:  # str: hashable
             raise InvalidMessage(f"{where}.id", f"duplicate tool call id {cid!r}")
         seen.add(cid)
         if raw.get("type", "function") != "function":
@@ -134,32 +178,37 @@ def _tool_calls(value: Any) -> tuple[ToolCall, ...]:
         if not isinstance(fn, Mapping):
             raise InvalidMessage(f"{where}.function", "a dict with 'name' and 'arguments' is required")
         name = fn.get("name")
-        if not isinstance(name, str) or not name:
-            raise InvalidMessage(f"{where}.function.name", "a non-empty string is required")
+        if not isinstance(name, str) or not name or len(name) > MAX_ID_CHARS:
+            raise InvalidMessage(f"{where}.function.name", f"a non-empty string of at most {MAX_ID_CHARS} characters")
+        _text(name, f"{where}.function.name")
         args = fn.get("arguments", "{}")
         if isinstance(args, Mapping):  # lenient: SDK users sometimes pass a dict
+            _plain_json(args, f"{where}.function.arguments", 1)
             args = json.dumps(args, ensure_ascii=False)
         if not isinstance(args, str):
             raise InvalidMessage(f"{where}.function.arguments", f"expected a JSON string, got {type(args).__name__}")
+        _text(args, f"{where}.function.arguments")
         calls.append(ToolCall(id=cid, name=name, arguments=args))
     return tuple(calls)
 
 
-def parse_message(raw: Any) -> Message:
+def parse_message(raw: Any, max_chars: int = MAX_MESSAGE_CHARS) -> Message:
     """Validate an OpenAI-format message dict and return a :class:`Message`.
 
-    Raises :class:`~chatcompact.errors.InvalidMessage` naming the field and the problem.
-    A :class:`Message` passes through (its metadata cleared, so it is stored afresh).
+    Raises :class:`~chatcompact.errors.InvalidMessage` naming the field and the problem: anything no
+    store could keep (lone surrogates, NUL, sets, NaN, non-string keys, nesting deeper than 32) and any
+    message over ``max_chars`` characters. A :class:`Message` is validated the same way (its metadata
+    cleared, so it is stored afresh).
     """
     if isinstance(raw, Message):
-        return replace(raw, seq=None, created_at=None)
+        raw = raw.to_openai()
     if not isinstance(raw, Mapping):
         raise InvalidMessage("message", f"expected a dict, got {type(raw).__name__}")
-    unknown = sorted(set(raw) - _KNOWN)
+    unknown = sorted(str(k) for k in raw if not isinstance(k, str) or k not in _KNOWN)
     if unknown:
         raise InvalidMessage(unknown[0], f"unknown field (known: {', '.join(sorted(_KNOWN))})")
     role = raw.get("role")
-    if role not in ROLES:
+    if not isinstance(role, str) or role not in ROLES:
         raise InvalidMessage("role", f"expected one of {sorted(ROLES)}, got {role!r}")
     if "content" not in raw and not (role == "assistant" and raw.get("tool_calls")):
         raise InvalidMessage("content", "is required")
@@ -180,8 +229,33 @@ def parse_message(raw: Any) -> Message:
     name = raw.get("name")
     if name is not None and (not isinstance(name, str) or not _NAME_RE.match(name)):
         raise InvalidMessage("name", "must be 1-64 characters of letters, digits, '_' or '-'")
+    if call_id is not None:
+        if len(call_id) > MAX_ID_CHARS:
+            raise InvalidMessage("tool_call_id", f"must be at most {MAX_ID_CHARS} characters")
+        _text(call_id, "tool_call_id")
     extra = {k: raw[k] for k in _PASSTHROUGH if k in raw}
-    return Message(role=role, content=content, name=name, tool_calls=calls, tool_call_id=call_id, extra=extra)
+    size = _plain_json(extra, "message") if extra else 0
+    message = Message(role=role, content=content, name=name, tool_calls=calls, tool_call_id=call_id, extra=extra)
+    size += len(message.text) + sum(len(tc.arguments) + len(tc.name) for tc in calls)
+    if size > max_chars:
+        raise InvalidMessage(
+            "content",
+            f"the message holds {size:,} characters, more than the limit of {max_chars:,} (Policy.max_message_chars)",
+        )
+    return message
+
+
+def parse_messages(raw: Any, max_chars: int = MAX_MESSAGE_CHARS) -> list[Message]:
+    """:func:`parse_message` over an iterable of messages; InvalidMessage names the index of a bad one."""
+    if raw is None or isinstance(raw, str | bytes | Mapping | Message) or not hasattr(raw, "__iter__"):
+        raise InvalidMessage("messages", f"expected a list of messages, got {type(raw).__name__}")
+    parsed = []
+    for i, one in enumerate(raw):
+        try:
+            parsed.append(parse_message(one, max_chars))
+        except InvalidMessage as exc:
+            raise InvalidMessage(exc.field, exc.problem, index=i) from None
+    return parsed
 
 
 # ---------------------------------------------------------------- summary state

@@ -16,9 +16,10 @@ from ..config import Policy
 from ..errors import SummarizerError, VersionNotFound
 from ..protocols import SummaryRequest
 from ..types import Message, SummaryDelta, SummaryState, SummaryVersion
-from .merge import apply_delta, diff_states, validate_delta
+from .merge import apply_delta, diff_states
 from .plan import CompactionPlan, plan_compaction
 from .preserve import DEFAULT_RULES, Rule, find_pinned
+from .validate import check_delta
 
 
 @dataclass(frozen=True)
@@ -56,9 +57,7 @@ def prepare(
 def finish(job: Job, delta: SummaryDelta, policy: Policy, summarizer: str, now: float | None = None) -> SummaryVersion:
     """Validate ``delta`` against the folded span and merge it; raises SummarizerError if unusable."""
     span = [m.seq for m in job.plan.evict if m.seq is not None]
-    problems = validate_delta(delta, span)
-    if problems:
-        raise SummarizerError(f"{summarizer} returned an invalid delta: " + "; ".join(problems[:5]))
+    delta = check_delta(delta, job.plan.evict, policy, summarizer)  # InvalidSummary: nothing lands
     state, report = apply_delta(job.request.state, delta, policy, job.request.pinned)
     if state.is_empty():
         raise SummarizerError(f"{summarizer} produced an empty summary for messages {span[0]}-{span[-1]}")

@@ -70,47 +70,101 @@ def validate_delta(delta: SummaryDelta, allowed_sources: Iterable[int]) -> list[
     return problems
 
 
+class _Section:
+    """One section's items keyed by normalised text, least recently touched first, with a subject index.
+
+    Every operation is O(1) (dicts keep insertion order), so a merge is linear in the items it sees
+    and the caps cost one sort: whatever a summarizer returns, a merge is O(n log n).
+    """
+
+    def __init__(self, items: Sequence[SummaryItem]) -> None:
+        self.items: dict[str, SummaryItem] = {}
+        self.subjects: dict[str, dict[str, None]] = {}  # subject -> keys holding it, in item order
+        for n, item in enumerate(items):
+            key = normalise(item.text)
+            self._put(key if key and key not in self.items else f"\0{n}", item)  # keep odd stored items as they are
+
+    def _put(self, key: str, item: SummaryItem) -> None:
+        self.items[key] = item
+        if item.subject:
+            self.subjects.setdefault(item.subject, {})[key] = None
+
+    def pop(self, key: str) -> SummaryItem:
+        item = self.items.pop(key)
+        if item.subject:
+            group = self.subjects[item.subject]
+            del group[key]
+            if not group:
+                del self.subjects[item.subject]
+        return item
+
+    def first_with_subject(self, subject: str) -> str | None:
+        group = self.subjects.get(subject)
+        return next(iter(group)) if group else None
+
+    def append(self, key: str, item: SummaryItem) -> None:
+        """Add ``item`` (or move it) to the most recent end."""
+        if key in self.items:
+            self.pop(key)
+        self._put(key, item)
+
+
 def _merge_section(
     items: list[SummaryItem], new: Sequence[SummaryItem], cap: int, max_chars: int, report: dict[str, list[str]]
 ) -> list[SummaryItem]:
+    section = _Section(items)
     for raw in new:
-        item = raw.model_copy(update={"text": clip(raw.text, max_chars)})
+        # clip() is linear, but need not walk a megabyte to keep max_chars of it
+        item = raw.model_copy(update={"text": clip(raw.text[: 8 * max_chars + 64], max_chars)})
         key = normalise(item.text)
         if not key:
             continue
-        same = next((i for i, old in enumerate(items) if normalise(old.text) == key), None)
-        if same is not None:
-            old = items.pop(same)
+        old = section.items.get(key)
+        if old is not None:
             sources = tuple(sorted(set(old.sources) | set(item.sources)))[-MAX_SOURCES:]
             weight = min(max(old.weight, item.weight) + REMENTION_BONUS, 10.0)
-            items.append(
-                old.model_copy(update={"sources": sources, "subject": item.subject or old.subject, "weight": weight})
+            section.append(
+                key,
+                old.model_copy(update={"sources": sources, "subject": item.subject or old.subject, "weight": weight}),
             )
             report["duplicates"].append(key)
             continue
         if item.subject:
-            prior = next((i for i, old in enumerate(items) if old.subject == item.subject), None)
+            prior = section.first_with_subject(item.subject)
             if prior is not None:
-                report["superseded"].append(items.pop(prior).text)
-        items.append(item.model_copy(update={"sources": tuple(sorted(set(item.sources)))[-MAX_SOURCES:]}))
+                report["superseded"].append(section.pop(prior).text)
+        section.append(key, item.model_copy(update={"sources": tuple(sorted(set(item.sources)))[-MAX_SOURCES:]}))
         report["added"].append(item.text)
-    while len(items) > cap:
-        lightest = min(range(len(items)), key=lambda i: (items[i].weight, i))
-        report["dropped"].append(items.pop(lightest).text)
-    return items
+    kept = list(section.items.values())
+    if len(kept) > cap:
+        # the lightest go first, the least recently touched among equals
+        order = sorted(range(len(kept)), key=lambda i: (kept[i].weight, i))
+        gone = set(order[: len(kept) - cap])
+        report["dropped"] += [kept[i].text for i in order[: len(kept) - cap]]
+        kept = [item for i, item in enumerate(kept) if i not in gone]
+    return kept
 
 
 def _cap_total(sections: dict[str, list[SummaryItem]], max_chars: int, dropped: list[str]) -> None:
     """Drop the lightest item of any section (the oldest on a tie) until all items fit ``max_chars``."""
     total = sum(len(i.text) for items in sections.values() for i in items)
-    while total > max_chars:
-        name, at = min(
-            ((n, k) for n, items in sections.items() for k in range(len(items))),
-            key=lambda p: (sections[p[0]][p[1]].weight, min(sections[p[0]][p[1]].sources, default=0)),
-        )
-        gone = sections[name].pop(at)
-        total -= len(gone.text)
-        dropped.append(gone.text)
+    if total <= max_chars:
+        return
+    # One stable sort gives the order the drops come in (ties keep section, then item, order).
+    order = sorted(
+        ((n, k) for n, items in sections.items() for k in range(len(items))),
+        key=lambda p: (sections[p[0]][p[1]].weight, min(sections[p[0]][p[1]].sources, default=0)),
+    )
+    gone: set[tuple[str, int]] = set()
+    for name, at in order:
+        if total <= max_chars:
+            break
+        text = sections[name][at].text
+        gone.add((name, at))
+        total -= len(text)
+        dropped.append(text)
+    for name in sections:
+        sections[name] = [item for k, item in enumerate(sections[name]) if (name, k) not in gone]
 
 
 def _resolves(item: SummaryItem, text: str) -> bool:

@@ -12,6 +12,7 @@ catastrophically (no nested quantifiers over overlapping classes; e-mails are ex
 
 from __future__ import annotations
 
+import bisect
 import json
 import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -67,8 +68,11 @@ def wordset(words: str) -> frozenset[str]:
 
 # A sentence ends at . ! or ? followed by whitespace (closing quotes, brackets and markdown emphasis
 # markers may come between), or at a newline. A dot inside a token never ends one: "https://www.x.fr",
-# "€2,316.40", "app.py" and "e.g." have no whitespace after their inner dots. Chinese 。！？ end one as they are.
-_BOUNDARY = re.compile(r"(?<=[.!?])[\"')\]*_]*[ \t]+|[ \t]*\n\s*|(?<=[。！？])[」』）”\"']*[ \t]*")  # CJK: no space
+# "€2,316.40", "app.py" and "e.g." have no whitespace after their inner dots.
+# Chinese 。！？ end one as they are (no space after them).
+# (The newline branch starts at the newline: a leading [ \t]* would rescan every run of spaces from each
+# of its positions, quadratic on a masked code block. _push trims the spaces before it.)
+_BOUNDARY = re.compile(r"(?<=[.!?])[\"')\]*_]*[ \t]+|\n\s*|(?<=[。！？])[」』）”\"']*[ \t]*")
 _ABBREV = wordset("e.g. i.e. mr. mrs. ms. dr. st. vs. etc. no. approx. inc. ltd. jr. sr. fig. cf. ca. resp.")
 _INITIALS = re.compile(r"^(?:[a-z]\.)+$")  # "J." in "J. Smith", "u.s." in "the U.S. market"
 _ENUMERATOR = re.compile(r"^(?:\d{1,3}|[a-z])[.)]$")  # "1." of a numbered list line
@@ -79,7 +83,7 @@ def sentence_spans(text: str) -> list[tuple[int, int]]:
     spans: list[tuple[int, int]] = []
     start = 0
     for b in _BOUNDARY.finditer(text):
-        if "\n" not in b.group() and not _ends_sentence(text[start : b.start()]):
+        if "\n" not in b.group() and not _ends_sentence(text, start, b.start()):
             continue  # "e.g. this", "J. Smith", "1. First item": a newline always ends one
         _push(spans, text, start, b.start())
         start = b.end()
@@ -87,10 +91,14 @@ def sentence_spans(text: str) -> list[tuple[int, int]]:
     return spans
 
 
-def _ends_sentence(piece: str) -> bool:
-    words = piece.split()
+def _ends_sentence(text: str, start: int, end: int) -> bool:
+    # Only the last words matter: looking at a bounded tail keeps a long run of "e.g." linear.
+    cut = max(start, end - 80)
+    words = text[cut:end].split()
     if not words:
         return False
+    if cut > start:
+        words.insert(0, "…")  # more words came before
     last = words[-1].lower().strip("*_\"'(")
     if last in _ABBREV or _INITIALS.match(last):
         return False
@@ -128,22 +136,26 @@ def _fence_spans(text: str) -> list[tuple[int, int]]:
         end = c.end() if c else len(text)  # an unclosed fence runs to the end (CommonMark)
         spans.append((m.start(), end))
         pos = end + 1
+    taken = _Intervals(spans)
     for m in _INLINE_FENCE.finditer(text):
-        if not _overlaps(spans, m.start(), m.end()):
-            spans.append((m.start(), m.end()))
-    return sorted(spans)
+        if not taken.overlaps(m.start(), m.end()):
+            taken.add(m.start(), m.end())
+    return list(zip(taken.starts, taken.ends, strict=True))
 
 
 def _json_spans(text: str, skip: Sequence[tuple[int, int]]) -> list[tuple[int, int]]:
     decoder = json.JSONDecoder()
     spans: list[tuple[int, int]] = []
+    fenced = _Intervals(skip)
     tries, pos = 0, 0
+    brackets = _Brackets(text)
     while tries < _MAX_JSON_TRIES:
-        i = _next_bracket(text, pos)
+        i = brackets.next(pos)
         if i < 0:
             break
-        if _overlaps(skip, i, i + 1):
-            pos = i + 1
+        inside = fenced.covering(i)
+        if inside is not None:
+            pos = inside  # jump over the whole fence: its brackets are code, not data
             continue
         tries += 1
         try:
@@ -159,9 +171,22 @@ def _json_spans(text: str, skip: Sequence[tuple[int, int]]) -> list[tuple[int, i
     return spans
 
 
-def _next_bracket(text: str, pos: int) -> int:
-    a, b = text.find("{", pos), text.find("[", pos)
-    return min(a, b) if a >= 0 and b >= 0 else max(a, b)
+class _Brackets:
+    """The next ``{`` or ``[`` at or after a position; each kind is searched again only once passed, so a
+    text with ten thousand ``{`` and no ``[`` is not rescanned to its end for every ``{``."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.found = {"{": -2, "[": -2}  # -2: not searched yet
+
+    def next(self, pos: int) -> int:
+        best = -1
+        for ch, at in self.found.items():
+            if at != -1 and at < pos:
+                at = self.found[ch] = self.text.find(ch, pos)
+            if at >= 0 and (best < 0 or at < best):
+                best = at
+        return best
 
 
 @lru_cache(maxsize=512)
@@ -182,6 +207,31 @@ def _structure(text: str) -> _Structure:
 
 def _overlaps(spans: Iterable[tuple[int, int]], start: int, end: int) -> bool:
     return any(s < end and start < e for s, e in spans)
+
+
+class _Intervals:
+    """Non-overlapping ``[start, end)`` spans kept sorted: an overlap test is a binary search, so scanning
+    a paste with thousands of identifiers stays O(n log n) instead of comparing every pair."""
+
+    def __init__(self, spans: Iterable[tuple[int, int]] = ()) -> None:
+        self.starts: list[int] = []
+        self.ends: list[int] = []
+        for s, e in sorted(spans):
+            self.add(s, e)
+
+    def overlaps(self, start: int, end: int) -> bool:
+        i = bisect.bisect_left(self.starts, end)  # spans starting before `end`; the last of them reaches furthest
+        return i > 0 and self.ends[i - 1] > start
+
+    def covering(self, pos: int) -> int | None:
+        """The end of the span holding ``pos``, if one does."""
+        i = bisect.bisect_right(self.starts, pos)
+        return self.ends[i - 1] if i > 0 and self.ends[i - 1] > pos else None
+
+    def add(self, start: int, end: int) -> None:
+        i = bisect.bisect_left(self.starts, start)
+        self.starts.insert(i, start)
+        self.ends.insert(i, end)
 
 
 def masked_text(text: str) -> str:
@@ -398,9 +448,11 @@ def _identifier_spans(text: str) -> tuple[IdentifierSpan, ...]:
         sources.append(_paths)
     if _DIGIT.search(text):
         sources.append(_numbers)
+    taken = _Intervals()
     for source in sources:
         for span in source(text):
-            if not _overlaps(((f.start, f.end) for f in found), span.start, span.end):
+            if not taken.overlaps(span.start, span.end):
+                taken.add(span.start, span.end)
                 found.append(span)
     found.sort(key=lambda s: s.start)
     return tuple(found)
@@ -446,10 +498,13 @@ def identifiers(message: Message) -> list[PinnedItem]:
     if not spans:
         return []
     items: list[PinnedItem] = []
+    at = 0  # spans and sentences are both in text order: one pass over each
     for s, e in sentence_spans(text):
         covered = -1
-        for span in spans:
-            if s <= span.start < e and span.start >= covered:
+        while at < len(spans) and spans[at].start < s:
+            at += 1
+        for span in spans[at : bisect.bisect_left(spans, e, lo=at, key=lambda x: x.start)]:
+            if span.start >= covered:
                 lo, hi = _window(text, s, e, span)
                 items.append(PinnedItem(seq=message.seq or 0, kind="identifier", text=_ellipsis(text, lo, hi, s, e)))
                 covered = hi

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import logging
+import math
 import re
 import unicodedata
 from collections import Counter
@@ -14,7 +16,11 @@ from ..errors import ConfigError, InvalidArgument, InvalidMessage, StoreError, V
 from ..protocols import JOB_KINDS
 from ..types import Event, Message, SummaryNode, SummaryVersion, parse_message
 
+log = logging.getLogger("chatcompact.stores")
+
 MAX_THREAD_ID = 200
+#: 9999-12-31T23:59:59Z: the last second datetime can show. Larger values are milliseconds by mistake, or garbage.
+MAX_EPOCH = 253_402_300_799.0
 # Letters and digits, as SQLite's unicode61 tokenizer splits words ('_' separates there too).
 # Anything else in a query (quotes, colons, '*', '-') is dropped, which is what makes free user
 # text safe to hand to FTS5's query syntax.
@@ -34,6 +40,8 @@ def check_thread(thread_id: object, system: object = None) -> str:
         raise ConfigError(f"thread id must be a non-empty string, got {thread_id!r}")
     if len(thread_id) > MAX_THREAD_ID:
         raise ConfigError(f"thread id must be at most {MAX_THREAD_ID} characters, got {len(thread_id)}")
+    if _UNSTORABLE.search(thread_id) or (system is not None and _UNSTORABLE.search(system)):
+        raise ConfigError("thread id and system prompt must be valid UTF-8 text without NUL characters")
     return thread_id
 
 
@@ -44,8 +52,36 @@ def check_budget(budget: object) -> int | None:
     return budget
 
 
-def check_append(messages: Sequence[Message], tokens: Sequence[int]) -> None:
-    """Reject an append whose token list does not match its messages one to one."""
+_UNSTORABLE = re.compile("[\ud800-\udfff\x00]")
+
+
+def check_created_at(value: object) -> float | None:
+    """``value`` if None or epoch seconds in (0, year 9999]; InvalidMessage otherwise (milliseconds are a mistake)."""
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int | float) or not 0 < value < math.inf:
+        raise InvalidMessage("created_at", f"must be epoch seconds > 0, got {value!r}")
+    if value > MAX_EPOCH:
+        hint = " (milliseconds? divide by 1000)" if value / 1000 <= MAX_EPOCH else ""
+        raise InvalidMessage("created_at", f"{value!r} is past the year 9999{hint}")
+    return float(value)
+
+
+def readable_time(value: object) -> float:
+    """A stored ``created_at`` as something every reader can show: a bad value (from before the add-time
+    check) is read as milliseconds when that fits, else clamped, never an error that kills the thread."""
+    if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value) or value <= 0:
+        return 0.0
+    if value > MAX_EPOCH:
+        return float(value) / 1000 if value / 1000 <= MAX_EPOCH else MAX_EPOCH
+    return float(value)
+
+
+def check_append(messages: Sequence[Message], tokens: Sequence[int], created_at: object = None) -> None:
+    """Reject an append whose token list does not match its messages one to one, or with a bad ``created_at``."""
+    check_created_at(created_at)
+    if isinstance(messages, str | bytes) or not isinstance(messages, Sequence):
+        raise InvalidMessage("messages", f"expected a list of Message, got {type(messages).__name__}")
     if len(messages) != len(tokens):
         raise InvalidArgument(f"append got {len(messages)} messages but {len(tokens)} token counts")
     for i, t in enumerate(tokens):
@@ -54,21 +90,41 @@ def check_append(messages: Sequence[Message], tokens: Sequence[int]) -> None:
 
 
 def encode_message(message: Message, index: int) -> str:
-    """The JSON body a store keeps for ``message`` (its OpenAI dict); InvalidMessage if it cannot be stored."""
+    """The JSON body a store keeps for ``message`` (its OpenAI dict); InvalidMessage if it cannot be stored.
+
+    The message is validated again here (a Message built by hand may hold anything, e.g. role "bogus"):
+    what a store accepts, every later read must be able to parse, or the thread could never open again.
+    """
     if not isinstance(message, Message):
         raise InvalidMessage("message", f"expected a Message (see parse_message), got {type(message).__name__}", index)
     try:
+        parse_message(message, max_chars=1 << 62)  # the size limit is the caller's policy; the shape is ours
         return json.dumps(message.to_openai(), ensure_ascii=False, allow_nan=False)
-    except (TypeError, ValueError) as exc:
+    except InvalidMessage as exc:
+        raise InvalidMessage(exc.field, exc.problem, index) from None
+    except (TypeError, ValueError, RecursionError) as exc:
         raise InvalidMessage("message", f"cannot be stored as JSON: {exc}", index) from exc
 
 
 def decode_message(body: str, seq: int, created_at: float, thread_id: str) -> Message:
-    """Rebuild a stored message; a body that no longer parses is a StoreError (the store is damaged)."""
+    """Rebuild a stored message; a row that no longer parses is quarantined, never an error.
+
+    Reads tolerate anything already stored: one bad row (written by an older version or by hand) must not
+    make the whole thread unreadable. It is logged and read as a placeholder assistant turn saying so (the
+    seq stays contiguous, the row itself stays in the file untouched); a bad ``created_at`` is read leniently.
+    """
     try:
-        return parse_message(json.loads(body)).with_meta(seq, created_at)
-    except (ValueError, TypeError) as exc:  # InvalidMessage and JSONDecodeError are ValueErrors
-        raise StoreError(f"stored message {seq} of thread {thread_id!r} is unreadable: {exc}") from exc
+        return parse_message(json.loads(body), max_chars=1 << 62).with_meta(seq, readable_time(created_at))
+    except (ValueError, TypeError, RecursionError) as exc:  # InvalidMessage and JSONDecodeError are ValueErrors
+        log.warning("quarantined stored message %s of thread %r: unreadable (%s)", seq, thread_id, exc)
+        return quarantined(seq, readable_time(created_at))
+
+
+def quarantined(seq: int, created_at: float) -> Message:
+    """The placeholder read in place of stored message ``seq`` when its row cannot be parsed."""
+    return Message(role="assistant", content=f"[stored message {seq} is unreadable and was quarantined]").with_meta(
+        seq, created_at
+    )
 
 
 def check_version(thread_id: str, current: int, version: SummaryVersion) -> None:

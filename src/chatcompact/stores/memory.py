@@ -138,7 +138,7 @@ class InMemoryStore:
         self, thread_id: str, messages: Sequence[Message], tokens: Sequence[int], *, created_at: float | None = None
     ) -> list[Message]:
         """Append atomically; returns the messages with ``seq`` and ``created_at`` (default now) set."""
-        check_append(messages, tokens)
+        check_append(messages, tokens, created_at)
         # Keep what SQLite would give back (the JSON round trip), not the caller's objects: no aliasing
         # of mutable content parts, and the same values on read in both stores.
         bodies = [encode_message(m, i) for i, m in enumerate(messages)]

@@ -241,7 +241,7 @@ class PostgresStore:
 
         ``created_at`` overrides the time stamp (``migrate`` keeps the source's times).
         """
-        check_append(messages, tokens)
+        check_append(messages, tokens, created_at)
         bodies = [encode_message(m, i) for i, m in enumerate(messages)]
         if not messages:
             self.thread_info(thread_id)

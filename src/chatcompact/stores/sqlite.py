@@ -453,7 +453,7 @@ class SQLiteStore:
         self, thread_id: str, messages: Sequence[Message], tokens: Sequence[int], *, created_at: float | None = None
     ) -> list[Message]:
         """Append atomically and durably; returns the messages with ``seq`` and ``created_at`` (default now) set."""
-        check_append(messages, tokens)
+        check_append(messages, tokens, created_at)
         bodies = [encode_message(m, i) for i, m in enumerate(messages)]  # fail before taking the write lock
         now = created_at or time.time()
         with self._write() as conn:

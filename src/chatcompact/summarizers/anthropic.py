@@ -14,7 +14,7 @@ from chatcompact.errors import MissingDependency, SummarizerError, SummarizerUna
 from chatcompact.types import Usage
 
 from ._preflight import check_base_url, check_listening
-from .llm import LLMSummarizer, Payload
+from .llm import DEFAULT_TIMEOUT, LLMSummarizer, Payload
 from .prompts import DEFAULT_PROMPTS, Prompts
 
 __all__ = ["TOOL_NAME", "AnthropicSummarizer"]
@@ -44,7 +44,7 @@ class AnthropicSummarizer(LLMSummarizer):
         *,
         api_key: str | None = None,
         base_url: str | None = None,
-        timeout: float = 60.0,
+        timeout: float = DEFAULT_TIMEOUT,
         max_output_tokens: int = 800,
         prompts: Prompts = DEFAULT_PROMPTS,
     ) -> None:

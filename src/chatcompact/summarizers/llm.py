@@ -20,17 +20,32 @@ from collections.abc import Callable, Generator, Mapping
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
+import json_repair
 from pydantic import ValidationError
 
-from chatcompact.errors import InvalidArgument, SummarizerError
+from chatcompact.errors import InvalidArgument, InvalidSummary, SummarizerError
 from chatcompact.protocols import SummaryRequest
 from chatcompact.types import SECTIONS, Resolution, SummaryDelta, SummaryItem, Usage
 
 from .prompts import DEFAULT_PROMPTS, Prompts
 
-__all__ = ["DELTA_SCHEMA", "RETRYABLE_STATUS", "LLMSummarizer", "Payload", "parse_json", "repair_json"]
+__all__ = [
+    "DEFAULT_TIMEOUT",
+    "DELTA_SCHEMA",
+    "RETRYABLE_STATUS",
+    "LLMSummarizer",
+    "Payload",
+    "parse_json",
+    "repair_json",
+]
 
 T = TypeVar("T")
+
+#: Seconds one provider call may take by default. With Retry's 60 s deadline per compaction, a hung
+#: provider is a visible failed compaction within about 90 s instead of after 3 x 60 s.
+DEFAULT_TIMEOUT = 30.0
+#: Characters of model output parsed at most; a longer reply is refused whole (its size is the problem).
+MAX_OUTPUT_CHARS = 2_000_000
 
 _ITEM_SCHEMA: dict[str, Any] = {
     "type": "object",
@@ -98,7 +113,7 @@ class LLMSummarizer:
         self,
         model: str,
         *,
-        timeout: float = 60.0,
+        timeout: float = DEFAULT_TIMEOUT,
         max_output_tokens: int = 800,
         prompts: Prompts = DEFAULT_PROMPTS,
     ) -> None:
@@ -224,9 +239,9 @@ class LLMSummarizer:
         try:
             data, repaired = (output, False) if isinstance(output, Mapping) else parse_json(output)
             delta, dropped_sources, dropped_items = _sanitise(data, payload.allowed_ids)
-        except (_Unparseable, ValidationError) as exc:
-            shown = output if isinstance(output, str) else repr(dict(output))
-            raise SummarizerError(f"{self.name}: unparseable output ({exc}): {shown[:200]!r}", retryable=True) from exc
+        except (_Unparseable, _BadShape, ValidationError, RecursionError) as exc:
+            shown = output[:200] if isinstance(output, str) else repr(dict(output))[:200]
+            raise InvalidSummary(f"{self.name}: unusable output ({exc}): {shown!r}", (str(exc),)) from exc
         notes = [usage.mode or "text"]
         if repaired:
             notes.append("repaired")
@@ -276,9 +291,11 @@ _FENCE = re.compile(r"```[a-zA-Z]*\s*\n?(.*?)(?:```|$)", re.S)
 
 def parse_json(text: str) -> tuple[dict[str, Any], bool]:
     """The JSON object in ``text``, and whether it needed repair; raises ValueError if there is none."""
+    if len(text) > MAX_OUTPUT_CHARS:
+        raise _Unparseable(f"the reply holds {len(text)} characters, more than the bound of {MAX_OUTPUT_CHARS}")
     try:
         value = json.loads(text)
-    except ValueError:
+    except (ValueError, RecursionError):
         value = repair_json(text)
         if not isinstance(value, dict):
             raise _Unparseable("no JSON object found") from None
@@ -291,8 +308,10 @@ def parse_json(text: str) -> tuple[dict[str, Any], bool]:
 def repair_json(text: str) -> Any:
     """Best effort at the JSON object in a model's reply, or None.
 
-    Handles markdown fences, prose around the object, trailing commas and output cut off by the token
-    cap (closes open strings and brackets, backing off to the last complete element).
+    Handles markdown fences, prose around the object, trailing commas and the like (the ``json-repair``
+    library). Output cut off by the token cap keeps only whole items: it is cut back to the last point
+    outside any item (an object inside an array) and outside any string, then closed, so a half-written
+    item ("Agr") or a half-written narrative never lands as if the model had said it.
     """
     fence = _FENCE.search(text)
     if fence:
@@ -300,20 +319,22 @@ def repair_json(text: str) -> Any:
     start = text.find("{")
     if start < 0:
         return None
-    # The object ends at its matching brace (found string-aware: prose after it is dropped); an
-    # object that never closes was cut off and gets closed.
-    for attempt in _closings(text[start : _object_end(text, start)]):
-        try:
-            return json.loads(_drop_trailing_commas(attempt))
-        except ValueError:
-            continue
-    return None
+    end, safe = _scan(text, start)
+    body = text[start:end] if end is not None else text[start:safe]
+    try:
+        value = json_repair.loads(body, skip_json_loads=False)
+    except Exception:  # the library may raise anything on garbage; garbage is simply "no object"
+        return None
+    return value if isinstance(value, dict) and value else None
 
 
-def _object_end(text: str, start: int) -> int:
-    """Index just past the bracket closing the one at ``start``; ``len(text)`` if it never closes."""
-    depth = 0
+def _scan(text: str, start: int) -> tuple[int | None, int]:
+    """One linear pass from the ``{`` at ``start``: the index just past its closing brace (None if it never
+    closes: the reply was cut off) and the last index where a cut leaves only whole items and strings."""
+    stack: list[str] = []  # open brackets; an object directly inside an array is an item
+    items = 0  # open items
     in_str = esc = False
+    safe = start + 1
     for i in range(start, len(text)):
         ch = text[i]
         if in_str:
@@ -326,67 +347,24 @@ def _object_end(text: str, start: int) -> int:
         elif ch == '"':
             in_str = True
         elif ch in "{[":
-            depth += 1
+            if ch == "{" and stack and stack[-1] == "[":
+                items += 1
+            stack.append(ch)
+            if not items:
+                safe = i + 1
         elif ch in "}]":
-            depth -= 1
-            if depth == 0:
-                return i + 1
-    return len(text)
-
-
-def _closings(text: str, max_attempts: int = 64) -> Generator[str, None, None]:
-    """``text`` closed as is, then cut back to ever earlier element boundaries and closed there."""
-    stack: list[str] = []
-    in_str = esc = False
-    cuts: list[tuple[int, str]] = []
-    for i, ch in enumerate(text):
-        if in_str:
-            if esc:
-                esc = False
-            elif ch == "\\":
-                esc = True
-            elif ch == '"':
-                in_str = False
-        elif ch == '"':
-            in_str = True
-        elif ch in "{[":
-            stack.append("}" if ch == "{" else "]")
-            cuts.append((i + 1, "".join(reversed(stack))))
-        elif ch in "}]":
-            if stack:
-                stack.pop()
-            cuts.append((i + 1, "".join(reversed(stack))))
-        elif ch == ",":
-            cuts.append((i, "".join(reversed(stack))))
-    tail = text[:-1] if esc else text  # a dangling backslash would escape our closing quote
-    yield tail + ('"' if in_str else "") + "".join(reversed(stack))
-    for cut, closers in reversed(cuts[-max_attempts:]):
-        yield text[:cut] + closers
-
-
-def _drop_trailing_commas(text: str) -> str:
-    """Remove commas directly before ``}`` or ``]`` (outside strings)."""
-    out: list[str] = []
-    in_str = esc = False
-    n = len(text)
-    for i, ch in enumerate(text):
-        if in_str:
-            if esc:
-                esc = False
-            elif ch == "\\":
-                esc = True
-            elif ch == '"':
-                in_str = False
-        elif ch == '"':
-            in_str = True
-        elif ch == ",":
-            j = i + 1
-            while j < n and text[j] in " \t\r\n":
-                j += 1
-            if j < n and text[j] in "}]":
-                continue
-        out.append(ch)
-    return "".join(out)
+            if not stack:
+                return i, safe
+            opened = stack.pop()
+            if opened == "{" and stack and stack[-1] == "[":
+                items -= 1
+            if not stack:
+                return i + 1, safe
+            if not items:
+                safe = i + 1
+        elif ch == "," and not items:
+            safe = i
+    return None, safe
 
 
 # ---------------------------------------------------------------- from JSON to a delta
@@ -408,13 +386,27 @@ def _ids(raw: Any) -> list[int]:
     return out
 
 
-def _item(raw: Any, allowed: frozenset[int]) -> tuple[SummaryItem | None, int]:
-    """One item, sources limited to ``allowed``; (None, dropped) if it is empty or cited only foreign ids."""
+class _BadShape(ValueError):
+    """The model's JSON does not have the delta's shape (wrong types, no known key)."""
+
+
+def _item(raw: Any, allowed: frozenset[int], where: str) -> tuple[SummaryItem | None, int]:
+    """One item, sources limited to ``allowed``; (None, dropped) if it is empty or cited only foreign ids.
+
+    A value of the wrong type (a number as an item, a list as its text) is a _BadShape: it would land
+    as a fact nobody stated ("5" as a user fact).
+    """
     if isinstance(raw, str):
         raw = {"text": raw}
     if not isinstance(raw, dict):
-        return None, 0
-    text = str(raw.get("text") or "").strip()
+        raise _BadShape(f"{where}: expected an item object, got {type(raw).__name__}")
+    text = raw.get("text")
+    if text is not None and not isinstance(text, str):
+        raise _BadShape(f"{where}.text: expected a string, got {type(text).__name__}")
+    subject = raw.get("subject")
+    if subject is not None and not isinstance(subject, str):
+        raise _BadShape(f"{where}.subject: expected a string, got {type(subject).__name__}")
+    text = (text or "").strip()
     cited = _ids(raw.get("sources"))
     sources = tuple(dict.fromkeys(s for s in cited if s in allowed))
     dropped = len(cited) - len([s for s in cited if s in allowed])
@@ -422,38 +414,57 @@ def _item(raw: Any, allowed: frozenset[int]) -> tuple[SummaryItem | None, int]:
     # One that cited nothing (lax non-strict output) is kept: the core accepts sourceless items.
     if not text or (cited and not sources):
         return None, dropped
-    subject = str(raw.get("subject") or "").strip() or None
-    return SummaryItem(text=text, sources=sources, subject=subject), dropped
+    return SummaryItem(text=text, sources=sources, subject=(subject or "").strip() or None), dropped
+
+
+_KEYS = frozenset({*SECTIONS, "resolve", "narrative", "add"})
 
 
 def _sanitise(data: Mapping[str, Any], allowed: frozenset[int]) -> tuple[SummaryDelta, int, int]:
-    """A SummaryDelta from the model's JSON, so the core's validate_delta never sees a foreign id.
+    """A SummaryDelta from the model's JSON, so the core's validation never sees a foreign id.
 
     Returns the delta, how many cited sources were dropped and how many items were dropped for them.
+    Raises _BadShape when the JSON is not a delta: no known key, a section that is not a list, an item of
+    the wrong type, or items that all cited only foreign ids (invented provenance: the narrative that came
+    with them is not trusted either).
     """
+    if not _KEYS & set(data):
+        raise _BadShape(f"no delta key in the reply (got {sorted(map(str, data))[:5]})")
     sections = data.get("add") if isinstance(data.get("add"), dict) else data  # nested form, if a model uses it
     add: dict[str, tuple[SummaryItem, ...]] = {}
-    dropped_sources = dropped_items = 0
+    dropped_sources = dropped_items = cited_kept = 0
     for name in SECTIONS:
         raw_items = sections.get(name) or []
+        if not isinstance(raw_items, list):
+            raise _BadShape(f"{name}: expected a list of items, got {type(raw_items).__name__}")
         kept = []
-        for raw in raw_items if isinstance(raw_items, list) else [raw_items]:
-            item, dropped = _item(raw, allowed)
+        for n, raw in enumerate(raw_items):
+            item, dropped = _item(raw, allowed, f"{name}[{n}]")
             dropped_sources += dropped
             if item is not None:
                 kept.append(item)
+                cited_kept += bool(item.sources)
             elif dropped:
                 dropped_items += 1
         if kept:
             add[name] = tuple(kept)
+    if dropped_items and not cited_kept:
+        raise _BadShape(f"all {dropped_items} cited items cite only messages outside the span")
     resolve = []
-    for raw in data.get("resolve") or []:
+    raw_resolve = data.get("resolve") or []
+    if not isinstance(raw_resolve, list):
+        raise _BadShape(f"resolve: expected a list, got {type(raw_resolve).__name__}")
+    for raw in raw_resolve:
         if isinstance(raw, dict) and raw.get("section") in ("open_questions", "todos"):
-            text = str(raw.get("text") or "").strip()
-            if text:
-                resolve.append(Resolution(section=raw["section"], text=text))
+            text = raw.get("text")
+            if not isinstance(text, str):
+                raise _BadShape(f"resolve.text: expected a string, got {type(text).__name__}")
+            if text.strip():
+                resolve.append(Resolution(section=raw["section"], text=text.strip()))
     narrative = data.get("narrative")
-    narrative = (narrative.strip() or None) if isinstance(narrative, str) else None
+    if narrative is not None and not isinstance(narrative, str):
+        raise _BadShape(f"narrative: expected a string, got {type(narrative).__name__}")
+    narrative = (narrative.strip() or None) if narrative else None
     return SummaryDelta(add=add, resolve=tuple(resolve), narrative=narrative), dropped_sources, dropped_items
 
 

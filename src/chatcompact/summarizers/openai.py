@@ -17,7 +17,7 @@ from chatcompact.errors import ConfigError, MissingDependency, SummarizerError, 
 from chatcompact.types import Usage
 
 from ._preflight import check_base_url, check_listening
-from .llm import LLMSummarizer, Payload
+from .llm import DEFAULT_TIMEOUT, LLMSummarizer, Payload
 from .prompts import DEFAULT_PROMPTS, Prompts
 
 __all__ = ["MODES", "OpenAISummarizer"]
@@ -53,7 +53,7 @@ class OpenAISummarizer(LLMSummarizer):
         *,
         base_url: str | None = None,
         api_key: str | None = None,
-        timeout: float = 60.0,
+        timeout: float = DEFAULT_TIMEOUT,
         max_output_tokens: int = 800,
         mode: str = "auto",
         prompts: Prompts = DEFAULT_PROMPTS,
