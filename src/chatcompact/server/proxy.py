@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 from collections.abc import AsyncIterator, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -19,9 +20,11 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response, StreamingResponse
 
 from ..async_memory import AsyncThread
+from ..errors import SummarizerError
 from . import vendor, wire
 from .service import Caller, HTTPProblem, Service
 
+log = logging.getLogger("chatcompact.server")
 THREAD_HEADER = "x-chatcompact-thread"
 _METADATA_KEYS = ("chatcompact_thread", "thread_id", "thread", "conversation_id", "user_id")
 
@@ -236,13 +239,19 @@ async def _maybe_compact(turn: Turn, management: Any) -> bool:
         if isinstance(entry, Mapping) and entry.get("type") == "compaction":
             threshold = entry.get("compact_threshold")
             stats = await turn.thread.stats()
-            if threshold is None or stats["history_tokens"] - _covered_tokens(stats) >= int(threshold):
-                return await turn.thread.compact() is not None
+            if threshold is None or stats["tail_tokens"] >= int(threshold):
+                return await _compact_quietly(turn.thread)
     return False
 
 
-def _covered_tokens(stats: Mapping[str, int]) -> int:
-    return stats["history_tokens"] - stats["tail_tokens"]
+async def _compact_quietly(thread: AsyncThread) -> bool:
+    """Compact now for a vendor compaction request; a summarizer failure leaves the summary as it was and
+    the request goes on (the vendors, too, answer without compacting when they cannot)."""
+    try:
+        return await thread.compact() is not None
+    except SummarizerError as exc:
+        log.warning("compaction of thread %s requested by the client did not land: %s", thread.id, exc)
+        return False
 
 
 async def responses_compact(request: Request, caller: Caller) -> Response:
@@ -285,7 +294,7 @@ async def _anthropic_compaction(turn: Turn, edit: Mapping[str, Any] | None) -> d
     trigger = edit.get("trigger") if isinstance(edit.get("trigger"), Mapping) else {}
     threshold = int(trigger.get("value") or 150_000)
     stats = await turn.thread.stats()
-    if stats["tail_tokens"] < threshold or await turn.thread.compact() is None:
+    if stats["tail_tokens"] < threshold or not await _compact_quietly(turn.thread):
         return None
     return {"type": "compaction", "content": wire.summary_text(await turn.thread.summary())}
 
