@@ -112,9 +112,12 @@ def upstream_headers(request: Request, svc: Service, anthropic: bool = False) ->
         out["anthropic-version"] = request.headers.get("anthropic-version", "2023-06-01")
         if request.headers.get("anthropic-beta"):
             out["anthropic-beta"] = request.headers["anthropic-beta"]
-        client_key = None if cfg.auth else request.headers.get("x-api-key")
-        if key or client_key:
-            out["x-api-key"] = key or client_key or ""
+        if key:
+            out["x-api-key"] = key
+        elif not cfg.auth:  # the Anthropic SDK sends x-api-key, or a bearer token for some base URLs
+            for name in ("x-api-key", "authorization"):
+                if request.headers.get(name):
+                    out[name] = request.headers[name]
         return out
     client_auth = None if cfg.auth else request.headers.get("authorization")
     if key:
