@@ -6,16 +6,19 @@ from __future__ import annotations
 
 import contextlib
 import contextvars
+import functools
 from collections.abc import AsyncIterator, Callable
 from typing import Any
 
 from mcp.server.mcpserver import MCPServer
+from mcp.server.mcpserver.exceptions import ToolError
 from mcp.server.streamable_http_manager import StreamableHTTPASGIApp
 from mcp.server.transport_security import TransportSecuritySettings
 from starlette.requests import Request
 from starlette.routing import Route
 from starlette.types import Receive, Scope, Send
 
+from ..errors import ChatcompactError
 from ..types import SummaryNode
 from . import rest, wire
 from .service import LOCAL_TENANT, Caller, HTTPProblem, Service, error_response
@@ -35,19 +38,32 @@ def build(service: Service, lifespan: Callable[[Any], contextlib.AbstractAsyncCo
     async def existing(thread: str) -> Any:
         return await service.existing_thread(_caller.get(), thread)
 
-    @server.tool()
+    def tool(fn: Callable[..., Any]) -> Callable[..., Any]:
+        """Register ``fn``; library errors become tool errors that say what was wrong."""
+
+        @functools.wraps(fn)
+        async def run(*args: Any, **kw: Any) -> Any:
+            try:
+                return await fn(*args, **kw)
+            except (ChatcompactError, HTTPProblem) as exc:
+                raise ToolError(str(exc)) from None
+
+        server.tool()(run)
+        return run
+
+    @tool
     async def recall(thread: str, query: str, k: int = 5) -> dict[str, Any]:
         """Search a thread's whole history; messages come back verbatim with their ids and times."""
         t = await existing(thread)
         return {"hits": [h.as_dict() for h in await t.recall(query, max(1, min(k, 50)))]}
 
-    @server.tool()
+    @tool
     async def summary(thread: str) -> dict[str, Any]:
         """The thread's structured running summary (sections with source message ids) and its text."""
         state = await (await existing(thread)).summary()
         return {"text": wire.summary_text(state), "summary": state.model_dump(mode="json")}
 
-    @server.tool()
+    @tool
     async def expand(thread: str, node: str = "root") -> dict[str, Any]:
         """A hierarchy node's children, or (level 0) the messages it summarises, verbatim."""
         out = await (await existing(thread)).expand(node)
@@ -55,13 +71,13 @@ def build(service: Service, lifespan: Callable[[Any], contextlib.AbstractAsyncCo
             return {"nodes": [rest.node_json(n) for n in out]}  # type: ignore[arg-type]
         return {"messages": [m.to_record() for m in out]}  # type: ignore[union-attr]
 
-    @server.tool()
+    @tool
     async def compact(thread: str) -> dict[str, Any]:
         """Fold older turns into the summary now; returns the new version's diff (or nothing to do)."""
         v = await (await existing(thread)).compact()
         return {"compacted": v is not None, "version": rest.version_json(v) if v else None}
 
-    @server.tool()
+    @tool
     async def add_note(thread: str, text: str) -> dict[str, Any]:
         """Add a note to a thread (creating it): summarised and recalled like any other turn."""
         t = await service.open_thread(_caller.get(), thread)
