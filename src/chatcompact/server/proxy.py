@@ -34,20 +34,42 @@ class Turn:
     """One proxied request's hold on its thread (the lock is held until ``done``)."""
 
     svc: Service
+    caller: Caller
     thread: AsyncThread
     name: str
     key: str
     lock: asyncio.Lock
     query: str | None
 
+    released: bool = False
+
     def done(self) -> None:
-        if self.lock.locked():
+        """Unlock the thread (once: a second call must not release the next request's hold)."""
+        if not self.released:
+            self.released = True
             self.lock.release()
 
     async def store_reply(self, message: dict[str, Any] | None, status: int, body: bytes, media: str) -> None:
         if message is not None:
-            await self.thread.add(message)
+            stored = await self.thread.add(message)
+            sid = self.svc.stored_id(self.caller, self.name)
+            count, tail = self.svc.tails.get(sid, (0, []))
+            self.svc.tails[sid] = (stored.seq or count + 1, [*tail, message][-wire.TAIL_WINDOW :])
         self.svc.remember(self.key, status, body, media)
+
+    def finish(self, reply_of: Any, status: int, body: bytes, media: str) -> None:
+        """Store the reply after the answer went out (off the client's critical path), then unlock the
+        thread: the conversation's next request, and REST reads of it, wait for this."""
+
+        async def run() -> None:
+            try:
+                await self.store_reply(reply_of(body), status, body, media)
+            except Exception:  # logged, not raised: the client already has its answer
+                log.exception("could not store the reply on thread %s", self.name)
+            finally:
+                self.done()
+
+        self.svc.spawn(run())
 
 
 def thread_name(request: Request, body: Mapping[str, Any], system: str | None, msgs: list, named: str | None) -> str:
@@ -73,14 +95,25 @@ def budget(request: Request, svc: Service) -> int:
     return int(raw)
 
 
-async def store_new(thread: AsyncThread, messages: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Append the messages the thread does not hold yet (matched against its stored tail)."""
-    count = (await thread.stats())["messages"]
-    tail = await thread.history(max(0, count - wire.TAIL_WINDOW)) if count else []
-    fresh = wire.new_messages([wire.canonical(m.to_openai()) for m in tail], messages)
+async def store_new(svc: Service, sid: str, thread: AsyncThread, messages: list[dict[str, Any]]) -> None:
+    """Append the messages the thread does not hold yet (matched against its stored tail).
+
+    The tail is cached per thread; one cheap read (``history(after=<cached count>)``) checks that no
+    other writer appended meanwhile, and folds in what it did."""
+    cached = svc.tails.get(sid)
+    if cached is None:
+        count = (await thread.stats())["messages"]
+        recent = await thread.history(max(0, count - wire.TAIL_WINDOW)) if count else []
+        cached = (count, [wire.canonical(m.to_openai()) for m in recent])
+    else:
+        newer = await thread.history(cached[0])
+        if newer:
+            cached = (newer[-1].seq or 0, cached[1] + [wire.canonical(m.to_openai()) for m in newer])
+    fresh = wire.new_messages(cached[1], messages)
     if fresh:
-        await thread.add_many(fresh)
-    return fresh
+        stored = await thread.add_many(fresh)
+        cached = (stored[-1].seq or 0, cached[1] + fresh)
+    svc.tails[sid] = (cached[0], cached[1][-wire.TAIL_WINDOW :])
 
 
 async def begin(
@@ -97,11 +130,11 @@ async def begin(
             lock.release()
             return replayed
         thread = await svc.open_thread(caller, name, system)
-        await store_new(thread, msgs)
+        await store_new(svc, svc.stored_id(caller, name), thread, msgs)
     except BaseException:
         lock.release()
         raise
-    return Turn(svc, thread, name, key, lock, wire.latest_user_text(msgs))
+    return Turn(svc, caller, thread, name, key, lock, wire.latest_user_text(msgs))
 
 
 def upstream_headers(request: Request, svc: Service, anthropic: bool = False) -> dict[str, str]:
@@ -148,23 +181,31 @@ async def forward(turn: Turn, url: str, payload: dict, headers: dict, reply_of, 
     if resp.status_code >= 400 or not stream:
         try:
             content = await resp.aread()
-            if resp.status_code < 400:
-                await turn.store_reply(reply_of(content), resp.status_code, content, media)
+        except BaseException:
+            turn.done()
+            raise
         finally:
             await resp.aclose()
+        if resp.status_code < 400:
+            turn.finish(reply_of, resp.status_code, content, media)
+        else:
             turn.done()
         return Response(content, resp.status_code, media_type=media)
 
     async def relay() -> AsyncIterator[bytes]:
         raw = bytearray()
+        complete = False
         try:
             async for chunk in resp.aiter_raw():
                 raw += chunk
                 yield chunk
-            await turn.store_reply(reply_of(bytes(raw)), resp.status_code, bytes(raw), media)
+            complete = True
         finally:
             await resp.aclose()
-            turn.done()
+            if complete:
+                turn.finish(reply_of, resp.status_code, bytes(raw), media)
+            else:  # the client went away mid-stream: nothing half-received is stored
+                turn.done()
 
     return StreamingResponse(relay(), resp.status_code, media_type=media)
 
@@ -353,11 +394,12 @@ def _anthropic_error(resp: httpx.Response) -> Response:
 async def _finish_anthropic(turn: Turn, reply: dict[str, Any], stream: bool, store: bool = True) -> Response:
     try:
         data = b"".join(vendor.anthropic_sse(reply)) if stream else json.dumps(reply).encode()
-        media = "text/event-stream" if stream else "application/json"
-        await turn.store_reply(vendor.anthropic_reply_message(reply) if store else None, 200, data, media)
-        return Response(data, 200, media_type=media)
-    finally:
+    except BaseException:
         turn.done()
+        raise
+    media = "text/event-stream" if stream else "application/json"
+    turn.finish(lambda _: vendor.anthropic_reply_message(reply) if store else None, 200, data, media)
+    return Response(data, 200, media_type=media)
 
 
 async def _anthropic_upstream(request: Request, svc: Service, turn: Turn, body: Mapping, block: dict | None) -> Response:

@@ -10,6 +10,7 @@ import json
 import time
 import weakref
 from collections import OrderedDict
+from concurrent.futures import ThreadPoolExecutor
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -117,8 +118,18 @@ class Service:
         self._locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
         self._replays: OrderedDict[str, tuple[float, int, bytes, str]] = OrderedDict()
         self._known: set[str] = set()
+        self.tails: dict[str, tuple[int, list[dict[str, Any]]]] = {}  # thread -> (last seq, canonical tail)
+        self._tasks: set[asyncio.Task[Any]] = set()
+
+    def spawn(self, coro: Any) -> None:
+        """Run ``coro`` as a task the service keeps (and awaits on shutdown)."""
+        task = asyncio.get_running_loop().create_task(coro)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
 
     async def start(self) -> None:
+        # store and tokenizer calls run in worker threads: enough of them for many concurrent conversations
+        asyncio.get_running_loop().set_default_executor(ThreadPoolExecutor(32, thread_name_prefix="chatcompact"))
         kw = dict(self.config.memory_kw)
         if self.config.summarizer:
             kw["summarizer"] = self.config.summarizer
@@ -127,6 +138,8 @@ class Service:
         self.http = httpx.AsyncClient(timeout=self.config.upstream_timeout, limits=limits)
 
     async def stop(self) -> None:
+        if self._tasks:
+            await asyncio.wait(list(self._tasks), timeout=30)
         if self.http is not None:
             await self.http.aclose()
         if self.mem is not None:
@@ -193,6 +206,8 @@ class Service:
             self._known.update(i.id for i in await self.mem.threads())
             if sid not in self._known:
                 raise E.ThreadNotFound(f"no thread {name!r}")
+        async with self.lock(sid):  # read your writes: a reply still being stored lands first
+            pass
         return await self.mem.thread(sid)
 
     async def tenant_threads(self, caller: Caller) -> list[Any]:
