@@ -66,9 +66,9 @@ def start_upstream(delay: float) -> tuple[subprocess.Popen, str]:
     return proc, f"http://127.0.0.1:{port}/v1"
 
 
-def start_proxy(upstream: str, store: str, budget: int) -> tuple[subprocess.Popen, str]:
+def start_proxy(upstream: str, store: str, budget: int, synchronous: str) -> tuple[subprocess.Popen, str]:
     port = _port()
-    env = {**os.environ, "CHATCOMPACT_EMBEDDER": "none"}
+    env = {**os.environ, "CHATCOMPACT_EMBEDDER": "none", "CHATCOMPACT_SYNCHRONOUS": synchronous}
     args = [sys.executable, "-m", "chatcompact", "serve", "--no-auth", "--port", str(port), "--store", store]
     args += ["--upstream", upstream, "--budget", str(budget), "--rate", "0", "--keys", store + ".keys.json"]
     proc = subprocess.Popen(args, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
@@ -142,11 +142,12 @@ def main() -> None:
     ap.add_argument("--delay", type=float, default=0.05, help="Upstream's fixed answer time (s).")
     ap.add_argument("--budget", type=int, default=1500, help="Proxy's context budget.")
     ap.add_argument("--max-seconds", type=float, default=180, help="Cap per level.")
+    ap.add_argument("--synchronous", default="FULL", help="SQLite durability of the proxy's store (FULL, NORMAL).")
     ap.add_argument("--json", action="store_true", help="Print one JSON object.")
     args = ap.parse_args()
     tmp = tempfile.mkdtemp(prefix="cc-load-")
     up_proc, upstream = start_upstream(args.delay)
-    proxy_proc, proxy = start_proxy(upstream, str(Path(tmp) / "load.db"), args.budget)
+    proxy_proc, proxy = start_proxy(upstream, str(Path(tmp) / "load.db"), args.budget, args.synchronous)
     rows = []
     try:
         asyncio.run(level(proxy, 2, 2, "warmup", 60))  # tokenizer and store warm before timing
@@ -176,20 +177,28 @@ def main() -> None:
     if args.json:
         print(json.dumps({"delay_s": args.delay, "turns": args.turns, "cores": os.cpu_count(), "levels": rows}))
         return
-    print(f"upstream answers in {args.delay * 1000:.0f} ms; {args.turns} turns per session; {os.cpu_count()} cores")
-    print(f"{'sessions':>8} {'reqs':>6} {'err':>4} {'lost':>4} {'direct p50':>10} {'proxy p50':>9} {'added p50':>9} {'added p99':>9} {'req/s':>7} {'RSS MB':>7}")
+    load = os.getloadavg()[0]
+    print(
+        f"upstream answers in {args.delay * 1000:.0f} ms; {args.turns} turns per session; {os.cpu_count()} cores "
+        f"(load average {load:.1f}); SQLite synchronous={args.synchronous}"
+    )
+    cols = [("sessions", 8), ("requests", 8), ("errors", 6), ("lost_or_doubled", 6), ("direct_p50_ms", 13)]
+    cols += [("proxy_p50_ms", 12), ("added_p50_ms", 12), ("added_p99_ms", 12), ("proxy_rps", 9), ("proxy_rss_mb", 12)]
+    print(" ".join(f"{name:>{width}}" for name, width in cols))
     for r in rows:
-        print(
-            f"{r['sessions']:>8} {r['requests']:>6} {r['errors']:>4} {r['lost_or_doubled']:>4} {r['direct_p50_ms']:>10} "
-            f"{r['proxy_p50_ms']:>9} {r['added_p50_ms']:>9} {r['added_p99_ms']:>9} {r['proxy_rps']:>7} {r['proxy_rss_mb']:>7}"
-        )
+        print(" ".join(f"{r[name]!s:>{width}}" for name, width in cols))
         if r["first_error"]:
             print("   first error:", r["first_error"])
     at50 = [r for r in rows if r["sessions"] == 50]
     if at50:
-        ok = at50[0]["added_p99_ms"] < TARGET_P99_MS and not at50[0]["errors"] and not at50[0]["lost_or_doubled"]
-        print(f"target at 50 sessions: added p99 < {TARGET_P99_MS} ms, no error, no lost message -> {'met' if ok else 'NOT met'}")
-    print("(median of the direct run:", statistics.median([r["direct_p50_ms"] for r in rows]) if rows else "-", "ms)")
+        r = at50[0]
+        ok = 0 <= r["added_p99_ms"] < TARGET_P99_MS and not r["errors"] and not r["lost_or_doubled"]
+        verdict = "met" if ok else "NOT met"
+        if r["direct_p50_ms"] > 3 * args.delay * 1000:  # the direct run itself starved: differences are noise
+            verdict += " (inconclusive: the direct run is CPU-starved on this machine)"
+        print(f"target at 50 sessions: added p99 < {TARGET_P99_MS} ms, no error, no lost message -> {verdict}")
+    if rows:
+        print("median direct p50 over the levels:", statistics.median([r["direct_p50_ms"] for r in rows]), "ms")
 
 
 if __name__ == "__main__":

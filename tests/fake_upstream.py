@@ -119,7 +119,11 @@ class FakeUpstream:
         tools = body.get("tools") or []
         call = None
         if "CALL_TOOL" in text and tools:
-            call = {"id": f"call_{abs(hash(text)) % 10**8}", "type": "function", "function": {"name": tools[0]["function"]["name"], "arguments": json.dumps({"q": text})}}
+            call = {
+                "id": f"call_{abs(hash(text)) % 10**8}",
+                "type": "function",
+                "function": {"name": tools[0]["function"]["name"], "arguments": json.dumps({"q": text})},
+            }
         reply = f"echo: {text}"
         if body.get("stream"):
             return StreamingResponse(self._chat_chunks(body, reply, call), media_type="text/event-stream")
@@ -132,7 +136,14 @@ class FakeUpstream:
                 "object": "chat.completion",
                 "created": int(time.time()),
                 "model": body.get("model", "fake"),
-                "choices": [{"index": 0, "message": message, "finish_reason": "tool_calls" if call else "stop", "logprobs": None}],
+                "choices": [
+                    {
+                        "index": 0,
+                        "message": message,
+                        "finish_reason": "tool_calls" if call else "stop",
+                        "logprobs": None,
+                    }
+                ],
                 "usage": {"prompt_tokens": 10, "completion_tokens": 5, "total_tokens": 15},
             }
         )
@@ -151,7 +162,18 @@ class FakeUpstream:
         yield chunk({"role": "assistant", "content": ""})
         if call:
             fn = call["function"]
-            yield chunk({"tool_calls": [{"index": 0, "id": call["id"], "type": "function", "function": {"name": fn["name"], "arguments": ""}}]})
+            yield chunk(
+                {
+                    "tool_calls": [
+                        {
+                            "index": 0,
+                            "id": call["id"],
+                            "type": "function",
+                            "function": {"name": fn["name"], "arguments": ""},
+                        }
+                    ]
+                }
+            )
             half = len(fn["arguments"]) // 2
             for part in (fn["arguments"][:half], fn["arguments"][half:]):
                 yield chunk({"tool_calls": [{"index": 0, "function": {"arguments": part}}]})
@@ -177,18 +199,32 @@ class FakeUpstream:
             "status": "completed",
             "model": body.get("model", "fake"),
             "output": [
-                {"id": "msg_fake", "type": "message", "role": "assistant", "status": "completed", "content": [{"type": "output_text", "text": reply, "annotations": []}]}
+                {
+                    "id": "msg_fake",
+                    "type": "message",
+                    "role": "assistant",
+                    "status": "completed",
+                    "content": [{"type": "output_text", "text": reply, "annotations": []}],
+                }
             ],
             "parallel_tool_calls": True,
             "tool_choice": "auto",
             "tools": [],
-            "usage": {"input_tokens": 10, "input_tokens_details": {"cached_tokens": 0}, "output_tokens": 5, "output_tokens_details": {"reasoning_tokens": 0}, "total_tokens": 15},
+            "usage": {
+                "input_tokens": 10,
+                "input_tokens_details": {"cached_tokens": 0},
+                "output_tokens": 5,
+                "output_tokens_details": {"reasoning_tokens": 0},
+                "total_tokens": 15,
+            },
         }
         if body.get("stream"):
 
             async def events() -> AsyncIterator[bytes]:
-                yield f"event: response.created\ndata: {json.dumps({'type': 'response.created', 'sequence_number': 0, 'response': {**response, 'status': 'in_progress', 'output': []}})}\n\n".encode()
-                yield f"event: response.completed\ndata: {json.dumps({'type': 'response.completed', 'sequence_number': 1, 'response': response})}\n\n".encode()
+                started = {**response, "status": "in_progress", "output": []}
+                for n, (kind, body) in enumerate((("response.created", started), ("response.completed", response))):
+                    data = json.dumps({"type": kind, "sequence_number": n, "response": body})
+                    yield f"event: {kind}\ndata: {data}\n\n".encode()
 
             return StreamingResponse(events(), media_type="text/event-stream")
         return JSONResponse(response)

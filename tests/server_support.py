@@ -16,8 +16,8 @@ from .fake_upstream import FakeUpstream, UvicornThread
 if importlib.util.find_spec("starlette") is None or importlib.util.find_spec("uvicorn") is None:
     pytest.skip("server extra not installed: pip install 'chatcompact[server]'", allow_module_level=True)
 
-from chatcompact.server import ServerConfig, create_app  # noqa: E402
-from chatcompact.server.keys import KeyFile  # noqa: E402
+from chatcompact.server import ServerConfig, create_app
+from chatcompact.server.keys import KeyFile
 
 
 @dataclass

@@ -23,7 +23,10 @@ def _client(r: Running) -> anthropic.Anthropic:
 
 
 def _stored(r: Running, thread: str) -> list[dict]:
-    return [{k: v for k, v in m.items() if k not in ("seq", "created_at")} for m in httpx.get(f"{r.v1}/threads/{thread}/messages").json()["messages"]]
+    return [
+        {k: v for k, v in m.items() if k not in ("seq", "created_at")}
+        for m in httpx.get(f"{r.v1}/threads/{thread}/messages").json()["messages"]
+    ]
 
 
 def _kind(r: Running) -> str:
@@ -35,7 +38,9 @@ def test_messages_with_memory(srv: Running) -> None:
     history: list[dict] = []
     for i in range(10):
         history.append({"role": "user", "content": f"note {i}: invoice INV-{500 + i} is due " + "soon " * 20})
-        reply = client.messages.create(model="claude-x", max_tokens=100, system="Be brief.", messages=history, metadata={"user_id": "a1"})
+        reply = client.messages.create(
+            model="claude-x", max_tokens=100, system="Be brief.", messages=history, metadata={"user_id": "a1"}
+        )
         assert reply.content[0].text == f"echo: {history[-1]['content']}"
         history.append({"role": "assistant", "content": reply.content[0].text})
     assert _stored(srv, "a1") == history
@@ -52,7 +57,9 @@ def test_messages_with_memory(srv: Running) -> None:
 
 def test_streaming(srv: Running) -> None:
     client = _client(srv)
-    with client.messages.stream(model="claude-x", max_tokens=50, messages=[{"role": "user", "content": "stream it"}], metadata={"user_id": "s"}) as stream:
+    with client.messages.stream(
+        model="claude-x", max_tokens=50, messages=[{"role": "user", "content": "stream it"}], metadata={"user_id": "s"}
+    ) as stream:
         text = "".join(stream.text_stream)
         final = stream.get_final_message()
     assert text == "echo: stream it" and final.stop_reason == "end_turn"
@@ -61,20 +68,38 @@ def test_streaming(srv: Running) -> None:
 
 def test_upstream_error_keeps_its_status(srv: Running) -> None:
     with pytest.raises(anthropic.RateLimitError) as info:
-        _client(srv).messages.create(model="c", max_tokens=10, messages=[{"role": "user", "content": "FAIL_429"}], metadata={"user_id": "e"})
+        _client(srv).messages.create(
+            model="c", max_tokens=10, messages=[{"role": "user", "content": "FAIL_429"}], metadata={"user_id": "e"}
+        )
     assert info.value.status_code == 429
 
 
 def test_tool_use_translated_both_ways(tmp_path: Path) -> None:
     with running(tmp_path, budget=400) as srv:
         client = _client(srv)
-        tools = [{"name": "lookup", "description": "find", "input_schema": {"type": "object", "properties": {"q": {"type": "string"}}}}]
+        tools = [
+            {
+                "name": "lookup",
+                "description": "find",
+                "input_schema": {"type": "object", "properties": {"q": {"type": "string"}}},
+            }
+        ]
         msgs: list = [{"role": "user", "content": "CALL_TOOL now"}]
-        reply = client.messages.create(model="c", max_tokens=50, tools=tools, messages=msgs, metadata={"user_id": "tool"})
+        reply = client.messages.create(
+            model="c", max_tokens=50, tools=tools, messages=msgs, metadata={"user_id": "tool"}
+        )
         use = reply.content[0]
-        assert reply.stop_reason == "tool_use" and use.type == "tool_use" and use.name == "lookup" and use.input == {"q": "CALL_TOOL now"}
+        assert (
+            reply.stop_reason == "tool_use"
+            and use.type == "tool_use"
+            and use.name == "lookup"
+            and use.input == {"q": "CALL_TOOL now"}
+        )
         assert srv.upstream.requests[-1]["body"]["tools"][0]["function"]["name"] == "lookup"
-        msgs += [{"role": "assistant", "content": [use.model_dump()]}, {"role": "user", "content": [{"type": "tool_result", "tool_use_id": use.id, "content": "42"}]}]
+        msgs += [
+            {"role": "assistant", "content": [use.model_dump()]},
+            {"role": "user", "content": [{"type": "tool_result", "tool_use_id": use.id, "content": "42"}]},
+        ]
         client.messages.create(model="c", max_tokens=50, tools=tools, messages=msgs, metadata={"user_id": "tool"})
         roles = [(m["role"], m.get("tool_call_id")) for m in _stored(srv, "tool")]
         assert roles == [("user", None), ("assistant", None), ("tool", use.id), ("assistant", None)]
@@ -87,17 +112,35 @@ def test_compact_edit_returns_a_readable_compaction_block(tmp_path: Path) -> Non
         for i in range(6):
             history.append({"role": "user", "content": f"We decided to keep order ORD-{700 + i} on hold until Friday."})
             history.append({"role": "assistant", "content": f"Noted: ORD-{700 + i} stays on hold."})
-        edits = {"edits": [{"type": "compact_20260112", "trigger": {"type": "input_tokens", "value": 50}, "pause_after_compaction": True}]}
+        edits = {
+            "edits": [
+                {
+                    "type": "compact_20260112",
+                    "trigger": {"type": "input_tokens", "value": 50},
+                    "pause_after_compaction": True,
+                }
+            ]
+        }
         history.append({"role": "user", "content": "Summarise please."})
         reply = client.beta.messages.create(
-            model="c", max_tokens=50, messages=history, metadata={"user_id": "ce"}, context_management=edits, betas=["compact-2026-01-12"]
+            model="c",
+            max_tokens=50,
+            messages=history,
+            metadata={"user_id": "ce"},
+            context_management=edits,
+            betas=["compact-2026-01-12"],
         )
         assert reply.stop_reason == "compaction" and reply.content[0].type == "compaction"
         assert "ORD-70" in reply.content[0].content  # readable, with the identifiers
         assert not [r for r in srv.upstream.requests if r["kind"] in ("chat", "messages")]  # paused: no model call
         # the client sends the block back (as the API asks); nothing is stored twice, the thread goes on
-        history += [{"role": "assistant", "content": [reply.content[0].model_dump(exclude_none=True)]}, {"role": "user", "content": "go on"}]
-        client.beta.messages.create(model="c", max_tokens=50, messages=history, metadata={"user_id": "ce"}, betas=["compact-2026-01-12"])
+        history += [
+            {"role": "assistant", "content": [reply.content[0].model_dump(exclude_none=True)]},
+            {"role": "user", "content": "go on"},
+        ]
+        client.beta.messages.create(
+            model="c", max_tokens=50, messages=history, metadata={"user_id": "ce"}, betas=["compact-2026-01-12"]
+        )
         stored = _stored(srv, "ce")
         assert len(stored) == 15 and stored[-2] == {"role": "user", "content": "go on"}
         assert httpx.get(f"{srv.v1}/threads/ce/compactions").json()["compactions"]

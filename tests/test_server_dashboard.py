@@ -13,7 +13,9 @@ from .cdp import Browser, chromium_path, png_pixels
 from .server_support import running
 
 if chromium_path() is None:
-    pytest.skip("chromium not installed (apt-get install chromium): dashboard browser tests skip", allow_module_level=True)
+    pytest.skip(
+        "chromium not installed (apt-get install chromium): dashboard browser tests skip", allow_module_level=True
+    )
 pytest.importorskip("websockets")
 
 
@@ -27,7 +29,9 @@ def test_dashboard_shows_curve_diffs_hierarchy_and_recall(tmp_path: Path) -> Non
         auth = {"Authorization": f"Bearer {key}"}
         turns = []
         for i in range(20):
-            turns.append({"role": "user", "content": f"Decision: container C-{400 + i} sails from Rotterdam on day {i}."})
+            turns.append(
+                {"role": "user", "content": f"Decision: container C-{400 + i} sails from Rotterdam on day {i}."}
+            )
             turns.append({"role": "assistant", "content": f"Logged C-{400 + i}."})
         assert httpx.post(f"{r.v1}/threads/ship/messages", json={"messages": turns}, headers=auth).status_code == 201
         httpx.post(f"{r.v1}/threads/ship/compact", json={}, headers=auth)
@@ -45,7 +49,9 @@ def test_dashboard_shows_curve_diffs_hierarchy_and_recall(tmp_path: Path) -> Non
 
             box = browser.js("JSON.stringify(document.getElementById('chart').getBoundingClientRect())")
             rect = json.loads(box)
-            shot = browser.screenshot({"x": rect["x"], "y": rect["y"], "width": rect["width"], "height": rect["height"]})
+            shot = browser.screenshot(
+                {"x": rect["x"], "y": rect["y"], "width": rect["width"], "height": rect["height"]}
+            )
             (tmp_path / "chart.png").write_bytes(shot)
             _, _, pixels = png_pixels(shot)
             blue = sum(_near(p, (0x2F, 0x6F, 0xDE)) for p in pixels)
@@ -63,7 +69,10 @@ def test_dashboard_without_a_key_says_so(tmp_path: Path) -> None:
     with running(tmp_path, auth=True) as r:
         browser = Browser(f"{r.url}/")
         try:
-            text = browser.wait_for("(document.getElementById('threads')?.textContent || '').startsWith('error') && document.getElementById('threads').textContent")
+            text = browser.wait_for(
+                "(document.getElementById('threads')?.textContent || '').startsWith('error')"
+                " && document.getElementById('threads').textContent"
+            )
             assert "API key" in text
         finally:
             browser.close()

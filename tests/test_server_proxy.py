@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from chatcompact.server import wire, vendor
+from chatcompact.server import vendor, wire
 
 from .server_support import Running, running
 
@@ -79,17 +79,33 @@ def test_tool_calls_round_trip(srv: Running, stream: bool) -> None:
         call = calls[0]
     else:
         msg = client.chat.completions.create(**kw).choices[0].message
-        call = {"id": msg.tool_calls[0].id, "name": msg.tool_calls[0].function.name, "arguments": msg.tool_calls[0].function.arguments}
+        call = {
+            "id": msg.tool_calls[0].id,
+            "name": msg.tool_calls[0].function.name,
+            "arguments": msg.tool_calls[0].function.arguments,
+        }
     assert call["name"] == "lookup"
     stored = _stored(srv, "tools")
     assert stored[-1]["tool_calls"][0]["function"] == {"name": "lookup", "arguments": call["arguments"]}
-    history.append({"role": "assistant", "content": None, "tool_calls": [{"id": call["id"], "type": "function", "function": {"name": "lookup", "arguments": call["arguments"]}}]})
+    history.append(
+        {
+            "role": "assistant",
+            "content": None,
+            "tool_calls": [
+                {"id": call["id"], "type": "function", "function": {"name": "lookup", "arguments": call["arguments"]}}
+            ],
+        }
+    )
     history.append({"role": "tool", "tool_call_id": call["id"], "content": "found it"})
-    client.chat.completions.create(model="m", messages=history, tools=tools, extra_headers={"X-Chatcompact-Thread": "tools"})
+    client.chat.completions.create(
+        model="m", messages=history, tools=tools, extra_headers={"X-Chatcompact-Thread": "tools"}
+    )
     assert [m["role"] for m in _stored(srv, "tools")] == ["user", "assistant", "tool", "assistant"]
 
 
-@pytest.mark.parametrize("status, exc", [(400, openai.BadRequestError), (429, openai.RateLimitError), (500, openai.InternalServerError)])
+@pytest.mark.parametrize(
+    "status, exc", [(400, openai.BadRequestError), (429, openai.RateLimitError), (500, openai.InternalServerError)]
+)
 def test_upstream_errors_pass_through_with_their_status(srv: Running, status: int, exc: type) -> None:
     client = _client(srv)
     with pytest.raises(exc) as info:
@@ -116,14 +132,25 @@ def test_retry_of_a_delivered_request_is_replayed_not_stored_twice(srv: Running)
 
 def test_thread_from_metadata_and_from_the_first_turn(srv: Running) -> None:
     client = _client(srv)
-    client.chat.completions.create(model="m", messages=[{"role": "user", "content": "meta"}], metadata={"thread_id": "from-meta"}, store=False)
+    client.chat.completions.create(
+        model="m", messages=[{"role": "user", "content": "meta"}], metadata={"thread_id": "from-meta"}, store=False
+    )
     assert len(_stored(srv, "from-meta")) == 2
     first = [{"role": "user", "content": "anonymous first turn"}]
     r1 = client.chat.completions.create(model="m", messages=first)
-    follow = [*first, {"role": "assistant", "content": r1.choices[0].message.content}, {"role": "user", "content": "second"}]
+    follow = [
+        *first,
+        {"role": "assistant", "content": r1.choices[0].message.content},
+        {"role": "user", "content": "second"},
+    ]
     client.chat.completions.create(model="m", messages=follow)
     auto = wire.auto_thread_id(None, [wire.canonical(first[0])])
-    assert [m["content"] for m in _stored(srv, auto)] == ["anonymous first turn", "echo: anonymous first turn", "second", "echo: second"]
+    assert [m["content"] for m in _stored(srv, auto)] == [
+        "anonymous first turn",
+        "echo: anonymous first turn",
+        "second",
+        "echo: second",
+    ]
 
 
 def test_bad_requests_are_clear_400s(srv: Running) -> None:
@@ -138,7 +165,9 @@ def test_bad_requests_are_clear_400s(srv: Running) -> None:
 def test_unreachable_upstream_is_a_502(tmp_path: Path) -> None:
     with running(tmp_path, budget=400) as r:
         r.app.state.service.config.upstream = "http://127.0.0.1:9/v1"
-        resp = httpx.post(f"{r.v1}/chat/completions", json={"model": "m", "messages": [{"role": "user", "content": "x"}], "user": "u"})
+        resp = httpx.post(
+            f"{r.v1}/chat/completions", json={"model": "m", "messages": [{"role": "user", "content": "x"}], "user": "u"}
+        )
         assert resp.status_code == 502 and "upstream unreachable" in resp.json()["error"]["message"]
 
 
@@ -155,7 +184,12 @@ def test_responses_api_proxied_with_memory(srv: Running, stream: bool) -> None:
         text = client.responses.create(input="first question", **kw).output_text
     assert text == "echo: first question"
     client.responses.create(input=[{"role": "user", "content": "second question"}], **kw)
-    assert [m["content"] for m in _stored(srv, thread)] == ["first question", text, "second question", "echo: second question"]
+    assert [m["content"] for m in _stored(srv, thread)] == [
+        "first question",
+        text,
+        "second question",
+        "echo: second question",
+    ]
     sent = srv.upstream.requests[-1]["body"]["input"]
     assert sent[0]["role"] == "system" and "Be brief." in sent[0]["content"]
     assert sent[-1] == {"type": "message", "role": "user", "content": "second question"}
@@ -176,14 +210,23 @@ def test_responses_compact_returns_openais_shape_with_a_readable_token(srv: Runn
     # the compaction item alone names the thread on the next request
     follow = [compacted.output[-1].model_dump(exclude_none=True), {"role": "user", "content": "and now?"}]
     client.responses.create(model="m", input=follow)
-    assert _stored(srv, "cmp")[-2:] == [{"role": "user", "content": "and now?"}, {"role": "assistant", "content": "echo: and now?"}]
+    assert _stored(srv, "cmp")[-2:] == [
+        {"role": "user", "content": "and now?"},
+        {"role": "assistant", "content": "echo: and now?"},
+    ]
 
 
 def test_responses_context_management_compacts_past_the_threshold(srv: Running) -> None:
     client = _client(srv)
-    kw = {"model": "m", "extra_headers": {"X-Chatcompact-Thread": "cm"}, "extra_body": {"context_management": [{"type": "compaction", "compact_threshold": 30}]}}
+    kw = {
+        "model": "m",
+        "extra_headers": {"X-Chatcompact-Thread": "cm"},
+        "extra_body": {"context_management": [{"type": "compaction", "compact_threshold": 30}]},
+    }
     for i in range(3):
-        client.responses.create(input=[{"role": "user", "content": f"We decided to ship release R-{i} on Friday."}], **kw)
+        client.responses.create(
+            input=[{"role": "user", "content": f"We decided to ship release R-{i} on Friday."}], **kw
+        )
     versions = httpx.get(f"{srv.v1}/threads/cm/compactions").json()["compactions"]
     assert versions and versions[0]["trigger"] == "manual"
     assert "context_management" not in srv.upstream.requests[-1]["body"]  # ours, not forwarded
@@ -216,8 +259,10 @@ def test_chat_stream_accumulates_split_events() -> None:
     acc = wire.ChatStream()
     raw = (
         b'data: {"choices":[{"index":0,"delta":{"content":"he"}}]}\n\n'
-        b'data: {"choices":[{"index":0,"delta":{"content":"llo","tool_calls":[{"index":0,"id":"c1","function":{"name":"f","arguments":"{\\"a\\""}}]}}]}\n\n'
-        b'data: {"choices":[{"index":0,"delta":{"tool_calls":[{"index":0,"function":{"arguments":": 1}"}}]}}]}\n\ndata: [DONE]\n\n'
+        b'data: {"choices":[{"index":0,"delta":{"content":"llo","tool_calls":[{"index":0,"id":"c1",'
+        b'"function":{"name":"f","arguments":"{\\"a\\""}}]}}]}\n\n'
+        b'data: {"choices":[{"index":0,"delta":{"tool_calls":[{"index":0,"function":{"arguments":": 1}"}}]}}]}\n\n'
+        b"data: [DONE]\n\n"
     )
     for i in range(0, len(raw), 7):
         acc.feed(raw[i : i + 7])

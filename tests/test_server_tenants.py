@@ -73,7 +73,12 @@ def test_listing_shows_only_the_callers_threads(world) -> None:
 def test_proxy_routes_never_mix_tenants(world, route: str) -> None:
     r, _, b = world
     if route == "/v1/messages":
-        body = {"model": "c", "max_tokens": 5, "messages": [{"role": "user", "content": "what is the code?"}], "metadata": {"user_id": "shared"}}
+        body = {
+            "model": "c",
+            "max_tokens": 5,
+            "messages": [{"role": "user", "content": "what is the code?"}],
+            "metadata": {"user_id": "shared"},
+        }
     elif route.startswith("/v1/responses"):
         body = {"model": "m", "input": "what is the code?", "metadata": {"thread_id": "shared"}}
     else:
@@ -105,7 +110,7 @@ def test_mcp_over_http_is_tenant_scoped(world) -> None:
 
 
 def test_missing_wrong_and_revoked_keys_are_401(world) -> None:
-    r, a, _ = world
+    r, _, _ = world
     assert httpx.get(f"{r.v1}/threads").status_code == 401
     assert httpx.get(f"{r.v1}/threads", headers=_auth("cc_000000000000_" + "x" * 32)).status_code == 401
     key = r.key("acme")

@@ -527,7 +527,9 @@ def _server() -> Any:
 @click.option("--max-body", default=4 * 1024 * 1024, show_default=True, help="Largest request body (bytes).")
 @click.option("--mcp-stdio", is_flag=True, help="Serve MCP on stdin/stdout instead of HTTP.")
 @click.option("--tenant", default="local", show_default=True, help="Tenant of the --mcp-stdio session.")
-def serve_cmd(summarizer: str | None, host: str, port: int, no_auth: bool, rate: int, mcp_stdio: bool, tenant: str, **kw: Any) -> None:
+def serve_cmd(
+    summarizer: str | None, host: str, port: int, no_auth: bool, rate: int, mcp_stdio: bool, tenant: str, **kw: Any
+) -> None:
     """Memory proxy (OpenAI/Anthropic-compatible), REST, MCP and dashboard; see docs/server.md."""
     server = _server()
     config = server.ServerConfig(summarizer=summarizer, auth=not no_auth, rate_per_minute=rate, **kw)

@@ -29,11 +29,17 @@ def token_curve(
         prefix.append(prefix[-1] + n)
     points, vi, head = [], 0, None
     for i, m in enumerate(messages):
-        while vi < len(ordered) and ordered[vi].created_at <= (m.created_at or 0) and ordered[vi].covered_until < (m.seq or 0):
+        while (
+            vi < len(ordered)
+            and ordered[vi].created_at <= (m.created_at or 0)
+            and ordered[vi].covered_until < (m.seq or 0)
+        ):
             head, vi = ordered[vi], vi + 1
         covered = min(head.covered_until, i) if head else 0
         sent = (summaries[head.version] if head else 0) + prefix[i + 1] - prefix[covered]
-        points.append({"seq": m.seq, "full": prefix[i + 1], "sent": min(sent, budget), "version": head.version if head else 0})
+        points.append(
+            {"seq": m.seq, "full": prefix[i + 1], "sent": min(sent, budget), "version": head.version if head else 0}
+        )
     step = max(1, -(-len(points) // MAX_POINTS))
     thinned = points[::step]
     if points and thinned[-1] is not points[-1]:

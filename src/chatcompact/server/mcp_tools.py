@@ -23,10 +23,13 @@ from ..types import SummaryNode
 from . import rest, wire
 from .service import LOCAL_TENANT, Caller, HTTPProblem, Service, error_response
 
-_caller: contextvars.ContextVar[Caller] = contextvars.ContextVar("chatcompact_caller", default=Caller(LOCAL_TENANT))
+_LOCAL = Caller(LOCAL_TENANT)
+_caller: contextvars.ContextVar[Caller] = contextvars.ContextVar("chatcompact_caller", default=_LOCAL)
 
 
-def build(service: Service, lifespan: Callable[[Any], contextlib.AbstractAsyncContextManager[Any]] | None = None) -> MCPServer:
+def build(
+    service: Service, lifespan: Callable[[Any], contextlib.AbstractAsyncContextManager[Any]] | None = None
+) -> MCPServer:
     """The MCP server; each tool is a thin adapter over the caller's thread."""
     server: MCPServer = MCPServer(
         "chatcompact",
@@ -111,7 +114,9 @@ def http_app(service: Service) -> tuple[Any, Route]:
     security = TransportSecuritySettings(enable_dns_rebinding_protection=False)  # API keys guard /mcp instead
     server.streamable_http_app(stateless_http=True, json_response=True, transport_security=security)
     manager = server.session_manager
-    return manager, Route("/mcp", _Authenticated(service, StreamableHTTPASGIApp(manager)), methods=["GET", "POST", "DELETE"])
+    return manager, Route(
+        "/mcp", _Authenticated(service, StreamableHTTPASGIApp(manager)), methods=["GET", "POST", "DELETE"]
+    )
 
 
 def run_stdio(service: Service, tenant: str = LOCAL_TENANT) -> None:
@@ -127,4 +132,3 @@ def run_stdio(service: Service, tenant: str = LOCAL_TENANT) -> None:
 
     _caller.set(Caller(tenant))
     build(service, lifespan).run("stdio")
-

@@ -15,7 +15,12 @@ def _q(name: str, schema: dict[str, Any], required: bool = False) -> dict[str, A
     return {"name": name, "in": "query", "required": required, "schema": schema}
 
 
-_THREAD = {"name": "thread", "in": "path", "required": True, "schema": {"type": "string", "minLength": 1, "maxLength": 150}}
+_THREAD = {
+    "name": "thread",
+    "in": "path",
+    "required": True,
+    "schema": {"type": "string", "minLength": 1, "maxLength": 150},
+}
 _NODE = {"name": "node", "in": "path", "required": True, "schema": {"type": "string", "minLength": 1, "maxLength": 200}}
 _INT = {"type": "integer", "minimum": 0}
 
@@ -56,7 +61,10 @@ def document() -> dict[str, Any]:
                 {
                     "type": "object",
                     "required": ["messages"],
-                    "properties": {"messages": {"type": "array", "items": _MESSAGE, "minItems": 1}, "system": {"type": "string"}},
+                    "properties": {
+                        "messages": {"type": "array", "items": _MESSAGE, "minItems": 1},
+                        "system": {"type": "string"},
+                    },
                 },
                 "201",
             ),
@@ -64,13 +72,23 @@ def document() -> dict[str, Any]:
         "/v1/threads/{thread}/context": {
             "get": _op(
                 "The budgeted context",
-                [*t, _q("budget", {"type": "integer", "minimum": 64}), _q("query", {"type": "string"}), _q("format", {"enum": ["openai", "anthropic"]})],
+                [
+                    *t,
+                    _q("budget", {"type": "integer", "minimum": 64}),
+                    _q("query", {"type": "string"}),
+                    _q("format", {"enum": ["openai", "anthropic"]}),
+                ],
             )
         },
         "/v1/threads/{thread}/recall": {
             "get": _op(
                 "Search the whole history",
-                [*t, _q("q", {"type": "string", "minLength": 1}, True), _q("k", {"type": "integer", "minimum": 1, "maximum": 50}), _q("mode", {"enum": ["hybrid", "text", "vector"]})],
+                [
+                    *t,
+                    _q("q", {"type": "string", "minLength": 1}, True),
+                    _q("k", {"type": "integer", "minimum": 1, "maximum": 50}),
+                    _q("mode", {"enum": ["hybrid", "text", "vector"]}),
+                ],
             )
         },
         "/v1/threads/{thread}/summary": {"get": _op("The structured summary", t)},
@@ -79,12 +97,21 @@ def document() -> dict[str, Any]:
             "post": _op("Compact now", t, {"type": "object", "properties": {"keep_tokens": _INT}})
         },
         "/v1/threads/{thread}/revert": {
-            "post": _op("Return the summary to a version", t, {"type": "object", "required": ["version"], "properties": {"version": _INT}})
+            "post": _op(
+                "Return the summary to a version",
+                t,
+                {"type": "object", "required": ["version"], "properties": {"version": _INT}},
+            )
         },
         "/v1/threads/{thread}/hierarchy": {"get": _op("The summary tree's nodes", t)},
         "/v1/threads/{thread}/nodes/{node}/expand": {"get": _op("A node's children or messages", [*t, _NODE])},
         "/v1/threads/{thread}/notes": {
-            "post": _op("Add a note", t, {"type": "object", "required": ["text"], "properties": {"text": {"type": "string", "minLength": 1}}}, "201")
+            "post": _op(
+                "Add a note",
+                t,
+                {"type": "object", "required": ["text"], "properties": {"text": {"type": "string", "minLength": 1}}},
+                "201",
+            )
         },
         "/v1/threads/{thread}/usage": {"get": _op("Sizes and summarizer cost", t)},
         "/v1/threads/{thread}/curve": {"get": _op("Tokens sent vs full history, per message", t)},
@@ -104,7 +131,12 @@ def document() -> dict[str, Any]:
             "schemas": {
                 "Error": {
                     "type": "object",
-                    "properties": {"error": {"type": "object", "properties": {"message": {"type": "string"}, "type": {"type": "string"}}}},
+                    "properties": {
+                        "error": {
+                            "type": "object",
+                            "properties": {"message": {"type": "string"}, "type": {"type": "string"}},
+                        }
+                    },
                 }
             },
             "securitySchemes": {"bearer": {"type": "http", "scheme": "bearer"}},

@@ -324,7 +324,11 @@ async def responses_compact(request: Request, caller: Caller) -> Response:
 
 # ---------------------------------------------------------------- Anthropic Messages
 def _compact_edit(body: Mapping[str, Any]) -> Mapping[str, Any] | None:
-    edits = (body.get("context_management") or {}).get("edits") if isinstance(body.get("context_management"), Mapping) else None
+    edits = (
+        (body.get("context_management") or {}).get("edits")
+        if isinstance(body.get("context_management"), Mapping)
+        else None
+    )
     for edit in edits or []:
         if isinstance(edit, Mapping) and str(edit.get("type", "")).startswith("compact_"):
             return edit
@@ -360,7 +364,9 @@ async def messages(request: Request, caller: Caller) -> Response:
             return await _anthropic_upstream(request, svc, turn, body, block)
         chat = await turn.thread.context(budget(request, svc), query=turn.query)
         payload = vendor.anthropic_to_chat_request(body, chat)
-        resp = await svc.http.post(upstream_url(svc, "/chat/completions"), json=payload, headers=upstream_headers(request, svc))  # type: ignore[union-attr]
+        resp = await svc.http.post(
+            upstream_url(svc, "/chat/completions"), json=payload, headers=upstream_headers(request, svc)
+        )  # type: ignore[union-attr]
     except BaseException:
         turn.done()
         raise
@@ -374,7 +380,9 @@ async def messages(request: Request, caller: Caller) -> Response:
 
 
 def _paused(body: Mapping[str, Any], block: dict[str, Any]) -> dict[str, Any]:
-    reply = vendor.chat_to_anthropic_reply({"choices": [{"message": {}, "finish_reason": "stop"}]}, str(body.get("model") or ""))
+    reply = vendor.chat_to_anthropic_reply(
+        {"choices": [{"message": {}, "finish_reason": "stop"}]}, str(body.get("model") or "")
+    )
     reply.update(content=[block], stop_reason="compaction")
     return reply
 
@@ -402,7 +410,9 @@ async def _finish_anthropic(turn: Turn, reply: dict[str, Any], stream: bool, sto
     return Response(data, 200, media_type=media)
 
 
-async def _anthropic_upstream(request: Request, svc: Service, turn: Turn, body: Mapping, block: dict | None) -> Response:
+async def _anthropic_upstream(
+    request: Request, svc: Service, turn: Turn, body: Mapping, block: dict | None
+) -> Response:
     """Forward Anthropic-shaped to an Anthropic-compatible upstream (streaming passes through)."""
     system, context = await turn.thread.context(budget(request, svc), query=turn.query, format="anthropic")
     payload = {k: v for k, v in body.items() if k != "context_management"}

@@ -9,8 +9,8 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
 from ..async_memory import AsyncThread
-from ..types import Message, SummaryNode, SummaryVersion
 from ..core.formats import to_anthropic, to_openai
+from ..types import Message, SummaryNode, SummaryVersion
 from . import curve, wire
 from .service import Caller, HTTPProblem, Service
 
@@ -65,7 +65,17 @@ async def list_threads(request: Request, caller: Caller) -> Response:
     prefix = len(caller.tenant) + 1
     rows = await _svc(request).tenant_threads(caller)
     return JSONResponse(
-        {"threads": [{"id": i.id[prefix:], "messages": i.last_seq, "summary_version": i.last_version, "created_at": i.created_at} for i in rows]}
+        {
+            "threads": [
+                {
+                    "id": i.id[prefix:],
+                    "messages": i.last_seq,
+                    "summary_version": i.last_version,
+                    "created_at": i.created_at,
+                }
+                for i in rows
+            ]
+        }
     )
 
 
@@ -113,7 +123,9 @@ async def get_recall(request: Request, caller: Caller) -> Response:
     mode = request.query_params.get("mode", "hybrid")
     if mode not in ("hybrid", "text", "vector"):
         raise HTTPProblem(400, "mode must be hybrid, text or vector")
-    hits = await t.recall(query, _int(request, "k", 5, 1, 50) or 5, mode=mode, neighbors=_int(request, "neighbors", 0, 0, 5) or 0)
+    hits = await t.recall(
+        query, _int(request, "k", 5, 1, 50) or 5, mode=mode, neighbors=_int(request, "neighbors", 0, 0, 5) or 0
+    )
     return JSONResponse({"hits": [h.as_dict() for h in hits]})
 
 

@@ -56,7 +56,10 @@ def responses_input(body: Mapping[str, Any]) -> tuple[str | None, list[dict[str,
         if kind == "message":
             out.append(canonical({"role": item.get("role"), "content": _plain_text(item.get("content"))}))
         elif kind == "function_call":
-            call = {"id": item.get("call_id"), "function": {"name": item.get("name"), "arguments": item.get("arguments")}}
+            call = {
+                "id": item.get("call_id"),
+                "function": {"name": item.get("name"), "arguments": item.get("arguments")},
+            }
             if out and out[-1]["role"] == "assistant" and "tool_calls" in out[-1]:
                 out[-1]["tool_calls"].append(canonical({"tool_calls": [call]})["tool_calls"][0])
             else:
@@ -87,7 +90,12 @@ def to_responses_input(messages: Sequence[Mapping[str, Any]]) -> list[dict[str, 
         for tc in m.get("tool_calls") or []:
             fn = tc.get("function") or {}
             items.append(
-                {"type": "function_call", "call_id": tc.get("id"), "name": fn.get("name"), "arguments": fn.get("arguments")}
+                {
+                    "type": "function_call",
+                    "call_id": tc.get("id"),
+                    "name": fn.get("name"),
+                    "arguments": fn.get("arguments"),
+                }
             )
     return items
 
@@ -153,7 +161,7 @@ def anthropic_input(body: Mapping[str, Any]) -> tuple[str | None, list[dict[str,
     for i, m in enumerate(msgs):
         if not isinstance(m, Mapping) or m.get("role") not in ("user", "assistant"):
             raise InvalidMessage("role", "expected 'user' or 'assistant'", index=i)
-        content = m["content"] if "content" in m else ""
+        content = m.get("content", "")
         blocks = [{"type": "text", "text": content}] if isinstance(content, str) else content
         if not isinstance(blocks, list):
             raise InvalidMessage("content", "expected a string or a list of blocks", index=i)
@@ -198,7 +206,11 @@ def anthropic_to_chat_request(body: Mapping[str, Any], messages: list[dict[str, 
         out["tools"] = [
             {
                 "type": "function",
-                "function": {"name": t.get("name"), "description": t.get("description", ""), "parameters": t.get("input_schema") or {}},
+                "function": {
+                    "name": t.get("name"),
+                    "description": t.get("description", ""),
+                    "parameters": t.get("input_schema") or {},
+                },
             }
             for t in body["tools"]
             if isinstance(t, Mapping)

@@ -173,7 +173,11 @@ class ChatStream:
         raw: dict[str, Any] = {"role": "assistant", "content": "".join(self.text) or None}
         if self.calls:
             raw["tool_calls"] = [
-                {"id": c["id"], "type": "function", "function": {"name": c["name"], "arguments": c["arguments"] or "{}"}}
+                {
+                    "id": c["id"],
+                    "type": "function",
+                    "function": {"name": c["name"], "arguments": c["arguments"] or "{}"},
+                }
                 for _, c in sorted(self.calls.items())
             ]
         return canonical(raw)
