@@ -663,3 +663,99 @@ def eval_transcript(file: str, sample: str | None, limit: int | None, out: str, 
 
     transcript = load_transcript(file, sample)
     _eval_run(lambda c: run_transcript(transcript, c), _eval_config(**kw), kw["json_out"], out)
+
+
+# ---------------------------------------------------------------- the service (chatcompact[server])
+def _server() -> Any:
+    """The server package, or a clear install hint (its dependencies are an extra)."""
+    try:
+        from . import server
+    except ImportError as exc:
+        from .errors import MissingDependency
+
+        raise MissingDependency(getattr(exc, "name", None) or "starlette", "server") from None
+    return server
+
+
+@main.command("serve")
+@click.option("--store", default=None, envvar="CHATCOMPACT_STORE", help="Store URL (default ./.chatcompact/memory.db).")
+@click.option("--upstream", default=None, envvar="CHATCOMPACT_UPSTREAM", help="OpenAI-compatible base URL (.../v1).")
+@click.option("--upstream-key", default=None, envvar="CHATCOMPACT_UPSTREAM_KEY", help="Key sent to the upstream.")
+@click.option("--anthropic-upstream", default=None, help="Anthropic-compatible base URL for /v1/messages.")
+@click.option("--anthropic-key", default=None, envvar="CHATCOMPACT_ANTHROPIC_KEY", help="Key for that upstream.")
+@click.option("--budget", default=8000, show_default=True, help="Context budget (tokens) sent upstream.")
+@SUMMARIZER
+@click.option("--host", default="127.0.0.1", show_default=True)
+@click.option("--port", default=8000, show_default=True)
+@click.option("--keys", "keys_path", default=".chatcompact/keys.json", show_default=True, help="API key file.")
+@click.option("--no-auth", is_flag=True, help="No API keys, one tenant (loopback hosts only).")
+@click.option("--rate", default=600, show_default=True, help="Requests per minute per key (0: unlimited).")
+@click.option("--max-body", default=4 * 1024 * 1024, show_default=True, help="Largest request body (bytes).")
+@click.option("--mcp-stdio", is_flag=True, help="Serve MCP on stdin/stdout instead of HTTP.")
+@click.option("--tenant", default="local", show_default=True, help="Tenant of the --mcp-stdio session.")
+def serve_cmd(
+    summarizer: str | None, host: str, port: int, no_auth: bool, rate: int, mcp_stdio: bool, tenant: str, **kw: Any
+) -> None:
+    """Memory proxy (OpenAI/Anthropic-compatible), REST, MCP and dashboard; see docs/server.md."""
+    server = _server()
+    config = server.ServerConfig(summarizer=summarizer, auth=not no_auth, rate_per_minute=rate, **kw)
+    if mcp_stdio:
+        from .server.mcp_tools import run_stdio
+        from .server.service import Service
+
+        run_stdio(Service(config), tenant)
+        return
+    server.serve(config, host, port)
+
+
+@main.group("keys")
+def keys_group() -> None:
+    """API keys of ``chatcompact serve`` (stored hashed; a key is shown once, at creation)."""
+
+
+_KEYS_OPT = click.option("--keys", "keys_path", default=".chatcompact/keys.json", show_default=True, help="Key file.")
+
+
+@keys_group.command("create")
+@click.argument("tenant")
+@click.option("--name", default="", help="A label for the key.")
+@click.option("--rate", type=int, default=None, help="Requests per minute (default: the server's --rate).")
+@_KEYS_OPT
+def keys_create(tenant: str, name: str, rate: int | None, keys_path: str) -> None:
+    """Create a key for TENANT and print it (the only time it is shown)."""
+    from .server.keys import KeyFile
+
+    key, record = KeyFile(keys_path).create(tenant, name, rate)
+    click.echo(key)
+    err.print(f"key {record.id} for tenant {tenant!r}: store it now, it is not shown again")
+
+
+@keys_group.command("list")
+@_KEYS_OPT
+@click.option("--json", "json_out", is_flag=True, help="Machine-readable output.")
+def keys_list(keys_path: str, json_out: bool) -> None:
+    """Every key: id, tenant, name, created, revoked (never the secret)."""
+    from dataclasses import asdict
+
+    from .server.keys import KeyFile
+
+    rows = [{k: v for k, v in asdict(r).items() if k != "sha256"} for r in KeyFile(keys_path).list()]
+    if json_out:
+        _dump(rows)
+        return
+    table = Table("id", "tenant", "name", "revoked", "rate/min")
+    for r in rows:
+        table.add_row(r["id"], r["tenant"], r["name"], "yes" if r["revoked"] else "", str(r["rate_per_minute"] or ""))
+    out.print(table)
+
+
+@keys_group.command("revoke")
+@click.argument("key_id")
+@_KEYS_OPT
+def keys_revoke(key_id: str, keys_path: str) -> None:
+    """Revoke the key KEY_ID (its requests get 401 from then on)."""
+    from .server.keys import KeyFile
+
+    if not KeyFile(keys_path).revoke(key_id):
+        raise click.ClickException(f"no key {key_id!r}")
+    click.echo(f"revoked {key_id}")

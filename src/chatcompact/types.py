@@ -208,7 +208,7 @@ def parse_message(raw: Any, max_chars: int = MAX_MESSAGE_CHARS) -> Message:
     if unknown:
         raise InvalidMessage(unknown[0], f"unknown field (known: {', '.join(sorted(_KNOWN))})")
     role = raw.get("role")
-    if not isinstance(role, str) or role not in ROLES:
+    if not isinstance(role, str) or role not in ROLES:  # an unhashable role (a list) is a bad role too
         raise InvalidMessage("role", f"expected one of {sorted(ROLES)}, got {role!r}")
     if "content" not in raw and not (role == "assistant" and raw.get("tool_calls")):
         raise InvalidMessage("content", "is required")

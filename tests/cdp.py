@@ -1,0 +1,136 @@
+"""Drive a real headless Chromium over the DevTools protocol (no Playwright, no browser download),
+and decode its PNG screenshots (stdlib only) so tests can look at pixels."""
+
+from __future__ import annotations
+
+import base64
+import itertools
+import json
+import shutil
+import struct
+import subprocess
+import tempfile
+import time
+import zlib
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+FLAGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-dev-shm-usage",
+    "--window-size=1100,1400",
+]
+
+
+def chromium_path() -> str | None:
+    return shutil.which("chromium") or shutil.which("chromium-browser")
+
+
+class Browser:
+    """One Chromium process with one page; ``call`` sends a DevTools command to that page."""
+
+    def __init__(self, url: str) -> None:
+        from websockets.sync.client import connect
+
+        exe = chromium_path()
+        assert exe, "chromium not installed"
+        self._profile = tempfile.mkdtemp(prefix="cc-chromium-")
+        args = [exe, *FLAGS, "--remote-debugging-port=0", f"--user-data-dir={self._profile}", url]
+        self.proc = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        port_file = Path(self._profile) / "DevToolsActivePort"
+        deadline = time.monotonic() + 60
+        while not (port_file.exists() and port_file.read_text().strip()):
+            if time.monotonic() > deadline or self.proc.poll() is not None:
+                raise RuntimeError("chromium did not start")
+            time.sleep(0.1)
+        port = int(port_file.read_text().split()[0])
+        pages = [t for t in httpx.get(f"http://127.0.0.1:{port}/json/list").json() if t["type"] == "page"]
+        self.ws = connect(pages[0]["webSocketDebuggerUrl"], max_size=64 * 1024 * 1024)
+        self._ids = itertools.count(1)
+
+    def call(self, method: str, **params: Any) -> dict[str, Any]:
+        cid = next(self._ids)
+        self.ws.send(json.dumps({"id": cid, "method": method, "params": params}))
+        while True:
+            msg = json.loads(self.ws.recv(timeout=60))
+            if msg.get("id") == cid:
+                if "error" in msg:
+                    raise RuntimeError(f"{method}: {msg['error']}")
+                return msg["result"]
+
+    def js(self, expression: str) -> Any:
+        out = self.call("Runtime.evaluate", expression=expression, returnByValue=True, awaitPromise=True)
+        if "exceptionDetails" in out:
+            raise RuntimeError(out["exceptionDetails"])
+        return out["result"].get("value")
+
+    def wait_for(self, expression: str, timeout: float = 30.0) -> Any:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            value = self.js(expression)
+            if value:
+                return value
+            time.sleep(0.1)
+        raise TimeoutError(expression)
+
+    def screenshot(self, clip: dict[str, float] | None = None) -> bytes:
+        params: dict[str, Any] = {"format": "png"}
+        if clip:
+            params["clip"] = {**clip, "scale": 1}
+        return base64.b64decode(self.call("Page.captureScreenshot", **params)["data"])
+
+    def close(self) -> None:
+        try:
+            self.ws.close()
+        finally:
+            self.proc.terminate()
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+            shutil.rmtree(self._profile, ignore_errors=True)
+
+
+def png_pixels(data: bytes) -> tuple[int, int, list[tuple[int, ...]]]:
+    """``(width, height, [pixel tuples])`` of an 8-bit non-interlaced RGB/RGBA PNG."""
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    pos, idat, width = 8, b"", 0
+    while pos < len(data):
+        (length,) = struct.unpack(">I", data[pos : pos + 4])
+        kind, body = data[pos + 4 : pos + 8], data[pos + 8 : pos + 8 + length]
+        if kind == b"IHDR":
+            width, height, depth, color, _, _, interlace = struct.unpack(">IIBBBBB", body)
+            assert depth == 8 and color in (2, 6) and not interlace
+            channels = 3 if color == 2 else 4
+        elif kind == b"IDAT":
+            idat += body
+        pos += 12 + length
+    raw, stride, rows, prev = zlib.decompress(idat), width * channels, [], bytearray(width * channels)
+    for y in range(height):
+        line = raw[y * (stride + 1) : (y + 1) * (stride + 1)]
+        kind, cur = line[0], bytearray(line[1:])
+        for i in range(stride):
+            a = cur[i - channels] if i >= channels else 0
+            b, c = prev[i], prev[i - channels] if i >= channels else 0
+            if kind == 1:
+                cur[i] = (cur[i] + a) & 255
+            elif kind == 2:
+                cur[i] = (cur[i] + b) & 255
+            elif kind == 3:
+                cur[i] = (cur[i] + (a + b) // 2) & 255
+            elif kind == 4:
+                p = a + b - c
+                pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
+                cur[i] = (cur[i] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
+        rows.append(bytes(cur))
+        prev = cur
+    pixels = [tuple(r[i : i + channels]) for r in rows for i in range(0, stride, channels)]
+    return width, height, pixels
