@@ -24,12 +24,13 @@ from __future__ import annotations
 
 import asyncio
 import json
+from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Iterable, Sequence
 from typing import Any
 
 from ..errors import ChatcompactError, InvalidMessage, MissingDependency
 from ..memory import Memory, Thread
-from ._mirror import Mirror
+from ._mirror import Mirror, message_key
 
 try:
     from langchain_core.chat_history import BaseChatMessageHistory
@@ -42,6 +43,8 @@ try:
     from langchain.agents.middleware import AgentMiddleware, ModelRequest, ModelResponse
 except ImportError as exc:  # pragma: no cover
     raise MissingDependency("LangChain v1 is not installed: pip install 'chatcompact[langchain]'") from exc
+
+_CACHE = 512  # converted messages kept per middleware
 
 __all__ = ["ChatcompactHistory", "ChatcompactMiddleware", "from_openai", "to_openai"]
 
@@ -99,32 +102,49 @@ def to_openai(message: BaseMessage) -> dict[str, Any]:
     return out
 
 
-def from_openai(messages: Iterable[dict[str, Any]]) -> list[BaseMessage]:
+def from_openai(
+    messages: Iterable[dict[str, Any]], cache: OrderedDict[str, BaseMessage] | None = None
+) -> list[BaseMessage]:
     """OpenAI chat dicts (as ``Thread.context`` returns them) as LangChain messages; a tool message gets
-    the ``name`` of the call it answers."""
+    the ``name`` of the call it answers. ``cache`` (message key -> message) reuses earlier conversions:
+    building a LangChain message costs ~0.1 ms, and the recent window repeats from request to request."""
     out: list[BaseMessage] = []
     names: dict[str, str] = {}
     for m in messages:
-        role, content = m["role"], m.get("content")
-        content = "" if content is None else content
-        kw: dict[str, Any] = {"name": m["name"]} if m.get("name") else {}
-        if role == "system":
-            out.append(SystemMessage(content=content, **kw))
-        elif role == "user":
-            out.append(HumanMessage(content=content, **kw))
-        elif role == "assistant":
-            calls = []
-            for c in m.get("tool_calls") or ():
-                names[c["id"]] = c["function"]["name"]
-                args = json.loads(c["function"]["arguments"] or "{}")
-                calls.append({"id": c["id"], "name": c["function"]["name"], "args": args, "type": "tool_call"})
-            out.append(AIMessage(content=content, tool_calls=calls, **kw))
-        elif role == "tool":
-            name = names.get(m["tool_call_id"])
-            out.append(ToolMessage(content=content, tool_call_id=m["tool_call_id"], name=name))
+        if m["role"] == "assistant":
+            names.update((c["id"], c["function"]["name"]) for c in m.get("tool_calls") or ())
+        if cache is None or m["role"] == "system":
+            out.append(_one(m, names))
+            continue
+        key = message_key({**m, "name": names.get(m["tool_call_id"])} if m["role"] == "tool" else m)
+        hit = cache.get(key)
+        if hit is None:
+            hit = cache[key] = _one(m, names)
+            if len(cache) > _CACHE:
+                cache.popitem(last=False)
         else:
-            raise InvalidMessage("role", f"no LangChain message for role {role!r}")
+            cache.move_to_end(key)
+        out.append(hit)
     return out
+
+
+def _one(m: dict[str, Any], names: dict[str, str]) -> BaseMessage:
+    role, content = m["role"], m.get("content")
+    content = "" if content is None else content
+    kw: dict[str, Any] = {"name": m["name"]} if m.get("name") else {}
+    if role == "system":
+        return SystemMessage(content=content, **kw)
+    if role == "user":
+        return HumanMessage(content=content, **kw)
+    if role == "assistant":
+        calls = [
+            {"id": c["id"], "name": c["function"]["name"], "args": json.loads(c["function"]["arguments"] or "{}")}
+            for c in m.get("tool_calls") or ()
+        ]
+        return AIMessage(content=content, tool_calls=[{**c, "type": "tool_call"} for c in calls], **kw)
+    if role == "tool":
+        return ToolMessage(content=content, tool_call_id=m["tool_call_id"], name=names.get(m["tool_call_id"]))
+    raise InvalidMessage("role", f"no LangChain message for role {role!r}")
 
 
 def _text(message: BaseMessage) -> str:
@@ -141,10 +161,16 @@ def _latest_user(messages: Sequence[BaseMessage]) -> str | None:
     return None
 
 
-def _context(thread: Thread, budget: int, query: str | None, tools: list[dict[str, Any]] | None):
+def _context(
+    thread: Thread,
+    budget: int,
+    query: str | None,
+    tools: list[dict[str, Any]] | None,
+    cache: OrderedDict[str, BaseMessage] | None = None,
+) -> tuple[SystemMessage | None, list[BaseMessage]]:
     msgs = thread.context(budget, query=query, tools=tools or None)
     system = SystemMessage(content=msgs[0]["content"]) if msgs and msgs[0]["role"] == "system" else None
-    return system, from_openai(msgs[1:] if system is not None else msgs)
+    return system, from_openai(msgs[1:] if system is not None else msgs, cache)
 
 
 # ---------------------------------------------------------------- middleware
@@ -167,6 +193,7 @@ class ChatcompactMiddleware(AgentMiddleware):
         self.query = query
         self._mirrors: dict[str, Mirror] = {}
         self._systems: dict[str, str | None] = {}
+        self._converted: OrderedDict[str, BaseMessage] = OrderedDict()
 
     @property
     def name(self) -> str:
@@ -206,7 +233,7 @@ class ChatcompactMiddleware(AgentMiddleware):
         mirror.sync(convo, to_openai)
         tools = [t if isinstance(t, dict) else convert_to_openai_tool(t) for t in request.tools]
         query = _latest_user(convo) if self.query else None
-        new_system, messages = _context(thread, self.budget, query, tools)
+        new_system, messages = _context(thread, self.budget, query, tools, self._converted)
         return request.override(messages=messages, system_message=new_system), mirror, convo
 
     def _reply(self, response: Any) -> list[BaseMessage]:
