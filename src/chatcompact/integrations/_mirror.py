@@ -102,6 +102,11 @@ class Mirror:
                 first = message_key(convert(after[0])) if after else message_key(dicts[0])
                 self._seen = (len(after) + len(dicts), first, message_key(dicts[-1]))
 
+    def assume_known(self, dicts: Sequence[dict[str, Any]]) -> None:
+        """The framework's next list will start with ``dicts`` (a view this adapter handed it), all stored."""
+        with self._lock:
+            self._seen = (len(dicts), message_key(dicts[0]), message_key(dicts[-1])) if dicts else None
+
     def _known_prefix(self, messages: Sequence[Any], convert: Callable[[Any], dict[str, Any]]) -> int | None:
         seen = self._seen
         if seen is None or len(messages) < seen[0] or not messages:
