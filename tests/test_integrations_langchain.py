@@ -197,3 +197,11 @@ def test_chat_history_for_older_chains(mem: Memory) -> None:
     assert len(full) == 81  # system + every message verbatim
     with pytest.raises(ChatcompactError, match="append-only"):
         h.clear()
+
+
+def test_image_blocks_are_stored_as_openai_parts(mem: Memory) -> None:
+    msg = HumanMessage(content=[{"type": "text", "text": "look"}, {"type": "image", "url": "https://x.test/a.png"}])
+    stored = mem.thread("img").add(to_openai(msg))
+    assert stored.content[1] == {"type": "image_url", "image_url": {"url": "https://x.test/a.png"}}
+    (back,) = from_openai([stored.to_openai()])
+    assert back.content == [{"type": "text", "text": "look"}, stored.content[1]]

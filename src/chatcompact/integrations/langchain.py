@@ -37,12 +37,12 @@ try:
     from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, SystemMessage, ToolMessage
     from langchain_core.utils.function_calling import convert_to_openai_tool
 except ImportError as exc:  # pragma: no cover - exercised only without the extra
-    raise MissingDependency("LangChain is not installed: pip install 'chatcompact[langchain]'") from exc
+    raise MissingDependency("langchain", "langchain") from exc
 
 try:
     from langchain.agents.middleware import AgentMiddleware, ModelRequest, ModelResponse
 except ImportError as exc:  # pragma: no cover
-    raise MissingDependency("LangChain v1 is not installed: pip install 'chatcompact[langchain]'") from exc
+    raise MissingDependency("langchain>=1.0", "langchain") from exc
 
 _CACHE = 512  # converted messages kept per middleware
 
@@ -61,6 +61,10 @@ def _content_in(content: Any, role: str) -> Any:
             parts.append({"type": "text", "text": block})
         elif role == "assistant" and block.get("type") not in ("text", "refusal"):
             continue  # provider blocks (tool_use, thinking) are carried by tool_calls or dropped
+        elif block.get("type") == "image" and (block.get("url") or block.get("base64")):
+            # LangChain's standard image block, as the OpenAI part every provider adapter accepts
+            url = block.get("url") or f"data:{block.get('mime_type', 'image/png')};base64,{block['base64']}"
+            parts.append({"type": "image_url", "image_url": {"url": url}})
         else:
             parts.append({k: v for k, v in block.items() if k not in ("id", "index")})
     return parts
@@ -224,7 +228,8 @@ class ChatcompactMiddleware(AgentMiddleware):
 
     def prepare(self, request: ModelRequest) -> tuple[ModelRequest, Mirror, list[BaseMessage]]:
         """Store what the thread lacks and return the request carrying the budgeted context instead."""
-        state_messages = list(request.state.get("messages", request.messages)) if request.state else request.messages
+        source = request.state.get("messages", request.messages) if request.state else request.messages
+        state_messages: list[BaseMessage] = list(source)
         system = request.system_message
         convo = [m for m in state_messages if not isinstance(m, SystemMessage)]
         if system is None:
@@ -234,7 +239,7 @@ class ChatcompactMiddleware(AgentMiddleware):
         tools = [t if isinstance(t, dict) else convert_to_openai_tool(t) for t in request.tools]
         query = _latest_user(convo) if self.query else None
         new_system, messages = _context(thread, self.budget, query, tools, self._converted)
-        return request.override(messages=messages, system_message=new_system), mirror, convo
+        return request.override(messages=messages, system_message=new_system), mirror, convo  # type: ignore[arg-type]
 
     def _reply(self, response: Any) -> list[BaseMessage]:
         if isinstance(response, AIMessage):
@@ -280,8 +285,8 @@ class ChatcompactHistory(BaseChatMessageHistory):
     def messages(self) -> list[BaseMessage]:  # type: ignore[override]
         """The budgeted context (with ``budget``) or the whole history, as LangChain messages."""
         if self.budget is None:
-            system = self.thread.system
-            head = [SystemMessage(content=system)] if system else []
+            prompt = self.thread.system
+            head: list[BaseMessage] = [SystemMessage(content=prompt)] if prompt else []
             return head + from_openai(m.to_openai() for m in self.thread.history())
         last_user = next((m.text for m in reversed(self.thread.history()) if m.role == "user"), None)
         system, msgs = _context(self.thread, self.budget, last_user, None)

@@ -37,7 +37,7 @@ from ..types import Message
 try:
     import agents  # noqa: F401  (the extra must be installed for the Runner to use this session)
 except ImportError as exc:  # pragma: no cover - exercised only without the extra
-    raise MissingDependency("the OpenAI Agents SDK is not installed: pip install 'chatcompact[agents]'") from exc
+    raise MissingDependency("openai-agents", "agents") from exc
 
 __all__ = ["ChatcompactSession", "items_to_messages", "messages_to_items"]
 
@@ -138,8 +138,9 @@ def messages_to_items(messages: Iterable[Mapping[str, Any] | Message]) -> list[d
         m = raw.to_openai() if isinstance(raw, Message) else raw
         role, content = m["role"], m.get("content")
         if role == "tool":
-            text = content if isinstance(content, str) else None
-            output = text if text is not None else [{"type": "input_text", "text": p["text"]} for p in content]
+            output: Any = content
+            if not isinstance(content, str):
+                output = [{"type": "input_text", "text": p["text"]} for p in content or ()]
             out.append({"type": "function_call_output", "call_id": m["tool_call_id"], "output": output})
             continue
         if content not in (None, "", []) or not m.get("tool_calls"):

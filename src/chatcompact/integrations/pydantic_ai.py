@@ -44,7 +44,7 @@ try:
         UserPromptPart,
     )
 except ImportError as exc:  # pragma: no cover - exercised only without the extra
-    raise MissingDependency("Pydantic AI is not installed: pip install 'chatcompact[pydantic-ai]'") from exc
+    raise MissingDependency("pydantic-ai-slim", "pydantic-ai") from exc
 
 __all__ = ["ChatcompactCapability", "ChatcompactProcessor", "from_openai", "to_openai"]
 
@@ -109,8 +109,9 @@ def to_openai(messages: Iterable[ModelMessage]) -> tuple[list[dict[str, Any]], s
             elif isinstance(part, ToolReturnPart):
                 out.append({"role": "tool", "tool_call_id": part.tool_call_id, "content": _tool_content(part.content)})
             elif hasattr(part, "model_response"):  # a retry prompt (RetryPromptPart / RetryFeedbackPart)
-                if getattr(part, "tool_name", None):
-                    out.append({"role": "tool", "tool_call_id": part.tool_call_id, "content": part.model_response()})
+                call_id = getattr(part, "tool_call_id", None)
+                if getattr(part, "tool_name", None) and call_id:
+                    out.append({"role": "tool", "tool_call_id": call_id, "content": part.model_response()})
                 else:
                     out.append({"role": "user", "content": part.model_response()})
     return out, system
