@@ -1,5 +1,5 @@
-"""``python -m chatcompact``: the same CLI as the ``chatcompact`` command."""
+"""``python -m chatcompact``: the same CLI as the ``chatcompact`` command (same name in its help and errors)."""
 
 from .cli import main
 
-main()
+main(prog_name="chatcompact")
