@@ -64,13 +64,20 @@ def test_sequence_errors(seq, error):
         check_sequence(msgs(*seq))
 
 
+def _agent_worked(m) -> bool:
+    from chatcompact.core.window import AGENT_GROUPS
+
+    lu = last_user_index(m)
+    return sum(1 for x in m[lu + 1 :] if x.tool_calls) >= AGENT_GROUPS
+
+
 def test_choose_cut_never_splits_calls_and_keeps_latest_user():
     m = msgs(U, A, U, CALL2, R1, R2, A, U, A)
     toks = [10] * len(m)
     for keep in range(0, 100, 5):
         c = choose_cut(m, toks, keep)
         assert c == 0 or m[c].role != "tool"
-        assert c <= last_user_index(m)
+        assert c <= last_user_index(m) or _agent_worked(m)
 
 
 def test_choose_cut_prefers_turn_boundary():
@@ -99,7 +106,7 @@ def test_cut_invariants_on_generated_transcripts(raw, keep):
     lu = last_user_index(m)
     if c:
         assert m[c].role != "tool"
-        assert lu is None or c <= lu
+        assert lu is None or c <= lu or _agent_worked(m)  # an agent's task is kept by the work log instead
         check_sequence(m[c:])  # the kept suffix is itself a valid conversation
 
 
@@ -242,10 +249,10 @@ def test_spare_quotes_take_only_room_the_window_leaves():
     short_tail = stored([U, A])
     toks = [BPE.count_message(m) for m in short_tail]
     res = assemble(ContextInput("sys", short_tail, toks, (), 0, quotes[:8], quotes[8:]), 2000, BPE, Policy())
-    text = res.messages[0].content
+    text = "\n".join(m.text for m in res.messages if m.seq is None)
     assert "recalled turn 29 about" in text and not res.hidden  # all 30 fit beside a short window
     share_only = assemble(ContextInput("sys", short_tail, toks, (), 0, quotes[:8]), 2000, BPE, Policy())
-    assert "recalled turn 8 about" not in share_only.messages[0].content
+    assert "recalled turn 8 about" not in "\n".join(m.text for m in share_only.messages if m.seq is None)
 
 
 def test_budget_too_small_names_minimum():
@@ -261,7 +268,7 @@ def test_summary_and_pinned_appear_and_elision_is_announced():
     state = _state_with(4)
     inp = ContextInput("sys", tail, [BPE.count_message(m) for m in tail], render_lines(state, 10, BPE.count), 10)
     res = assemble(inp, 300, BPE, Policy())
-    sys_text = res.messages[0].content
+    sys_text = "\n".join(m.text for m in res.messages if m.seq is None)
     assert "Summary of the conversation so far (messages 1-10)" in sys_text
     assert "print('hi')" in sys_text and "decision number 3" in sys_text
     assert res.hidden and f"{len(res.hidden)} earlier messages" in sys_text

@@ -243,7 +243,7 @@ def test_created_at_dates_imported_messages_and_bad_values_store_nothing(tmp_pat
         for i in range(40):
             t.add({"role": "user" if i % 2 == 0 else "assistant", "content": FILLER[i % 4]})
         assert mem.wait_idle(30)
-        quoted = t.assemble(300, query="What is the dog called?").messages[0].text
+        quoted = "\n".join(m.text for m in t.assemble(300, query="What is the dog called?").messages if m.seq is None)
         assert "8 May 2023 (UTC):\n[#1 user 13:56] I adopted a dog called Biscuit." in quoted
 
     sample = {

@@ -93,7 +93,7 @@ def test_quotes_of_one_day_share_one_heading_paid_once():
     lines = quote_lines(hits, CHARS.count)
     inp = ContextInput("sys", (), (), (), 0, lines)
     res = assemble(inp, 2000, CHARS, Policy())
-    text = res.messages[0].content
+    text = "\n".join(m.text for m in res.messages if m.seq is None)
     assert text.count("14 November 2023 (UTC):") == 1 and text.count("19 November 2023 (UTC):") == 1
     assert text.index("[#3 user") < text.index("19 November") < text.index("[#4 user")
     # room for the lines and ONE heading of their day: all of the first day's turns fit, none of the next

@@ -759,3 +759,32 @@ def keys_revoke(key_id: str, keys_path: str) -> None:
     if not KeyFile(keys_path).revoke(key_id):
         raise click.ClickException(f"no key {key_id!r}")
     click.echo(f"revoked {key_id}")
+
+
+@eval_group.command("agent")
+@click.option("--data", default="../shared/data/agent_dev", show_default=True, help="Folder of *.traj.json files.")
+@click.option("--limit", type=int, default=None, help="Only the first N trajectories.")
+@click.option("--budgets", default="8000,4000", show_default=True, help="Comma-separated context budgets.")
+@click.option("--stages", is_flag=True, help="Also replay digests only (stage1) and summarization only (stage2).")
+@click.option("--json", "json_out", is_flag=True, help="Print the figures as JSON.")
+def eval_agent(data: str, limit: int | None, budgets: str, stages: bool, json_out: bool) -> None:
+    """Replay agent trajectories: next-step support, tokens, raising steps and prefix-cache share vs truncation."""
+    from .evaluation.agent import AgentConfig, load_trajectories, run_agent
+
+    try:
+        sizes = tuple(int(b) for b in budgets.split(","))
+    except ValueError:
+        raise click.BadParameter(f"expected comma-separated integers, got {budgets!r}", param_hint="--budgets")
+    variants = ("chatcompact", "stage1", "stage2") if stages else ("chatcompact",)
+    result = run_agent(load_trajectories(data, limit), AgentConfig(budgets=sizes, variants=variants))
+    if json_out:
+        _dump(result)
+        return
+    for budget, rows in result["budgets"].items():
+        table = Table("request", "support", "tokens", "largest", "raised", "prefix", title=f"budget {budget}")
+        for name, r in rows.items():
+            table.add_row(
+                name, f"{r['support']:.1%}", f"{r['tokens_share']:.1%}", str(r["largest_request"]),
+                str(r["raised"]), f"{r['prefix_share']:.1%}",
+            )
+        out.print(table)

@@ -78,6 +78,15 @@ class Policy:
     # The largest message add() accepts, in characters (InvalidMessage past it): bounds every per-message step.
     # 1M characters is ~250k tokens, more than any model's window; the log is not a file store.
     max_message_chars: int = 1_000_000
+    # Agent loops (core.worklog, core.digest, core.instructions): shares of the budget for the user's standing
+    # instructions (shown first), the task as given (verbatim) and the work log; the most one tool result may
+    # take before it is shown trimmed (head and tail, the rest one recall away); tool_digests: show old tool
+    # results that do not fit verbatim as one-line digests (call kept) before eliding any
+    instructions_share: float = 0.1
+    task_share: float = 0.15
+    worklog_share: float = 0.2
+    tool_result_share: float = 0.25
+    tool_digests: bool = True
 
     def __post_init__(self) -> None:
         _check_types(self)
@@ -88,7 +97,9 @@ class Policy:
                 f"Policy needs 0 < low_water < high_water <= 1, got low_water={self.low_water}, "
                 f"high_water={self.high_water}"
             )
-        for name in ("summary_share", "pinned_share", "recall_share"):
+        for name in (
+            "summary_share", "pinned_share", "recall_share", "instructions_share", "task_share", "worklog_share"
+        ):
             v = getattr(self, name)
             if not 0 <= v < 1:
                 raise ConfigError(f"Policy.{name} must be in [0, 1), got {v}")
@@ -109,6 +120,8 @@ class Policy:
         object.__setattr__(self, "rollup_messages", sizes)
         if self.rollup_input_tokens < 200:
             raise ConfigError(f"Policy.rollup_input_tokens must be >= 200, got {self.rollup_input_tokens}")
+        if not 0 < self.tool_result_share <= 1:
+            raise ConfigError(f"Policy.tool_result_share must be in (0, 1], got {self.tool_result_share}")
         if not 0 <= self.detail_share < 1:
             raise ConfigError(f"Policy.detail_share must be in [0, 1), got {self.detail_share}")
         if not (0 <= self.recall_speaker_weight < math.inf):  # also rejects NaN

@@ -282,8 +282,39 @@ class PinnedItem(_Frozen):
     text: str
 
 
+class WorkLog(_Frozen):
+    """An agent's working state, extracted from its tool calls and results (``core.worklog``), capped there.
+
+    ``task`` is the first user request folded (verbatim), ``request`` the latest one after it; ``commands``
+    holds one digest line per tool call (``bash: pytest -> exit 1, 2 failed: ...``) citing the call and its
+    result; ``errors`` the latest failing outputs; ``abandoned`` approaches the agent gave up (and why);
+    ``plan`` its latest stated plan / next step.
+    """
+
+    task: str = ""
+    task_seq: int | None = None
+    request: str = ""
+    request_seq: int | None = None
+    files_read: tuple[str, ...] = ()
+    files_changed: tuple[str, ...] = ()
+    commands: tuple[SummaryItem, ...] = ()
+    errors: tuple[SummaryItem, ...] = ()
+    abandoned: tuple[SummaryItem, ...] = ()
+    plan: str = ""
+    plan_seq: int | None = None
+
+    def is_empty(self) -> bool:
+        return not (self.task or self.request or self.files_read or self.files_changed or self.commands
+                    or self.errors or self.abandoned or self.plan)
+
+
 class SummaryState(_Frozen):
-    """The running structured summary. Sections are capped by ``core.merge``, never by trust."""
+    """The running structured summary. Sections are capped by ``core.merge``, never by trust.
+
+    ``instructions`` (the user's standing rules and preferences, ``core.instructions``) and ``worklog``
+    (an agent's working state, ``core.worklog``) are captured deterministically at every compaction,
+    whichever summarizer runs; caps never evict instructions (only a later contradicting one supersedes).
+    """
 
     decisions: tuple[SummaryItem, ...] = ()
     user_facts: tuple[SummaryItem, ...] = ()
@@ -293,9 +324,17 @@ class SummaryState(_Frozen):
     topics: tuple[SummaryItem, ...] = ()
     narrative: str = ""
     pinned: tuple[PinnedItem, ...] = ()
+    instructions: tuple[SummaryItem, ...] = ()
+    worklog: WorkLog = WorkLog()
 
     def is_empty(self) -> bool:
-        return not (self.narrative or self.pinned or any(getattr(self, s) for s in SECTIONS))
+        return not (
+            self.narrative
+            or self.pinned
+            or self.instructions
+            or not self.worklog.is_empty()
+            or any(getattr(self, s) for s in SECTIONS)
+        )
 
     def items(self) -> int:
         return sum(len(getattr(self, s)) for s in SECTIONS)
@@ -327,6 +366,7 @@ class SummaryDelta(_Frozen):
     resolve: tuple[Resolution, ...] = ()
     narrative: str | None = None
     usage: Usage | None = None  # accounting only; never part of the state
+    worklog: WorkLog | None = None  # an LLM summarizer's view of the agent's plan/abandoned approaches
 
 
 class MergeReport(_Frozen):

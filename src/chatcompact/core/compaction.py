@@ -18,6 +18,7 @@ from ..protocols import SummaryRequest
 from ..types import Message, SummaryDelta, SummaryState, SummaryVersion
 from .merge import apply_delta, diff_states
 from .plan import CompactionPlan, plan_compaction
+from . import worklog
 from .preserve import DEFAULT_RULES, Rule, find_pinned
 from .validate import check_delta
 
@@ -59,6 +60,7 @@ def finish(job: Job, delta: SummaryDelta, policy: Policy, summarizer: str, now: 
     span = [m.seq for m in job.plan.evict if m.seq is not None]
     delta = check_delta(delta, job.plan.evict, policy, summarizer)  # InvalidSummary: nothing lands
     state, report = apply_delta(job.request.state, delta, policy, job.request.pinned)
+    state = worklog.carry(job.request.state, state, job.plan.evict, delta)  # instructions + work log, any summarizer
     if state.is_empty():
         raise SummarizerError(f"{summarizer} produced an empty summary for messages {span[0]}-{span[-1]}")
     parent_no = job.parent.version if job.parent else 0

@@ -6,7 +6,9 @@ Every rule about cutting lives here (rule 5 of the design):
   *group*; a cut never falls inside a group, parallel calls included. Because :func:`advance`
   only lets a tool result directly follow its call (or a sibling result), "before any non-tool
   message" is exactly the set of safe cut points.
-* The latest user message always stays on the kept side.
+* The latest user message stays on the kept side, unless an agent loop has worked on it since (at least
+  ``AGENT_GROUPS`` tool-call groups follow it): then it may be folded, and the work log keeps it verbatim
+  as the task (``core.worklog``), so an agent's long tool loop can be compacted at all.
 * Cuts prefer turn boundaries (just before a user message), so the kept window starts with
   the user's words rather than half an exchange.
 """
@@ -17,6 +19,8 @@ from collections.abc import Sequence
 
 from ..errors import InvalidSequence
 from ..types import Message
+
+AGENT_GROUPS = 2  # tool-call groups after the latest user message that make it an agent's task
 
 
 def advance(pending: frozenset[str], message: Message) -> frozenset[str]:
@@ -77,6 +81,8 @@ def choose_cut(
     """
     n = len(messages)
     lu = last_user_index(messages)
+    if lu is not None and sum(1 for m in messages[lu + 1 :] if m.tool_calls) >= AGENT_GROUPS:
+        lu = None  # an agent is working on it: the work log keeps the request verbatim
     upper = min(n - min_recent, lu if lu is not None else n)
     starts = [s for s, _ in groups(messages) if 0 < s <= upper]
     if not starts:

@@ -1,0 +1,59 @@
+"""Agent-loop replay on the dev trajectories: next-step support, tokens, largest request, raising steps and
+prefix-cache share for chatcompact (with and without a query) beside plain truncation and the full history.
+
+    .venv/bin/python benchmarks/agent_replay.py [--limit N] [--budgets 8000,4000] [--stages] [--json]
+
+Targets (issue 11): support >= 95% at <= 35% of the full-history tokens, 0 raising steps, prefix share >=
+truncation's, at both budgets. ``--stages`` adds the variants "stage1" (digests, no summarization) and "stage2"
+(summarization, no digests) to show what each stage buys.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+
+from chatcompact.evaluation.agent import AgentConfig, load_trajectories, run_agent
+
+DATA = Path(__file__).resolve().parent.parent.parent / "shared" / "data" / "agent_dev"
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--data", default=str(DATA))
+    ap.add_argument("--limit", type=int, default=None)
+    ap.add_argument("--budgets", default="8000,4000")
+    ap.add_argument("--stages", action="store_true")
+    ap.add_argument("--json", action="store_true")
+    args = ap.parse_args()
+    if not Path(args.data).is_dir():
+        print(f"no trajectories at {args.data}; skipped")
+        return 0
+    trajs = load_trajectories(args.data, args.limit)
+    variants = ("chatcompact", "stage1", "stage2") if args.stages else ("chatcompact",)
+    config = AgentConfig(budgets=tuple(int(b) for b in args.budgets.split(",")), variants=variants)
+    t0 = time.perf_counter()
+    result = run_agent(trajs, config)
+    result["seconds"] = round(time.perf_counter() - t0, 1)
+    if args.json:
+        json.dump(result, sys.stdout, indent=2)
+        print()
+        return 0
+    print(f"{result['trajectories']} trajectories, {result['steps']} assistant steps, {result['seconds']} s")
+    for budget, rows in result["budgets"].items():
+        print(f"\nbudget {budget}")
+        print(f"{'request':<22}{'support':>9}{'tokens':>9}{'largest':>9}{'raised':>8}{'prefix':>8}")
+        for name, r in rows.items():
+            print(
+                f"{name:<22}{r['support']:>9.1%}{r['tokens_share']:>9.1%}{r['largest_request']:>9}"
+                f"{r['raised']:>8}{r['prefix_share']:>8.1%}"
+            )
+    print("\ntargets: support >= 95% at tokens <= 35%, raised 0, prefix >= truncation")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

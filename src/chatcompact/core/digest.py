@@ -1,0 +1,145 @@
+"""Tool output in the view: trimmed when too big, digested to one line when old. Pure.
+
+Nothing here touches the store: the full output stays verbatim in the log, and every trimmed or
+digested view names the message id it came from so ``recall`` / ``history`` can show it whole.
+
+* :func:`fit_message` shows a message (tool result, or an assistant turn with huge text or arguments)
+  within a token cap: its head and tail with an elision marker giving the size and the message id;
+  the message keeps its role, ``tool_call_id`` and tool calls, so call/result pairing is intact.
+* :func:`digest_line` is stage 1 of compaction: ``bash: pytest tests/test_x.py -> exit 1, 3 failed:
+  test_a, test_b, test_c``: what the command was and how it ended, without a model call.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable
+from dataclasses import replace
+
+from ..types import Message, ToolCall
+
+__all__ = ["command_of", "digest_line", "fit_message", "outcome", "trim_text"]
+
+_RC = re.compile(r"<returncode>\s*(-?\d+)\s*</returncode>|\b(?:exit(?: code| status)?|returncode)[ =:]+(-?\d+)", re.I)
+_FAILED = re.compile(
+    r"^(?:FAILED|ERROR|FAIL)[: ]+\s*([\w./:\[\]-]+(?: \([\w.]+\))?)|^([\w./-]+::[\w\[\]-]+) (?:FAILED|ERROR)", re.M
+)
+_COUNTS = re.compile(r"\b(\d+) (failed|passed|errors?|skipped)\b|\bRan (\d+) tests?\b|\b(OK|FAILED) \(", re.I)
+_ERROR = re.compile(r"^.*\b(?:\w+Error|\w+Exception|Traceback|error:|fatal:|No such file|not found)\b.*$", re.M)
+_NAME = re.compile(r"(?:[\w.-]+/)+[\w.-]+|\b[A-Za-z]\w*_\w{2,}\b|\b[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+\b")
+_TAGS = re.compile(r"</?(?:returncode|output|output_head|output_tail|elided_chars|warning)>")
+MARKER = "[… {n:,} characters of message #{seq} elided here ({what}); it is stored verbatim: recall it …]"
+
+
+def trim_text(text: str, max_chars: int, seq: int | None, what: str = "tool output") -> str:
+    """``text`` cut to about ``max_chars``: its head (2/3) and tail (1/3) around an elision marker."""
+    if len(text) <= max_chars:
+        return text
+    keep = max(max_chars - 110, 0)
+    head, tail = keep * 2 // 3, keep - keep * 2 // 3
+    marker = MARKER.format(n=len(text) - head - tail, seq=seq if seq is not None else "?", what=what)
+    return f"{text[:head]}\n{marker}\n{text[len(text) - tail :] if tail else ''}".rstrip()
+
+
+def _trim_args(arguments: str, max_chars: int, seq: int | None) -> str:
+    """Tool-call arguments cut to about ``max_chars``, still a JSON object (providers parse it)."""
+    if len(arguments) <= max_chars:
+        return arguments
+    try:
+        value = json.loads(arguments)
+    except json.JSONDecodeError:
+        value = None
+    if not isinstance(value, dict):
+        value = {"_raw_arguments": arguments}
+    share = max(max_chars // max(len(value), 1), 40)
+    out = {k: trim_text(v, share, seq, "tool arguments") if isinstance(v, str) else v for k, v in value.items()}
+    return json.dumps(out, ensure_ascii=False)
+
+
+def _shrunk(m: Message, chars: int) -> Message:
+    if m.role == "tool":
+        return replace(m, content=trim_text(m.text, chars, m.seq))
+    calls = tuple(replace(tc, arguments=_trim_args(tc.arguments, chars // 2, m.seq)) for tc in m.tool_calls)
+    content = m.content if not isinstance(m.content, str) else trim_text(m.content, chars // 2, m.seq, "text")
+    if not isinstance(m.content, str | None):  # parts: keep their text only, trimmed
+        content = trim_text(m.text, chars // 2, m.seq, "text")
+    return replace(m, content=content, tool_calls=calls)
+
+
+def fit_message(m: Message, max_tokens: int, count: Callable[[Message], int]) -> Message:
+    """``m`` shown within ``max_tokens`` (as far as a marker-only form allows); the message itself if it fits."""
+    cost = count(m)
+    if cost <= max_tokens or m.role in ("user", "system", "developer"):
+        return m
+    size = len(m.text) + sum(len(tc.arguments) for tc in m.tool_calls)
+    chars = int(size * max_tokens / cost)
+    for _ in range(6):  # a few shrinking passes: token density differs between head, tail and marker
+        out = _shrunk(m, max(chars, 0))
+        cost = count(out)
+        if cost <= max_tokens or chars == 0:
+            return out
+        chars = int(chars * max_tokens / cost * 0.9) if cost else 0
+    return _shrunk(m, 0)
+
+
+def command_of(call: ToolCall | None) -> str:
+    """The command a tool call ran: its ``command``/``cmd`` argument, else the arguments themselves."""
+    if call is None:
+        return ""
+    try:
+        value = json.loads(call.arguments or "{}")
+    except json.JSONDecodeError:
+        return call.arguments
+    if isinstance(value, dict):
+        for key in ("command", "cmd", "code", "query", "path"):
+            if isinstance(value.get(key), str):
+                return value[key]
+        return json.dumps(value, ensure_ascii=False)
+    return str(value)
+
+
+def outcome(output: str) -> str:
+    """How a command ended, from its output: exit code, test counts and failures, or the first error line."""
+    parts = []
+    rc = _RC.search(output)
+    if rc:
+        parts.append(f"exit {rc.group(1) or rc.group(2)}")
+    body = _TAGS.sub("", output).strip()
+    failed = list(dict.fromkeys(a or b for a, b in _FAILED.findall(body)))
+    counts = [m.group(0) for m in _COUNTS.finditer(body)][-3:]
+    if counts:
+        parts.append(", ".join(dict.fromkeys(counts)))
+    if failed:
+        parts.append(f"{len(failed)} failed: " + ", ".join(failed[:3]) + (" …" if len(failed) > 3 else ""))
+    else:
+        err = _ERROR.findall(body)
+        if err:
+            parts.append(err[-1].strip()[:160])
+    lines = body.count("\n") + 1 if body else 0
+    parts.append(f"{lines} lines" if lines != 1 else (body[:100] or "no output"))
+    return ", ".join(parts)
+
+
+def mentioned(output: str, limit: int = 8) -> list[str]:
+    """Paths and code names an output mentions (first seen first): what a later command may use."""
+    seen: dict[str, None] = {}
+    for m in _NAME.finditer(_TAGS.sub(" ", output)):
+        name = m.group(0).strip(".")
+        if len(name) >= 5 and name not in seen:
+            seen[name] = None
+            if len(seen) >= limit:
+                break
+    return list(seen)
+
+
+def digest_line(call: ToolCall | None, result: Message, max_chars: int = 400) -> str:
+    """One line for an old tool result: ``name: command -> outcome; mentions: a.py, foo_bar``."""
+    cmd = " ".join(command_of(call).split())
+    if len(cmd) > 160:
+        cmd = cmd[:120] + " … " + cmd[-30:]
+    names = [n for n in mentioned(result.text) if n not in cmd]
+    line = f"{call.name if call else 'tool'}: {cmd} -> {outcome(result.text)}"
+    if names:
+        line += "; mentions: " + ", ".join(names)
+    return line[:max_chars]

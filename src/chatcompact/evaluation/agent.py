@@ -1,0 +1,325 @@
+"""Agent-loop replay: does the request an agent would send hold what its next command needs?
+
+A trajectory of a bash-only coding agent is replayed the way a function-calling agent stores it: the task
+as the first user message, every assistant turn as its THOUGHT text plus one ``bash`` tool call, every
+observation as that call's tool result. Before every assistant step the request is taken (``context(budget,
+query=<last message>)`` and once more with no query) and compared with two baselines at the same budget:
+plain truncation (system + task + the newest messages that fit, tool pairs whole) and the full history.
+
+**Next-step support**: of the identifiers (file paths, dotted names, snake_case / CamelCase symbols of 5+
+characters) that the agent's next command uses and that appeared earlier in the trajectory but not in the
+last two messages, the share the request holds. The measures are pure functions; :func:`run_agent` drives
+real threads.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ..config import Policy
+from ..errors import ChatcompactError
+from ..protocols import Tokenizer
+from ..types import Message, parse_message
+
+__all__ = [
+    "Trajectory",
+    "common_prefix_share",
+    "identifiers",
+    "load_trajectories",
+    "next_step_targets",
+    "request_text",
+    "run_agent",
+    "support",
+    "truncation_request",
+]
+
+_BASH = re.compile(r"```bash\s*\n(.*?)\n```", re.DOTALL)
+# a path has a slash or a known-looking extension; dotted names have 2+ parts; symbols 5+ chars
+_PATH = re.compile(r"(?<![\w/.-])(?:\.{0,2}/)?(?:[\w.-]+/)+[\w.-]+|(?<![\w/.-])[\w-]+\.(?:py|txt|cfg|toml|rst|md|json|ya?ml|js|html|sh|ini)\b")
+_DOTTED = re.compile(r"\b[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+\b")
+_SNAKE = re.compile(r"\b[A-Za-z]\w*_\w+\b")
+_CAMEL = re.compile(r"\b[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+\b|\b[a-z]+(?:[A-Z][a-z0-9]*)+\b")
+
+
+@dataclass(frozen=True)
+class Trajectory:
+    """One task: the replayed messages (OpenAI dicts, system first) and its name."""
+
+    name: str
+    messages: tuple[dict[str, Any], ...]
+
+    @property
+    def steps(self) -> int:
+        return sum(1 for m in self.messages if m["role"] == "assistant")
+
+
+def _convert(raw: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+    """mini-swe-agent messages as a function-calling agent stores them."""
+    out: list[dict[str, Any]] = []
+    pending: str | None = None
+    for i, m in enumerate(raw):
+        text = m.get("content") or ""
+        if not isinstance(text, str):
+            text = "\n".join(p.get("text", "") for p in text if isinstance(p, dict))
+        if m["role"] == "assistant":
+            found = _BASH.findall(text)
+            if len(found) == 1:
+                thought = _BASH.sub("", text).strip() or "(no thought)"
+                pending = f"call_{i}"
+                args = json.dumps({"command": found[0].strip()}, ensure_ascii=False)
+                call = {"id": pending, "type": "function", "function": {"name": "bash", "arguments": args}}
+                out.append({"role": "assistant", "content": thought, "tool_calls": [call]})
+                continue
+            pending = None
+            out.append({"role": "assistant", "content": text or "(empty)"})
+        elif m["role"] == "user" and pending is not None:
+            out.append({"role": "tool", "tool_call_id": pending, "content": text or "(no output)"})
+            pending = None
+        elif m["role"] in ("system", "user"):
+            out.append({"role": m["role"], "content": text or "(empty)"})
+    return out
+
+
+def load_trajectories(folder: str | Path, limit: int | None = None) -> list[Trajectory]:
+    """The ``*.traj.json`` files of ``folder`` (path order), replayed as function-calling agent messages."""
+    path = Path(folder)
+    if not path.is_dir():
+        raise ChatcompactError(f"agent trajectories: {str(path)!r} is not a folder")
+    files = sorted(path.glob("*.traj.json"))[: limit if limit else None]
+    if not files:
+        raise ChatcompactError(f"agent trajectories: no *.traj.json files in {str(path)!r}")
+    out = []
+    for f in files:
+        data = json.loads(f.read_text(encoding="utf-8"))
+        out.append(Trajectory(f.name.removesuffix(".traj.json"), tuple(_convert(data["messages"]))))
+    return out
+
+
+# ---------------------------------------------------------------- pure measures
+
+
+def identifiers(text: str) -> set[str]:
+    """File paths, dotted names and snake_case / CamelCase symbols of 5+ characters in ``text``."""
+    found: set[str] = set()
+    for rx in (_PATH, _DOTTED, _SNAKE, _CAMEL):
+        found.update(x.strip(".") for x in rx.findall(text))
+    return {x for x in found if len(x) >= 5 and not x.isdigit()}
+
+
+def message_text(m: dict[str, Any]) -> str:
+    """A message's text plus its tool calls' arguments (decoded when JSON)."""
+    content = m.get("content")
+    if isinstance(content, list):
+        content = "\n".join(str(p.get("text", "")) for p in content if isinstance(p, dict))
+    parts = [content or ""]
+    for tc in m.get("tool_calls") or ():
+        args = tc["function"].get("arguments", "")
+        try:
+            value = json.loads(args)
+            parts.append(" ".join(str(v) for v in value.values()) if isinstance(value, dict) else str(value))
+        except (json.JSONDecodeError, TypeError):
+            parts.append(str(args))
+    return "\n".join(parts)
+
+
+def request_text(messages: Iterable[dict[str, Any]]) -> str:
+    """Everything a request shows the model, as one string (for containment checks)."""
+    return "\n".join(message_text(m) for m in messages)
+
+
+def next_step_targets(history: Sequence[dict[str, Any]], step: dict[str, Any]) -> set[str]:
+    """Identifiers the next command uses that appeared earlier but not in the last two messages."""
+    command = " ".join(message_text({"tool_calls": step.get("tool_calls") or ()}).split("\n"))
+    wanted = identifiers(command)
+    if not wanted:
+        return set()
+    earlier = request_text(history[:-2])
+    recent = request_text(history[-2:])
+    return {x for x in wanted if x in earlier and x not in recent}
+
+
+def support(targets: set[str], text: str) -> tuple[int, int]:
+    """``(held, total)``: how many of ``targets`` occur in ``text``."""
+    return sum(1 for x in targets if x in text), len(targets)
+
+
+def _serial(messages: Sequence[dict[str, Any]]) -> str:
+    return "\x1e".join(json.dumps(m, sort_keys=True, ensure_ascii=False) for m in messages)
+
+
+def common_prefix_share(previous: str, current: str, count: Callable[[str], int]) -> tuple[int, int]:
+    """``(prefix_tokens, tokens)`` of ``current``: the tokens equal to ``previous``'s prefix (what a prefix
+    cache would reuse), counted on the serialized requests."""
+    n = 0
+    limit = min(len(previous), len(current))
+    step = 4096
+    while n < limit:  # chunked compare first, then exact
+        k = min(step, limit - n)
+        if previous[n : n + k] == current[n : n + k]:
+            n += k
+            continue
+        while n < limit and previous[n] == current[n]:
+            n += 1
+        break
+    return (count(current[:n]) if n else 0), count(current)
+
+
+def truncation_request(messages: Sequence[Message], tokens: Sequence[int], budget: int, base: int) -> list[int]:
+    """Indices plain truncation sends: system + the first user message + the newest whole groups that fit."""
+    from ..core.window import groups
+
+    keep: list[int] = []
+    used = base
+    for i, m in enumerate(messages[:2]):
+        if m.role in ("system", "user"):
+            keep.append(i)
+            used += tokens[i]
+    grp = [g for g in groups(messages) if g[0] >= len(keep)]
+    chosen: list[int] = []
+    for s, e in reversed(grp):
+        cost = sum(tokens[s:e])
+        if used + cost > budget:
+            break
+        chosen = list(range(s, e)) + chosen
+        used += cost
+    return keep + chosen
+
+
+# ---------------------------------------------------------------- the replay
+
+
+@dataclass
+class _Tally:
+    held: int = 0
+    total: int = 0
+    tokens: int = 0
+    largest: int = 0
+    raised: int = 0
+    prefix: int = 0
+    prefix_total: int = 0
+    last: str | None = None
+
+    def add(self, targets: set[str], msgs: list[dict[str, Any]] | None, tokens: int, count: Callable) -> None:
+        if msgs is None:  # context() raised: nothing sent, nothing held
+            self.raised += 1
+            self.total += len(targets)
+            self.last = None
+            return
+        h, t = support(targets, request_text(msgs))
+        self.held, self.total = self.held + h, self.total + t
+        self.tokens += tokens
+        self.largest = max(self.largest, tokens)
+        ser = _serial(msgs)
+        if self.last is not None:
+            p, n = common_prefix_share(self.last, ser, count)
+            self.prefix, self.prefix_total = self.prefix + p, self.prefix_total + n
+        self.last = ser
+
+    def merge(self, other: _Tally) -> None:
+        for k in ("held", "total", "tokens", "raised", "prefix", "prefix_total"):
+            setattr(self, k, getattr(self, k) + getattr(other, k))
+        self.largest = max(self.largest, other.largest)
+
+    def as_dict(self, full_tokens: int) -> dict[str, Any]:
+        return {
+            "support": round(self.held / self.total, 4) if self.total else 1.0,
+            "tokens_share": round(self.tokens / full_tokens, 4) if full_tokens else 0.0,
+            "largest_request": self.largest,
+            "raised": self.raised,
+            "prefix_share": round(self.prefix / self.prefix_total, 4) if self.prefix_total else 0.0,
+        }
+
+
+@dataclass
+class AgentConfig:
+    """What the replay runs: budgets, the Policy (its budget is replaced), and which variants."""
+
+    budgets: tuple[int, ...] = (8000, 4000)
+    policy: Policy | None = None
+    summarizer: Any = "extractive"
+    variants: tuple[str, ...] = ("chatcompact",)  # also "stage1" (no summarization), "stage2" (no digests)
+    progress: Callable[[str, int], Callable[[], None]] = field(default=lambda label, total: lambda: None)
+
+
+def _open(config: AgentConfig, budget: int, variant: str, tokenizer: Tokenizer):
+    from dataclasses import replace
+
+    from ..memory import Memory
+
+    policy = replace(config.policy or Policy(), budget=budget)
+    if variant == "stage2" and hasattr(policy, "tool_digests"):
+        policy = replace(policy, tool_digests=False)
+    # "stage1": compactions are only queued (no worker runs them), so no summary ever lands
+    background: Any = "workers" if variant == "stage1" else False
+    return Memory.open("memory://", summarizer=config.summarizer, policy=policy, tokenizer=tokenizer,
+                       background=background, embedder="none")
+
+
+def _replay_one(traj: Trajectory, budget: int, config: AgentConfig, tokenizer: Tokenizer) -> dict[str, Any]:
+    msgs = [parse_message(m) for m in traj.messages]
+    tokens = [tokenizer.count_message(m) for m in msgs]
+    base = tokenizer.count_messages(())
+    tallies = {name: _Tally() for name in ("truncation", "full")}
+    for v in config.variants:
+        tallies[v] = _Tally()
+        tallies[v + "_noquery"] = _Tally()
+    mems = {v: _open(config, budget, v, tokenizer) for v in config.variants}
+    threads = {v: mems[v].thread(traj.name, system=msgs[0].text) for v in config.variants}
+    full_tokens = 0
+    try:
+        for i in range(1, len(msgs)):
+            m = msgs[i]
+            if m.role == "assistant" and i >= 2:
+                history = list(traj.messages[:i])
+                targets = next_step_targets(history, traj.messages[i])
+                full = base + sum(tokens[:i])
+                full_tokens += full
+                tallies["full"].add(targets, history, full, tokenizer.count)
+                keep = truncation_request(msgs[:i], tokens[:i], budget, base)
+                trunc = [traj.messages[j] for j in keep]
+                tallies["truncation"].add(targets, trunc, base + sum(tokens[j] for j in keep), tokenizer.count)
+                query = msgs[i - 1].text
+                for v, t in threads.items():
+                    for name, q in ((v, query), (v + "_noquery", None)):
+                        try:
+                            res = t.assemble(budget, query=q)
+                            out = [x.to_openai() for x in res.messages]
+                            tallies[name].add(targets, out, res.tokens, tokenizer.count)
+                        except ChatcompactError:
+                            tallies[name].add(targets, None, 0, tokenizer.count)
+            for t in threads.values():
+                t.add(traj.messages[i])
+    finally:
+        for mem in mems.values():
+            mem.close()
+    return {"tallies": tallies, "full_tokens": full_tokens}
+
+
+def run_agent(trajectories: Sequence[Trajectory], config: AgentConfig, tokenizer: Tokenizer | None = None) -> dict:
+    """Replay every trajectory at every budget; figures per budget and per variant (JSON-ready)."""
+    from ..tokenizers import tokenizer_for
+
+    tok = tokenizer or tokenizer_for("gpt-4o")
+    result: dict[str, Any] = {
+        "kind": "agent",
+        "trajectories": len(trajectories),
+        "steps": sum(t.steps for t in trajectories),
+        "budgets": {},
+    }
+    for budget in config.budgets:
+        advance = config.progress(f"agent replay @ {budget}", len(trajectories))
+        totals: dict[str, _Tally] = {}
+        full_tokens = 0
+        for traj in trajectories:
+            one = _replay_one(traj, budget, config, tok)
+            full_tokens += one["full_tokens"]
+            for name, tally in one["tallies"].items():
+                totals.setdefault(name, _Tally()).merge(tally)
+            advance()
+        result["budgets"][str(budget)] = {name: t.as_dict(full_tokens) for name, t in totals.items()}
+    return result
