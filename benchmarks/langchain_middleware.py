@@ -210,7 +210,6 @@ def main() -> None:
         f"{'middleware':<54} {'own ms p50':>10} {'p99':>8} {'max':>8} {'tokens/req':>10} {'max':>6} "
         f"{'contain%':>8} {'summ calls':>10}"
     )
-    print(f"answer containment ceiling (the raw transcript of the replayed turns): {ceiling:.1f}%")
     for r in rows:
         print(
             f"{r['label']:<54} {r['p50']:>10.2f} {r['p99']:>8.1f} {r['max']:>8.1f} {r['tok_mean']:>10.0f} "
