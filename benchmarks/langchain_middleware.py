@@ -206,6 +206,7 @@ def main() -> None:
             summarizer = ChatModelSummarizer(model) if model is not None else "extractive"
             with Memory.open(f"{tmp}/m.db", summarizer=summarizer, embedder="none") as mem:
                 rows.append(run(label, TimedChatcompact(mem, budget=args.budget, query=query), model, plan, args))
+    print(f"answer containment ceiling (the raw transcript of the replayed turns): {ceiling:.1f}%")
     print(
         f"{'middleware':<54} {'own ms p50':>10} {'p99':>8} {'max':>8} {'tokens/req':>10} {'max':>6} "
         f"{'contain%':>8} {'summ calls':>10}"
