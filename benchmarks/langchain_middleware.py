@@ -184,6 +184,8 @@ def main() -> None:
     replayed = set(conv.dia_ids[: args.turns])
     questions = [q for q in conv.questions if q.evidence and set(q.evidence) <= replayed]
     plan = (exchanges(msgs), questions)
+    raw = "\n".join(m["content"] for m in msgs)
+    ceiling = 100.0 * sum(contains_answer(q.answer, raw) for q in questions) / max(1, len(questions))
     print(
         f"LoCoMo {conv.sample_id}: {len(msgs)} turns as {len(plan[0])} agent invocations, then {len(questions)} "
         f"questions; budget {args.budget}; summarizer: a fake chat model taking {args.delay}s per call"
@@ -204,6 +206,7 @@ def main() -> None:
             summarizer = ChatModelSummarizer(model) if model is not None else "extractive"
             with Memory.open(f"{tmp}/m.db", summarizer=summarizer, embedder="none") as mem:
                 rows.append(run(label, TimedChatcompact(mem, budget=args.budget, query=query), model, plan, args))
+    print(f"answer containment ceiling (the raw transcript of the replayed turns): {ceiling:.1f}%")
     print(
         f"{'middleware':<54} {'own ms p50':>10} {'p99':>8} {'max':>8} {'tokens/req':>10} {'max':>6} "
         f"{'contain%':>8} {'summ calls':>10}"

@@ -13,8 +13,10 @@
 The Runner calls ``get_items()`` before each turn and sends what it returns, followed by the new input:
 here that is ``thread.context(budget, query=<latest stored user message>)`` (summary, pinned spans, recalled
 quotes, recent window) as Responses input items, so the history part of every request stays within
-``budget`` whatever the model, and compaction runs in chatcompact's background. ``add_items`` stores every
-item it is given; function calls and their outputs round-trip with their ``call_id``, name, arguments and output.
+``budget`` whatever the model, and compaction runs in chatcompact's background. (The Runner reads the session
+once per run and appends the run's own items to it, so one run's tool loop is not compacted until the next run.)
+``add_items`` stores every item it is given; function calls and their outputs round-trip with their ``call_id``,
+name, arguments and output.
 
 ``get_items(limit=N)`` returns the latest N stored items verbatim (what the SDK's protocol says, and what it
 uses to check its own writes), not the compacted view. The thread's log is append-only, so ``pop_item`` and
