@@ -251,6 +251,7 @@ def endpoint(service: Service, fn: Handler, anthropic: bool = False) -> Callable
     """Wrap a route: authenticate, then run it; every error goes through :func:`error_response`."""
 
     async def route(request: Request) -> Response:
+        request.state.started = time.perf_counter()  # for the Server-Timing header of proxied answers
         try:
             return await fn(request, service.authenticate(request))
         except (E.ChatcompactError, HTTPProblem, httpx.HTTPError) as exc:
