@@ -7,7 +7,8 @@ resending its whole history each time (what chat clients do). The same requests 
 straight to the upstream: the proxy's ADDED latency is the proxy's percentile minus the direct
 one; the proxy also reports its own time per request (``Server-Timing: proxy;dur=``, the upstream
 wait excluded), which a starved load generator does not blur. Afterwards every stored thread is
-compared with what its client sent (no lost or doubled message). Bounded: ``--turns`` x sessions requests per level, and ``--max-seconds`` per level.
+compared with what its client sent (no lost or doubled message). Bounded: ``--turns`` x sessions
+requests per level, and ``--max-seconds`` per level.
 
     .venv/bin/python benchmarks/server_load.py               # 1, 50, 200 sessions, 6 turns
     .venv/bin/python benchmarks/server_load.py --levels 50 --turns 10 --delay 0.1
