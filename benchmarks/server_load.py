@@ -186,7 +186,12 @@ def main() -> None:
             p.wait(20)
     if args.json:
         print(json.dumps({"delay_s": args.delay, "turns": args.turns, "cores": os.cpu_count(), "levels": rows}))
-        return
+    else:
+        report(rows, args)
+
+
+def report(rows: list[dict], args: argparse.Namespace) -> None:
+    """The table, and the 50-session target judged both ways."""
     load = os.getloadavg()[0]
     print(
         f"upstream answers in {args.delay * 1000:.0f} ms; {args.turns} turns per session; {os.cpu_count()} cores "
