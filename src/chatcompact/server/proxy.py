@@ -78,7 +78,7 @@ class Turn:
             finally:
                 self.done()
 
-        self.svc.spawn(run())
+        self.svc.spawn(run(), self.svc.stored_id(self.caller, self.name))
 
 
 def thread_name(request: Request, body: Mapping[str, Any], system: str | None, msgs: list, named: str | None) -> str:
