@@ -10,8 +10,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from chatcompact.server import vendor, wire
+from chatcompact.server import ServerConfig, create_app, vendor, wire
 
+from .fake_upstream import FakeUpstream, UvicornThread
 from .server_support import Running, running
 
 
@@ -272,3 +273,21 @@ def test_chat_stream_accumulates_split_events() -> None:
         "content": "hello",
         "tool_calls": [{"id": "c1", "type": "function", "function": {"name": "f", "arguments": '{"a": 1}'}}],
     }
+
+
+def test_proxy_on_postgres(pg_url: str, tmp_path: Path) -> None:
+    """The same proxy on the real Postgres store (``--store postgresql://...``)."""
+    up = FakeUpstream()
+    with UvicornThread(up.app) as u:
+        cfg = ServerConfig(store=pg_url, upstream=u.url + "/v1", auth=False, keys_path=str(tmp_path / "k.json"))
+        with UvicornThread(create_app(cfg)) as s:
+            client = openai.OpenAI(base_url=s.url + "/v1", api_key="x", max_retries=0)
+            history = [{"role": "user", "content": "hello postgres"}]
+            reply = client.chat.completions.create(model="m", messages=history, user="pg")
+            history += [
+                {"role": "assistant", "content": reply.choices[0].message.content},
+                {"role": "user", "content": "again"},
+            ]
+            client.chat.completions.create(model="m", messages=history, user="pg")
+            got = httpx.get(f"{s.url}/v1/threads/pg/messages").json()["messages"]
+            assert [m["content"] for m in got] == ["hello postgres", "echo: hello postgres", "again", "echo: again"]

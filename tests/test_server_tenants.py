@@ -153,3 +153,8 @@ def test_keys_cli_create_list_revoke(tmp_path: Path) -> None:
 def test_no_auth_only_on_loopback() -> None:
     with pytest.raises(ConfigError, match="loopback"):
         serve(ServerConfig(auth=False), host="0.0.0.0")
+
+
+def test_serve_cli_refuses_no_auth_off_loopback(tmp_path: Path) -> None:
+    out = CliRunner().invoke(main, ["serve", "--no-auth", "--host", "0.0.0.0", "--store", str(tmp_path / "m.db")])
+    assert out.exit_code == 2 and "loopback" in out.output

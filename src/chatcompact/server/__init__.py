@@ -18,7 +18,8 @@ def serve(config: ServerConfig, host: str = "127.0.0.1", port: int = 8000, log_l
 
     if not config.auth and not is_loopback(host):
         raise ConfigError(f"--no-auth is only allowed on a loopback host, not {host!r}")
-    uvicorn.run(create_app(config), host=host, port=port, log_level=log_level)
+    # keep-alive longer than clients' pools idle (uvicorn's 5 s default races pooled reuse under load)
+    uvicorn.run(create_app(config), host=host, port=port, log_level=log_level, timeout_keep_alive=65)
 
 
 __all__ = ["ServerConfig", "create_app", "serve"]

@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import time
 from collections.abc import AsyncIterator, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -41,7 +42,15 @@ class Turn:
     lock: asyncio.Lock
     query: str | None
 
+    started: float = 0.0
     released: bool = False
+
+    def timing(self, upstream: float | None) -> dict[str, str]:
+        """``Server-Timing``: the proxy's own time (``proxy``) apart from the wait for the upstream."""
+        total = (time.perf_counter() - self.started) * 1000
+        if upstream is None:  # a stream: only the time before the upstream's first byte is known
+            return {"Server-Timing": f"proxy;dur={total:.2f}"}
+        return {"Server-Timing": f"proxy;dur={total - upstream * 1000:.2f}, upstream;dur={upstream * 1000:.2f}"}
 
     def done(self) -> None:
         """Unlock the thread (once: a second call must not release the next request's hold)."""
@@ -69,7 +78,7 @@ class Turn:
             finally:
                 self.done()
 
-        self.svc.spawn(run())
+        self.svc.spawn(run(), self.svc.stored_id(self.caller, self.name))
 
 
 def thread_name(request: Request, body: Mapping[str, Any], system: str | None, msgs: list, named: str | None) -> str:
@@ -134,7 +143,9 @@ async def begin(
     except BaseException:
         lock.release()
         raise
-    return Turn(svc, caller, thread, name, key, lock, wire.latest_user_text(msgs))
+    turn = Turn(svc, caller, thread, name, key, lock, wire.latest_user_text(msgs))
+    turn.started = getattr(request.state, "started", time.perf_counter())
+    return turn
 
 
 def upstream_headers(request: Request, svc: Service, anthropic: bool = False) -> dict[str, str]:
@@ -172,6 +183,7 @@ async def forward(turn: Turn, url: str, payload: dict, headers: dict, reply_of, 
     until the (streamed) answer is complete."""
     http = turn.svc.http
     assert http is not None
+    sent = time.perf_counter()
     try:
         resp = await http.send(http.build_request("POST", url, json=payload, headers=headers), stream=True)
     except BaseException:
@@ -186,11 +198,12 @@ async def forward(turn: Turn, url: str, payload: dict, headers: dict, reply_of, 
             raise
         finally:
             await resp.aclose()
+        upstream = time.perf_counter() - sent
         if resp.status_code < 400:
             turn.finish(reply_of, resp.status_code, content, media)
         else:
             turn.done()
-        return Response(content, resp.status_code, media_type=media)
+        return Response(content, resp.status_code, media_type=media, headers=turn.timing(upstream))
 
     async def relay() -> AsyncIterator[bytes]:
         raw = bytearray()
@@ -207,7 +220,7 @@ async def forward(turn: Turn, url: str, payload: dict, headers: dict, reply_of, 
             else:  # the client went away mid-stream: nothing half-received is stored
                 turn.done()
 
-    return StreamingResponse(relay(), resp.status_code, media_type=media)
+    return StreamingResponse(relay(), resp.status_code, media_type=media, headers=turn.timing(None))
 
 
 def _json(content: bytes) -> dict[str, Any]:

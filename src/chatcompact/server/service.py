@@ -120,12 +120,19 @@ class Service:
         self._known: set[str] = set()
         self.tails: dict[str, tuple[int, list[dict[str, Any]]]] = {}  # thread -> (last seq, canonical tail)
         self._tasks: set[asyncio.Task[Any]] = set()
+        self._storing: dict[str, asyncio.Task[Any]] = {}
 
-    def spawn(self, coro: Any) -> None:
-        """Run ``coro`` as a task the service keeps (and awaits on shutdown)."""
+    def spawn(self, coro: Any, thread: str | None = None) -> None:
+        """Run ``coro`` as a task the service keeps (and awaits on shutdown); with ``thread``, reads of that
+        thread wait for it (a reply being stored)."""
         task = asyncio.get_running_loop().create_task(coro)
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
+        if thread is not None:
+            self._storing[thread] = task
+            task.add_done_callback(
+                lambda t: self._storing.pop(thread, None) if self._storing.get(thread) is t else None
+            )
 
     async def start(self) -> None:
         # store and tokenizer calls run in worker threads: enough of them for many concurrent conversations
@@ -206,8 +213,9 @@ class Service:
             self._known.update(i.id for i in await self.mem.threads())
             if sid not in self._known:
                 raise E.ThreadNotFound(f"no thread {name!r}")
-        async with self.lock(sid):  # read your writes: a reply still being stored lands first
-            pass
+        storing = self._storing.get(sid)
+        if storing is not None:  # read your writes: a reply still being stored lands first
+            await asyncio.wait([storing])
         return await self.mem.thread(sid)
 
     async def tenant_threads(self, caller: Caller) -> list[Any]:
@@ -251,6 +259,7 @@ def endpoint(service: Service, fn: Handler, anthropic: bool = False) -> Callable
     """Wrap a route: authenticate, then run it; every error goes through :func:`error_response`."""
 
     async def route(request: Request) -> Response:
+        request.state.started = time.perf_counter()  # for the Server-Timing header of proxied answers
         try:
             return await fn(request, service.authenticate(request))
         except (E.ChatcompactError, HTTPProblem, httpx.HTTPError) as exc:
