@@ -181,7 +181,7 @@ class AsyncMemory:
 
     async def run_job(self, kind: str, thread_id: str) -> bool:
         """Run one background job on any thread of the store (see ``Memory.run_job``), awaiting the summarizer."""
-        t = await asyncio.to_thread(self.sync.job_thread, thread_id)
+        t = await asyncio.to_thread(self.sync._job_thread, thread_id)
         return await self._run(kind, t) if t is not None else False
 
     async def _run(self, kind: str, t: Thread) -> bool:

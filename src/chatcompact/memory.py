@@ -165,7 +165,7 @@ class Thread:
                 v.tail.extend(stored)
                 v.tail_tokens.extend(tokens)
                 v.pending = pending
-                v.info = replace(v.info, last_seq=stored[-1].seq)
+                v.info = replace(v.info, last_seq=stored[-1].seq or v.info.last_seq)
             self._maybe_compact()
             if self._mem.embedder is not None and self._mem.scheduler is not None:
                 self._mem.scheduler.submit(("embed", self.id))

@@ -385,7 +385,7 @@ def embed(st: State, cfg: Config) -> Effects[bool]:
 
 def watch_topic(st: State, tail: Sequence[Message], fresh: dict[int, Any]) -> bool:
     """Keep the tail's vectors and find the latest topic shift in it; True if one awaits compaction."""
-    seqs = [m.seq for m in tail]
+    seqs = [m.seq or 0 for m in tail]
     known = {**st.tail_vectors, **fresh}
     st.tail_vectors = {s: known[s] for s in seqs if s in known}
     if len(st.tail_vectors) < len(seqs):
