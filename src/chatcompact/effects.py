@@ -13,6 +13,7 @@ from collections.abc import Callable
 from typing import Any, Protocol
 
 from .core import engine as e
+from .core.assemble import render_lines
 from .errors import ChatcompactError, SummarizerError
 from .protocols import Embedder, Summarizer
 from .types import SummaryDelta, SummaryVersion
@@ -33,7 +34,7 @@ class Driven(Protocol):
 
     def _load(self, info: Any) -> Any: ...
 
-    def _advance(self, job: Any, committed: SummaryVersion) -> None: ...
+    def _advance(self, job: Any, committed: SummaryVersion, lines: Any) -> None: ...
 
 
 class EffectRunner:
@@ -99,8 +100,9 @@ class EffectRunner:
         t._committing = effect.version.version  # _refresh must not reload for our own commit
         try:
             committed = t._mem.store.commit_version(t.id, effect.version)
+            lines = render_lines(committed.state, committed.covered_until, t._mem.tokenizer.count)  # before the lock
             with t._lock:
-                t._advance(effect.job, committed)
+                t._advance(effect.job, committed, lines)
             return committed
         finally:
             t._committing = None

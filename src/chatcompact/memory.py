@@ -432,8 +432,9 @@ class Thread:
             v = self._view
             return e.Snapshot(v.version, tuple(v.tail), tuple(v.tail_tokens), self.budget)
 
-    def _advance(self, job: compaction.Job, committed: SummaryVersion) -> None:
-        """Move the cache past the folded span (messages added meanwhile stay in the tail). View lock held."""
+    def _advance(self, job: compaction.Job, committed: SummaryVersion, lines: list[Line]) -> None:
+        """Move the cache past the folded span (messages added meanwhile stay in the tail). View lock held;
+        ``lines``, the new version rendered, come in ready: no CPU work while the foreground may wait."""
         v = self._view
         n = len(job.plan.evict)
         if version_no(v.version) != version_no(job.parent) or not v.tail or v.tail[0].seq != job.plan.evict[0].seq:
@@ -441,7 +442,7 @@ class Thread:
             return
         v.version = committed
         v.tail, v.tail_tokens = v.tail[n:], v.tail_tokens[n:]
-        v.lines = render_lines(committed.state, committed.covered_until, self._mem.tokenizer.count)
+        v.lines = lines
         v.info = replace(v.info, last_version=committed.version)
 
 
