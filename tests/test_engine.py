@@ -399,3 +399,12 @@ def test_migrate_keeps_the_thread_budget(tmp_path):
     with open_store(f"sqlite:///{tmp_path}/src.db") as src, open_store(f"sqlite:///{tmp_path}/dst.db") as dst:
         copy_store(src, dst)
         assert dst.thread_info("m").budget == 700 and dst.thread_info("n").budget is None
+
+
+def test_setting_the_budget_of_an_open_thread_another_writer_moved_keeps_its_view_current(tmp_path):
+    url = f"sqlite:///{tmp_path}/v.db"
+    with Memory.open(url, background=False) as a, Memory.open(url, background=False) as b:
+        tb = b.thread("v")
+        talk(a.thread("v"), 4)
+        assert b.thread("v", budget=500) is tb and tb.budget == 500
+        assert tb.usage().tail_messages == 4 and len(tb.context(500)) == 4  # no system prompt

@@ -580,8 +580,10 @@ class Memory:
                 if t is None:
                     t = self._threads[thread_id] = Thread(self, info)
                 else:
-                    with t._lock:
-                        t._view.info = info
+                    with t._lock:  # a head another writer moved meanwhile reloads the cache, as _refresh would
+                        v = t._view
+                        same = (info.last_seq, info.last_version) == (v.info.last_seq, version_no(v.version))
+                        t._view = replace(v, info=info) if same else t._load(info)
             return t
 
     def threads(self) -> list[ThreadInfo]:
