@@ -373,3 +373,38 @@ def test_version_conflict_is_retried_by_planning_again(tmp_path):
         assert ta.compact() is not None
         committed = tb.compact(keep_tokens=0)  # b's cache is stale: its refresh sees a's version first
         assert isinstance(committed, SummaryVersion) and committed.parent == 1
+
+
+def test_async_run_job_compacts_a_thread_it_has_not_opened(tmp_path):
+    url = f"sqlite:///{tmp_path}/j.db"
+    with Memory.open(url, background="workers", embedder="none") as app:
+        talk(app.thread("j", budget=300), 30)
+
+    async def main():
+        async with AsyncMemory.open(url, summarizer=ScriptedSummarizer(), background="workers", embedder="none") as m:
+            assert await m.run_job("compact", "j") in (True, False)
+            assert await m.run_job("compact", "nobody") is False
+            assert await (await m.thread("j")).compactions()
+
+    asyncio.run(main())
+
+
+def test_migrate_keeps_the_thread_budget(tmp_path):
+    from chatcompact.migrate import copy_store
+    from chatcompact.stores import open_store
+
+    with Memory.open(tmp_path / "src.db", background=False, embedder="none") as mem:
+        mem.thread("m", budget=700)
+        mem.thread("n")
+    with open_store(f"sqlite:///{tmp_path}/src.db") as src, open_store(f"sqlite:///{tmp_path}/dst.db") as dst:
+        copy_store(src, dst)
+        assert dst.thread_info("m").budget == 700 and dst.thread_info("n").budget is None
+
+
+def test_setting_the_budget_of_an_open_thread_another_writer_moved_keeps_its_view_current(tmp_path):
+    url = f"sqlite:///{tmp_path}/v.db"
+    with Memory.open(url, background=False) as a, Memory.open(url, background=False) as b:
+        tb = b.thread("v")
+        talk(a.thread("v"), 4)
+        assert b.thread("v", budget=500) is tb and tb.budget == 500
+        assert tb.usage().tail_messages == 4 and len(tb.context(500)) == 4  # no system prompt

@@ -17,7 +17,8 @@ from typing import Any, Concatenate, ParamSpec, TypeVar
 from . import archive
 from .background import AsyncScheduler
 from .core import engine as e
-from .memory import EffectRunner, Format, Memory, Thread, as_summarizer_error
+from .effects import EffectRunner, as_summarizer_error
+from .memory import Format, Memory, Thread
 from .types import SummaryDelta, SummaryVersion, ThreadInfo
 
 P = ParamSpec("P")
@@ -56,7 +57,8 @@ async def drive(thread: Thread, flow: e.Effects[R]) -> R:
         if isinstance(effect, e.Summarize):
             return await mem.retry.acall(lambda: once(effect.request))
         if isinstance(effect, e.Pause):
-            return await asyncio.sleep(0)
+            await asyncio.sleep(0)
+            return not mem._closed
         return await asyncio.to_thread(runner, effect)
 
     try:
@@ -179,7 +181,7 @@ class AsyncMemory:
 
     async def run_job(self, kind: str, thread_id: str) -> bool:
         """Run one background job on any thread of the store (see ``Memory.run_job``), awaiting the summarizer."""
-        t = await asyncio.to_thread(self.sync.job_thread, thread_id)
+        t = await asyncio.to_thread(self.sync._job_thread, thread_id)
         return await self._run(kind, t) if t is not None else False
 
     async def _run(self, kind: str, t: Thread) -> bool:

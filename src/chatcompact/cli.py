@@ -428,7 +428,12 @@ def revert_cmd(db: str, thread: str, version: int, json_out: bool) -> None:
 @click.option("--store", "store_url", required=True, envvar="CHATCOMPACT_STORE", help="Store URL (postgresql://...).")
 @SUMMARIZER
 @click.option("--embedder", default=None, help="local, none, openai:MODEL (default: CHATCOMPACT_EMBEDDER or local).")
-@click.option("--budget", type=int, default=None, help="The apps' context budget (drives the triggers).")
+@click.option(
+    "--budget",
+    type=int,
+    default=None,
+    help="Trigger budget of threads that store none (a thread's own, mem.thread(id, budget=N), always wins).",
+)
 @click.option("--kinds", default="compact,embed", show_default=True, help="Job kinds to take.")
 @click.option("--lease", default=120.0, show_default=True, help="Seconds a claimed job stays this worker's.")
 @click.option("--poll", default=0.5, show_default=True, help="Seconds between claims when the queue is empty.")

@@ -34,13 +34,13 @@ from .core.fusion import content_words
 from .core.preserve import DEFAULT_RULES, Rule
 from .core.recall import quote_lines, wants_detail
 from .core.window import check_sequence
-from .errors import ChatcompactError, InvalidMessage, NodeNotFound, SummarizerError, ThreadNotFound, VersionConflict
+from .effects import EffectRunner
+from .errors import ChatcompactError, InvalidMessage, NodeNotFound, ThreadNotFound, VersionConflict
 from .protocols import Embedder, SearchFilter, Store, Summarizer, Tokenizer
 from .registry import resolve_embedder, resolve_store, resolve_summarizer, resolve_tokenizer
 from .types import (
     ArchiveHit,
     Message,
-    SummaryDelta,
     SummaryNode,
     SummaryState,
     SummaryVersion,
@@ -160,7 +160,7 @@ class Thread:
                 v.tail.extend(stored)
                 v.tail_tokens.extend(tokens)
                 v.pending = pending
-                v.info = replace(v.info, last_seq=stored[-1].seq)
+                v.info = replace(v.info, last_seq=stored[-1].seq or v.info.last_seq)
             self._maybe_compact()
             if self._mem.embedder is not None and self._mem.scheduler is not None:
                 self._mem.scheduler.submit(("embed", self.id))
@@ -447,8 +447,9 @@ class Thread:
             v = self._view
             return e.Snapshot(v.version, tuple(v.tail), tuple(v.tail_tokens), self.budget)
 
-    def _advance(self, job: compaction.Job, committed: SummaryVersion) -> None:
-        """Move the cache past the folded span (messages added meanwhile stay in the tail). View lock held."""
+    def _advance(self, job: compaction.Job, committed: SummaryVersion, lines: list[Line]) -> None:
+        """Move the cache past the folded span (messages added meanwhile stay in the tail). View lock held;
+        ``lines``, the new version rendered, come in ready: no CPU work while the foreground may wait."""
         v = self._view
         n = len(job.plan.evict)
         if version_no(v.version) != version_no(job.parent) or not v.tail or v.tail[0].seq != job.plan.evict[0].seq:
@@ -456,83 +457,8 @@ class Thread:
             return
         v.version = committed
         v.tail, v.tail_tokens = v.tail[n:], v.tail_tokens[n:]
-        v.lines = render_lines(committed.state, committed.covered_until, self._mem.tokenizer.count)
+        v.lines = lines
         v.info = replace(v.info, last_version=committed.version)
-
-
-class EffectRunner:
-    """Executes one engine flow's effects on a :class:`Thread` (the async driver reuses it for all but the
-    summarizer call). Holds the compaction slot the flow claimed until :meth:`release`."""
-
-    def __init__(self, thread: Thread) -> None:
-        self.thread = thread
-        self.held = False
-        self._do: dict[type, Callable[[Any], Any]] = {
-            e.Now: lambda _: time.monotonic(),
-            e.Claim: self._claim,
-            e.Load: lambda eff: thread._snapshot(eff.fresh),
-            e.Reload: lambda _: self._reload(),
-            e.Summarize: self._summarize,
-            e.Commit: self._commit,
-            e.PutNode: lambda eff: thread._mem.store.put_node(thread.id, eff.node),
-            e.LogEvent: lambda eff: thread._mem.store.log_event(thread.id, eff.kind, eff.data),
-            e.Hook: self._hook,
-            e.MissingVectors: lambda eff: thread._mem.store.missing_vectors(thread.id, self._embedder.name, eff.limit),
-            e.Embed: lambda eff: self._embedder.embed(list(eff.texts)),
-            e.PutVectors: lambda eff: thread._mem.store.put_vectors(
-                thread.id, self._embedder.name, list(eff.seqs), eff.vectors
-            ),
-            e.Submit: self._submit,
-            e.Pause: lambda _: time.sleep(0),  # a GIL yield: the foreground's next add/context runs now
-        }
-
-    def __call__(self, effect: Any) -> Any:
-        return self._do[type(effect)](effect)
-
-    @property
-    def _embedder(self) -> Embedder:
-        assert self.thread._mem.embedder is not None, "an embedding job needs an embedder"
-        return self.thread._mem.embedder
-
-    def _claim(self, effect: e.Claim) -> bool:
-        self.held = self.thread._slot.acquire(blocking=effect.wait)
-        return self.held
-
-    def release(self) -> None:
-        """Give back the compaction slot if this flow took it (however the flow ended)."""
-        if self.held:
-            self.held = False
-            self.thread._slot.release()
-
-    def _reload(self) -> None:
-        t = self.thread
-        with t._lock:
-            t._view = t._load(t._mem.store.thread_info(t.id))
-
-    def _summarize(self, effect: e.Summarize) -> SummaryDelta:
-        mem = self.thread._mem
-        return mem.retry.call(lambda: summarize_safely(mem.summarizer, effect.request))
-
-    def _commit(self, effect: e.Commit) -> SummaryVersion:
-        """Commit guarded by the parent version (durable first, outside the view lock), then advance the cache."""
-        t = self.thread
-        t._committing = effect.version.version  # _refresh must not reload for our own commit
-        try:
-            committed = t._mem.store.commit_version(t.id, effect.version)
-            with t._lock:
-                t._advance(effect.job, committed)
-            return committed
-        finally:
-            t._committing = None
-
-    def _hook(self, effect: e.Hook) -> list[Any]:
-        hooks = (self.thread._mem.on_compaction, self.thread.on_compaction)
-        return [hook(effect.event) for hook in hooks if hook is not None]
-
-    def _submit(self, effect: e.Submit) -> None:
-        scheduler = self.thread._mem.scheduler
-        if scheduler is not None:
-            scheduler.submit((effect.kind, self.thread.id))
 
 
 def _shown_summary(lines: Sequence[Line], cap: int) -> list[str]:
@@ -557,23 +483,6 @@ def as_epoch(value: float | datetime | None) -> float | None:
     if isinstance(value, bool) or not isinstance(value, int | float) or not 0 < value < math.inf:
         raise InvalidMessage("created_at", f"must be epoch seconds > 0 or an aware datetime, got {value!r}")
     return float(value)
-
-
-def as_summarizer_error(summarizer: Summarizer, exc: BaseException) -> SummarizerError:
-    """Anything a summarizer raises becomes a SummarizerError (a third-party one may raise anything)."""
-    if isinstance(exc, SummarizerError):
-        return exc
-    if isinstance(exc, ChatcompactError):
-        return SummarizerError(f"{summarizer.name}: {exc}")
-    return SummarizerError(f"{summarizer.name} failed: {exc!r}")
-
-
-def summarize_safely(summarizer: Summarizer, request: Any) -> SummaryDelta:
-    """``summarizer.summarize(request)`` (a compaction's or a roll-up's), any failure as SummarizerError."""
-    try:
-        return summarizer.summarize(request)
-    except Exception as exc:  # converted, never swallowed: the driver records and retries it
-        raise as_summarizer_error(summarizer, exc) from exc
 
 
 def version_no(version: SummaryVersion | None) -> int:
@@ -686,8 +595,10 @@ class Memory:
                 if t is None:
                     t = self._threads[thread_id] = Thread(self, info)
                 else:
-                    with t._lock:
-                        t._view.info = info
+                    with t._lock:  # a head another writer moved meanwhile reloads the cache, as _refresh would
+                        v = t._view
+                        same = (info.last_seq, info.last_version) == (v.info.last_seq, version_no(v.version))
+                        t._view = replace(v, info=info) if same else t._load(info)
             return t
 
     def threads(self) -> list[ThreadInfo]:

@@ -181,7 +181,7 @@ def replay(
             points.append(ReplayPoint(stored.seq or 0, thread.assemble(budget).tokens, running_full))
         if on_message:
             on_message(i)
-    memory.wait_idle()
+    memory.wait_idle(kinds=("compact",))  # the result is the compactions; embeddings may still be on their way
     return ReplayResult(points, thread.compactions(), budget)
 
 

@@ -33,7 +33,8 @@ from .topic import latest_shift
 
 log = logging.getLogger("chatcompact.engine")
 T = TypeVar("T")
-EMBED_BATCH = 64  # messages embedded per batch
+EMBED_BATCH = 64  # messages embedded per job step
+EMBED_CHUNK = 32  # ... in model calls of this many texts, so the foreground (and a close) waits on one at most
 
 
 # ---------------------------------------------------------------------- effects (what a driver executes)
@@ -131,7 +132,8 @@ class Submit:
 
 @dataclass(frozen=True)
 class Pause:
-    """-> None; a point between steps where the driver lets the foreground run."""
+    """-> True to go on; a point between steps where the driver lets the foreground run. False: the driver is
+    shutting down, and a flow that can stop here cleanly (an embedding batch) does."""
 
 
 # ---------------------------------------------------------------------- data
@@ -365,21 +367,25 @@ def embed(st: State, cfg: Config) -> Effects[bool]:
     """Embed one batch of messages without vectors; True if more may be pending. With ``Policy.topic_shift``
     the new vectors feed the topic-shift detector, which asks for a compaction when the user changed topic."""
     pending = yield MissingVectors(EMBED_BATCH)
-    if not pending:
-        return False
-    vectors = yield Embed(tuple(m.searchable_text or m.role for m in pending))
-    seqs = tuple(m.seq or 0 for m in pending)
-    yield PutVectors(seqs, vectors)
-    if cfg.policy.topic_shift:
+    fresh: dict[int, Any] = {}
+    for i in range(0, len(pending), EMBED_CHUNK):
+        if i and not (yield Pause()):
+            return False  # shutting down: what is embedded is stored, the rest waits for the next open
+        chunk = pending[i : i + EMBED_CHUNK]
+        vectors = yield Embed(tuple(m.searchable_text or m.role for m in chunk))
+        seqs = tuple(m.seq or 0 for m in chunk)
+        yield PutVectors(seqs, vectors)
+        fresh.update(zip(seqs, vectors, strict=True))
+    if fresh and cfg.policy.topic_shift:
         snap = yield Load(fresh=False)
-        if watch_topic(st, snap.tail, dict(zip(seqs, vectors, strict=True))):
+        if watch_topic(st, snap.tail, fresh):
             yield Submit("compact")
     return len(pending) >= EMBED_BATCH
 
 
 def watch_topic(st: State, tail: Sequence[Message], fresh: dict[int, Any]) -> bool:
     """Keep the tail's vectors and find the latest topic shift in it; True if one awaits compaction."""
-    seqs = [m.seq for m in tail]
+    seqs = [m.seq or 0 for m in tail]
     known = {**st.tail_vectors, **fresh}
     st.tail_vectors = {s: known[s] for s in seqs if s in known}
     if len(st.tail_vectors) < len(seqs):
