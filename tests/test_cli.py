@@ -177,7 +177,8 @@ def test_replay_chart_keeps_one_scale_past_60_points(tmp_path):
     assert sparkline([100] * 120, top=1000) == "▁" * 60
     assert sparkline([1000] * 120, top=1000) == "█" * 60
     f = tmp_path / "t.jsonl"
-    lines = [{"role": "user" if i % 2 == 0 else "assistant", "content": f"line {i} " + "text " * 30} for i in range(160)]
+    roles = ("user", "assistant")
+    lines = [{"role": roles[i % 2], "content": f"line {i} " + "text " * 30} for i in range(160)]
     f.write_text("\n".join(json.dumps(m) for m in lines))
     # 80 points; the compacted requests (<= 1500) are about a fifth of the full history's last ones (~7k)
     r = run("replay", str(f), "--budget", "1500")

@@ -33,7 +33,7 @@ from .core.recall import quote_lines, wants_detail
 from .core.topic import latest_shift
 from .core.window import check_sequence
 from .errors import ChatcompactError, InvalidMessage, NodeNotFound, SummarizerError, ThreadNotFound, VersionConflict
-from .protocols import Embedder, SearchFilter, Store, Summarizer, Tokenizer
+from .protocols import Embedder, FullStore, SearchFilter, Store, Summarizer, Tokenizer
 from .registry import resolve_embedder, resolve_store, resolve_summarizer, resolve_tokenizer
 from .tree import Tree, find_node, rollup_step
 from .types import (
@@ -595,7 +595,7 @@ def version_no(version: SummaryVersion | None) -> int:
 class Memory:
     """Many threads over one store, summarizer and tokenizer. Use :meth:`open` for the defaults."""
 
-    store: Store
+    store: FullStore  # every capability (the built-in stores have them all)
     summarizer: Summarizer
     tokenizer: Tokenizer
     policy: Policy = field(default_factory=Policy)

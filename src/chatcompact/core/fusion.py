@@ -19,6 +19,7 @@ from collections.abc import Collection, Iterable, Sequence
 
 from ..errors import InvalidArgument
 from ..protocols import TextHit
+from ..types import Message
 from .speakers import DEFAULT_SPEAKER_BOOST, speaker_boost, speaker_of
 
 #: RRF's damping constant (Cormack et al. 2009); larger values flatten the head of each ranking.
@@ -203,7 +204,7 @@ def hybrid(
         raise InvalidArgument(f"method must be one of {METHODS}, got {method!r}")
     if k <= 0:
         return []
-    messages = {}
+    messages: dict[int, Message] = {}
     for hit in (*vector_hits, *text_hits):
         messages.setdefault(hit.message.seq or 0, hit.message)
     text = [(h.message.seq or 0, h.score) for h in text_hits]

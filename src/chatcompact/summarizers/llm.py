@@ -431,7 +431,8 @@ def _sanitise(data: Mapping[str, Any], allowed: frozenset[int]) -> tuple[Summary
 
     Returns the delta, how many cited sources were dropped and how many items were dropped for them.
     """
-    sections = data.get("add") if isinstance(data.get("add"), dict) else data  # nested form, if a model uses it
+    # the nested form, if a model uses it
+    sections: Mapping[str, Any] = data["add"] if isinstance(data.get("add"), dict) else data
     add: dict[str, tuple[SummaryItem, ...]] = {}
     dropped_sources = dropped_items = 0
     for name in SECTIONS:
