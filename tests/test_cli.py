@@ -117,6 +117,7 @@ def test_usage_mistakes_are_one_line(demo_db):
     _one_error_line(run("recall", demo_db, "replay", "q", "--bogus"), "--bogus", "chatcompact recall --help")
     _one_error_line(run("recall", demo_db, "replay", "q", "-k", "many"), "many")
     _one_error_line(run("compact", "-", "--budget", "0", input="[]"), "--budget must be >= 1")
+    _one_error_line(run("worker", "--store", "memory://", "--budget", "0", "--max-jobs", "0"), "--budget must be >= 1")
 
 
 @pytest.mark.parametrize(

@@ -465,10 +465,12 @@ def worker_cmd(
 ) -> None:
     """Take compaction and embedding jobs for any thread from the store's queue, until SIGTERM/SIGINT."""
     from . import Memory, Policy
+    from .config import check_budget
     from .logs import configure_logging
     from .worker import Worker
 
     configure_logging(log_level)  # reports each job (see _report_jobs) and what the stores and models do
+    budget = None if budget is None else check_budget(budget, "--budget")  # 0 must not mean "the default"
 
     stop = threading.Event()
     for sig in (signal.SIGTERM, signal.SIGINT):
