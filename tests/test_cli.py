@@ -113,7 +113,7 @@ def test_recall_bad_k_is_one_line_not_a_traceback(demo_db):
     _one_error_line(run("recall", demo_db, "replay", "refund", "-k", "0"), "k must be >= 1")
 
 
-def test_usage_mistakes_are_one_line(demo_db):
+def test_usage_mistakes_are_one_line(demo_db, restore_logging):
     _one_error_line(run("recall", demo_db, "replay", "q", "--bogus"), "--bogus", "chatcompact recall --help")
     _one_error_line(run("recall", demo_db, "replay", "q", "-k", "many"), "many")
     _one_error_line(run("compact", "-", "--budget", "0", input="[]"), "--budget must be >= 1")
@@ -184,11 +184,24 @@ def test_replay_chart_keeps_one_scale_past_60_points(tmp_path):
     # 80 points; the compacted requests (<= 1500) are about a fifth of the full history's last ones (~7k)
     r = run("replay", str(f), "--budget", "1500")
     assert r.exit_code == 0, r.output
-    chart = r.output.split("chatcompact", 1)[1].split("at", 1)[0].strip()
+    line = next(ln for ln in r.output.splitlines() if ln.startswith("chatcompact "))
+    chart = line.split()[1]
     assert len(chart) == 60 and "█" not in chart and "▇" not in chart
 
 
-def test_worker_log_level_reports_each_job(tmp_path):
+@pytest.fixture
+def restore_logging():
+    """`worker --log-level` sets up the chatcompact logger for its process; in-process runs put it back."""
+    import logging
+
+    logger = logging.getLogger("chatcompact")
+    handlers, level = list(logger.handlers), logger.level
+    yield
+    logger.handlers[:] = handlers
+    logger.setLevel(level)
+
+
+def test_worker_log_level_reports_each_job(tmp_path, restore_logging):
     from chatcompact import Memory, Policy
 
     url = f"sqlite:///{tmp_path / 'w.db'}"

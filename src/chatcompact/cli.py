@@ -469,8 +469,8 @@ def worker_cmd(
     from .logs import configure_logging
     from .worker import Worker
 
-    configure_logging(log_level)  # reports each job (see _report_jobs) and what the stores and models do
     budget = None if budget is None else check_budget(budget, "--budget")  # 0 must not mean "the default"
+    configure_logging(log_level)  # reports each job (see _report_jobs) and what the stores and models do
 
     stop = threading.Event()
     for sig in (signal.SIGTERM, signal.SIGINT):
