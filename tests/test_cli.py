@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -100,10 +101,14 @@ def demo_db(tmp_path_factory) -> str:
     return db
 
 
+LOG_RECORD = re.compile(r"^\d{4}-\d\d-\d\d \S+ (DEBUG|INFO|WARNING|ERROR) chatcompact")
+
+
 def _one_error_line(r, *words):
     assert r.exit_code == 2, r.output
     assert "Traceback" not in r.output
-    lines = [ln for ln in r.output.splitlines() if ln.strip()]
+    # log records are not the error's lines (an in-process `worker` run earlier may have set up logging)
+    lines = [ln for ln in r.output.splitlines() if ln.strip() and not LOG_RECORD.match(ln)]
     assert len(lines) == 1 and lines[0].startswith("error: "), r.output
     for w in words:
         assert w in lines[0], lines[0]
@@ -113,10 +118,11 @@ def test_recall_bad_k_is_one_line_not_a_traceback(demo_db):
     _one_error_line(run("recall", demo_db, "replay", "refund", "-k", "0"), "k must be >= 1")
 
 
-def test_usage_mistakes_are_one_line(demo_db):
+def test_usage_mistakes_are_one_line(demo_db, restore_logging):
     _one_error_line(run("recall", demo_db, "replay", "q", "--bogus"), "--bogus", "chatcompact recall --help")
     _one_error_line(run("recall", demo_db, "replay", "q", "-k", "many"), "many")
     _one_error_line(run("compact", "-", "--budget", "0", input="[]"), "--budget must be >= 1")
+    _one_error_line(run("worker", "--store", "memory://", "--budget", "0", "--max-jobs", "0"), "--budget must be >= 1")
 
 
 @pytest.mark.parametrize(
@@ -177,16 +183,30 @@ def test_replay_chart_keeps_one_scale_past_60_points(tmp_path):
     assert sparkline([100] * 120, top=1000) == "▁" * 60
     assert sparkline([1000] * 120, top=1000) == "█" * 60
     f = tmp_path / "t.jsonl"
-    lines = [{"role": "user" if i % 2 == 0 else "assistant", "content": f"line {i} " + "text " * 30} for i in range(160)]
+    roles = ("user", "assistant")
+    lines = [{"role": roles[i % 2], "content": f"line {i} " + "text " * 30} for i in range(160)]
     f.write_text("\n".join(json.dumps(m) for m in lines))
     # 80 points; the compacted requests (<= 1500) are about a fifth of the full history's last ones (~7k)
     r = run("replay", str(f), "--budget", "1500")
     assert r.exit_code == 0, r.output
-    chart = r.output.split("chatcompact", 1)[1].split("at", 1)[0].strip()
+    line = next(ln for ln in r.output.splitlines() if ln.startswith("chatcompact "))
+    chart = line.split()[1]
     assert len(chart) == 60 and "█" not in chart and "▇" not in chart
 
 
-def test_worker_log_level_reports_each_job(tmp_path):
+@pytest.fixture
+def restore_logging():
+    """`worker --log-level` sets up the chatcompact logger for its process; in-process runs put it back."""
+    import logging
+
+    logger = logging.getLogger("chatcompact")
+    handlers, level = list(logger.handlers), logger.level
+    yield
+    logger.handlers[:] = handlers
+    logger.setLevel(level)
+
+
+def test_worker_log_level_reports_each_job(tmp_path, restore_logging):
     from chatcompact import Memory, Policy
 
     url = f"sqlite:///{tmp_path / 'w.db'}"

@@ -20,7 +20,7 @@ from .core.engine import EMBED_BATCH  # the engine's embedding flow batches this
 from .core.fusion import hybrid, keyword_query
 from .core.speakers import DEFAULT_SPEAKER_BOOST, named_speakers, speaker_of, without_names
 from .errors import InvalidArgument, InvalidMessage
-from .protocols import Embedder, SearchFilter, Store, TextHit
+from .protocols import Embedder, SearchFilter, Store, TextHit, VectorStore
 from .types import ArchiveHit, Message, SummaryVersion
 
 # The background embeds a thread's new messages once it has been quiet this long (seconds), so the model
@@ -83,7 +83,9 @@ class CachingEmbedder:
         return out
 
 
-def embed_pending(store: Store, embedder: Embedder, thread_id: str, limit: int = EMBED_BATCH) -> list[tuple[int, Any]]:
+def embed_pending(
+    store: VectorStore, embedder: Embedder, thread_id: str, limit: int = EMBED_BATCH
+) -> list[tuple[int, Any]]:
     """Embed the oldest messages that have no vector yet; returns (seq, vector) pairs stored."""
     pending = store.missing_vectors(thread_id, embedder.name, limit)
     if not pending:
@@ -95,7 +97,7 @@ def embed_pending(store: Store, embedder: Embedder, thread_id: str, limit: int =
 
 
 def recall(
-    store: Store,
+    store: VectorStore,
     embedder: Embedder | None,
     thread_id: str,
     query: str,

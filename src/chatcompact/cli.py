@@ -13,6 +13,7 @@ import signal
 import sys
 import tempfile
 import threading
+from collections.abc import Sequence
 from contextlib import closing
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -70,11 +71,18 @@ class _Group(click.Group):
     """Turns library errors, usage mistakes and missing files into one red line and exit code 2, never a
     traceback (a bug still shows one: those are ours to fix)."""
 
-    def main(self, *args: Any, standalone_mode: bool = True, **kwargs: Any) -> Any:
+    def main(
+        self,
+        args: Sequence[str] | None = None,
+        prog_name: str | None = None,
+        complete_var: str | None = None,
+        standalone_mode: bool = True,
+        **extra: Any,
+    ) -> Any:
         if not standalone_mode:
-            return super().main(*args, standalone_mode=False, **kwargs)
+            return super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
         try:
-            rc = super().main(*args, standalone_mode=False, **kwargs)
+            rc = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
         except click.UsageError as exc:
             hint = f" (see '{exc.ctx.command_path} --help')" if exc.ctx is not None else ""
             _fail(f"{exc.format_message()}{hint}", exc.exit_code)
@@ -372,7 +380,7 @@ def hierarchy_cmd(db: str, thread: str, node_id: str | None, json_out: bool) -> 
         if json_out:
             _dump([_node_row(i) if isinstance(i, SummaryNode) else i.to_record() for i in items])
         elif items and isinstance(items[0], SummaryNode):
-            out.print(_nodes_table(items))  # type: ignore[arg-type]
+            out.print(_nodes_table(items))
             if node_id:
                 for n in items:
                     out.print(summary_text(n.state, n.seq_until), markup=False, highlight=False)
@@ -462,15 +470,17 @@ def worker_cmd(
 ) -> None:
     """Take compaction and embedding jobs for any thread from the store's queue, until SIGTERM/SIGINT."""
     from . import Memory, Policy
+    from .config import check_budget
     from .logs import configure_logging
     from .worker import Worker
 
+    budget = None if budget is None else check_budget(budget, "--budget")  # 0 must not mean "the default"
     configure_logging(log_level)  # reports each job (see _report_jobs) and what the stores and models do
 
     stop = threading.Event()
     for sig in (signal.SIGTERM, signal.SIGINT):
         signal.signal(sig, lambda *_: stop.set())
-    knobs = {k: v for k, v in (("budget", budget), ("hierarchy", hierarchy)) if v}
+    knobs: dict[str, Any] = {k: v for k, v in (("budget", budget), ("hierarchy", hierarchy)) if v}
     policy = Policy(**knobs) if knobs else None
     summ = _summarizer(summarizer)
     with Memory.open(store_url, summarizer=summ, embedder=embedder, policy=policy, background="workers") as mem:
@@ -639,7 +649,7 @@ def eval_locomo(
 
     judged = Judge(judge) if judge else None  # a bad spec fails before the data is read
     knobs = (("recall_k", recall_k), ("recall_share", recall_share), ("recall_quotes", recall_quotes))
-    overrides = {k: v for k, v in knobs if v is not None}
+    overrides: dict[str, Any] = {k: v for k, v in knobs if v is not None}
     policy = Policy(**overrides) if overrides else None
     dataset = load_locomo(data, audit=audit, limit=limit)
     config = _eval_config(**kw, judge=judged, policy=policy, identifiers=not no_identifiers)

@@ -18,7 +18,7 @@ FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
 logging.getLogger(ROOT).addHandler(logging.NullHandler())
 
 
-class _CLIHandler(logging.StreamHandler):  # type: ignore[type-arg]
+class _CLIHandler(logging.StreamHandler[TextIO]):
     """The handler :func:`configure_logging` adds (told apart so a second call replaces it). Without a stream
     of its own it writes to whatever ``sys.stderr`` is at the time, never to a stream closed since."""
 
@@ -26,7 +26,7 @@ class _CLIHandler(logging.StreamHandler):  # type: ignore[type-arg]
         super().__init__(stream)
         self._own = stream
 
-    @property  # type: ignore[override]
+    @property
     def stream(self) -> TextIO:
         return self._own if self._own is not None else sys.stderr
 

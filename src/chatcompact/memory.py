@@ -36,7 +36,7 @@ from .core.recall import quote_lines, wants_detail
 from .core.window import check_sequence
 from .effects import EffectRunner
 from .errors import ChatcompactError, InvalidMessage, NodeNotFound, ThreadNotFound, VersionConflict
-from .protocols import Embedder, SearchFilter, Store, Summarizer, Tokenizer
+from .protocols import Embedder, FullStore, SearchFilter, Store, Summarizer, Tokenizer
 from .registry import resolve_embedder, resolve_store, resolve_summarizer, resolve_tokenizer
 from .types import (
     ArchiveHit,
@@ -493,7 +493,7 @@ def version_no(version: SummaryVersion | None) -> int:
 class Memory:
     """Many threads over one store, summarizer and tokenizer. Use :meth:`open` for the defaults."""
 
-    store: Store
+    store: FullStore  # every capability (the built-in stores have them all)
     summarizer: Summarizer
     tokenizer: Tokenizer
     policy: Policy = field(default_factory=Policy)

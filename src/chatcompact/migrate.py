@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from .errors import ConfigError
-from .protocols import Store
+from .protocols import FullStore
 from .types import Message
 
 _BATCH = 500
@@ -32,7 +32,7 @@ class MigrationReport:
     vectors: int = 0
 
 
-def copy_store(src: Store, dst: Store, on_thread: Callable[[str], None] | None = None) -> MigrationReport:
+def copy_store(src: FullStore, dst: FullStore, on_thread: Callable[[str], None] | None = None) -> MigrationReport:
     """Copy every thread of ``src`` into ``dst``; ConfigError if ``dst`` already holds a thread."""
     held = dst.list_threads()
     if held:
@@ -48,7 +48,7 @@ def copy_store(src: Store, dst: Store, on_thread: Callable[[str], None] | None =
     return report
 
 
-def copy_thread(src: Store, dst: Store, thread_id: str, report: MigrationReport) -> None:
+def copy_thread(src: FullStore, dst: FullStore, thread_id: str, report: MigrationReport) -> None:
     """Copy one thread (which must not exist in ``dst``) with its log, versions, hierarchy nodes, events and vectors."""
     info = src.thread_info(thread_id)
     dst.ensure_thread(thread_id, info.system, created_at=info.created_at, budget=info.budget)

@@ -74,7 +74,11 @@ class Embedder(Protocol):
     """Batch of texts in, one L2-normalised float32 vector per text out: an array of shape (n, dimensions)."""
 
     name: str  # identifies the model: vectors of different names are never compared
-    dimensions: int
+
+    @property
+    def dimensions(self) -> int:
+        """Length of every vector (an attribute or a property)."""
+        ...
 
     def embed(self, texts: Sequence[str]) -> np.ndarray: ...
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from importlib import resources
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from .errors import ChatcompactError
 from .types import Message, SummaryVersion
@@ -66,7 +66,8 @@ def locomo_transcript(sample: dict[str, Any]) -> Transcript:
             times.append(start + 30.0 * i if start is not None else None)  # a turn every 30 s from the session's start
     title = f"LoCoMo {sample.get('sample_id', '?')}: {a} and {conv['speaker_b']}"
     meta = {"dia_ids": dia_ids, "sample_id": sample.get("sample_id")}
-    return Transcript(title, None, messages, meta, times if all(t is not None for t in times) else None)
+    known = cast("list[float]", times) if all(t is not None for t in times) else None
+    return Transcript(title, None, messages, meta, known)
 
 
 def locomo_time(date: str | None) -> float | None:

@@ -18,6 +18,7 @@ from collections.abc import Collection, Iterable, Sequence
 
 from ..errors import InvalidArgument
 from ..protocols import TextHit
+from ..types import Message
 from .lang import content_words as _content_words
 from .lang import stop_words
 from .speakers import DEFAULT_SPEAKER_BOOST, speaker_boost, speaker_of
@@ -194,7 +195,7 @@ def hybrid(
         raise InvalidArgument(f"method must be one of {METHODS}, got {method!r}")
     if k <= 0:
         return []
-    messages = {}
+    messages: dict[int, Message] = {}
     for hit in (*vector_hits, *text_hits):
         messages.setdefault(hit.message.seq or 0, hit.message)
     text = [(h.message.seq or 0, h.score) for h in text_hits]

@@ -295,7 +295,8 @@ def detail_lines(indexed: Sequence[Indexed], query: str, known: Iterable[str], r
             ranked.append((-round(best, 6), ix.node.level, -sum(s for s, _ in hits), -ix.node.seq_from, ix.node, hits))
     ranked.sort(key=lambda r: r[:4])
     out: list[Line] = []
-    used, taken = 0, []
+    used = 0
+    taken: list[SummaryNode] = []
     for *_, node, hits in ranked:
         if any(node.seq_from <= t.seq_until and t.seq_from <= node.seq_until for t in taken):
             continue

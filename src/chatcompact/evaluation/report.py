@@ -148,7 +148,7 @@ def _run_tables(runs: Sequence[tuple[str, Mapping[str, Any]]]) -> str:
         "late growth / compaction",
         "identifiers reachable",
     ]
-    comp = []
+    comp: list[Any] = []
     for label, r in runs:
         comp.extend(
             [

@@ -65,7 +65,7 @@ class EvalConfig:
         self._policy = replace(self.policy or Policy(), budget=self.budget)
         # without a workdir the SQLite files live in a folder removed when this config is garbage collected
         self._tmp = None if self.workdir else tempfile.TemporaryDirectory(prefix="chatcompact-eval-")
-        self._dir = Path(self.workdir or self._tmp.name)
+        self._dir = Path(self.workdir or self._tmp.name)  # type: ignore[union-attr]  # _tmp is set without workdir
         self._dir.mkdir(parents=True, exist_ok=True)
 
     def describe(self) -> dict[str, Any]:
@@ -396,8 +396,10 @@ def run_dialogsum(dialogues: Sequence[Dialogue], config: EvalConfig) -> dict[str
     """
     summarizer, policy = config._summarizer, config._policy
     advance = config.progress("dialogsum", len(dialogues))
-    items, failures = [], 0
+    items: list[dict[str, Any]] = []
+    failures = 0
     for d in dialogues:
+        usage: dict[str, Any]
         try:
             text, usage = summarize_dialogue(summarizer, d, policy)
         except SummarizerError as exc:

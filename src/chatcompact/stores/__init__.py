@@ -18,7 +18,7 @@ import re
 from collections.abc import Callable
 
 from ..errors import ConfigError
-from ..protocols import Store
+from ..protocols import FullStore
 from .memory import InMemoryStore
 from .sqlite import SQLiteStore
 
@@ -29,7 +29,7 @@ _ACCEPTED += "postgresql://user@host/db, or a plain file path"
 log = logging.getLogger("chatcompact.store")
 
 
-def _open_sqlite(rest: str, synchronous: str) -> Store:
+def _open_sqlite(rest: str, synchronous: str) -> FullStore:
     # SQLAlchemy's convention: after "sqlite://" comes an empty host, then "/" and the path,
     # so "sqlite:///a.db" is relative and "sqlite:////a.db" is absolute.
     if rest in ("", "/:memory:"):
@@ -39,26 +39,26 @@ def _open_sqlite(rest: str, synchronous: str) -> Store:
     return SQLiteStore(rest[1:], synchronous)
 
 
-def _open_memory(rest: str, synchronous: str) -> Store:
+def _open_memory(rest: str, synchronous: str) -> FullStore:
     if rest:
         raise ConfigError(f"memory:// takes no path, got memory://{rest}")
     return InMemoryStore()
 
 
-def _open_postgres(url: str) -> Store:
+def _open_postgres(url: str) -> FullStore:
     from .postgres import PostgresStore  # lazy: psycopg is an optional extra (MissingDependency names it)
 
     return PostgresStore(url)
 
 
-_OPENERS: dict[str, Callable[[str, str], Store]] = {
+_OPENERS: dict[str, Callable[[str, str], FullStore]] = {
     "sqlite": _open_sqlite,
     "memory": _open_memory,
 }
-_URL_OPENERS: dict[str, Callable[[str], Store]] = {"postgresql": _open_postgres, "postgres": _open_postgres}
+_URL_OPENERS: dict[str, Callable[[str], FullStore]] = {"postgresql": _open_postgres, "postgres": _open_postgres}
 
 
-def open_store(url: str, *, synchronous: str = "FULL") -> Store:
+def open_store(url: str, *, synchronous: str = "FULL") -> FullStore:
     """Open the store a URL names (see the module docstring); ConfigError for anything else.
 
     ``synchronous`` is SQLite's durability level (FULL survives power loss, NORMAL process crashes).
@@ -69,7 +69,7 @@ def open_store(url: str, *, synchronous: str = "FULL") -> Store:
     return store
 
 
-def _open_store(url: str, synchronous: str) -> Store:
+def _open_store(url: str, synchronous: str) -> FullStore:
     if not isinstance(url, str) or not url.strip():
         raise ConfigError(f"store URL must be a non-empty string, got {url!r}; accepted: {_ACCEPTED}")
     url = url.strip()

@@ -224,7 +224,7 @@ def check_job_kind(kind: object) -> str:
     """Return ``kind`` if it is one of JOB_KINDS; ValueError naming the accepted kinds otherwise."""
     if kind not in JOB_KINDS:
         raise InvalidArgument(f"job kind must be one of {list(JOB_KINDS)}, got {kind!r}")
-    return kind  # type: ignore[return-value]
+    return kind
 
 
 def check_limit(limit: object) -> int:

@@ -376,7 +376,8 @@ class PostgresStore:
     def nodes(self, thread_id: str, level: int | None = None) -> list[SummaryNode]:
         """The thread's hierarchy nodes (of ``level`` if given), by level, then seq_from, then write order."""
         check_level(level)
-        sql, args = "SELECT body FROM summary_nodes WHERE thread_id = %s", [thread_id]
+        sql = "SELECT body FROM summary_nodes WHERE thread_id = %s"
+        args: list[Any] = [thread_id]
         if level is not None:
             sql, args = sql + " AND level = %s", [*args, level]
         with self._tx() as conn:
@@ -496,7 +497,7 @@ class PostgresStore:
             conn.execute("SELECT pg_advisory_xact_lock(%s, %s)", (_MIGRATION_LOCK, dim))
             conn.execute(f"SET LOCAL maintenance_work_mem = '{int(build_memory_mb)}MB'")
             name = f"vectors_hnsw_{dim}"
-            if conn.execute("SELECT to_regclass(%s)", (name,)).fetchone()[0] is None:
+            if conn.execute("SELECT to_regclass(%s)", (name,)).fetchone()[0] is None:  # type: ignore[index]
                 conn.execute(
                     f"CREATE INDEX {name} ON vectors "
                     f"USING hnsw ((embedding::vector({dim})) vector_cosine_ops) WHERE dim = {dim}"

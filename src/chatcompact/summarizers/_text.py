@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Sequence
+from collections.abc import Sequence, Set
 from functools import lru_cache
 
 from chatcompact.core import lang
@@ -96,7 +96,7 @@ def content_stems(text: str) -> frozenset[str]:
     return frozenset(out)
 
 
-def overlap_enough(a: frozenset[str] | set[str], b: frozenset[str] | set[str]) -> bool:
+def overlap_enough(a: Set[str], b: Set[str]) -> bool:
     """The keyword-overlap rule: ``b`` shares at least min(2, len(a)) content stems with ``a``."""
     return bool(a) and len(a & b) >= min(2, len(a))
 

@@ -29,7 +29,7 @@ from __future__ import annotations
 import math
 import re
 from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence, Set
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
@@ -146,7 +146,7 @@ class _Cand:
 
 
 def _prepare(messages: Sequence[Message]) -> list[_Turn]:
-    turns = []
+    turns: list[_Turn] = []
     for m in messages:
         if m.role not in ("user", "assistant", "tool"):
             continue  # system/developer prompts are kept by assemble, not summarised
@@ -227,7 +227,7 @@ class _SpanReader:
             specific = True
         for m in PREFER.finditer(sent):
             head = _pref_head(m.group("obj"))
-            subject = f"user:preference:{stem(head)}" if head else None
+            subject = f"user:preference:{stem(head)}" if head else None  # type: ignore[assignment]
             text = third_person(sent[m.start() :], turn.who)
             self.add("user_facts", text, turn, si, PREFERENCE_WEIGHT, subject=subject)
             specific = True
@@ -400,7 +400,7 @@ class _SpanReader:
             return
         self.add("open_questions", f"{turn.who} asked: {q}", turn, si, 1.0 + 0.2 * len(stems))
 
-    def _answered(self, after: int, stems: set[str]) -> bool:
+    def _answered(self, after: int, stems: Set[str]) -> bool:
         """Answered = a later assistant statement (not a counter-question) shares enough keywords."""
         for t in self.turns[after + 1 :]:
             if t.role == "assistant":
@@ -432,7 +432,7 @@ class _SpanReader:
                 out.append(Resolution(section="todos", text=item.text, sources=hit.sources))
         return tuple(out)
 
-    def _first_turn(self, stems: set[str], ok: Callable[[_Turn, str], bool]) -> _Turn | None:
+    def _first_turn(self, stems: Set[str], ok: Callable[[_Turn, str], bool]) -> _Turn | None:
         for t in self.turns:
             if not overlap_enough(stems, t.stems):
                 continue  # cheap whole-message filter before looking at sentences

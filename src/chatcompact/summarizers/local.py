@@ -290,7 +290,7 @@ def local_summarizer(model_path: str | os.PathLike[str], **kw: Any) -> OpenAISum
     except BaseException:
         server.close()
         raise
-    summarizer.server = server
+    summarizer.server = server  # type: ignore[attr-defined]  # the summarizer owns its server (closed with it)
     summarizer.name = f"local:{server.model}"
     weakref.finalize(summarizer, server.close)
     return summarizer
