@@ -497,3 +497,15 @@ def eval_transcript(file: str, sample: str | None, limit: int | None, out: str, 
 
     transcript = load_transcript(file, sample)
     _eval_run(lambda c: run_transcript(transcript, c), _eval_config(**kw), kw["json_out"], out)
+
+
+@eval_group.command("languages")
+@click.option("--budget", type=int, default=1200, show_default=True, help="Context budget in tokens.")
+@click.option("--embedder", default="local", show_default=True, help="Embedder spec: local (MiniLM), e5, none.")
+@click.option("--lang", "codes", default="", help="Comma-separated language codes (default: all of the dev set).")
+def eval_languages(budget: int, embedder: str, codes: str) -> None:
+    """Each language of the bundled dev set beside English: summary, topics, recall@3, containment."""
+    from .evaluation.languages import run_languages, table
+
+    chosen = [c.strip() for c in codes.split(",") if c.strip()] or None
+    click.echo(table(run_languages(chosen, budget, embedder=embedder)))
