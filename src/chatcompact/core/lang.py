@@ -253,7 +253,7 @@ def _han_code() -> str:
 
 @lru_cache(maxsize=16)
 def _stemmer(name: str) -> Any:
-    import snowballstemmer  # pure Python; imported on first use only (cold start)
+    import snowballstemmer  # type: ignore[import-untyped]  # pure Python; imported on first use (cold start)
 
     return snowballstemmer.stemmer(name)
 
