@@ -88,3 +88,17 @@ def test_recall_command_finds_the_order_verbatim(tmp_path):
     assert all({"id", "role", "time", "score"} <= set(h) for h in hits)
     r = run("recall", db, "replay", "88231")
     assert r.exit_code == 0 and "#" in r.output
+
+
+def test_eval_languages_prints_each_language_beside_english() -> None:
+    from click.testing import CliRunner
+
+    from chatcompact.cli import main
+
+    result = CliRunner().invoke(main, ["eval", "languages", "--lang", "en,zh", "--embedder", "none"])
+    assert result.exit_code == 0, result.output
+    head = result.output.splitlines()[0].split()
+    assert head == ["metric", "en", "zh"]
+    assert "summary" in result.output and "containment" in result.output
+    bad = CliRunner().invoke(main, ["eval", "languages", "--lang", "xx", "--embedder", "none"])
+    assert bad.exit_code != 0 and "xx" in bad.output and "Traceback" not in bad.output
