@@ -220,3 +220,17 @@ def test_worker_log_level_reports_each_job(tmp_path, restore_logging):
     assert "INFO chatcompact.worker: compact job for thread jobs done in" in r.stderr
     quiet = run("worker", "--store", url, "--idle-exit", "0.2", "--log-level", "warning")
     assert "chatcompact.worker" not in quiet.stderr
+
+
+def test_eval_languages_prints_each_language_beside_english() -> None:
+    from click.testing import CliRunner
+
+    from chatcompact.cli import main
+
+    result = CliRunner().invoke(main, ["eval", "languages", "--lang", "en,zh", "--embedder", "none"])
+    assert result.exit_code == 0, result.output
+    head = result.output.splitlines()[0].split()
+    assert head == ["metric", "en", "zh"]
+    assert "summary" in result.output and "containment" in result.output
+    bad = CliRunner().invoke(main, ["eval", "languages", "--lang", "xx", "--embedder", "none"])
+    assert bad.exit_code != 0 and "xx" in bad.output and "Traceback" not in bad.output

@@ -562,3 +562,105 @@ def test_locomo_first_conversation_smoke() -> None:
     for name in ("user_facts", "decisions", "todos", "open_questions", "topics"):
         assert counts.get(name, 0) > 0, f"no {name} over the whole conversation: {counts}"
     assert narratives == (len(messages) + 19) // 20
+
+
+# ---------------------------------------------------------------- other languages (core.lang + _cues)
+
+_CHATS = {
+    "de": [
+        (
+            "user",
+            "Hallo, ich heiße Jürgen Müller. Meine Bestellung 88231 ist mit einem gesprungenen Deckel angekommen.",
+        ),
+        ("assistant", "Das tut mir leid. Ich sehe die Bestellung 88231: eine blaue Teekanne."),
+        ("user", "Ich bevorzuge E-Mail statt Telefon."),
+        ("assistant", "Möchten Sie eine neue Teekanne oder eine Rückerstattung?"),
+        ("user", "Wir haben uns entschieden: volle Rückerstattung auf meine Kreditkarte."),
+        ("assistant", "Einverstanden, die Rückerstattung kommt nach dem Scan der Rücksendung."),
+        ("user", "Wir haben auch über das Wetter gesprochen. Das Wetter ist heute schön."),
+        ("assistant", "Das Wetter ist heute schön."),
+        ("user", "Das Wetter ist heute schön."),
+    ],
+    "it": [
+        ("user", "Ciao, mi chiamo Giulia D'Angelo. Il mio ordine 88231 è arrivato con il coperchio crepato."),
+        ("assistant", "Mi dispiace. Vedo l'ordine 88231: una teiera blu."),
+        ("user", "Preferisco l'email al telefono."),
+        ("assistant", "Preferisce una teiera nuova o un rimborso?"),
+        ("user", "Abbiamo deciso: rimborso completo sulla mia carta di credito."),
+        ("assistant", "D'accordo, il rimborso arriva dopo la scansione del reso."),
+        ("user", "Abbiamo parlato del tempo. Il tempo è bello oggi."),
+    ],
+    "zh": [
+        ("user", "你好，我叫王伟。我的订单号是88231，收到的时候茶壶盖子裂了。"),
+        ("assistant", "很抱歉。我看到订单88231：一个蓝色茶壶。"),
+        ("user", "我更喜欢用邮件联系，不要打电话。"),
+        ("assistant", "您想要换一个新茶壶还是退款？"),
+        ("user", "我们决定全额退款到我的信用卡。"),
+        ("assistant", "同意，退货扫描后全额退款会退到您的信用卡。"),
+        ("user", "今天天气很好。"),
+    ],
+}
+_EXPECT = {
+    "de": ("Jürgen Müller", "E-Mail", "Rückerstattung"),
+    "it": ("Giulia D'Angelo", "email", "rimborso"),
+    "zh": ("王伟", "邮件", "退款"),
+}
+
+
+def _delta(code: str) -> SummaryDelta:
+    msgs = [parse_message({"role": r, "content": c}).with_meta(i, 0.0) for i, (r, c) in enumerate(_CHATS[code], 1)]
+    return ExtractiveSummarizer().summarize(SummaryRequest(messages=tuple(msgs), state=SummaryState()))
+
+
+@pytest.mark.parametrize("code", sorted(_CHATS))
+def test_other_languages_give_facts_decisions_identifiers_topics_and_a_narrative(code: str) -> None:
+    from chatcompact.core import lang
+
+    delta = _delta(code)
+    name, preference, decision = _EXPECT[code]
+    facts = [i.text for i in delta.add["user_facts"]]
+    assert f"User is {name}" in facts
+    assert any(preference in f for f in facts), facts
+    assert any(decision in d.text for d in delta.add["decisions"]), delta.add.get("decisions")
+    assert any(
+        i.text.startswith(("Bestellung 88231", "ordine 88231", "订单号 88231")) for i in delta.add["identifiers"]
+    )
+    topics = [t.text for t in delta.add["topics"]]
+    assert topics
+    stop = lang.stop_words(code, filler=True) | lang.stop_words("en", filler=True)
+    text = " ".join(c for _, c in _CHATS[code]).lower()
+    for topic in topics:
+        assert topic not in stop and topic in text, topic
+        if code != "zh":
+            assert all(re.search(rf"(?<!\w){re.escape(w)}(?!\w)", text) for w in topic.split()), topic
+    assert delta.narrative
+
+
+def test_german_topics_are_whole_nouns() -> None:
+    topics = [t.text for t in _delta("de").add["topics"]]
+    assert "das" not in topics and "wir haben auch" not in topics
+    assert not any(t.startswith("ber ") for t in topics)  # the "ü" of "über" is a letter
+
+
+def test_narrative_never_repeats_a_sentence() -> None:
+    narrative = _delta("de").narrative or ""
+    sentences = [s.strip() for s in re.split(r"(?<=[.!?])\s+", narrative) if s.strip()]
+    bodies = [s.split(": ", 1)[-1] for s in sentences]
+    assert len(bodies) == len(set(bodies)), narrative
+
+
+def test_a_chinese_support_chat_compacts() -> None:
+    from chatcompact import Memory
+
+    mem = Memory.open("memory://", policy=Policy(budget=400), background=False, embedder="none")
+    try:
+        thread = mem.thread("zh")
+        for _ in range(4):
+            for role, content in _CHATS["zh"]:
+                thread.add({"role": role, "content": content})
+        summary = thread.summary()
+        assert summary.decisions and summary.user_facts and summary.topics and summary.narrative
+        assert not [e for e in mem.store.events("zh") if "empty summary" in str(e.data)]
+        assert "88231" in " ".join(i.text for i in summary.identifiers)
+    finally:
+        mem.close()

@@ -17,7 +17,7 @@ from typing import Any
 import numpy as np
 
 from .core.engine import EMBED_BATCH  # the engine's embedding flow batches this many (re-exported)
-from .core.fusion import hybrid, keyword_query
+from .core.fusion import distinct, hybrid, keyword_query
 from .core.speakers import DEFAULT_SPEAKER_BOOST, named_speakers, speaker_of, without_names
 from .errors import InvalidArgument, InvalidMessage
 from .protocols import Embedder, SearchFilter, Store, TextHit, VectorStore
@@ -135,10 +135,12 @@ def recall(
     text: list[TextHit] = store.search_text(thread_id, words, fetch, where) if mode != "vector" else []
     if speakers and not named:  # someone who has not spoken lately: the hits tell; their turns are lifted only
         named = named_speakers(query, recent | {s for h in (*vec, *text) if (s := speaker_of(h.message))})
+    # Fused deeper than k, so that near-duplicates and the query's own message can leave without emptying slots.
     if mode == "hybrid":
-        ranked = hybrid(text, vec, k, speakers=named, speaker_weight=speaker_weight)
+        ranked = hybrid(text, vec, 2 * k + 1, speakers=named, speaker_weight=speaker_weight)
     else:
-        ranked = (text or vec)[:k]
+        ranked = list(text or vec)
+    ranked = distinct(ranked, k, exclude=query)
     return [_hit(store, thread_id, h, text, vec, neighbors) for h in ranked]
 
 

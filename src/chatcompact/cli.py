@@ -803,3 +803,15 @@ def eval_agent(data: str, limit: int | None, budgets: str, stages: bool, json_ou
                 str(r["raised"]), f"{r['prefix_share']:.1%}",
             )
         out.print(table)
+
+
+@eval_group.command("languages")
+@click.option("--budget", type=int, default=1200, show_default=True, help="Context budget in tokens.")
+@click.option("--embedder", default="local", show_default=True, help="Embedder spec: local (MiniLM), e5, none.")
+@click.option("--lang", "codes", default="", help="Comma-separated language codes (default: all of the dev set).")
+def eval_languages(budget: int, embedder: str, codes: str) -> None:
+    """Each language of the bundled dev set beside English: summary, topics, recall@3, containment."""
+    from .evaluation.languages import run_languages, table
+
+    chosen = [c.strip() for c in codes.split(",") if c.strip()] or None
+    click.echo(table(run_languages(chosen, budget, embedder=embedder)))

@@ -59,7 +59,7 @@ _HAN_RE = re.compile(f"[{HAN}]")
 _HAN_RUN = re.compile(f"[{HAN}]+")
 # A word: letters and digits (any script but Han) with inner apostrophes or hyphens ("D'Angelo", "e-mail",
 # "SUP-40417", "v2"), or a run of Han characters (cut further by _han_chunks).
-_WORD = re.compile(rf"[{HAN}]+|(?:(?![{HAN}])[^\W_])+(?:['’-](?:(?![{HAN}])[^\W_])+)*")
+_WORD = re.compile(rf"[{HAN}]+|[^\W_{HAN}]+(?:['’-][^\W_{HAN}]+)*")
 _APOSTROPHE = str.maketrans({"’": "'", "‘": "'", "`": "'"})
 
 
@@ -143,10 +143,19 @@ def has_han(text: str) -> bool:
 _ACCENTS = {"de": frozenset("äöüß"), "it": frozenset("àèéìòù")}
 
 
-@lru_cache(maxsize=8192)
+#: Characters of a text that :func:`detect` reads (a long tool output is no likelier to say more).
+DETECT_CHARS = 1000
+
+
 def detect(text: str, default: str = DEFAULT) -> str:
     """The language of ``text``: Han script decides Chinese; otherwise the language whose stop words (and
-    letters: "ß", "ü" for German, "è", "à" for Italian) occur most; ``default`` without any evidence."""
+    letters: "ß", "ü" for German, "è", "à" for Italian) occur most; ``default`` without any evidence.
+    Reads the first :data:`DETECT_CHARS` characters."""
+    return _detect(text[:DETECT_CHARS], default)
+
+
+@lru_cache(maxsize=8192)
+def _detect(text: str, default: str) -> str:
     reg = _registry()
     han = len(_HAN_RE.findall(text))
     letters = sum(1 for ch in text if ch.isalpha())
@@ -253,7 +262,7 @@ def _han_code() -> str:
 
 @lru_cache(maxsize=16)
 def _stemmer(name: str) -> Any:
-    import snowballstemmer  # pure Python; imported on first use only (cold start)
+    import snowballstemmer  # type: ignore[import-untyped]  # pure Python; imported on first use (cold start)
 
     return snowballstemmer.stemmer(name)
 
@@ -276,6 +285,13 @@ def is_name_word(word: str) -> bool:
 # ------------------------------------------------------------------ full-text index
 
 
+@lru_cache(maxsize=65536)
+def _index_word(low: str, code: str) -> str | None:
+    """The folded stem of a lower-cased word when it differs from the folded word (what the index adds)."""
+    s = fold(stem(low, code))
+    return s if s != fold(low) and len(s) > 1 else None
+
+
 def index_terms(text: str, lang: str | None = None) -> list[str]:
     """Extra terms that make ``text`` findable in its language by a word-based full-text index.
 
@@ -286,7 +302,10 @@ def index_terms(text: str, lang: str | None = None) -> list[str]:
     Used identically on stored text and on queries, by every store.
     """
     code = lang or detect(text)
-    han_stop = stop_words(_han_code()) if has_han(text) else frozenset()
+    han = has_han(text)
+    if code == DEFAULT and not han:
+        return []  # the common case, kept cheap: it runs on every stored message
+    han_stop = stop_words(_han_code()) if han else frozenset()
     out: dict[str, None] = {}
     for w in words(text):
         if _HAN_RE.search(w):
@@ -298,10 +317,8 @@ def index_terms(text: str, lang: str | None = None) -> list[str]:
             continue
         if code == DEFAULT or language(code).script == "han":
             continue
-        low = w.lower()
-        s = fold(stem(low, code))
-        if s != fold(low) and len(s) > 1:
-            out.setdefault(s, None)
+        if (term := _index_word(w.lower(), code)) is not None:
+            out.setdefault(term, None)
     # Letters and digits glued to Han characters ("88231" in "订单号是88231") are words of their own.
     for glued in re.findall(rf"(?<=[{HAN}])[^\W_{HAN}]+|[^\W_{HAN}]+(?=[{HAN}])", text):
         out.setdefault(fold(glued), None)

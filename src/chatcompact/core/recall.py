@@ -13,7 +13,7 @@ from datetime import UTC, datetime
 
 from ..types import Message
 from .assemble import Line
-from .lang import LOWER, UPPER
+from .lang import LOWER, UPPER, content_words, detect, has_han, language
 from .merge import clip
 from .speakers import speaker_of
 from .when import date_relative
@@ -36,6 +36,13 @@ def wants_detail(query: str, summary_text: str = "") -> bool:
         return False
     if _DETAIL.search(query) or _NUMBER.search(query):
         return True
+    code = detect(query)
+    low = query.lower()
+    if any(cue in low for cue in language(code).cue("detail")):  # "wörtlich", "cosa ho detto", "原话"
+        return True
+    if has_han(query):
+        # Chinese has no capitals to mark a name: any content word of the query that the summary lacks asks for it.
+        return any(w not in summary_text for w in content_words(query) if has_han(w))
     names = [n for n in _NAME.findall(query) if n not in _COMMON]
     # whole words: "Caro" is not in a summary that says "Caroline", nor "LGBT" in one that says "LGBTQ"
     return any(re.search(rf"\b{re.escape(n)}\b", summary_text, re.IGNORECASE) is None for n in names)

@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from ..core import lang
+from ..errors import ConfigError
 
 __all__ = ["LanguageResult", "load_dev_set", "run_language", "run_languages", "table"]
 
@@ -153,6 +154,9 @@ def run_languages(
 
     dev = load_dev_set(path)
     chosen = codes or sorted(dev, key=lambda c: (c != "en", c))
+    unknown = sorted(set(chosen) - set(dev))
+    if unknown:
+        raise ConfigError(f"no dev set for language(s) {', '.join(unknown)}; the dev set has {', '.join(sorted(dev))}")
     built = resolve_embedder(embedder) if isinstance(embedder, str) else embedder  # one model load for all
     return [run_language(c, dev[c], budget, embedder=built if built is not None else "none") for c in chosen]
 

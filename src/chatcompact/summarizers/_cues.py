@@ -11,11 +11,14 @@ person needs a grammar this table-driven reader does not have.
 from __future__ import annotations
 
 import re
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from chatcompact.core import lang
+from chatcompact.core.preserve import identifier_spans
 
-__all__ = ["Cue", "clause_at", "find_cue", "name_after", "starts_first_person"]
+from ._text import content_words, meaningful, stem_in
+
+__all__ = ["Cue", "CuedReading", "clause_at", "find_cue", "name_after", "starts_first_person"]
 
 # Where a clause ends, in any script: sentence and clause punctuation, dashes.
 _CLAUSE_END = re.compile(r"[.!?;:。！？；：\n]|[,，、](?=\s*(?:aber|ma|però|但|但是|不过|und dann|e poi)\b)|\s[—–-]\s")
@@ -90,3 +93,51 @@ def starts_first_person(clause: str, code: str) -> bool:
         return any(head.startswith(w) for w in lang.language(code).cue("first_person"))
     first = head.split(maxsplit=1)[0] if head.split() else ""
     return first.strip(",.!?") in lang.language(code).cue("first_person")
+
+
+class CuedReading:
+    """The cue-phrase reading of a sentence not in English, mixed into the extractive summarizer's span reader
+    (which provides ``add``, ``questions``, ``_agreed``, ``_decision``, ``names`` and the weights below)."""
+
+    NAME_WEIGHT = 9.0
+    PREF_WEIGHT = 6.0
+    DECISION_WEIGHT = 6.0
+
+    def cued(self, turn: Any, si: int, sent: str) -> None:
+        """A sentence not in English, read through its language's cue phrases."""
+        reader: Any = self
+        if sent.rstrip().endswith(("?", "？")):
+            if turn.role == "user":
+                reader.questions(turn, si, sent)
+            return
+        if turn.role == "user":
+            self._cued_fact(turn, si, sent)
+        cue = find_cue(sent, turn.lang, "agree")
+        if cue is not None:
+            reader._agreed(turn, si, clause_at(sent, cue.end))
+            return
+        cue = find_cue(sent, turn.lang, "decision")
+        if cue is not None and meaningful(what := clause_at(sent, cue.end), 1):
+            who = f"{turn.who} decided: " if turn.role == "user" else f"{turn.who}: "
+            reader._decision(who, what, turn, si, self.DECISION_WEIGHT)
+
+    def _cued_fact(self, turn: Any, si: int, sent: str) -> None:
+        reader: Any = self
+        name = name_after(sent, turn.lang)
+        if name is not None:
+            text = f"User is {name}" if turn.who == "User" else f"{turn.who}'s name is {name}"
+            reader.names.update(stem_in(w.lower(), turn.lang) for w in name.split())
+            reader.add("user_facts", text, turn, si, self.NAME_WEIGHT, subject="user:name")
+            return
+        cue = find_cue(sent, turn.lang, "prefer")
+        if cue is not None:
+            head = content_words(sent[cue.end :])
+            subject = f"user:preference:{stem_in(head[0], turn.lang)}" if head else None
+            reader.add("user_facts", f"{turn.who} (preference): {sent}", turn, si, self.PREF_WEIGHT, subject=subject)
+            return
+        # Without a grammar to tell a lasting fact from a passing remark, a first-person statement is a fact only
+        # when it carries an identifier ("Meine Bestellung 88231 ist kaputt"); the rest is for topics and narrative.
+        decides = find_cue(sent, turn.lang, "decision") or find_cue(sent, turn.lang, "agree")
+        if starts_first_person(sent, turn.lang) and decides is None and identifier_spans(sent):
+            score = 1.8 + 0.2 * min(len(content_words(sent)), 6)
+            reader.add("user_facts", f"{turn.who}: {sent}", turn, si, score)

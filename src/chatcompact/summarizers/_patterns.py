@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 
+from chatcompact.core.lang import LOWER, UPPER
 from chatcompact.core.preserve import wordset
 
 
@@ -21,7 +22,7 @@ def _upto(stops: str = "") -> str:
 CLAUSE = r"(?:^|[,;:]\s+|\b(?i:and|but|so|because|also|well|now|oh|ah|then|ok|okay|sure|yes)\s+)"
 NAME = re.compile(
     r"(?i:\b(?:my name is|my name's|call me)\s+|(?:^|[,;]\s*|\b(?:hi|hello|hey)[,!]?\s+)(?:i'm|i am|this is)\s+)"
-    r"(?P<name>[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+){0,2})"
+    rf"(?P<name>[{UPPER}][\w'-]+(?:\s+[{UPPER}][\w'-]+){{0,2}})"  # "Özil", "Ángel": any capital
 )
 NOT_NAMES = wordset(
     "So Not Just Really Very Still Also Here Back Going In At On From The A An Sorry Glad Happy Good Fine Ok Okay "
@@ -127,8 +128,8 @@ ASKED_PREFIX = re.compile(r"^[^:]{1,60}\basked: *")
 WILL_PREFIX = re.compile(r"^.{1,60}?\b(?:will|decided:|suggested:) *")
 # "Hey Mel", "Thanks, Caroline!": names by which the speakers address each other.
 VOCATIVE = re.compile(
-    r"(?i:\b(?:hey|hi|hello|thanks|thank you|congrats|yeah|yes|wow|bye|dear|sure|ok|okay)),? +([A-Z][a-z]+)\b"
-    r"|, ([A-Z][a-z]+)[!.?]"
+    r"(?i:\b(?:hey|hi|hello|thanks|thank you|congrats|yeah|yes|wow|bye|dear|sure|ok|okay)),? +"
+    rf"([{UPPER}][{LOWER}]+)\b|, ([{UPPER}][{LOWER}]+)[!.?]"
 )
 NOT_TOPIC = wordset(
     "send check arrive help call give start feel said told make made work works fine sure thing bit place "

@@ -39,7 +39,7 @@ from chatcompact.core.preserve import IdentifierSpan, identifier_spans, masked_t
 from chatcompact.protocols import SummaryRequest
 from chatcompact.types import Message, Resolution, SummaryDelta, SummaryItem, SummaryState
 
-from ._cues import clause_at, find_cue, name_after, starts_first_person
+from ._cues import CuedReading
 from ._patterns import (
     AFFIRM,
     AGREED,
@@ -81,7 +81,6 @@ from ._text import (
     overlap_enough,
     speaker_view,
     stem,
-    stem_in,
     they_view,
     third_person,
     tidy,
@@ -187,8 +186,11 @@ def _pref_head(obj: str) -> str | None:
     return heads[-1] if heads else None
 
 
-class _SpanReader:
-    """One pass of extraction over a prepared span; collects candidates per section."""
+class _SpanReader(CuedReading):
+    """One pass of extraction over a prepared span; collects candidates per section (sentences not in
+    English: :class:`~chatcompact.summarizers._cues.CuedReading`)."""
+
+    NAME_WEIGHT, PREF_WEIGHT, DECISION_WEIGHT = _FACT_WEIGHT["user:name"], PREFERENCE_WEIGHT, DECIDED_WEIGHT
 
     def __init__(self, turns: list[_Turn], state: SummaryState) -> None:
         self.turns = turns
@@ -349,45 +351,6 @@ class _SpanReader:
                 if DONE.search(s) and overlap_enough(stems, content_stems(s)):
                     return True
         return False
-
-    # ---------------------------------------------------------------- other languages (cue phrases)
-
-    def cued(self, turn: _Turn, si: int, sent: str) -> None:
-        """A sentence not in English, read through its language's cue phrases (``_cues``)."""
-        if sent.rstrip().endswith(("?", "？")):
-            if turn.role == "user":
-                self.questions(turn, si, sent)
-            return
-        if turn.role == "user":
-            self._cued_fact(turn, si, sent)
-        cue = find_cue(sent, turn.lang, "agree")
-        if cue is not None:
-            self._agreed(turn, si, clause_at(sent, cue.end))
-            return
-        cue = find_cue(sent, turn.lang, "decision")
-        if cue is not None and meaningful(what := clause_at(sent, cue.end), 1):
-            who = f"{turn.who} decided: " if turn.role == "user" else f"{turn.who}: "
-            self._decision(who, what, turn, si, DECIDED_WEIGHT)
-
-    def _cued_fact(self, turn: _Turn, si: int, sent: str) -> None:
-        name = name_after(sent, turn.lang)
-        if name is not None:
-            text = f"User is {name}" if turn.who == "User" else f"{turn.who}'s name is {name}"
-            self.names.update(stem_in(w.lower(), turn.lang) for w in name.split())
-            self.add("user_facts", text, turn, si, _FACT_WEIGHT["user:name"], subject="user:name")
-            return
-        cue = find_cue(sent, turn.lang, "prefer")
-        if cue is not None:
-            head = content_words(sent[cue.end :])
-            subject = f"user:preference:{stem_in(head[0], turn.lang)}" if head else None
-            self.add("user_facts", f"{turn.who} (preference): {sent}", turn, si, PREFERENCE_WEIGHT, subject=subject)
-            return
-        # Without a grammar to tell a lasting fact from a passing remark, a first-person statement is a fact only
-        # when it carries an identifier ("Meine Bestellung 88231 ist kaputt"); the rest is for topics and narrative.
-        decides = find_cue(sent, turn.lang, "decision") or find_cue(sent, turn.lang, "agree")
-        if starts_first_person(sent, turn.lang) and decides is None and identifier_spans(sent):
-            score = 1.8 + 0.2 * min(len(content_words(sent)), 6)
-            self.add("user_facts", f"{turn.who}: {sent}", turn, si, score)
 
     # ---------------------------------------------------------------- questions
 
