@@ -520,6 +520,25 @@ class Thread:
         v.lines = render_lines(committed.state, committed.covered_until, self._mem.tokenizer.count)
         v.info = ThreadInfo(v.info.id, v.info.system, v.info.created_at, v.info.last_seq, committed.version)
 
+    # ------------------------------------------------------------------ deletion (logic in chatcompact.forget)
+    def forget(self, message_ids: Iterable[int] | None = None, *, where: Any = None) -> Any:
+        """Erase turns (by seq, and/or ``where(message) -> bool``) from the log, the indexes, the vectors and
+        every summary derived from them; returns a ForgetReport. See :mod:`chatcompact.forget`."""
+        from .forget import forget
+
+        with self._compacting, self._lock:  # no compaction may commit a summary of what is being forgotten
+            report = forget(self._mem.store, self.id, self._mem.tokenizer.count, message_ids, where)
+            self._view = self._load(self._mem.store.thread_info(self.id))
+        return report
+
+    def delete(self) -> None:
+        """Delete the thread and everything stored about it (messages, summaries, nodes, vectors, events)."""
+        with self._compacting, self._lock:
+            self._mem.store.delete_thread(self.id)
+            self._mem._threads.pop(self.id, None)
+            if hasattr(self._mem.store, "scrub"):
+                self._mem.store.scrub()
+
 
 def _shown_summary(lines: Sequence[Line], cap: int) -> list[str]:
     """The summary lines that fit the summary's share of the budget (as assembly takes them, by priority):
@@ -670,6 +689,12 @@ class Memory:
     def threads(self) -> list[ThreadInfo]:
         """Every thread in the store."""
         return self.store.list_threads()
+
+    def export(self, thread_id: str) -> dict[str, Any]:
+        """Everything the store holds for ``thread_id``, as JSON-ready values (see :mod:`chatcompact.forget`)."""
+        from .forget import export_thread
+
+        return export_thread(self.store, thread_id)
 
     def close(self, timeout: float | None = 10.0) -> None:
         """Stop background work (a running compaction finishes or is abandoned before its atomic
