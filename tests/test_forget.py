@@ -6,6 +6,7 @@ import json
 import os
 import sqlite3
 import stat
+import time
 from pathlib import Path
 
 import numpy as np
@@ -17,6 +18,8 @@ from chatcompact.stores.memory import InMemoryStore
 from chatcompact.stores.sqlite import SQLiteStore
 from chatcompact.testing import CountingTokenizer, ScriptedSummarizer
 from chatcompact.types import SummaryDelta, SummaryItem
+
+from .test_stores import make_store
 
 pytestmark = pytest.mark.timeout(120)
 
@@ -166,3 +169,34 @@ def test_store_files_are_private(tmp_path: Path):
         for side in ("memory.db-wal", "memory.db-shm"):
             if (folder / side).exists():
                 assert stat.S_IMODE((folder / side).stat().st_mode) == 0o600, side
+
+
+# ---------------------------------------------------------------- every store (contract)
+
+
+@pytest.fixture(params=["sqlite", "memory", "postgres"])
+def any_store(request: pytest.FixtureRequest, tmp_path: Path):
+    s = make_store(request.param, request, tmp_path)
+    yield s
+    s.close()
+
+
+def test_forget_contract_on_every_store(any_store):
+    with _open(any_store) as mem:
+        t = _fill(mem)
+        mem.store.put_vectors("f", "m", [1, 2, 3], np.eye(3, 4, dtype=np.float32))
+        assert t.compact(keep_tokens=0) is not None
+        _check_forgotten(mem, t)
+        assert mem.store.get_vectors("f", "m")[0] == [2, 3]
+        # a second store object (another process) reads the same forgotten state
+        assert mem.store.messages("f", until=1)[0].text == "[forgotten]"
+
+
+def test_renew_job_extends_a_lease(any_store):
+    any_store.ensure_thread("t", None)
+    any_store.enqueue_job("t", "compact")
+    lease = any_store.claim_job(["compact"], 0.5)
+    assert lease is not None and any_store.renew_job(lease, 60.0)
+    time.sleep(0.7)
+    assert any_store.claim_job(["compact"], 1.0) is None  # still held: renewed
+    assert any_store.finish_job(lease)
