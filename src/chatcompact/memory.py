@@ -33,6 +33,7 @@ from .core.recall import quote_lines, wants_detail
 from .core.topic import latest_shift
 from .core.window import check_sequence
 from .errors import ChatcompactError, InvalidMessage, NodeNotFound, SummarizerError, ThreadNotFound, VersionConflict
+from .migrate import check_complete
 from .protocols import Embedder, SearchFilter, Store, Summarizer, Tokenizer
 from .registry import resolve_embedder, resolve_store, resolve_summarizer, resolve_tokenizer
 from .tree import Tree, find_node, rollup_step
@@ -600,6 +601,7 @@ class Memory:
     embedder: Embedder | None = None  # None: recall is full-text only
 
     def __post_init__(self) -> None:
+        check_complete(self.store)  # an interrupted migration's destination must not pass for a whole store
         self._threads: dict[str, Thread] = {}
         self._lock = threading.Lock()
         self._closed = False
