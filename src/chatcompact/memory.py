@@ -33,6 +33,7 @@ from .core.recall import quote_lines, wants_detail
 from .core.topic import latest_shift
 from .core.window import check_sequence
 from .errors import ChatcompactError, InvalidMessage, NodeNotFound, SummarizerError, ThreadNotFound, VersionConflict
+from .inputs import check_query, check_recall, check_store_url
 from .migrate import check_complete
 from .protocols import Embedder, SearchFilter, Store, Summarizer, Tokenizer
 from .registry import resolve_embedder, resolve_store, resolve_summarizer, resolve_tokenizer
@@ -162,6 +163,7 @@ class Thread:
         self, budget: int | None = None, *, query: str | None = None, tools: Sequence[dict[str, Any]] | None = None
     ) -> Assembled:
         """The context as an :class:`Assembled` (messages, exact token count, what was elided)."""
+        query = check_query(query, optional=True)
         budget = budget or self._mem.policy.budget
         tok = self._mem.tokenizer
         quotes, spare = self._quotes(query, budget) if query else ([], [])
@@ -309,6 +311,7 @@ class Thread:
         ``speaker_weight``: how much the turns of a participant the query names are lifted (0: off; None:
         ``Policy.recall_speaker_weight``; see ``archive.recall``).
         """
+        query = check_recall(query, k, roles, since, until, neighbors)
         role_set = frozenset(roles) if roles else None
         where = SearchFilter(role_set, since, until) if (role_set or since is not None or until is not None) else None
         self._catch_up()
@@ -330,6 +333,8 @@ class Thread:
 
     def run_tool(self, call: dict[str, Any]) -> dict[str, Any]:
         """Execute a model's ``recall`` call (OpenAI tool call or Anthropic tool_use) and return its result."""
+        if not isinstance(call, dict):
+            raise InvalidMessage("tool_call", f"expected a tool call dict, got {type(call).__name__}")
         cid, fmt, args = archive.parse_tool_call(call)
         role = args.get("role")
         k = max(1, min(int(args.get("k") or 5), 20))
@@ -663,6 +668,7 @@ class Memory:
         ``background``: True runs compaction and embedding on this process's worker threads, False inside
         ``add``, ``"workers"`` only queues them in the store for ``chatcompact worker`` processes."""
         settings = settings or Settings.from_env()
+        check_store_url(url)
         return cls(
             store=resolve_store(url, settings),
             summarizer=resolve_summarizer(summarizer, settings),
