@@ -31,10 +31,10 @@ def check_query(query: object, name: str = "query", optional: bool = False) -> s
     return query[:MAX_QUERY_CHARS]
 
 
-def check_count(value: object, name: str, minimum: int = 0) -> int:
-    """``value`` if it is an int (not a bool) >= ``minimum``."""
-    if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
-        raise ConfigError(f"{name} must be an int >= {minimum}, got {value!r}")
+def check_count(value: object, name: str, minimum: int = 0, maximum: int = 10_000) -> int:
+    """``value`` if it is an int (not a bool) in ``[minimum, maximum]``."""
+    if isinstance(value, bool) or not isinstance(value, int) or not minimum <= value <= maximum:
+        raise ConfigError(f"{name} must be an int from {minimum} to {maximum}, got {value!r}")
     return value
 
 
@@ -51,7 +51,7 @@ def check_recall(
     """The arguments of ``Thread.recall``; returns the query."""
     q = check_query(query)
     check_count(k, "k", 1)
-    check_count(neighbors, "neighbors", 0)
+    check_count(neighbors, "neighbors", 0, 100)
     _check_time(since, "since")
     _check_time(until, "until")
     if roles is not None and (isinstance(roles, str) or not all(isinstance(r, str) for r in roles)):
