@@ -98,6 +98,8 @@ def _run_replay(
 
 
 def _report(result: ReplayResult, mem: Memory, show_summary: bool) -> None:
+    if not result.points:
+        raise ChatcompactError("the transcript holds no messages to replay")
     d = result.as_dict()
     out.print(f"requests: {d['requests']}   budget: {d['budget']}   largest request: {d['max_request_tokens']} tokens")
     out.print(f"full history  {sparkline([p.full for p in result.points])}  up to {result.points[-1].full} tokens")

@@ -91,10 +91,7 @@ def load_transcript(path: str | Path, sample: str | None = None) -> Transcript:
             data = [json.loads(line) for line in text.splitlines() if line.strip()]
         except json.JSONDecodeError as exc:
             raise ChatcompactError(f"{path} is neither JSON nor JSONL: line {exc.lineno}: {exc.msg}") from exc
-    transcript = transcript_from_json(data, sample, name=p.name)
-    if not transcript.messages:
-        raise ChatcompactError(f"transcript {path} holds no messages")
-    return transcript
+    return transcript_from_json(data, sample, name=p.name)
 
 
 def transcript_from_json(data: Any, sample: str | None = None, name: str = "transcript") -> Transcript:
