@@ -81,3 +81,31 @@ def test_refuses_a_non_empty_destination(tmp_path) -> None:
     assert [t.id for t in dst.list_threads()] == ["already-here"]
     result = CliRunner().invoke(main, ["migrate", "memory://", "redis://x"])
     assert result.exit_code == 2 and "unknown store scheme 'redis'" in result.output
+
+
+def test_an_interrupted_migration_is_marked_refused_and_resumed(tmp_path):
+    from chatcompact.errors import StoreError
+    from chatcompact.migrate import MARKER
+
+    src_path, dst_path = str(tmp_path / "src.db"), str(tmp_path / "dst.db")
+    fill_sqlite(src_path)
+
+    class Killed(Exception):
+        pass
+
+    def die_after_first(thread_id: str) -> None:
+        raise Killed(thread_id)
+
+    with open_store(src_path) as src, open_store(dst_path) as dst:
+        with pytest.raises(Killed):
+            copy_store(src, dst, on_thread=die_after_first)
+        assert MARKER in [t.id for t in dst.list_threads()]
+        # half a thread, as a crash mid-copy would leave it
+        dst.ensure_thread("thread-1", None)
+    with pytest.raises(StoreError, match="interrupted 'chatcompact migrate'"):
+        Memory.open(dst_path)
+    with open_store(src_path) as src, open_store(dst_path) as dst:
+        copy_store(src, dst)  # resumes: thread-0 kept, thread-1 copied again whole, thread-2 copied
+        assert snapshot(dst) == snapshot(src)
+    with Memory.open(dst_path) as mem:
+        assert sorted(t.id for t in mem.threads()) == ["thread-0", "thread-1", "thread-2"]

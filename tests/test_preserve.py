@@ -281,3 +281,24 @@ def test_find_pinned_takes_custom_rules() -> None:
 
     pins = find_pinned([msg("user", "HELLO", 1), msg("user", "hello", 2)], rules=(*DEFAULT_RULES, shouting))
     assert [(p.seq, p.kind) for p in pins] == [(1, "shout")]
+
+
+def test_scanning_is_linear_on_pastes_full_of_identifiers(monkeypatch):
+    """An 8,000-line paste of order numbers and amounts, and a fence full of brackets: every identifier is
+    found, and no step compares each span with every other (the pairwise overlap test is never used)."""
+    from chatcompact.core import preserve as pv
+
+    def pairwise(*args):
+        raise AssertionError("quadratic overlap test used")
+
+    monkeypatch.setattr(pv, "_overlaps", pairwise)
+    pv._identifier_spans.cache_clear()
+    pv._structure.cache_clear()
+    paste = "\n".join(f"order {10000 + i} costs ${i % 900 + 1}.50" for i in range(8000))
+    pins = pv.find_pinned([Message(role="user", content=paste, seq=1)], max_chars=10**6)
+    assert len(pins) == 8000 and pins[0].text == "order 10000 costs $1.50"
+    spans = pv.identifier_spans(paste)
+    assert len(spans) == 16000 and all(a.end <= b.start for a, b in itertools.pairwise(spans))
+    fenced = "```\n" + "[x] " * 20000 + "\n```" + " `a`" * 3000 + " tail {not json}"
+    assert len(pv.code_fences(Message(role="user", content=fenced, seq=2))) == 1
+    assert pv.sentence_spans(" " * 200_000 + "end.") == [(200_000, 200_004)]

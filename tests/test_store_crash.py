@@ -95,3 +95,18 @@ def test_acknowledged_appends_survive_sigkill(tmp_path: Path) -> None:
             raw.execute("INSERT INTO messages_fts(messages_fts) VALUES ('integrity-check')")
         # Next round's child numbers from the store's head, so drop an unacked tail from our bookkeeping.
         acked = list(range(1, len(log) + 1))
+
+
+def test_a_kept_lease_outlives_its_duration(tmp_path: Path) -> None:
+    from chatcompact.leases import keep_lease
+
+    store = SQLiteStore(str(tmp_path / "l.db"))
+    store.ensure_thread("t", None)
+    store.enqueue_job("t", "compact")
+    lease = store.claim_job(["compact"], 0.6)
+    assert lease is not None
+    with keep_lease(store, lease, 0.6) as keeper:
+        time.sleep(1.5)  # a long summarizer call: 2.5 lease lengths
+        assert store.claim_job(["compact"], 1.0) is None  # nobody else could take it
+    assert not keeper.lost and store.finish_job(lease)
+    store.close()

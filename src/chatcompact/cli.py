@@ -214,6 +214,8 @@ def _run_replay(
 
 
 def _report(result: ReplayResult, mem: Memory, show_summary: bool) -> None:
+    if not result.points:
+        raise ChatcompactError("the transcript holds no messages to replay")
     from .core.assemble import summary_text
     from .transcripts import sparkline
 
@@ -299,6 +301,8 @@ def compact_cmd(file: Any, budget: int | None, keep_recent: int, json_out: bool)
         data = json.load(file)
     except json.JSONDecodeError as exc:
         raise ChatcompactError(f"input is not JSON: line {exc.lineno}: {exc.msg}") from exc
+    except UnicodeDecodeError as exc:
+        raise ChatcompactError(f"input is not UTF-8 text (byte {exc.start})") from exc
     messages = data["messages"] if isinstance(data, dict) and "messages" in data else data
     if not isinstance(messages, list):
         raise ChatcompactError('expected a JSON list of messages or {"messages": [...]}')

@@ -36,6 +36,8 @@ from .core.recall import quote_lines, wants_detail
 from .core.window import check_sequence
 from .effects import EffectRunner
 from .errors import ChatcompactError, InvalidMessage, NodeNotFound, ThreadNotFound, VersionConflict
+from .inputs import check_query, check_recall, check_store_url
+from .migrate import check_complete
 from .protocols import Embedder, FullStore, SearchFilter, Store, Summarizer, Tokenizer
 from .registry import resolve_embedder, resolve_store, resolve_summarizer, resolve_tokenizer
 from .types import (
@@ -173,6 +175,7 @@ class Thread:
         """The context as an :class:`Assembled` (messages, exact token count, what was elided). Reading only:
         the budget asked for here never changes when compaction runs (that is the thread's ``budget``)."""
         budget = self.budget if budget is None else check_budget(budget)
+        query = check_query(query, optional=True)
         tok = self._mem.tokenizer
         # tool schemas are sent with every request: pay for them first; the rest is the room every share is of
         schema = tok.count_messages((), tools) - tok.count_messages(()) if tools else 0
@@ -346,6 +349,7 @@ class Thread:
         ``speaker_weight``: how much the turns of a participant the query names are lifted (0: off; None:
         ``Policy.recall_speaker_weight``; see ``archive.recall``).
         """
+        query = check_recall(query, k, roles, since, until, neighbors)
         role_set = frozenset(roles) if roles else None
         where = SearchFilter(role_set, since, until) if (role_set or since is not None or until is not None) else None
         self._catch_up()
@@ -367,6 +371,8 @@ class Thread:
 
     def run_tool(self, call: dict[str, Any]) -> dict[str, Any]:
         """Execute a model's ``recall`` or ``compact`` call (OpenAI tool call or Anthropic tool_use); its result."""
+        if not isinstance(call, dict):
+            raise InvalidMessage("tool_call", f"expected a tool call dict, got {type(call).__name__}")
         cid, fmt, name, args = archive.parse_any_tool_call(call)
         if name == archive.COMPACT_TOOL:
             return archive.compact_result(cid, fmt, self.compact(focus=args.get("focus")), self.stats())
@@ -460,6 +466,25 @@ class Thread:
         v.lines = lines
         v.info = replace(v.info, last_version=committed.version)
 
+    # ------------------------------------------------------------------ deletion (logic in chatcompact.forget)
+    def forget(self, message_ids: Iterable[int] | None = None, *, where: Any = None) -> Any:
+        """Erase turns (by seq, and/or ``where(message) -> bool``) from the log, the indexes, the vectors and
+        every summary derived from them; returns a ForgetReport. See :mod:`chatcompact.forget`."""
+        from .forget import forget
+
+        with self._slot, self._lock:  # no compaction may commit a summary of what is being forgotten
+            report = forget(self._mem.store, self.id, self._mem.tokenizer.count, message_ids, where)
+            self._view = self._load(self._mem.store.thread_info(self.id))
+        return report
+
+    def delete(self) -> None:
+        """Delete the thread and everything stored about it (messages, summaries, nodes, vectors, events)."""
+        with self._slot, self._lock:
+            self._mem.store.delete_thread(self.id)
+            self._mem._threads.pop(self.id, None)
+            if hasattr(self._mem.store, "scrub"):
+                self._mem.store.scrub()
+
 
 def _shown_summary(lines: Sequence[Line], cap: int) -> list[str]:
     """The summary lines that fit the summary's share of the budget (as assembly takes them, by priority):
@@ -507,6 +532,7 @@ class Memory:
     on_compaction: Hook | None = None
 
     def __post_init__(self) -> None:
+        check_complete(self.store)  # an interrupted migration's destination must not pass for a whole store
         self._threads: dict[str, Thread] = {}
         self._lock = threading.Lock()
         self._closed = False
@@ -571,6 +597,7 @@ class Memory:
         ``background``: True runs compaction and embedding on this process's worker threads, False inside
         ``add``, ``"workers"`` only queues them in the store for ``chatcompact worker`` processes."""
         settings = settings or Settings.from_env()
+        check_store_url(url)
         return cls(
             store=resolve_store(url, settings),
             summarizer=resolve_summarizer(summarizer, settings),
@@ -604,6 +631,12 @@ class Memory:
     def threads(self) -> list[ThreadInfo]:
         """Every thread in the store."""
         return self.store.list_threads()
+
+    def export(self, thread_id: str) -> dict[str, Any]:
+        """Everything the store holds for ``thread_id``, as JSON-ready values (see :mod:`chatcompact.forget`)."""
+        from .forget import export_thread
+
+        return export_thread(self.store, thread_id)
 
     def close(self, timeout: float | None = 10.0) -> None:
         """Stop background work (a running compaction finishes or is abandoned before its atomic

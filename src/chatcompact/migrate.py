@@ -3,7 +3,12 @@
 Threads, every message (seq, tokens and ``created_at`` kept), every summary version (created_at kept),
 every event (ids are the destination's own) and every vector. Background jobs are not copied: they are
 transient and re-requested by the next write. The destination must be empty, so a migration can never
-mix two histories; a failed migration is re-run into a fresh destination.
+mix two histories.
+
+An interrupted migration cannot pass for a finished one: a marker (a thread named :data:`MARKER`) is
+written into the destination first and removed last. ``Memory.open`` refuses a store holding it
+(:func:`check_complete`), and running the same migration again resumes it: threads copied whole are kept,
+a thread cut off half way is deleted and copied again.
 """
 
 from __future__ import annotations
@@ -12,11 +17,13 @@ import itertools
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from .errors import ConfigError
+from .errors import ConfigError, StoreError, ThreadNotFound
 from .protocols import FullStore
 from .types import Message
 
 _BATCH = 500
+#: The thread that marks a destination whose migration has not finished.
+MARKER = "__chatcompact_migration_incomplete__"
 _ALL_EVENTS = 2**62
 
 
@@ -33,19 +40,61 @@ class MigrationReport:
 
 
 def copy_store(src: FullStore, dst: FullStore, on_thread: Callable[[str], None] | None = None) -> MigrationReport:
-    """Copy every thread of ``src`` into ``dst``; ConfigError if ``dst`` already holds a thread."""
-    held = dst.list_threads()
-    if held:
+    """Copy every thread of ``src`` into ``dst``; ConfigError if ``dst`` already holds a thread (unless it is
+    the unfinished destination of an earlier run: then the migration resumes)."""
+    held = [t for t in dst.list_threads() if t.id != MARKER]
+    resuming = _is_marked(dst)
+    if held and not resuming:
         raise ConfigError(
             f"the destination store already holds {len(held)} thread(s) (e.g. {held[0].id!r}); "
             "migrate copies into an empty store only"
         )
+    if not resuming:
+        dst.ensure_thread(MARKER, "chatcompact migrate has not finished copying into this store: run it again")
     report = MigrationReport()
+    done = {t.id for t in held}
     for info in src.list_threads():
+        if info.id in done:
+            if _same(src, dst, info.id):
+                continue
+            dst.delete_thread(info.id)  # cut off half way: copied again whole
         copy_thread(src, dst, info.id, report)
         if on_thread is not None:
             on_thread(info.id)
+    dst.delete_thread(MARKER)  # last: only now is the destination complete
     return report
+
+
+def _is_marked(store: FullStore) -> bool:
+    try:
+        store.thread_info(MARKER)
+    except ThreadNotFound:
+        return False
+    return True
+
+
+def _same(src: FullStore, dst: FullStore, thread_id: str) -> bool:
+    """Whether ``dst`` holds all of ``src``'s thread (log, versions, nodes, events, vectors)."""
+    a, b = src.thread_info(thread_id), dst.thread_info(thread_id)
+    if (a.last_seq, a.last_version) != (b.last_seq, b.last_version):
+        return False
+    if len(src.nodes(thread_id)) != len(dst.nodes(thread_id)):
+        return False
+    if len(src.events(thread_id, limit=_ALL_EVENTS)) != len(dst.events(thread_id, limit=_ALL_EVENTS)):
+        return False
+    models = src.vector_models(thread_id)
+    if models != dst.vector_models(thread_id):
+        return False
+    return all(len(src.get_vectors(thread_id, m)[0]) == len(dst.get_vectors(thread_id, m)[0]) for m in models)
+
+
+def check_complete(store: FullStore) -> None:
+    """StoreError if ``store`` is the destination of a migration that has not finished."""
+    if _is_marked(store):
+        raise StoreError(
+            f"{store!r} is the destination of an interrupted 'chatcompact migrate': it is incomplete. "
+            "Run the same migrate command again to finish it (it resumes), then open it."
+        )
 
 
 def copy_thread(src: FullStore, dst: FullStore, thread_id: str, report: MigrationReport) -> None:
@@ -86,4 +135,4 @@ def _check_seqs(thread_id: str, sent: list[Message], stored: list[Message]) -> N
         raise ConfigError(f"thread {thread_id!r}: the source log has gaps in its seqs; it cannot be copied verbatim")
 
 
-__all__ = ["MigrationReport", "copy_store", "copy_thread"]
+__all__ = ["MARKER", "MigrationReport", "check_complete", "copy_store", "copy_thread"]

@@ -85,6 +85,8 @@ def load_transcript(path: str | Path, sample: str | None = None) -> Transcript:
         text = p.read_text(encoding="utf-8")
     except OSError as exc:
         raise ChatcompactError(f"cannot read transcript {path}: {exc.strerror}") from exc
+    except UnicodeDecodeError as exc:
+        raise ChatcompactError(f"transcript {path} is not UTF-8 text (byte {exc.start})") from exc
     try:
         data: Any = json.loads(text)
     except json.JSONDecodeError:
@@ -102,7 +104,10 @@ def transcript_from_json(data: Any, sample: str | None = None, name: str = "tran
         if chosen is None:
             ids = ", ".join(str(s.get("sample_id")) for s in data)
             raise ChatcompactError(f"no LoCoMo sample {sample!r}; available: {ids}")
-        return locomo_transcript(chosen)
+        try:
+            return locomo_transcript(chosen)
+        except (KeyError, TypeError, AttributeError, IndexError, ValueError) as exc:  # a hand-edited or cut file
+            raise ChatcompactError(f"{name}: not a valid LoCoMo sample ({type(exc).__name__}: {exc})") from exc
     if isinstance(data, dict) and isinstance(data.get("messages"), list):
         return Transcript(data.get("title", name), data.get("system"), data["messages"])
     if isinstance(data, list):

@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .errors import ConfigError
+from .leases import keep_lease
 from .memory import Memory
 from .protocols import JOB_KINDS
 
@@ -53,7 +54,8 @@ class Worker:
             return False
         again, delay = False, 0.0
         try:
-            again = self.memory.run_job(lease.kind, lease.thread_id)
+            with keep_lease(store, lease, self.lease_s):  # a long summarizer call must not lose the job
+                again = self.memory.run_job(lease.kind, lease.thread_id)
         except Exception:  # the worker must survive any job; the job is retried later, the error logged
             log.exception("%s job for thread %s crashed", lease.kind, lease.thread_id)
             again, delay = True, self.crash_delay

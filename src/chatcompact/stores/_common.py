@@ -55,6 +55,24 @@ def check_budget(budget: object) -> int | None:
 _UNSTORABLE = re.compile("[\ud800-\udfff\x00]")
 
 
+def private_file(path: str) -> None:
+    """Create ``path`` (and missing parent folders) owner-only (0600 / 0700) unless it exists already.
+
+    SQLite gives its -wal and -shm files the database file's permissions, so they are private too.
+    """
+    import os
+    from pathlib import Path
+
+    if "\x00" in path:
+        raise ConfigError(f"a store path cannot hold a NUL character: {path!r}")
+    parent = Path(path).parent
+    if not parent.exists():
+        parent.mkdir(parents=True, mode=0o700, exist_ok=True)
+    if path.startswith("file:") or os.path.exists(path):
+        return
+    os.close(os.open(path, os.O_CREAT | os.O_WRONLY, 0o600))
+
+
 def check_created_at(value: object) -> float | None:
     """``value`` if None or epoch seconds in (0, year 9999]; InvalidMessage otherwise (milliseconds are a mistake)."""
     if value is None:

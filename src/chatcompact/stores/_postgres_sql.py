@@ -103,6 +103,16 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         # The thread's trigger budget (mem.thread(id, budget=...)); NULL: the opening Memory's Policy.budget.
         "ALTER TABLE threads ADD COLUMN budget integer",
     ),
+    (
+        # The log stays append-only for every client; forget() is the one audited way to change it: it holds
+        # a grant row for the thread inside its own transaction, and the trigger refuses an UPDATE without one.
+        "CREATE TABLE log_grants (thread_id text PRIMARY KEY)",
+        """CREATE OR REPLACE FUNCTION chatcompact_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
+            BEGIN
+                IF EXISTS (SELECT 1 FROM log_grants WHERE thread_id = OLD.thread_id) THEN RETURN NEW; END IF;
+                RAISE EXCEPTION 'the message log is append-only (Thread.forget is the audited way to erase)';
+            END $$""",
+    ),
 )
 
 NOW = "extract(epoch from clock_timestamp())"

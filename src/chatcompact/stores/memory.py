@@ -368,6 +368,59 @@ class InMemoryStore:
     def __repr__(self) -> str:
         return f"InMemoryStore({len(self._threads)} threads)"
 
+    # ------------------------------------------------------------------ forget (chatcompact.forget drives it)
+
+    def forget_messages(
+        self,
+        thread_id: str,
+        tombstones: Sequence[Message],
+        versions: Sequence[SummaryVersion],
+        nodes: Sequence[SummaryNode],
+        event_ids: Sequence[int],
+        report: dict[str, Any],
+    ) -> None:
+        """Replace messages by ``tombstones`` (same seq), drop their vectors, rewrite ``versions`` and
+        ``nodes``, delete ``event_ids`` and log a ``forgotten`` event with ``report`` (all under the lock)."""
+        bodies = [encode_message(m, i) for i, m in enumerate(tombstones)]
+        event = encode_event("forgotten", report)
+        with self._lock:
+            thread = self._get(thread_id)
+            gone = {m.seq or 0 for m in tombstones}
+            for m, body in zip(tombstones, bodies, strict=True):
+                at = (m.seq or 0) - 1
+                thread.messages[at] = decode_message(body, m.seq or 0, thread.messages[at].created_at or 0.0, thread_id)
+                thread.terms[at] = term_counts(thread.messages[at].searchable_text)
+            for model, held in list(thread.vectors.items()):
+                seqs, matrix = held.index.export()
+                keep = [k for k, s in enumerate(seqs) if s not in gone]
+                fresh = _Vectors(VectorIndex(held.index.dim), upto=held.upto)
+                if keep:
+                    log = thread.messages
+                    kept = [seqs[k] for k in keep]
+                    fresh.index.add(
+                        kept, matrix[keep], [log[s - 1].role for s in kept], [log[s - 1].created_at or 0 for s in kept]
+                    )
+                thread.vectors[model] = fresh
+            for v in versions:
+                thread.versions[v.version - 1] = v
+            for n in nodes:
+                thread.nodes[n.id] = n
+            drop = set(event_ids)
+            thread.events = [e for e in thread.events if e[0] not in drop]
+            self._last_event_id += 1
+            thread.events.append((self._last_event_id, "forgotten", event, time.time()))
+
+    def renew_job(self, lease: JobLease, lease_s: float) -> bool:
+        """Extend a claim by ``lease_s`` seconds from now (a long summarizer call); False if it was lost."""
+        if lease_s <= 0:
+            raise ValueError(f"lease_s must be > 0, got {lease_s}")
+        with self._lock:
+            job = self._jobs._jobs.get((lease.thread_id, lease.kind))
+            if job is None or job.lease != lease.token:
+                return False
+            job.leased_until = time.time() + lease_s
+            return True
+
 
 @dataclass
 class _Job:

@@ -636,6 +636,76 @@ class PostgresStore:
     def __repr__(self) -> str:
         return "PostgresStore(...)"  # not the URL: it may carry a password
 
+    # ------------------------------------------------------------------ forget (chatcompact.forget drives it)
+
+    def forget_messages(
+        self,
+        thread_id: str,
+        tombstones: Sequence[Message],
+        versions: Sequence[SummaryVersion],
+        nodes: Sequence[SummaryNode],
+        event_ids: Sequence[int],
+        report: dict[str, Any],
+    ) -> None:
+        """In one transaction: replace messages by ``tombstones`` (same seq), re-index them and the two turns
+        after each (their search vector held the forgotten text as context), drop their vectors, rewrite
+        ``versions`` and ``nodes``, delete ``event_ids`` and log a ``forgotten`` event with ``report``.
+
+        Dead row versions stay in the table files until autovacuum reclaims them (run ``VACUUM`` to be sure)."""
+        bodies = {m.seq or 0: (encode_message(m, i), _clean(m.searchable_text)) for i, m in enumerate(tombstones)}
+        event = encode_event("forgotten", report)
+        near = sorted({s + d for s in bodies for d in (0, 1, 2)})
+        with self._tx() as conn:
+            conn.execute("INSERT INTO log_grants VALUES (%s) ON CONFLICT DO NOTHING", (thread_id,))
+            for seq, (body, text) in bodies.items():
+                conn.execute(
+                    "UPDATE messages SET body = %s, text = %s WHERE thread_id = %s AND seq = %s",
+                    (body, text, thread_id, seq),
+                )
+            texts = dict(
+                conn.execute(
+                    "SELECT seq, text FROM messages WHERE thread_id = %s AND seq >= %s AND seq <= %s",
+                    (thread_id, near[0] - 2, near[-1]),
+                ).fetchall()
+            )
+            for seq in near:
+                if seq not in texts:
+                    continue
+                context = " ".join(texts[s] for s in (seq - 2, seq - 1) if s in texts)
+                conn.execute(
+                    f"UPDATE messages SET tsv = setweight(to_tsvector('{TS_CONFIG}', %s), 'A') "
+                    f"|| setweight(to_tsvector('{TS_CONFIG}', %s), 'D') WHERE thread_id = %s AND seq = %s",
+                    (_index_text(texts[seq]), fold(context), thread_id, seq),
+                )
+            conn.execute("DELETE FROM log_grants WHERE thread_id = %s", (thread_id,))
+            conn.execute("DELETE FROM vectors WHERE thread_id = %s AND seq = ANY(%s)", (thread_id, list(bodies)))
+            for v in versions:
+                conn.execute(
+                    "UPDATE summary_versions SET body = %s WHERE thread_id = %s AND version = %s",
+                    (v.model_dump_json(), thread_id, v.version),
+                )
+            for n in nodes:
+                conn.execute(
+                    "UPDATE summary_nodes SET body = %s WHERE thread_id = %s AND id = %s",
+                    (n.model_dump_json(), thread_id, n.id),
+                )
+            conn.execute("DELETE FROM events WHERE thread_id = %s AND id = ANY(%s)", (thread_id, list(event_ids)))
+            conn.execute(
+                f"INSERT INTO events (thread_id, kind, body, created_at) VALUES (%s, 'forgotten', %s, {NOW})",
+                (thread_id, event),
+            )
+
+    def renew_job(self, lease: JobLease, lease_s: float) -> bool:
+        """Extend a claim by ``lease_s`` seconds from now (a long summarizer call); False if it was lost."""
+        if lease_s <= 0:
+            raise ValueError(f"lease_s must be > 0, got {lease_s}")
+        with self._tx() as conn:
+            cur = conn.execute(
+                f"UPDATE jobs SET leased_until = {NOW} + %s WHERE thread_id = %s AND kind = %s AND lease = %s",
+                (float(lease_s), lease.thread_id, lease.kind, lease.token),
+            )
+            return cur.rowcount > 0
+
 
 def _array(value: Any) -> np.ndarray:
     """A vector as read back (pgvector's ``Vector`` or an array) as float32 numpy."""

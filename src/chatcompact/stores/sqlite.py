@@ -16,7 +16,6 @@ import uuid
 from collections import OrderedDict
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager, suppress
-from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -40,6 +39,7 @@ from ._common import (
     encode_message,
     indexed_text,
     load_node,
+    private_file,
     query_terms,
 )
 from ._vectors import VectorIndex, as_query, check_dim, check_model, no_match, vector_batch
@@ -206,6 +206,21 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         # The thread's trigger budget (mem.thread(id, budget=...)); NULL: the opening Memory's Policy.budget.
         "ALTER TABLE threads ADD COLUMN budget INTEGER",
     ),
+    (
+        # The log stays append-only for every writer; forget() and delete_thread() are the one audited way
+        # to change it: they hold a grant row for the thread inside their own transaction, and the triggers
+        # refuse an UPDATE or DELETE of messages without one.
+        "CREATE TABLE log_grants (thread_id TEXT PRIMARY KEY)",
+        "DROP TRIGGER messages_append_only",
+        """CREATE TRIGGER messages_append_only BEFORE UPDATE ON messages
+            WHEN NOT EXISTS (SELECT 1 FROM log_grants WHERE thread_id = old.thread_id) BEGIN
+            SELECT RAISE(ABORT, 'the message log is append-only (Thread.forget is the audited way to erase)');
+        END""",
+        """CREATE TRIGGER messages_no_delete BEFORE DELETE ON messages
+            WHEN NOT EXISTS (SELECT 1 FROM log_grants WHERE thread_id = old.thread_id) BEGIN
+            SELECT RAISE(ABORT, 'the message log is append-only (Thread.forget is the audited way to erase)');
+        END""",
+    ),
 )
 
 # One statement gives a consistent snapshot of a thread's head (no transaction needed for reads).
@@ -301,7 +316,7 @@ class SQLiteStore:
         self._indexes: OrderedDict[tuple[str, str], tuple[float, int, VectorIndex]] = OrderedDict()
         try:
             if self.path != ":memory:":
-                Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+                private_file(self.path)
             # isolation_level=None: the module must not open transactions behind our back; we issue
             # BEGIN IMMEDIATE ourselves so the write lock is taken before the first read of a write.
             self._conn = sqlite3.connect(
@@ -438,7 +453,9 @@ class SQLiteStore:
                 f"SELECT 'delete', * FROM ({_FTS_ROWS_SQL} WHERE m.thread_id = ?)",
                 (thread_id,),
             )
+            conn.execute("INSERT OR IGNORE INTO log_grants VALUES (?)", (thread_id,))  # the audited path
             conn.execute("DELETE FROM messages WHERE thread_id = ?", (thread_id,))
+            conn.execute("DELETE FROM log_grants WHERE thread_id = ?", (thread_id,))
             conn.execute("DELETE FROM summary_versions WHERE thread_id = ?", (thread_id,))
             conn.execute("DELETE FROM events WHERE thread_id = ?", (thread_id,))
             conn.execute("DELETE FROM summary_nodes WHERE thread_id = ?", (thread_id,))
@@ -907,3 +924,77 @@ class SQLiteStore:
 
     def __repr__(self) -> str:
         return f"SQLiteStore({self.path!r})"
+
+    # ------------------------------------------------------------------ forget (chatcompact.forget drives it)
+
+    def forget_messages(
+        self,
+        thread_id: str,
+        tombstones: Sequence[Message],
+        versions: Sequence[SummaryVersion],
+        nodes: Sequence[SummaryNode],
+        event_ids: Sequence[int],
+        report: dict[str, Any],
+    ) -> None:
+        """In one transaction: replace messages by ``tombstones`` (same seq), re-index them and the two turns
+        after each (their FTS context quoted them), drop their vectors, rewrite ``versions`` and ``nodes``,
+        delete ``event_ids`` and log a ``forgotten`` event with ``report``; then scrub the file."""
+        rows = [(encode_message(m, i), m.searchable_text, thread_id, m.seq) for i, m in enumerate(tombstones)]
+        seqs = sorted({m.seq or 0 for m in tombstones})
+        near = sorted({s + d for s in seqs for d in (0, 1, 2)})
+        event = encode_event("forgotten", report)
+        marks = ", ".join("?" * len(near))
+        with self._write() as conn:
+            self._head(conn, thread_id)
+            conn.execute("PRAGMA secure_delete = ON")  # freed pages are zeroed, not left holding the text
+            conn.execute(
+                "INSERT INTO messages_fts(messages_fts, rowid, text, fts_thread, context) "
+                f"SELECT 'delete', * FROM ({_FTS_ROWS_SQL} WHERE m.thread_id = ? AND m.seq IN ({marks}))",
+                (thread_id, *near),
+            )
+            conn.execute("INSERT OR IGNORE INTO log_grants VALUES (?)", (thread_id,))
+            conn.executemany("UPDATE messages SET body = ?, text = ? WHERE thread_id = ? AND seq = ?", rows)
+            conn.execute("DELETE FROM log_grants WHERE thread_id = ?", (thread_id,))
+            conn.execute(
+                f"INSERT INTO messages_fts(rowid, text, fts_thread, context) {_FTS_ROWS_SQL} "
+                f"WHERE m.thread_id = ? AND m.seq IN ({marks})",
+                (thread_id, *near),
+            )
+            conn.executemany("DELETE FROM vectors WHERE thread_id = ? AND seq = ?", [(thread_id, s) for s in seqs])
+            conn.executemany(
+                "UPDATE summary_versions SET body = ? WHERE thread_id = ? AND version = ?",
+                [(v.model_dump_json(), thread_id, v.version) for v in versions],
+            )
+            conn.executemany(
+                "UPDATE summary_nodes SET body = ? WHERE thread_id = ? AND id = ?",
+                [(n.model_dump_json(), thread_id, n.id) for n in nodes],
+            )
+            conn.executemany("DELETE FROM events WHERE thread_id = ? AND id = ?", [(thread_id, e) for e in event_ids])
+            conn.execute(
+                "INSERT INTO events (thread_id, kind, body, created_at) VALUES (?, 'forgotten', ?, ?)",
+                (thread_id, event, time.time()),
+            )
+            for key in [key for key in self._indexes if key[0] == thread_id]:
+                del self._indexes[key]
+        self.scrub()
+
+    def scrub(self) -> None:
+        """Leave no byte of erased text on disk: merge the FTS index (its old segments still hold deleted
+        terms), then rewrite the file (VACUUM, with secure delete) and empty the WAL."""
+        with self._read() as conn:
+            conn.execute("PRAGMA secure_delete = ON")
+            conn.execute("INSERT INTO messages_fts(messages_fts) VALUES ('optimize')")
+            conn.execute("VACUUM")
+            conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+            conn.execute("PRAGMA secure_delete = OFF")
+
+    def renew_job(self, lease: JobLease, lease_s: float) -> bool:
+        """Extend a claim by ``lease_s`` seconds from now (a long summarizer call); False if it was lost."""
+        if lease_s <= 0:
+            raise ValueError(f"lease_s must be > 0, got {lease_s}")
+        with self._write() as conn:
+            cur = conn.execute(
+                "UPDATE jobs SET leased_until = ? WHERE thread_id = ? AND kind = ? AND lease = ?",
+                (time.time() + lease_s, lease.thread_id, lease.kind, lease.token),
+            )
+            return cur.rowcount > 0

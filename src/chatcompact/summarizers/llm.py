@@ -430,8 +430,8 @@ def _sanitise(data: Mapping[str, Any], allowed: frozenset[int]) -> tuple[Summary
     """
     if not _KEYS & set(data):
         raise _BadShape(f"no delta key in the reply (got {sorted(map(str, data))[:5]})")
-    # the nested form, if a model uses it
-    sections: Mapping[str, Any] = data["add"] if isinstance(data.get("add"), dict) else data
+    nested = data.get("add")
+    sections: Mapping[str, Any] = nested if isinstance(nested, dict) else data  # nested form, if a model uses it
     add: dict[str, tuple[SummaryItem, ...]] = {}
     dropped_sources = dropped_items = cited_kept = 0
     for name in SECTIONS:

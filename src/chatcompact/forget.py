@@ -1,0 +1,222 @@
+"""Deletion that deletes: forget turns of a thread, delete a thread, export everything about one.
+
+``forget`` is the one audited way to change the append-only log. The forgotten turns are replaced by
+tombstones (same seq and role, no text, tool calls without arguments: the log's numbering and the
+tool-call pairing stay valid), their full-text entries and vectors go, and every summary version and
+hierarchy node is rebuilt from provenance:
+
+* an item citing only forgotten turns goes; one citing others keeps the rest of its sources;
+* an item citing nothing goes if its text is in a forgotten turn (it may have come from there);
+* pinned spans of forgotten turns go;
+* a narrative retells everything before it, so the narrative of every version (and node) that covers a
+  forgotten turn is dropped (the next compaction writes a new one from what is left);
+* merge reports are recomputed from the rebuilt states (they quoted item texts);
+* events that quote forgotten text or name a span holding a forgotten turn are deleted.
+
+One ``forgotten`` event records what was done (ids and counts), never the text. The store then scrubs
+its files (SQLite: secure delete, FTS optimize, WAL checkpoint) so no byte of the text is left on disk.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from .core.merge import diff_states, normalise
+from .errors import ConfigError
+from .types import SECTIONS, Message, SummaryNode, SummaryState, SummaryVersion, ToolCall
+
+__all__ = ["ForgetReport", "export_thread", "forget", "scrub_state", "tombstone"]
+
+TOMBSTONE_TEXT = "[forgotten]"
+_MIN_QUOTE = 12  # a snippet this long found in an event body counts as quoting a forgotten turn
+
+
+@dataclass(frozen=True)
+class ForgetReport:
+    """What one ``forget`` changed (no text: only ids and counts)."""
+
+    message_ids: tuple[int, ...]
+    versions_rebuilt: int
+    nodes_rebuilt: int
+    items_removed: int
+    events_removed: int
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "message_ids": list(self.message_ids),
+            "messages": len(self.message_ids),
+            "versions_rebuilt": self.versions_rebuilt,
+            "nodes_rebuilt": self.nodes_rebuilt,
+            "items_removed": self.items_removed,
+            "events_removed": self.events_removed,
+        }
+
+
+def tombstone(message: Message) -> Message:
+    """What stays of a forgotten turn: its seq, role and tool-call ids (so pairing stays valid), no text."""
+    calls = tuple(ToolCall(id=tc.id, name=tc.name, arguments="{}") for tc in message.tool_calls)
+    content = None if calls and message.role == "assistant" else TOMBSTONE_TEXT
+    return replace(message, content=content, name=None, tool_calls=calls, extra={})
+
+
+def _derived(text: str, forgotten: Sequence[str]) -> bool:
+    key = normalise(text)
+    return bool(key) and any(key in f for f in forgotten)
+
+
+def scrub_state(
+    state: SummaryState, ids: frozenset[int], forgotten_texts: Sequence[str], covers_forgotten: bool
+) -> tuple[SummaryState, int]:
+    """``state`` without what derives from the turns ``ids`` (see the module docstring); and items removed.
+
+    ``forgotten_texts`` are the forgotten turns' texts, normalised; ``covers_forgotten``: the state's
+    narrative was written after (or from) one of them.
+    """
+    removed = 0
+    sections: dict[str, Any] = {}
+    for name in SECTIONS:
+        kept = []
+        for item in getattr(state, name):
+            sources = tuple(s for s in item.sources if s not in ids)
+            if (item.sources and not sources) or (not item.sources and _derived(item.text, forgotten_texts)):
+                removed += 1
+                continue
+            kept.append(item if sources == item.sources else item.model_copy(update={"sources": sources}))
+        sections[name] = tuple(kept)
+    pinned = tuple(p for p in state.pinned if p.seq not in ids)
+    removed += len(state.pinned) - len(pinned)
+    narrative = "" if covers_forgotten else state.narrative
+    return SummaryState(**sections, narrative=narrative, pinned=pinned), removed
+
+
+def _rebuild_versions(
+    versions: Sequence[SummaryVersion], ids: frozenset[int], texts: Sequence[str]
+) -> tuple[list[SummaryVersion], int]:
+    first = min(ids)
+    out: list[SummaryVersion] = []
+    removed = 0
+    prev = SummaryState()
+    for v in versions:
+        state, n = scrub_state(v.state, ids, texts, covers_forgotten=v.covered_until >= first)
+        removed += n
+        if state != v.state or any(t for t in _report_texts(v) if _derived(t, texts)):
+            out.append(v.model_copy(update={"state": state, "report": diff_states(prev, state)}))
+        prev = state
+    return out, removed
+
+
+def _report_texts(v: SummaryVersion) -> Iterable[str]:
+    r = v.report
+    return (*r.added, *r.superseded, *r.resolved, *r.dropped, *r.pinned, *r.removed)
+
+
+def _rebuild_nodes(nodes: Sequence[SummaryNode], ids: frozenset[int], texts: Sequence[str], count: Callable):
+    from .core.hierarchy import node_tokens
+
+    out, removed = [], 0
+    for node in nodes:
+        covers = any(node.seq_from <= i <= node.seq_until for i in ids)
+        state, n = scrub_state(node.state, ids, texts, covers_forgotten=covers)
+        removed += n
+        if state != node.state or (covers and node.meta):
+            meta = {k: v for k, v in node.meta.items() if k == "usage"}  # "resolved" quotes item texts
+            out.append(node.model_copy(update={"state": state, "tokens": node_tokens(state, count), "meta": meta}))
+    return out, removed
+
+
+def _quoting_events(events: Iterable[Any], ids: frozenset[int], raw_texts: Sequence[str]) -> list[int]:
+    """Ids of events that name a span holding a forgotten turn or quote a piece of one."""
+    snippets = [t[i : i + 40] for t in raw_texts for i in range(0, max(len(t) - _MIN_QUOTE, 0) + 1, 20)]
+    snippets = [s for s in snippets if len(s.strip()) >= _MIN_QUOTE] or [t for t in raw_texts if t.strip()]
+    out = []
+    for e in events:
+        span = e.data.get("span") if isinstance(e.data, Mapping) else None
+        hit = isinstance(span, list) and len(span) == 2 and any(span[0] <= i <= span[1] for i in ids)
+        body = json.dumps(e.data, ensure_ascii=False)
+        if hit or any(s in body for s in snippets):
+            out.append(e.id)
+    return out
+
+
+def select(messages: Sequence[Message], message_ids: Iterable[int] | None, where: Callable[[Message], bool] | None):
+    """The stored messages chosen by ``message_ids`` and/or the ``where`` predicate (ConfigError if neither)."""
+    if message_ids is None and where is None:
+        raise ConfigError("forget needs message_ids=... or where=... (a predicate over Message)")
+    if where is not None and not callable(where):
+        raise ConfigError(f"where must be a callable taking a Message, got {type(where).__name__}")
+    wanted: set[int] = set()
+    if message_ids is not None:
+        if isinstance(message_ids, int | str | bytes) or not isinstance(message_ids, Iterable):
+            raise ConfigError(f"message_ids must be an iterable of message ids, got {message_ids!r}")
+        for i in message_ids:
+            if isinstance(i, bool) or not isinstance(i, int):
+                raise ConfigError(f"message ids are ints (the seq of each message), got {i!r}")
+            wanted.add(i)
+        known = {m.seq for m in messages}
+        missing = sorted(wanted - known)
+        if missing:
+            raise ConfigError(f"the thread has no messages {missing[:10]}")
+    return [m for m in messages if m.seq in wanted or (where is not None and where(m))]
+
+
+def forget(
+    store: Any,
+    thread_id: str,
+    count: Callable[[str], int],
+    message_ids: Iterable[int] | None = None,
+    where: Callable[[Message], bool] | None = None,
+) -> ForgetReport:
+    """Forget the chosen turns of ``thread_id`` in ``store`` (see the module docstring); returns what changed."""
+    chosen = select(store.messages(thread_id), message_ids, where)
+    chosen = [m for m in chosen if m.text != TOMBSTONE_TEXT or m.tool_calls]  # already forgotten: nothing to do
+    if not chosen:
+        return ForgetReport((), 0, 0, 0, 0)
+    ids = frozenset(m.seq for m in chosen if m.seq is not None)
+    raw = [m.searchable_text for m in chosen]
+    texts = [normalise(t) for t in raw]
+    versions, removed = _rebuild_versions(store.versions(thread_id), ids, texts)
+    nodes: list[SummaryNode] = []
+    if getattr(store, "nodes", None) is not None:
+        nodes, n = _rebuild_nodes(store.nodes(thread_id), ids, texts, count)
+        removed += n
+    events = _quoting_events(store.events(thread_id, limit=1_000_000), ids, raw)
+    report = ForgetReport(tuple(sorted(ids)), len(versions), len(nodes), removed, len(events))
+    store.forget_messages(thread_id, [tombstone(m) for m in chosen], versions, nodes, events, report.as_dict())
+    _clear_caches()
+    return report
+
+
+def _clear_caches() -> None:
+    """In-process caches keyed by message text must not keep a forgotten one."""
+    from .core import preserve
+
+    for fn in (getattr(preserve, "_structure", None), getattr(preserve, "_identifier_spans", None)):
+        if fn is not None and hasattr(fn, "cache_clear"):
+            fn.cache_clear()
+
+
+def export_thread(store: Any, thread_id: str) -> dict[str, Any]:
+    """Everything ``store`` holds for ``thread_id`` as plain JSON values (``json.dumps`` works on it)."""
+    info = store.thread_info(thread_id)
+    out: dict[str, Any] = {
+        "format": "chatcompact.export/1",
+        "thread": {"id": info.id, "system": info.system, "created_at": info.created_at},
+        "messages": [m.to_record() for m in store.messages(thread_id)],
+        "summary_versions": [v.model_dump(mode="json") for v in store.versions(thread_id)],
+        "events": [
+            {"id": e.id, "kind": e.kind, "data": dict(e.data), "created_at": e.created_at}
+            for e in store.events(thread_id, limit=1_000_000)
+        ],
+    }
+    if getattr(store, "nodes", None) is not None:
+        out["hierarchy_nodes"] = [n.model_dump(mode="json") for n in store.nodes(thread_id)]
+    if getattr(store, "supports_vectors", False):
+        vectors = {}
+        for model in store.vector_models(thread_id):
+            seqs, matrix = store.get_vectors(thread_id, model)
+            vectors[model] = {"seqs": list(seqs), "vectors": [[float(x) for x in row] for row in matrix]}
+        out["vectors"] = vectors
+    return out

@@ -1,0 +1,226 @@
+"""Fuzz cases over the public entry points, shared by tests/test_fuzz.py (short, in CI) and benchmarks/fuzz.py (long).
+
+Each case runs one call on a fresh or shared thread and is classified: ``ok`` (accepted), ``clean`` (refused
+with a ChatcompactError), ``raw`` (any other exception: a bug) or ``broken`` (after the call the thread can no
+longer be opened, assembled or searched: the worst bug). Targets: 0 raw, 0 broken.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import tempfile
+from collections.abc import Callable
+from typing import Any
+
+from click.testing import CliRunner
+from hypothesis import strategies as st
+
+from chatcompact import ChatcompactError, Memory, Policy
+from chatcompact.testing import CountingTokenizer
+
+# ---------------------------------------------------------------- values
+
+_scalars = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(-(2**70), 2**70),
+    st.floats(allow_nan=True, allow_infinity=True),
+    st.text(max_size=40),  # includes lone surrogates
+    st.binary(max_size=8),
+)
+_json_like = st.recursive(
+    _scalars,
+    lambda inner: st.one_of(
+        st.lists(inner, max_size=4),
+        st.dictionaries(st.one_of(st.text(max_size=8), st.integers()), inner, max_size=4),
+        st.frozensets(st.integers(), max_size=3),
+        st.tuples(inner),
+    ),
+    max_leaves=12,
+)
+_roles = st.one_of(
+    st.sampled_from(["user", "assistant", "tool", "system", "developer", "bogus", ""]), _json_like, st.just(["user"])
+)
+_content = st.one_of(
+    st.text(max_size=200),
+    st.lists(st.fixed_dictionaries({"type": st.sampled_from(["text", "image_url", "x"]), "text": _json_like})),
+    _json_like,
+)
+_tool_calls = st.lists(
+    st.fixed_dictionaries(
+        {
+            "id": st.one_of(st.text(max_size=10), _json_like),
+            "function": st.fixed_dictionaries({"name": st.text(max_size=10), "arguments": _json_like}),
+        }
+    ),
+    max_size=2,
+)
+message = st.one_of(
+    st.fixed_dictionaries(
+        {"role": _roles, "content": _content},
+        optional={
+            "name": _json_like,
+            "tool_calls": st.one_of(_tool_calls, _json_like),
+            "tool_call_id": _json_like,
+            "refusal": _json_like,
+            "annotations": _json_like,
+        },
+    ),
+    _json_like,
+)
+
+
+def _deep(n: int) -> list:
+    out: list = []
+    cur = out
+    for _ in range(n):
+        cur.append([])
+        cur = cur[0]
+    return out
+
+
+SPECIAL_MESSAGES = [
+    {"role": "user", "content": "\ud800 lone surrogate"},
+    {"role": "user", "content": [{"type": "text", "text": "x", "deep": _deep(3000)}]},
+    {"role": {"user"}, "content": "unhashable role"},
+    {"role": ["user"], "content": "list role"},
+    {
+        "role": "assistant",
+        "content": None,
+        "tool_calls": [{"id": "c", "function": {"name": "f", "arguments": {"s": {1, 2}}}}],
+    },
+    {"role": "user", "content": "x", "created_at": 1.7e12},
+    {"role": "user", "content": "nan", "annotations": [math.nan]},
+]
+
+# ---------------------------------------------------------------- running a case
+
+OK, CLEAN, RAW, BROKEN = "ok", "clean", "raw", "broken"
+
+
+def classify(fn: Callable[[], Any]) -> tuple[str, BaseException | None]:
+    """Run ``fn``: ok, clean (a ChatcompactError) or raw (anything else)."""
+    try:
+        fn()
+    except ChatcompactError as exc:
+        return CLEAN, exc
+    except RecursionError as exc:
+        return RAW, exc
+    except Exception as exc:  # the point of the fuzzer: any other exception is a finding
+        return RAW, exc
+    return OK, None
+
+
+def thread_alive(path: str, thread_id: str) -> bool:
+    """Reopen the store and use the thread the way an application would."""
+    try:
+        with Memory.open(path, tokenizer=CountingTokenizer(), background=False) as mem:
+            t = mem.thread(thread_id)
+            t.add({"role": "user", "content": "are you still there?"})
+            t.context(budget=2000, query="still there")
+            [h.as_dict() for h in t.recall("still there", k=3)]
+            t.run_tool({"id": "c1", "type": "function", "function": {"name": "recall", "arguments": '{"query": "x"}'}})
+        return True
+    except Exception:
+        return False
+
+
+def add_case(path: str, raw: Any, created_at: Any = None, many: bool = False) -> str:
+    """One ``add`` (or ``add_many``) on the thread of the store at ``path``; then is the thread still alive?"""
+
+    def call() -> None:
+        with Memory.open(path, tokenizer=CountingTokenizer(), background=False) as mem:
+            t = mem.thread("fuzz")
+            if many:
+                t.add_many(raw, created_at=created_at)
+            else:
+                t.add(raw, created_at=created_at)
+
+    outcome, _ = classify(call)
+    return outcome if thread_alive(path, "fuzz") else BROKEN
+
+
+policy_kwargs = st.dictionaries(
+    st.sampled_from(
+        [
+            "budget",
+            "high_water",
+            "low_water",
+            "max_tail_messages",
+            "item_max_chars",
+            "summary_share",
+            "section_caps",
+            "rollup_messages",
+            "recall_quotes",
+            "max_message_chars",
+            "hierarchy",
+        ]
+    ),
+    _json_like,
+    max_size=3,
+)
+open_args = st.one_of(_json_like, st.text(max_size=20).map(lambda s: "sqlite:///" + s), st.just("x\x00y.db"))
+recall_args = st.fixed_dictionaries(
+    {"query": st.one_of(st.text(max_size=30), _json_like), "k": _json_like, "neighbors": st.integers(-2, 3)}
+)
+
+
+def api_case(kind: str, args: Any, path: str) -> str:
+    """One call of ``Policy(...)``, ``Memory.open(...)``, ``context(query=...)`` or ``recall(...)``."""
+
+    def call() -> None:
+        if kind == "policy":
+            Policy(**args)
+        elif kind == "open":
+            Memory.open(args, tokenizer=CountingTokenizer(), background=False).close()
+        else:
+            with Memory.open(path, tokenizer=CountingTokenizer(), background=False) as mem:
+                t = mem.thread("fuzz")
+                if kind == "context":
+                    t.context(budget=2000, query=args)
+                else:
+                    t.recall(args["query"], args["k"], neighbors=args["neighbors"])
+
+    outcome, _ = classify(call)
+    if kind in ("context", "recall") and not thread_alive(path, "fuzz"):
+        return BROKEN
+    return outcome
+
+
+CLI_FILES = {
+    "empty": b"",
+    "not-utf8": b"\xff\xfe\x00garbage\x80",
+    "not-json": b"{not json",
+    "json-list": b"[1, 2, 3]",
+    "locomo-missing-keys": b'[{"sample_id": "x"}]',
+    "locomo-bad-types": b'[{"sample_id": 1, "conversation": {"speaker_a": 5, "session_1": "x"}}]',
+}
+CLI_COMMANDS = [
+    ["inspect", "{db}"],
+    ["inspect", "{db}", "nothread"],
+    ["recall", "{db}", "t", "q", "-k", "0"],
+    ["recall", "{db}", "t", "q"],
+    ["hierarchy", "{db}", "t"],
+    ["revert", "{db}", "t", "99"],
+    ["compact", "{file}"],
+    ["replay", "{file}"],
+    ["eval", "{file}"],
+    ["migrate", "{db}", "{db}2"],
+]
+
+
+def cli_case(command: list[str], content: bytes) -> str:
+    """One CLI invocation over a hostile file: a clean exit (any code, no traceback) or raw."""
+    from chatcompact.cli import main
+
+    with tempfile.TemporaryDirectory() as tmp:
+        file = os.path.join(tmp, "input.json")
+        with open(file, "wb") as f:
+            f.write(content)
+        db = os.path.join(tmp, "store.db")
+        args = [a.format(db=db, file=file) for a in command]
+        result = CliRunner().invoke(main, args, catch_exceptions=True)
+    if result.exception is not None and not isinstance(result.exception, SystemExit):
+        return RAW
+    return OK if result.exit_code == 0 else CLEAN
