@@ -29,7 +29,7 @@ from ..types import Message, SummaryState, WorkLog
 from . import instructions as _instructions
 from .digest import digest_line, fit_message, trim_text
 from .render import FRAMING, data_block, one_line, quoted_line
-from .window import groups, last_user_index
+from .window import check_sequence, groups, last_user_index
 
 # Render order and priority (first = kept longest when the summary must shrink).
 _HEADINGS = {
@@ -467,8 +467,10 @@ def _with_note(window: list[Message], note: str) -> list[Message]:
     if not note:
         return window
     msg = Message(role="user", content=note)
-    if window and window[-1].role == "assistant" and window[-1].tool_calls:
-        return [*window[:-1], msg, window[-1]]
+    grp = groups(window)
+    if grp and check_sequence(window):  # the last group still awaits results: the note goes before it
+        s = grp[-1][0]
+        return [*window[:s], msg, *window[s:]]
     return [*window, msg]
 
 

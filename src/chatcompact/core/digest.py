@@ -105,7 +105,7 @@ def outcome(output: str) -> str:
     rc = _RC.search(output)
     if rc:
         parts.append(f"exit {rc.group(1) or rc.group(2)}")
-    body = _TAGS.sub("", output).strip()
+    body = _TAGS.sub("\n", output).strip()
     failed = list(dict.fromkeys(a or b for a, b in _FAILED.findall(body)))
     counts = [m.group(0) for m in _COUNTS.finditer(body)][-3:]
     if counts:
