@@ -33,14 +33,25 @@ def _agent(sizes: list[list[int]]) -> list[dict]:
         calls = [_call(i * 10 + k, f"cat file_{i}_{k}.py") for k in range(len(group))]
         out.append({"role": "assistant", "content": f"THOUGHT step {i}", "tool_calls": calls})
         for k, n in enumerate(group):
-            out.append({"role": "tool", "tool_call_id": calls[k]["id"], "content": f"<returncode>0</returncode>{'x' * n}"})
+            out.append(
+                {"role": "tool", "tool_call_id": calls[k]["id"], "content": f"<returncode>0</returncode>{'x' * n}"}
+            )
     return out
 
 
 def _valid_openai(msgs: list[dict]) -> None:
-    check_sequence([Message(role=m["role"], content=m.get("content"), tool_call_id=m.get("tool_call_id"),
-                            tool_calls=tuple(ToolCall(c["id"], c["function"]["name"]) for c in m.get("tool_calls", ())))
-                    for m in msgs if m["role"] != "system"])
+    check_sequence(
+        [
+            Message(
+                role=m["role"],
+                content=m.get("content"),
+                tool_call_id=m.get("tool_call_id"),
+                tool_calls=tuple(ToolCall(c["id"], c["function"]["name"]) for c in m.get("tool_calls", ())),
+            )
+            for m in msgs
+            if m["role"] != "system"
+        ]
+    )
 
 
 def _valid_anthropic(msgs: list[dict]) -> None:
@@ -58,13 +69,21 @@ def _valid_anthropic(msgs: list[dict]) -> None:
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.lists(st.lists(st.integers(0, 20_000), min_size=1, max_size=3), min_size=1, max_size=6),
-       st.integers(1200, 6000))  # char tokens: a marker-only form is ~120
+@given(
+    st.lists(st.lists(st.integers(0, 20_000), min_size=1, max_size=3), min_size=1, max_size=6), st.integers(1200, 6000)
+)  # char tokens: a marker-only form is ~120
 def test_any_tool_output_sizes_give_a_valid_request_within_budget(sizes, budget):
     raw = _agent(sizes)
-    msgs = [Message(**{k: v for k, v in m.items() if k != "tool_calls"},
-                    tool_calls=tuple(ToolCall(c["id"], c["function"]["name"], c["function"]["arguments"])
-                                     for c in m.get("tool_calls", ())), seq=i + 1) for i, m in enumerate(raw)]
+    msgs = [
+        Message(
+            **{k: v for k, v in m.items() if k != "tool_calls"},
+            tool_calls=tuple(
+                ToolCall(c["id"], c["function"]["name"], c["function"]["arguments"]) for c in m.get("tool_calls", ())
+            ),
+            seq=i + 1,
+        )
+        for i, m in enumerate(raw)
+    ]
     inp = ContextInput("You are a coding agent.", msgs, [TOK.count_message(m) for m in msgs])
     res = assemble(inp, budget, TOK, Policy())  # never raises: the user text is small
     assert TOK.count_messages(res.messages) == res.tokens <= budget
@@ -80,8 +99,12 @@ def test_a_10k_token_tool_result_in_the_latest_turn_does_not_raise_at_1500():
         for m in _agent([[40_000]]):
             t.add(m)
         ctx = t.context(budget=1500)
-        assert mem.tokenizer.count_messages([Message(**{k: v for k, v in m.items() if k in ("role", "content")})
-                                             for m in ctx]) <= 1500 + 50
+        assert (
+            mem.tokenizer.count_messages(
+                [Message(**{k: v for k, v in m.items() if k in ("role", "content")}) for m in ctx]
+            )
+            <= 1500 + 50
+        )
         tool = next(m for m in ctx if m["role"] == "tool")
         assert "elided" in tool["content"] and "#3" in tool["content"]  # marker names the stored message
 
@@ -104,7 +127,10 @@ def test_fit_message_keeps_head_tail_and_pairing():
 
 
 def test_digest_line_names_command_exit_and_failures():
-    out = "<returncode>1</returncode><output>FAILED tests/test_x.py::test_a\nFAILED tests/test_x.py::test_b\n2 failed</output>"
+    out = (
+        "<returncode>1</returncode><output>FAILED tests/test_x.py::test_a\n"
+        "FAILED tests/test_x.py::test_b\n2 failed</output>"
+    )
     call = ToolCall("c", "bash", json.dumps({"command": "pytest tests/test_x.py"}))
     line = digest_line(call, Message("tool", out, tool_call_id="c", seq=4))
     assert line.startswith("bash: pytest tests/test_x.py -> exit 1")
@@ -114,12 +140,24 @@ def test_digest_line_names_command_exit_and_failures():
 
 def test_work_log_records_task_files_commands_and_failures():
     raw = _agent([[10]])
-    raw.append({"role": "assistant", "content": "That did not work, try a different approach.",
-                "tool_calls": [_call(99, "sed -i 's/a/b/' django/db/models/query.py")]})
+    raw.append(
+        {
+            "role": "assistant",
+            "content": "That did not work, try a different approach.",
+            "tool_calls": [_call(99, "sed -i 's/a/b/' django/db/models/query.py")],
+        }
+    )
     raw.append({"role": "tool", "tool_call_id": "c99", "content": "<returncode>1</returncode>Traceback: ValueError"})
-    msgs = [Message(**{k: v for k, v in m.items() if k != "tool_calls"},
-                    tool_calls=tuple(ToolCall(c["id"], c["function"]["name"], c["function"]["arguments"])
-                                     for c in m.get("tool_calls", ())), seq=i + 1) for i, m in enumerate(raw)]
+    msgs = [
+        Message(
+            **{k: v for k, v in m.items() if k != "tool_calls"},
+            tool_calls=tuple(
+                ToolCall(c["id"], c["function"]["name"], c["function"]["arguments"]) for c in m.get("tool_calls", ())
+            ),
+            seq=i + 1,
+        )
+        for i, m in enumerate(raw)
+    ]
     log = update(WorkLog(), msgs)
     assert log.task.startswith("Fix the bug") and log.task_seq == 1
     assert "django/db/models/query.py" in log.files_changed and "file_0_0.py" in log.files_read
@@ -131,8 +169,11 @@ def test_replay_metric_pieces():
     assert {"django/db/models/query.py", "get_prep_value", "QuerySet"} <= identifiers(
         "grep -n get_prep_value django/db/models/query.py QuerySet"
     )
-    history = [{"role": "user", "content": "look at get_prep_value"}, {"role": "assistant", "content": "a"},
-               {"role": "tool", "content": "b", "tool_call_id": "x"}]
+    history = [
+        {"role": "user", "content": "look at get_prep_value"},
+        {"role": "assistant", "content": "a"},
+        {"role": "tool", "content": "b", "tool_call_id": "x"},
+    ]
     step = {"role": "assistant", "content": "", "tool_calls": [_call(1, "grep get_prep_value x")]}
     assert next_step_targets(history, step) == {"get_prep_value"}
     p, n = common_prefix_share("abcdef", "abcxyz", len)

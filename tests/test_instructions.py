@@ -11,9 +11,17 @@ from chatcompact.testing import ScriptedSummarizer
 from chatcompact.types import Message
 
 RULES = {
-    "en": ["Always use tabs for indentation.", "From now on, answer in one paragraph.", "Do not modify the tests.",
-           "I prefer answers without emojis."],
-    "de": ["Ab jetzt bitte nur auf Deutsch antworten.", "Verwende immer absolute Pfade.", "Ich bevorzuge kurze Antworten."],
+    "en": [
+        "Always use tabs for indentation.",
+        "From now on, answer in one paragraph.",
+        "Do not modify the tests.",
+        "I prefer answers without emojis.",
+    ],
+    "de": [
+        "Ab jetzt bitte nur auf Deutsch antworten.",
+        "Verwende immer absolute Pfade.",
+        "Ich bevorzuge kurze Antworten.",
+    ],
     "it": ["D'ora in poi rispondi in italiano.", "Usa sempre i percorsi assoluti.", "Non modificare i test."],
     "zh": ["从现在开始请用中文回答。", "不要修改测试。", "我更喜欢简短的回答。"],
 }

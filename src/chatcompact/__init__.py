@@ -37,6 +37,7 @@ from .types import (
     ThreadInfo,
     ToolCall,
     Usage,
+    WorkLog,
 )
 
 __version__ = "0.1.0"
@@ -78,6 +79,7 @@ __all__ = [
     "Usage",
     "VersionConflict",
     "VersionNotFound",
+    "WorkLog",
     "compact",
     "compaction_ratio",
 ]

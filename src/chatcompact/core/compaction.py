@@ -16,9 +16,9 @@ from ..config import Policy
 from ..errors import SummarizerError, VersionNotFound
 from ..protocols import SummaryRequest
 from ..types import Message, SummaryDelta, SummaryState, SummaryVersion
+from . import worklog
 from .merge import apply_delta, diff_states, validate_delta
 from .plan import CompactionPlan, plan_compaction
-from . import worklog
 from .preserve import DEFAULT_RULES, Rule, find_pinned
 
 
