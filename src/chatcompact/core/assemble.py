@@ -377,17 +377,20 @@ def assemble(inp: ContextInput, budget: int, tokenizer: Tokenizer, policy: Polic
     room -= sum(ln.tokens for ln in quotes) + sum(paid.values())
     note = note_min  # the elision note, paid up front, refunded if nothing ends up hidden
     room -= note
-    room = _window(view, toks, grp, forced, shown, room, policy, tokenizer)
+    room = _window(view, toks, grp, forced, shown, room, policy, tokenizer, int(policy.worklog_share * budget))
     if len(shown) == len(view):
         room += note
     if agent:
         quotes = _take_quotes(inp.quotes, min(room, share), tokenizer, paid)
         room -= sum(ln.tokens for ln in quotes) + sum(paid.values())
-    spare = _take_quotes(inp.spare_quotes, room, tokenizer, paid) if inp.spare_quotes else []
+    # unused room is filled with further quotes for a conversation; an agent's request stays lean (and cacheable)
+    spare = _take_quotes(inp.spare_quotes, room, tokenizer, paid) if inp.spare_quotes and not agent else []
     return _fit(inp, view, toks, chosen + quotes + spare, shown, budget, tokenizer, forced)
 
 
-def _window(view, toks, grp, forced, shown: set[int], room: int, policy: Policy, tokenizer: Tokenizer) -> int:
+def _window(
+    view, toks, grp, forced, shown: set[int], room: int, policy: Policy, tokenizer: Tokenizer, digest_cap: int | None
+) -> int:
     """Add the newest whole groups that fit verbatim, then (stage 1) older ones as digests; returns the room left."""
     g = len(grp) - 1
     while g >= 0:  # newest first; stop at the first group that does not fit
@@ -401,16 +404,19 @@ def _window(view, toks, grp, forced, shown: set[int], room: int, policy: Policy,
         g -= 1
     if not policy.tool_digests:
         return room
+    # digests take at most the work log's share: they are the unfolded part of the same record
+    spent, cap = 0, int(policy.worklog_share * policy.budget) if digest_cap is None else digest_cap
     while g >= 0:
         if g not in forced:
             s, e = grp[g]
             digested = _digest(view[s:e])
             costs = [tokenizer.count_message(m) for m in digested]
-            if sum(costs) > room:
+            if sum(costs) > room or spent + sum(costs) > cap:
                 break
             view[s:e], toks[s:e] = digested, costs
             shown.update(range(s, e))
             room -= sum(costs)
+            spent += sum(costs)
         g -= 1
     return room
 
