@@ -83,7 +83,9 @@ def test_detail_query_brings_back_a_compacted_turn_within_budget(mem):
     assert "exactly along the handle" not in "\n".join(m.text for m in plain.messages if m.seq is None)
     assert "exactly along the handle" in "\n".join(m.text for m in quoted.messages if m.seq is None)
     assert "[#3 user " in "\n".join(m.text for m in quoted.messages if m.seq is None)
-    assert "exactly along the handle" not in "\n".join(m.text for m in t.assemble(800, query="how are you?").messages if m.seq is None)
+    assert "exactly along the handle" not in "\n".join(
+        m.text for m in t.assemble(800, query="how are you?").messages if m.seq is None
+    )
 
 
 @pytest.mark.parametrize(
@@ -216,7 +218,9 @@ def test_a_name_in_the_summary_but_not_in_its_shown_part_is_still_recalled():
     plain = "\n".join(m.text for m in t.assemble(600).messages if m.seq is None)
     assert "Zoltan" not in plain  # ...but not in the part that fits the summary share
     quoted = t.assemble(600, query="did Zoltan call?")
-    assert quoted.tokens <= 600 and "Zoltan phoned about the broken kiln door." in "\n".join(m.text for m in quoted.messages if m.seq is None)
+    assert quoted.tokens <= 600 and "Zoltan phoned about the broken kiln door." in "\n".join(
+        m.text for m in quoted.messages if m.seq is None
+    )
     mem.close()
 
 

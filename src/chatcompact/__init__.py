@@ -73,6 +73,7 @@ _LAZY: dict[str, str] = {
             "ThreadInfo",
             "ToolCall",
             "Usage",
+            "WorkLog",
         ],
         ".types",
     ),
@@ -124,6 +125,7 @@ if TYPE_CHECKING:
         ThreadInfo,
         ToolCall,
         Usage,
+        WorkLog,
     )
     from .worker import Worker
 
@@ -197,6 +199,7 @@ __all__ = [
     "VectorStore",
     "VersionConflict",
     "VersionNotFound",
+    "WorkLog",
     "Worker",
     "compact",
     "compaction_ratio",

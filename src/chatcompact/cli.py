@@ -793,7 +793,7 @@ def eval_agent(data: str, limit: int | None, budgets: str, stages: bool, json_ou
     try:
         sizes = tuple(int(b) for b in budgets.split(","))
     except ValueError:
-        raise click.BadParameter(f"expected comma-separated integers, got {budgets!r}", param_hint="--budgets")
+        raise click.BadParameter(f"expected integers, got {budgets!r}", param_hint="--budgets") from None
     variants = ("chatcompact", "stage1", "stage2") if stages else ("chatcompact",)
     result = run_agent(load_trajectories(data, limit), AgentConfig(budgets=sizes, variants=variants))
     if json_out:
@@ -803,8 +803,12 @@ def eval_agent(data: str, limit: int | None, budgets: str, stages: bool, json_ou
         table = Table("request", "support", "tokens", "largest", "raised", "prefix", title=f"budget {budget}")
         for name, r in rows.items():
             table.add_row(
-                name, f"{r['support']:.1%}", f"{r['tokens_share']:.1%}", str(r["largest_request"]),
-                str(r["raised"]), f"{r['prefix_share']:.1%}",
+                name,
+                f"{r['support']:.1%}",
+                f"{r['tokens_share']:.1%}",
+                str(r["largest_request"]),
+                str(r["raised"]),
+                f"{r['prefix_share']:.1%}",
             )
         out.print(table)
 

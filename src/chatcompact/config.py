@@ -83,7 +83,7 @@ class Policy:
     # take before it is shown trimmed (head and tail, the rest one recall away); tool_digests: show old tool
     # results that do not fit verbatim as one-line digests (call kept) before eliding any
     instructions_share: float = 0.1
-    task_share: float = 0.15
+    task_share: float = 0.25
     worklog_share: float = 0.2
     tool_result_share: float = 0.25
     tool_digests: bool = True
@@ -98,7 +98,12 @@ class Policy:
                 f"high_water={self.high_water}"
             )
         for name in (
-            "summary_share", "pinned_share", "recall_share", "instructions_share", "task_share", "worklog_share"
+            "summary_share",
+            "pinned_share",
+            "recall_share",
+            "instructions_share",
+            "task_share",
+            "worklog_share",
         ):
             v = getattr(self, name)
             if not 0 <= v < 1:

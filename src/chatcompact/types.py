@@ -302,10 +302,19 @@ class WorkLog(_Frozen):
     abandoned: tuple[SummaryItem, ...] = ()
     plan: str = ""
     plan_seq: int | None = None
+    names: tuple[str, ...] = ()  # paths and code names seen in the task, commands and outputs (newest last)
 
     def is_empty(self) -> bool:
-        return not (self.task or self.request or self.files_read or self.files_changed or self.commands
-                    or self.errors or self.abandoned or self.plan)
+        return not (
+            self.task
+            or self.request
+            or self.files_read
+            or self.files_changed
+            or self.commands
+            or self.errors
+            or self.abandoned
+            or self.plan
+        )
 
 
 class SummaryState(_Frozen):

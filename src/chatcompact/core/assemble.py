@@ -27,9 +27,9 @@ from ..errors import BudgetTooSmall
 from ..protocols import Tokenizer
 from ..types import Message, SummaryState, WorkLog
 from . import instructions as _instructions
-from .digest import digest_line, fit_message, trim_text
+from .digest import digest_line, fit_message, mentioned, trim_text
 from .render import FRAMING, data_block, one_line, quoted_line
-from .window import groups, last_user_index
+from .window import check_sequence, groups, last_user_index
 
 # Render order and priority (first = kept longest when the summary must shrink).
 _HEADINGS = {
@@ -104,6 +104,11 @@ def worklog_lines(log: WorkLog, count) -> list[Line]:
     if log.is_empty():
         return []
     out = _paragraphs(log.task, log.task_seq, count, 0, "task")
+    names = mentioned(log.task, 120)
+    if names and len(out) > 1:  # the task's names right after its first paragraph, in case the rest is cut
+        for k in range(0, len(names), 30):
+            text = "- names in the task: " + ", ".join(names[k : k + 30])
+            out.insert(1 + k // 30, Line("task", "", text, count(text) + 1, 990 + k // 30))
     if log.request:
         out += _paragraphs(log.request, log.request_seq, count, 10_000, "task")
 
@@ -119,9 +124,15 @@ def worklog_lines(log: WorkLog, count) -> list[Line]:
         add("Files changed", "- " + ", ".join(log.files_changed), 1000)
     if log.files_read:
         add("Files read", "- " + ", ".join(log.files_read), 2000)
+    chunks = [log.names[k : k + 12] for k in range(0, len(log.names), 12)]
+    order = list(range(len(chunks) - 1, -1, -1))  # newest names first in priority, the newest before commands
+    for k in order[:4]:
+        add("Names seen (paths, code names)", "- " + ", ".join(chunks[k]), 4000 + k)
     for i in range(len(log.commands) - 1, -1, -1):
         c = log.commands[i]
         add("Commands run (oldest first)", quoted_line(c.sources[-1] if c.sources else None, "tool", c.text), 3000 + i)
+    for k in order[4:]:
+        add("Names seen (paths, code names)", "- " + ", ".join(chunks[k]), 4000 + k)
     for i in range(len(log.abandoned) - 1, -1, -1):
         a = log.abandoned[i]
         add("Approaches abandoned", quoted_line(a.sources[0] if a.sources else None, "assistant", a.text), 7000 + i)
@@ -193,7 +204,9 @@ def _system_text(inp: ContextInput, chosen: Sequence[Line], hidden: Sequence[Mes
         blocks.append(_block(by["task"], "The task as the user gave it (verbatim)"))
     if by["summary"] or by["worklog"]:
         blocks.append(
-            _block(by["summary"] + by["worklog"], f"Summary of the conversation so far (messages 1-{inp.covered_until})")
+            _block(
+                by["summary"] + by["worklog"], f"Summary of the conversation so far (messages 1-{inp.covered_until})"
+            )
         )
     if by["pinned"]:
         blocks.append(_block(by["pinned"], "Kept verbatim from earlier messages"))
@@ -357,18 +370,27 @@ def assemble(inp: ContextInput, budget: int, tokenizer: Tokenizer, policy: Polic
     # the stable part counted exactly once (framing, titles, headings, delimiters and BPE joins included)
     room = budget - base - forced_cost - _cost(_system_text(inp, chosen), tokenizer) - 16
     paid: dict[str, int] = {}  # quote day headings, each paid once
-    quotes = _take_quotes(inp.quotes, min(room, int(policy.recall_share * budget)), tokenizer, paid)
+    # an agent needs its recent tool results more than recalled turns: its quotes only get what the window leaves
+    agent = any(m.role == "tool" for m in view)
+    share = int(policy.recall_share * budget)
+    quotes = [] if agent else _take_quotes(inp.quotes, min(room, share), tokenizer, paid)
     room -= sum(ln.tokens for ln in quotes) + sum(paid.values())
     note = note_min  # the elision note, paid up front, refunded if nothing ends up hidden
     room -= note
-    room = _window(view, toks, grp, forced, shown, room, policy, tokenizer)
+    room = _window(view, toks, grp, forced, shown, room, policy, tokenizer, int(policy.worklog_share * budget))
     if len(shown) == len(view):
         room += note
-    spare = _take_quotes(inp.spare_quotes, room, tokenizer, paid) if inp.spare_quotes else []
+    if agent:
+        quotes = _take_quotes(inp.quotes, min(room, share), tokenizer, paid)
+        room -= sum(ln.tokens for ln in quotes) + sum(paid.values())
+    # unused room is filled with further quotes for a conversation; an agent's request stays lean (and cacheable)
+    spare = _take_quotes(inp.spare_quotes, room, tokenizer, paid) if inp.spare_quotes and not agent else []
     return _fit(inp, view, toks, chosen + quotes + spare, shown, budget, tokenizer, forced)
 
 
-def _window(view, toks, grp, forced, shown: set[int], room: int, policy: Policy, tokenizer: Tokenizer) -> int:
+def _window(
+    view, toks, grp, forced, shown: set[int], room: int, policy: Policy, tokenizer: Tokenizer, digest_cap: int | None
+) -> int:
     """Add the newest whole groups that fit verbatim, then (stage 1) older ones as digests; returns the room left."""
     g = len(grp) - 1
     while g >= 0:  # newest first; stop at the first group that does not fit
@@ -382,16 +404,19 @@ def _window(view, toks, grp, forced, shown: set[int], room: int, policy: Policy,
         g -= 1
     if not policy.tool_digests:
         return room
+    # digests take at most the work log's share: they are the unfolded part of the same record
+    spent, cap = 0, int(policy.worklog_share * policy.budget) if digest_cap is None else digest_cap
     while g >= 0:
         if g not in forced:
             s, e = grp[g]
             digested = _digest(view[s:e])
             costs = [tokenizer.count_message(m) for m in digested]
-            if sum(costs) > room:
+            if sum(costs) > room or spent + sum(costs) > cap:
                 break
             view[s:e], toks[s:e] = digested, costs
             shown.update(range(s, e))
             room -= sum(costs)
+            spent += sum(costs)
         g -= 1
     return room
 
@@ -420,9 +445,7 @@ def _with_tail_instructions(inp: ContextInput, tokenizer: Tokenizer) -> ContextI
 
 
 def replace_input(inp: ContextInput, lines: Sequence[Line]) -> ContextInput:
-    return ContextInput(
-        inp.system, inp.tail, inp.tail_tokens, lines, inp.covered_until, inp.quotes, inp.spare_quotes
-    )
+    return ContextInput(inp.system, inp.tail, inp.tail_tokens, lines, inp.covered_until, inp.quotes, inp.spare_quotes)
 
 
 def _fit(
@@ -467,8 +490,10 @@ def _with_note(window: list[Message], note: str) -> list[Message]:
     if not note:
         return window
     msg = Message(role="user", content=note)
-    if window and window[-1].role == "assistant" and window[-1].tool_calls:
-        return [*window[:-1], msg, window[-1]]
+    grp = groups(window)
+    if grp and check_sequence(window):  # the last group still awaits results: the note goes before it
+        s = grp[-1][0]
+        return [*window[:s], msg, *window[s:]]
     return [*window, msg]
 
 

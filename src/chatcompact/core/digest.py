@@ -27,7 +27,10 @@ _FAILED = re.compile(
 )
 _COUNTS = re.compile(r"\b(\d+) (failed|passed|errors?|skipped)\b|\bRan (\d+) tests?\b|\b(OK|FAILED) \(", re.I)
 _ERROR = re.compile(r"^.*\b(?:\w+Error|\w+Exception|Traceback|error:|fatal:|No such file|not found)\b.*$", re.M)
-_NAME = re.compile(r"(?:[\w.-]+/)+[\w.-]+|\b[A-Za-z]\w*_\w{2,}\b|\b[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+\b")
+_NAME = re.compile(
+    r"(?:[\w.-]+/)+[\w.-]+|\b[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+\b|\b[A-Za-z]\w*_\w{2,}\b"
+    r"|\b[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+\b|\b[a-z]+(?:[A-Z][a-z0-9]*)+\b"
+)
 _TAGS = re.compile(r"</?(?:returncode|output|output_head|output_tail|elided_chars|warning)>")
 MARKER = "[… {n:,} characters of message #{seq} elided here ({what}); it is stored verbatim: recall it …]"
 
@@ -105,7 +108,7 @@ def outcome(output: str) -> str:
     rc = _RC.search(output)
     if rc:
         parts.append(f"exit {rc.group(1) or rc.group(2)}")
-    body = _TAGS.sub("", output).strip()
+    body = _TAGS.sub("\n", output).strip()
     failed = list(dict.fromkeys(a or b for a, b in _FAILED.findall(body)))
     counts = [m.group(0) for m in _COUNTS.finditer(body)][-3:]
     if counts:
@@ -133,12 +136,13 @@ def mentioned(output: str, limit: int = 8) -> list[str]:
     return list(seen)
 
 
-def digest_line(call: ToolCall | None, result: Message, max_chars: int = 400) -> str:
+def digest_line(call: ToolCall | None, result: Message, max_chars: int = 600) -> str:
     """One line for an old tool result: ``name: command -> outcome; mentions: a.py, foo_bar``."""
-    cmd = " ".join(command_of(call).split())
-    if len(cmd) > 160:
-        cmd = cmd[:120] + " … " + cmd[-30:]
-    names = [n for n in mentioned(result.text) if n not in cmd]
+    full = " ".join(command_of(call).split())
+    cmd = full if len(full) <= 160 else full[:120] + " … " + full[-30:]
+    # names of a long command (a heredoc script) survive its clipping, then the output's first few
+    names = [n for n in mentioned(full, 40) if n not in cmd] if cmd != full else []
+    names += [n for n in mentioned(result.text) if n not in cmd and n not in names]
     line = f"{call.name if call else 'tool'}: {cmd} -> {outcome(result.text)}"
     if names:
         line += "; mentions: " + ", ".join(names)

@@ -3,7 +3,8 @@
 Anthropic differences handled here: the system prompt is a separate parameter; tool calls are
 ``tool_use`` blocks on the assistant turn; tool results are ``tool_result`` blocks in the next
 user turn (parallel results together); consecutive same-role turns are merged; mid-conversation
-system messages become user text marked as such; the first turn must be a user turn.
+system messages become user text marked as such; the first turn must be a user turn; the data blocks
+assembly appends to the system prompt (summary, quotes: conversation text) go to the first user turn.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..types import Message
+from .render import split_data
 
 
 def to_openai(messages: Sequence[Message]) -> list[dict[str, Any]]:
@@ -73,6 +75,10 @@ def to_anthropic(messages: Sequence[Message]) -> tuple[str, list[dict[str, Any]]
     body = list(messages)
     while body and body[0].role in ("system", "developer"):
         system_parts.append(body.pop(0).text)
+    # conversation-derived data blocks go to the first user turn, not into the system parameter
+    data = ""
+    if system_parts:
+        system_parts[-1], data = split_data(system_parts[-1])
     out: list[dict[str, Any]] = []
     for m in body:
         role, blocks = _turn(m)
@@ -82,6 +88,12 @@ def to_anthropic(messages: Sequence[Message]) -> tuple[str, list[dict[str, Any]]
             out[-1]["content"].extend(blocks)
         else:
             out.append({"role": role, "content": blocks})
+    if data:
+        block = {"type": "text", "text": data}
+        if out and out[0]["role"] == "user" and not any(b["type"] == "tool_result" for b in out[0]["content"]):
+            out[0]["content"].insert(0, block)
+        else:
+            out.insert(0, {"role": "user", "content": [block]})
     if out and out[0]["role"] != "user":
         out.insert(0, {"role": "user", "content": [{"type": "text", "text": "(continuing the conversation)"}]})
-    return "\n\n".join(system_parts), out
+    return "\n\n".join(p for p in system_parts if p), out

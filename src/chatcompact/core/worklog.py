@@ -17,12 +17,13 @@ from importlib import resources
 
 from ..types import Message, SummaryDelta, SummaryItem, SummaryState, ToolCall, WorkLog
 from . import instructions
-from .digest import command_of, digest_line, outcome
+from .digest import command_of, digest_line, mentioned, outcome
 
 __all__ = ["CAPS", "carry", "update"]
 
-CAPS = {"commands": 40, "files_read": 40, "files_changed": 30, "errors": 3, "abandoned": 6}
-TASK_MAX_CHARS = 8000  # the task verbatim up to this (assembly shows what fits its share)
+CAPS = {"commands": 40, "files_read": 40, "files_changed": 30, "errors": 3, "abandoned": 6, "names": 300}
+NAMES_PER_OUTPUT = 16
+TASK_MAX_CHARS = 20_000  # the task verbatim up to this (assembly shows what fits its share)
 PLAN_MAX_CHARS = 400
 _PATHISH = re.compile(r"(?<![\w/.-])(?:\.{0,2}/)?(?:[\w.-]+/)+[\w.-]*\w|(?<![\w/.-])[\w-]+\.[A-Za-z]{1,5}\b")
 _REDIRECT = re.compile(r">{1,2}\s*([^\s;&|>]+)")
@@ -66,9 +67,17 @@ def _add_unique(old: Sequence[str], new: Sequence[str], cap: int) -> tuple[str, 
     return _keep(out, cap)
 
 
+def _names(m: Message) -> list[str]:
+    """The paths and code names a message brings up: all of a user's or a command's, the first few of an output."""
+    if m.role == "tool":
+        return mentioned(m.text[:20_000], NAMES_PER_OUTPUT)
+    text = m.text if m.role == "user" else " ".join(command_of(tc) for tc in m.tool_calls)
+    return mentioned(text[:20_000], 200)
+
+
 def _failed(output: str) -> bool:
     o = outcome(output)
-    return bool(re.search(r"exit [1-9]|\bfailed\b|Error|Exception|Traceback", o))
+    return bool(re.search(r"exit [1-9]|\d+ failed|FAILED", o)) or "Traceback (most recent call last)" in output
 
 
 def update(log: WorkLog, messages: Sequence[Message]) -> WorkLog:
@@ -79,8 +88,10 @@ def update(log: WorkLog, messages: Sequence[Message]) -> WorkLog:
     fields: dict = log.model_dump()
     commands, errors, abandoned = list(log.commands), list(log.errors), list(log.abandoned)
     read, changed = list(log.files_read), list(log.files_changed)
+    names = list(log.names)
     for m in messages:
         seq = m.seq or 0
+        names = _add_unique(names, _names(m), 10_000)
         if m.role == "user" and m.text.strip():
             if not fields["task"]:
                 fields["task"], fields["task_seq"] = m.text[:TASK_MAX_CHARS], seq
@@ -111,6 +122,7 @@ def update(log: WorkLog, messages: Sequence[Message]) -> WorkLog:
         abandoned=_keep(abandoned, CAPS["abandoned"]),
         files_read=_keep(read, CAPS["files_read"]),
         files_changed=_keep(changed, CAPS["files_changed"]),
+        names=_keep(names, CAPS["names"]),
     )
     return WorkLog(**fields)
 

@@ -40,7 +40,9 @@ __all__ = [
 
 _BASH = re.compile(r"```bash\s*\n(.*?)\n```", re.DOTALL)
 # a path has a slash or a known-looking extension; dotted names have 2+ parts; symbols 5+ chars
-_PATH = re.compile(r"(?<![\w/.-])(?:\.{0,2}/)?(?:[\w.-]+/)+[\w.-]+|(?<![\w/.-])[\w-]+\.(?:py|txt|cfg|toml|rst|md|json|ya?ml|js|html|sh|ini)\b")
+_PATH = re.compile(
+    r"(?<![\w/.-])(?:\.{0,2}/)?(?:[\w.-]+/)+[\w.-]+|(?<![\w/.-])[\w-]+\.(?:py|txt|cfg|toml|rst|md|json|ya?ml|js|html|sh|ini)\b"
+)
 _DOTTED = re.compile(r"\b[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+\b")
 _SNAKE = re.compile(r"\b[A-Za-z]\w*_\w+\b")
 _CAMEL = re.compile(r"\b[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+\b|\b[a-z]+(?:[A-Z][a-z0-9]*)+\b")
@@ -256,8 +258,14 @@ def _open(config: AgentConfig, budget: int, variant: str, tokenizer: Tokenizer):
         policy = replace(policy, tool_digests=False)
     # "stage1": compactions are only queued (no worker runs them), so no summary ever lands
     background: Any = "workers" if variant == "stage1" else False
-    return Memory.open("memory://", summarizer=config.summarizer, policy=policy, tokenizer=tokenizer,
-                       background=background, embedder="none")
+    return Memory.open(
+        "memory://",
+        summarizer=config.summarizer,
+        policy=policy,
+        tokenizer=tokenizer,
+        background=background,
+        embedder="none",
+    )
 
 
 def _replay_one(traj: Trajectory, budget: int, config: AgentConfig, tokenizer: Tokenizer) -> dict[str, Any]:

@@ -1,0 +1,180 @@
+"""Agent loops: no tool output can stop the loop, digests, the work log, the replay metric."""
+
+from __future__ import annotations
+
+import json
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from chatcompact import Memory
+from chatcompact.config import Policy
+from chatcompact.core.assemble import ContextInput, assemble
+from chatcompact.core.digest import digest_line, fit_message, outcome
+from chatcompact.core.formats import to_anthropic, to_openai
+from chatcompact.core.window import check_sequence
+from chatcompact.core.worklog import update
+from chatcompact.errors import BudgetTooSmall
+from chatcompact.evaluation.agent import common_prefix_share, identifiers, next_step_targets
+from chatcompact.testing import CountingTokenizer
+from chatcompact.types import Message, ToolCall, WorkLog
+
+TOK = CountingTokenizer()
+
+
+def _call(i: int, cmd: str) -> dict:
+    args = json.dumps({"command": cmd})
+    return {"id": f"c{i}", "type": "function", "function": {"name": "bash", "arguments": args}}
+
+
+def _agent(sizes: list[list[int]]) -> list[dict]:
+    out = [{"role": "user", "content": "Fix the bug in django/db/models/query.py please."}]
+    for i, group in enumerate(sizes):
+        calls = [_call(i * 10 + k, f"cat file_{i}_{k}.py") for k in range(len(group))]
+        out.append({"role": "assistant", "content": f"THOUGHT step {i}", "tool_calls": calls})
+        for k, n in enumerate(group):
+            out.append(
+                {"role": "tool", "tool_call_id": calls[k]["id"], "content": f"<returncode>0</returncode>{'x' * n}"}
+            )
+    return out
+
+
+def _valid_openai(msgs: list[dict]) -> None:
+    check_sequence(
+        [
+            Message(
+                role=m["role"],
+                content=m.get("content"),
+                tool_call_id=m.get("tool_call_id"),
+                tool_calls=tuple(ToolCall(c["id"], c["function"]["name"]) for c in m.get("tool_calls", ())),
+            )
+            for m in msgs
+            if m["role"] != "system"
+        ]
+    )
+
+
+def _valid_anthropic(msgs: list[dict]) -> None:
+    asked: set[str] = set()
+    for i, m in enumerate(msgs):
+        assert i == 0 or m["role"] != msgs[i - 1]["role"]  # roles alternate
+        ids = [b["tool_use_id"] for b in m["content"] if b["type"] == "tool_result"]
+        assert set(ids) <= asked  # no orphan tool results
+        if ids:
+            assert m["content"][: len(ids)] == [b for b in m["content"] if b["type"] == "tool_result"]
+        asked = {b["id"] for b in m["content"] if b["type"] == "tool_use"}
+        if asked and i + 1 < len(msgs):  # every tool_use answered in the next turn
+            nxt = {b["tool_use_id"] for b in msgs[i + 1]["content"] if b["type"] == "tool_result"}
+            assert asked == nxt
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    st.lists(st.lists(st.integers(0, 20_000), min_size=1, max_size=3), min_size=1, max_size=6), st.integers(1200, 6000)
+)  # char tokens: a marker-only form is ~120
+def test_any_tool_output_sizes_give_a_valid_request_within_budget(sizes, budget):
+    raw = _agent(sizes)
+    msgs = [
+        Message(
+            **{k: v for k, v in m.items() if k != "tool_calls"},
+            tool_calls=tuple(
+                ToolCall(c["id"], c["function"]["name"], c["function"]["arguments"]) for c in m.get("tool_calls", ())
+            ),
+            seq=i + 1,
+        )
+        for i, m in enumerate(raw)
+    ]
+    inp = ContextInput("You are a coding agent.", msgs, [TOK.count_message(m) for m in msgs])
+    res = assemble(inp, budget, TOK, Policy())  # never raises: the user text is small
+    assert TOK.count_messages(res.messages) == res.tokens <= budget
+    out = to_openai(res.messages)
+    _valid_openai(out)
+    _valid_anthropic(to_anthropic(res.messages)[1])
+    assert "Fix the bug" in json.dumps(out)
+
+
+def test_a_10k_token_tool_result_in_the_latest_turn_does_not_raise_at_1500():
+    with Memory.open("memory://", background=False, embedder="none") as mem:
+        t = mem.thread("a", system="You are a coding agent.")
+        for m in _agent([[40_000]]):
+            t.add(m)
+        ctx = t.context(budget=1500)
+        assert (
+            mem.tokenizer.count_messages(
+                [Message(**{k: v for k, v in m.items() if k in ("role", "content")}) for m in ctx]
+            )
+            <= 1500 + 50
+        )
+        tool = next(m for m in ctx if m["role"] == "tool")
+        assert "elided" in tool["content"] and "#3" in tool["content"]  # marker names the stored message
+
+
+def test_budget_too_small_only_for_the_user_text():
+    msgs = [Message("user", "word " * 400, seq=1)]
+    try:
+        assemble(ContextInput("sys", msgs, [TOK.count_message(msgs[0])]), 500, TOK, Policy())
+    except BudgetTooSmall as e:
+        assert e.minimum > 2000
+    else:
+        raise AssertionError("a user text larger than the budget must raise")
+
+
+def test_fit_message_keeps_head_tail_and_pairing():
+    m = Message("tool", "HEAD " + "y" * 10_000 + " TAIL", tool_call_id="c1", seq=7)
+    out = fit_message(m, 500, TOK.count_message)
+    assert TOK.count_message(out) <= 500 and out.tool_call_id == "c1"
+    assert out.text.startswith("HEAD") and out.text.endswith("TAIL") and "message #7" in out.text
+
+
+def test_digest_line_names_command_exit_and_failures():
+    out = (
+        "<returncode>1</returncode><output>FAILED tests/test_x.py::test_a\n"
+        "FAILED tests/test_x.py::test_b\n2 failed</output>"
+    )
+    call = ToolCall("c", "bash", json.dumps({"command": "pytest tests/test_x.py"}))
+    line = digest_line(call, Message("tool", out, tool_call_id="c", seq=4))
+    assert line.startswith("bash: pytest tests/test_x.py -> exit 1")
+    assert "2 failed" in line and "test_a" in line and "test_b" in line
+    assert outcome("<returncode>0</returncode><output>ok</output>").startswith("exit 0")
+
+
+def test_work_log_records_task_files_commands_and_failures():
+    raw = _agent([[10]])
+    raw.append(
+        {
+            "role": "assistant",
+            "content": "That did not work, try a different approach.",
+            "tool_calls": [_call(99, "sed -i 's/a/b/' django/db/models/query.py")],
+        }
+    )
+    raw.append({"role": "tool", "tool_call_id": "c99", "content": "<returncode>1</returncode>Traceback: ValueError"})
+    msgs = [
+        Message(
+            **{k: v for k, v in m.items() if k != "tool_calls"},
+            tool_calls=tuple(
+                ToolCall(c["id"], c["function"]["name"], c["function"]["arguments"]) for c in m.get("tool_calls", ())
+            ),
+            seq=i + 1,
+        )
+        for i, m in enumerate(raw)
+    ]
+    log = update(WorkLog(), msgs)
+    assert log.task.startswith("Fix the bug") and log.task_seq == 1
+    assert "django/db/models/query.py" in log.files_changed and "file_0_0.py" in log.files_read
+    assert len(log.commands) == 2 and log.errors and log.abandoned
+    assert update(WorkLog(), [Message("user", "hi", seq=1), Message("assistant", "hello", seq=2)]).is_empty()
+
+
+def test_replay_metric_pieces():
+    assert {"django/db/models/query.py", "get_prep_value", "QuerySet"} <= identifiers(
+        "grep -n get_prep_value django/db/models/query.py QuerySet"
+    )
+    history = [
+        {"role": "user", "content": "look at get_prep_value"},
+        {"role": "assistant", "content": "a"},
+        {"role": "tool", "content": "b", "tool_call_id": "x"},
+    ]
+    step = {"role": "assistant", "content": "", "tool_calls": [_call(1, "grep get_prep_value x")]}
+    assert next_step_targets(history, step) == {"get_prep_value"}
+    p, n = common_prefix_share("abcdef", "abcxyz", len)
+    assert (p, n) == (3, 6)
