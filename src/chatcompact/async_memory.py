@@ -88,6 +88,8 @@ class AsyncThread:
     expand = _offload(Thread.expand)
     stats = _offload(Thread.stats)
     recall = _offload(Thread.recall)
+    forget = _offload(Thread.forget)
+    delete = _offload(Thread.delete)
 
     @property
     def budget(self) -> int:
@@ -170,6 +172,10 @@ class AsyncMemory:
         if thread_id not in self._threads or self._threads[thread_id].sync is not t:
             self._threads[thread_id] = AsyncThread(t)
         return self._threads[thread_id]
+
+    async def export(self, thread_id: str) -> dict[str, Any]:
+        """Everything the store holds for ``thread_id`` (see ``Memory.export``)."""
+        return await asyncio.to_thread(self.sync.export, thread_id)
 
     async def threads(self) -> list[ThreadInfo]:
         """Every thread in the store."""

@@ -617,7 +617,8 @@ class Memory:
             if self._closed:
                 raise ChatcompactError("this Memory is closed")
             t = self._threads.get(thread_id)
-            if t is None or system is not None or budget is not None:
+            # an open thread is written only for a change (the proxy asks for it with its budget every request)
+            if t is None or system is not None or (budget is not None and budget != t._view.info.budget):
                 info = self.store.ensure_thread(thread_id, system, budget=budget)
                 if t is None:
                     t = self._threads[thread_id] = Thread(self, info)

@@ -221,7 +221,7 @@ class ChatcompactMiddleware(AgentMiddleware):
 
     def _thread(self, tid: str, system: str | None) -> tuple[Thread, Mirror]:
         if tid not in self._mirrors or (system is not None and self._systems.get(tid) != system):
-            thread = self.memory.thread(tid, system=system)
+            thread = self.memory.thread(tid, system=system, budget=self.budget)
             self._systems[tid] = system
             self._mirrors.setdefault(tid, Mirror(thread))
         return self._mirrors[tid].thread, self._mirrors[tid]
@@ -279,7 +279,7 @@ class ChatcompactHistory(BaseChatMessageHistory):
         self.memory = memory
         self.thread_id = thread_id
         self.budget = budget
-        self.thread = memory.thread(thread_id)
+        self.thread = memory.thread(thread_id, budget=budget)
 
     @property
     def messages(self) -> list[BaseMessage]:  # type: ignore[override]
@@ -297,7 +297,7 @@ class ChatcompactHistory(BaseChatMessageHistory):
         convo = []
         for m in messages:
             if isinstance(m, SystemMessage):
-                self.thread = self.memory.thread(self.thread_id, system=_text(m))
+                self.thread = self.memory.thread(self.thread_id, system=_text(m), budget=self.budget)
             else:
                 convo.append(to_openai(m))
         self.thread.add_many(convo)

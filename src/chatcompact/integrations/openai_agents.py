@@ -179,7 +179,7 @@ class ChatcompactSession:
         self.budget = budget
         self.query = query
         self.session_settings = session_settings
-        self.thread = memory.thread(session_id)
+        self.thread = memory.thread(session_id, budget=budget)
 
     def _recent(self, n: int) -> list[Message]:
         last = self.thread.stats()["messages"]

@@ -195,7 +195,7 @@ class ChatcompactProcessor:
 
     def _thread(self, tid: str, system: str | None) -> tuple[Thread, Mirror]:
         if tid not in self._mirrors or (system is not None and self._systems.get(tid) != system):
-            thread = self.memory.thread(tid, system=system)
+            thread = self.memory.thread(tid, system=system, budget=self.budget)
             if system is not None:
                 self._systems[tid] = system
             self._mirrors.setdefault(tid, Mirror(thread))

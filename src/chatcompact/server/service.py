@@ -199,7 +199,7 @@ class Service:
         """Get or create the caller's thread ``name``; the system prompt is written only when it changed."""
         assert self.mem is not None
         sid = self.stored_id(caller, self.check_thread_name(name))
-        t = await self.mem.thread(sid)
+        t = await self.mem.thread(sid, budget=self.config.budget)  # the trigger budget: what the proxy sends
         if system is not None and t.sync.system != system:
             t = await self.mem.thread(sid, system)
         self._known.add(sid)
