@@ -140,8 +140,15 @@ def worklog_lines(log: WorkLog, count) -> list[Line]:
 
 
 def rendered_block(lines: Sequence[Line], title: str) -> str:
-    """``lines`` under ``title``, in reading order, each section heading once."""
-    return _block(lines, title)
+    """``lines`` under ``title``, in reading order, each section heading once (plain text: a node's summary
+    as a roll-up reads it; the summarizer prompt frames it as data)."""
+    out, heading = [title], None
+    for line in sorted(lines, key=lambda x: x.order):
+        if line.heading and line.heading != heading:
+            heading = line.heading
+            out.append(f"{heading}:")
+        out.append(line.text)
+    return "\n".join(out)
 
 
 def _block(lines: Sequence[Line], title: str) -> str:

@@ -23,7 +23,7 @@ __all__ = ["MAX_INSTRUCTIONS", "capture", "cues", "detect", "merge"]
 
 MAX_INSTRUCTIONS = 100  # a safety bound against a flood; far above what people set (oldest beyond it go)
 MAX_CHARS = 300
-_SENTENCE = re.compile(r"[^.!?。！？\n]+[.!?。！？]*")
+_SENTENCE = re.compile(r"[^.!?。！？:;：；\n]+[.!?。！？]*")  # a colon or semicolon also starts a rule
 _WORD = re.compile(r"\w+")
 _CJK = re.compile(r"[\u3400-\u9fff]")
 _SIMILAR = 0.5  # content-word overlap at which a newer instruction replaces an older one
