@@ -79,9 +79,15 @@ def _text(content: Any) -> str:
 
 
 def _last_user(items: list[dict[str, Any]]) -> str:
+    """What the user said last: the last text block of the last user message (a memory note merged into the
+    same Anthropic turn comes before it, as a block of its own)."""
     for m in reversed(items):
         if m.get("role") == "user":
-            return _text(m.get("content"))
+            content = m.get("content")
+            if isinstance(content, list):
+                texts = [p for p in content if isinstance(p, dict) and p.get("type", "text") == "text"]
+                return _text(texts[-1:])
+            return _text(content)
     return ""
 
 

@@ -191,7 +191,8 @@ def test_chat_history_for_older_chains(mem: Memory) -> None:
     mem.wait_idle(10)
     msgs = h.messages
     assert isinstance(msgs[0], SystemMessage) and msgs[0].content.startswith("Be brief.")
-    assert isinstance(msgs[-1], AIMessage) and "INV-1039" in msgs[-1].content
+    last_ai = next(m for m in reversed(msgs) if isinstance(m, AIMessage))
+    assert "INV-1039" in last_ai.content  # the newest answer is there (a recall note may follow it)
     assert mem.tokenizer.count_messages([parse_message(to_openai(x)) for x in msgs]) <= 300
     full = ChatcompactHistory(mem, "h1").messages
     assert len(full) == 81  # system + every message verbatim

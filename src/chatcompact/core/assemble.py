@@ -6,7 +6,8 @@ Layout of what is sent (stable part first, so a provider's prompt cache reuses i
     ...      the recent window: whole groups, newest first; a tool result over its share shown trimmed
              (head and tail, the rest one recall away); older groups that do not fit verbatim as one-line
              digests (call kept); only then elided
-    user:    per-request note, last: recalled quotes, finer summary nodes, the elision note (as data)
+    user:    per-request note at the end, just before a trailing user turn or a call awaiting results:
+             recalled quotes, finer summary nodes, the elision note (as data)
 
 Everything derived from conversation text is inside escaped data blocks (``core.render``).
 
@@ -493,14 +494,19 @@ def _fit(
 
 
 def _with_note(window: list[Message], note: str) -> list[Message]:
-    """The window with the per-request note last (before a trailing call still awaiting its results)."""
+    """The window with the per-request note at its end, but never after what the model must answer: before a
+    trailing user turn (a chat: the person's message stays the last one, as every client and proxy expects)
+    and before a trailing tool call with its results (an agent's model reads the newest result last), answered
+    or still awaiting results. Everything before the note is the stable prefix."""
     if not note:
         return window
     msg = Message(role="user", content=note)
     grp = groups(window)
-    if grp and check_sequence(window):  # the last group still awaits results: the note goes before it
+    if grp and (window[-1].role == "tool" or check_sequence(window)):  # the note goes before that call
         s = grp[-1][0]
         return [*window[:s], msg, *window[s:]]
+    if window and window[-1].role == "user":
+        return [*window[:-1], msg, window[-1]]
     return [*window, msg]
 
 
