@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from chatcompact import Memory, Policy
 from chatcompact.core.passages import LONG_CHARS, TARGET_CHARS, best_passage, excerpt, split
 from chatcompact.core.recall import quote_lines
+from chatcompact.protocols import SearchFilter
 from chatcompact.testing import HashEmbedder
 from chatcompact.types import parse_message
 
@@ -139,3 +140,43 @@ def test_ten_copies_of_a_boilerplate_reply_are_quoted_once(mem) -> None:
     hits = t.recall("staging deploy script errors", k=8)
     assert [h.message.text for h in hits].count(boiler) == 1
     assert len(hits) == 8  # the slots go to other turns, not copies
+
+
+# ---------------------------------------------------------------- the stores' passage index
+
+
+@pytest.fixture(params=["sqlite", "memory", "postgres"])
+def store(request, tmp_path):
+    from tests.test_stores import make_store
+
+    s = make_store(request.param, request, tmp_path)
+    yield s
+    s.close()
+
+
+def _put(store, thread: str, *raws: dict) -> None:
+    ms = [parse_message(r) for r in raws]
+    store.append(thread, ms, [10] * len(ms), created_at=1000.0)
+
+
+def test_store_search_passages_finds_the_passage_of_a_long_message(store) -> None:
+    store.ensure_thread("t", None)
+    text = observation()
+    _put(
+        store,
+        "t",
+        {"role": "user", "content": "Run the tests, the frobnicate step looks odd."},
+        {"role": "tool", "tool_call_id": "c1", "content": text},
+        {"role": "assistant", "content": "Short answer about widgets."},
+    )
+    (hit, (start, end)), *rest = store.search_passages("t", "frobnicate_widgets ModuleNotFoundError", 5)
+    assert hit.message.seq == 2 and hit.message.role == "tool" and hit.score > 0 and not rest  # only long ones
+    assert NEEDLE in text[start:end] and 0 < start < end <= len(text)
+    roles_only = store.search_passages("t", "frobnicate_widgets", 5, SearchFilter(frozenset({"user"}), None, None))
+    assert roles_only == []  # the filter applies to passages too
+    assert store.search_passages("t", "", 5) == [] and store.search_passages("t", "banana", 5) == []
+    store.ensure_thread("other", None)
+    assert store.search_passages("other", "frobnicate_widgets", 5) == []  # threads stay apart
+    store.delete_thread("t")
+    store.ensure_thread("t", None)
+    assert store.search_passages("t", "frobnicate_widgets", 5) == []  # gone with the thread

@@ -19,7 +19,7 @@ import numpy as np
 from .core.engine import EMBED_BATCH  # the engine's embedding flow batches this many (re-exported)
 from .core.fusion import hybrid, keyword_query
 from .core.mmr import diversify
-from .core.passages import best_passage
+from .core.passages import best_passage, merge_hits
 from .core.speakers import DEFAULT_SPEAKER_BOOST, named_speakers, speaker_of, without_names
 from .errors import InvalidArgument, InvalidMessage
 from .protocols import Embedder, SearchFilter, Store, TextHit
@@ -141,6 +141,9 @@ def recall(
         vec = store.search_vectors(thread_id, embedder.name, np.asarray(q), fetch, where)
     words = without_names(keyword_query(query), named)  # keywords: +1.7 points of recall@10 on LoCoMo
     text: list[TextHit] = store.search_text(thread_id, words, fetch, where) if mode != "vector" else []
+    spans: dict[int, tuple[int, int]] = {}
+    if mode != "vector" and (passages := getattr(store, "search_passages", None)) is not None:
+        text, spans = merge_hits(text, passages(thread_id, words, fetch, where))  # long messages, by passage
     if exclude:  # before fusion: an excluded turn must not lift its neighbours either
         text, vec = [h for h in text if h.message.seq not in exclude], [h for h in vec if h.message.seq not in exclude]
     if speakers and not named:  # someone who has not spoken lately: the hits tell; their turns are lifted only
@@ -151,7 +154,12 @@ def recall(
     else:
         ranked = (text or vec)[:depth]
     ranked = _distinct(ranked, k, exclude, mmr)
-    return [_hit(store, thread_id, h, text, vec, neighbors, query) for h in ranked]
+    # the index's passage, else the best one for the query (long messages stored before passages were indexed)
+    spans = {
+        h.message.seq or 0: spans.get(h.message.seq or 0) or best_passage(h.message.searchable_text, query)
+        for h in ranked
+    }
+    return [_hit(store, thread_id, h, text, vec, neighbors, spans[h.message.seq or 0]) for h in ranked]
 
 
 def _distinct(ranked: Sequence[TextHit], k: int, exclude: Collection[int], lam: float) -> list[TextHit]:
@@ -175,14 +183,13 @@ def _hit(
     text: Sequence[TextHit],
     vec: Sequence[TextHit],
     radius: int,
-    query: str = "",
+    span: tuple[int, int] | None = None,
 ) -> ArchiveHit:
     seq = hit.message.seq or 0
     via = tuple(name for name, hits in (("text", text), ("vector", vec)) if any(h.message.seq == seq for h in hits))
     around: tuple[Message, ...] = ()
     if radius:
         around = tuple(m for m in store.messages(thread_id, max(seq - radius - 1, 0), seq + radius) if m.seq != seq)
-    span = best_passage(hit.message.searchable_text, query) if query else None
     return ArchiveHit(message=hit.message, score=hit.score, matched=via, neighbors=around, passage=span)
 
 

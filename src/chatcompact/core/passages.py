@@ -13,6 +13,7 @@ import math
 import re
 from collections import Counter
 from collections.abc import Sequence
+from typing import Any
 
 from ..errors import InvalidArgument
 from .lang import content_words, detect, fold, stem
@@ -150,4 +151,41 @@ def excerpt(text: str, span: tuple[int, int] | None, max_chars: int, marker: str
     return f"{marker if start > 0 else ''}{body}{marker if end < len(text) else ''}"
 
 
-__all__ = ["LONG_CHARS", "TARGET_CHARS", "best_passage", "excerpt", "is_long", "score_passages", "split", "terms"]
+def passage_rows(text: str, long_chars: int = LONG_CHARS, target: int = TARGET_CHARS) -> list[tuple[int, int, int]]:
+    """``(chunk, start, end)`` of each passage a store indexes for a message's ``text``; none for a short text."""
+    if not is_long(text, long_chars):
+        return []
+    return [(i, s, e) for i, (s, e) in enumerate(split(text, target))]
+
+
+def merge_hits(text_hits: Sequence[Any], passage_hits: Sequence[tuple[Any, tuple[int, int]]]) -> tuple[list[Any], dict]:
+    """Whole-message and passage full-text hits as one ranking: a message scores its better of the two.
+
+    ``passage_hits`` are ``(TextHit, (start, end))``, best first (a store's ``search_passages``). Returns the
+    merged hits, best first (ties: the older message), and the matching passage of each seq a passage found.
+    """
+    best: dict[int, Any] = {}
+    spans: dict[int, tuple[int, int]] = {}
+    for hit in text_hits:
+        best.setdefault(hit.message.seq or 0, hit)
+    for hit, span in passage_hits:
+        seq = hit.message.seq or 0
+        spans.setdefault(seq, span)
+        if seq not in best or hit.score > best[seq].score:
+            best[seq] = hit
+    merged = sorted(best.values(), key=lambda h: (-h.score, h.message.seq or 0))
+    return merged, spans
+
+
+__all__ = [
+    "LONG_CHARS",
+    "TARGET_CHARS",
+    "best_passage",
+    "excerpt",
+    "is_long",
+    "merge_hits",
+    "passage_rows",
+    "score_passages",
+    "split",
+    "terms",
+]
