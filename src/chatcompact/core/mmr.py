@@ -69,19 +69,21 @@ def diversify(
 
 
 def _mmr(kept: list[tuple[int, float, frozenset[str]]], k: int, lam: float) -> list[tuple[int, float]]:
-    """Greedy MMR over the deduplicated items; ties keep the input order, so the top item always comes first."""
+    """Greedy MMR over the deduplicated items; ties keep the input order, so the top item always comes first.
+
+    Each item's similarity to the chosen set is kept up to date with the newest pick only: O(k * n) comparisons.
+    """
     lo, hi = min(s for _, s, _ in kept), max(s for _, s, _ in kept)
     rel = [1.0 if hi == lo else (s - lo) / (hi - lo) for _, s, _ in kept]
     chosen: list[int] = [0]
+    near = [jaccard(sh, kept[0][2]) for _, _, sh in kept]  # max similarity to anything chosen so far
     left = list(range(1, len(kept)))
     while left and len(chosen) < k:
-
-        def gain(i: int) -> float:
-            return lam * rel[i] - (1 - lam) * max(jaccard(kept[i][2], kept[j][2]) for j in chosen)
-
-        best = max(left, key=lambda i: (gain(i), -i))
+        best = max(left, key=lambda i: (lam * rel[i] - (1 - lam) * near[i], -i))
         chosen.append(best)
         left.remove(best)
+        for i in left:
+            near[i] = max(near[i], jaccard(kept[i][2], kept[best][2]))
     return [(kept[i][0], kept[i][1]) for i in chosen]
 
 
