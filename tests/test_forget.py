@@ -200,3 +200,26 @@ def test_renew_job_extends_a_lease(any_store):
     time.sleep(0.7)
     assert any_store.claim_job(["compact"], 1.0) is None  # still held: renewed
     assert any_store.finish_job(lease)
+
+
+def test_forget_a_long_message_erases_its_passages_too(tmp_path: Path):
+    """A long tool output is indexed as passages (their own FTS rows): forgetting it leaves none of its words."""
+    path = tmp_path / "p.db"
+    filler = "\n".join(f"line {i}: build step ok" for i in range(120))
+    with _open(str(path)) as mem:
+        t = mem.thread("p")
+        t.add({"role": "user", "content": "run the build"})
+        t.add({"role": "assistant", "content": None, "tool_calls": [_call("c1")]})
+        t.add({"role": "tool", "tool_call_id": "c1", "content": f"{filler}\nerror: token Quetzalcoatl-5521 leaked"})
+        t.add({"role": "assistant", "content": "The build failed."})
+        assert t.recall("Quetzalcoatl", k=3)[0].message.seq == 3  # found through its passage
+        t.forget([3])
+        assert t.recall("Quetzalcoatl", k=3) == []
+        for p in (p for p in tmp_path.iterdir() if p.name.startswith("p.db")):
+            data = p.read_bytes()
+            assert b"Quetzalcoatl" not in data and b"quetzalcoatl" not in data, p.name
+        assert [h.message.seq for h in t.recall("build failed", k=1)] == [4]
+
+
+def _call(cid: str) -> dict:
+    return {"id": cid, "type": "function", "function": {"name": "bash", "arguments": '{"command": "make"}'}}

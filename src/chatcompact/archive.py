@@ -11,13 +11,15 @@ import hashlib
 import json
 import threading
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from typing import Any
 
 import numpy as np
 
 from .core.engine import EMBED_BATCH  # the engine's embedding flow batches this many (re-exported)
-from .core.fusion import distinct, hybrid, keyword_query
+from .core.fusion import hybrid, keyword_query
+from .core.mmr import diversify
+from .core.passages import best_passage, merge_hits
 from .core.speakers import DEFAULT_SPEAKER_BOOST, named_speakers, speaker_of, without_names
 from .errors import InvalidArgument, InvalidMessage
 from .protocols import Embedder, SearchFilter, Store, TextHit, VectorStore
@@ -106,8 +108,16 @@ def recall(
     neighbors: int = 0,
     mode: str = "hybrid",
     speaker_weight: float = DEFAULT_SPEAKER_BOOST,
+    *,
+    exclude: Collection[int] = (),
+    mmr: float = 1.0,
 ) -> list[ArchiveHit]:
     """The ``k`` messages best matching ``query``: full-text, vector or both fused.
+
+    Messages whose seq is in ``exclude`` are never returned (the query's own message), near-identical texts
+    collapse to the best-ranked one, and ``mmr < 1`` reorders the rest by maximal marginal relevance
+    (``core.mmr``; 1 keeps the fused order). A long hit carries the span of its passage best matching the query
+    (``ArchiveHit.passage``, ``core.passages``).
 
     Speaker-aware in hybrid mode (``core.speakers``): when the query names some but not all of the speakers
     of the thread's latest messages (``name`` field or a leading ``"Name:"`` label), both searches run without
@@ -133,15 +143,33 @@ def recall(
         vec = store.search_vectors(thread_id, embedder.name, np.asarray(q), fetch, where)
     words = without_names(keyword_query(query), named)  # keywords: +1.7 points of recall@10 on LoCoMo
     text: list[TextHit] = store.search_text(thread_id, words, fetch, where) if mode != "vector" else []
+    spans: dict[int, tuple[int, int]] = {}
+    if mode != "vector" and (passages := getattr(store, "search_passages", None)) is not None:
+        text, spans = merge_hits(text, passages(thread_id, words, fetch, where))  # long messages, by passage
+    if exclude:  # before fusion: an excluded turn must not lift its neighbours either
+        text, vec = [h for h in text if h.message.seq not in exclude], [h for h in vec if h.message.seq not in exclude]
     if speakers and not named:  # someone who has not spoken lately: the hits tell; their turns are lifted only
         named = named_speakers(query, recent | {s for h in (*vec, *text) if (s := speaker_of(h.message))})
-    # Fused deeper than k, so that near-duplicates and the query's own message can leave without emptying slots.
+    depth = 3 * k + len(exclude)  # room for the excluded and the near-duplicates dropped below
     if mode == "hybrid":
-        ranked = hybrid(text, vec, 2 * k + 1, speakers=named, speaker_weight=speaker_weight)
+        ranked = hybrid(text, vec, depth, speakers=named, speaker_weight=speaker_weight)
     else:
-        ranked = list(text or vec)
-    ranked = distinct(ranked, k, exclude=query)
-    return [_hit(store, thread_id, h, text, vec, neighbors) for h in ranked]
+        ranked = (text or vec)[:depth]
+    ranked = _distinct(ranked, k, exclude, mmr)
+    # the index's passage, else the best one for the query (long messages stored before passages were indexed)
+    spans = {
+        h.message.seq or 0: spans.get(h.message.seq or 0) or best_passage(h.message.searchable_text, query)
+        for h in ranked
+    }
+    return [_hit(store, thread_id, h, text, vec, neighbors, spans[h.message.seq or 0]) for h in ranked]
+
+
+def _distinct(ranked: Sequence[TextHit], k: int, exclude: Collection[int], lam: float) -> list[TextHit]:
+    """The ``k`` best of ``ranked`` without the excluded seqs and near-duplicates (``core.mmr.diversify``)."""
+    skip = set(exclude)
+    by_seq = {h.message.seq or 0: h for h in ranked}
+    items = [(seq, h.score, h.message.searchable_text) for seq, h in by_seq.items() if seq not in skip]
+    return [by_seq[seq] for seq, _ in diversify(items, k, lam)]
 
 
 def recent_speakers(store: Store, thread_id: str, window: int = SPEAKER_WINDOW) -> set[str]:
@@ -151,14 +179,20 @@ def recent_speakers(store: Store, thread_id: str, window: int = SPEAKER_WINDOW) 
 
 
 def _hit(
-    store: Store, thread_id: str, hit: TextHit, text: Sequence[TextHit], vec: Sequence[TextHit], radius: int
+    store: Store,
+    thread_id: str,
+    hit: TextHit,
+    text: Sequence[TextHit],
+    vec: Sequence[TextHit],
+    radius: int,
+    span: tuple[int, int] | None = None,
 ) -> ArchiveHit:
     seq = hit.message.seq or 0
     via = tuple(name for name, hits in (("text", text), ("vector", vec)) if any(h.message.seq == seq for h in hits))
     around: tuple[Message, ...] = ()
     if radius:
         around = tuple(m for m in store.messages(thread_id, max(seq - radius - 1, 0), seq + radius) if m.seq != seq)
-    return ArchiveHit(message=hit.message, score=hit.score, matched=via, neighbors=around)
+    return ArchiveHit(message=hit.message, score=hit.score, matched=via, neighbors=around, passage=span)
 
 
 def _schemas(name: str, description: str, params: dict[str, Any]) -> dict[str, dict[str, Any]]:

@@ -87,6 +87,9 @@ class Policy:
     worklog_share: float = 0.2
     tool_result_share: float = 0.25
     tool_digests: bool = True
+    # Recall's maximal-marginal-relevance trade-off (core.mmr): 1.0 keeps the fused order (near-identical texts
+    # still collapse to one); lower values trade relevance for variety among the quoted turns
+    recall_mmr: float = 1.0
 
     def __post_init__(self) -> None:
         _check_types(self)
@@ -127,6 +130,8 @@ class Policy:
             raise ConfigError(f"Policy.rollup_input_tokens must be >= 200, got {self.rollup_input_tokens}")
         if not 0 < self.tool_result_share <= 1:
             raise ConfigError(f"Policy.tool_result_share must be in (0, 1], got {self.tool_result_share}")
+        if not 0 <= self.recall_mmr <= 1:
+            raise ConfigError(f"Policy.recall_mmr must be in [0, 1], got {self.recall_mmr}")
         if not 0 <= self.detail_share < 1:
             raise ConfigError(f"Policy.detail_share must be in [0, 1), got {self.detail_share}")
         if not (0 <= self.recall_speaker_weight < math.inf):  # also rejects NaN
@@ -167,6 +172,7 @@ _FLOATS = (
     "recall_share",
     "detail_share",
     "recall_speaker_weight",
+    "recall_mmr",
 )
 
 

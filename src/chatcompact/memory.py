@@ -341,8 +341,12 @@ class Thread:
         neighbors: int = 0,
         mode: str = "hybrid",
         speaker_weight: float | None = None,
+        exclude: Iterable[int] = (),
     ) -> list[ArchiveHit]:
         """Messages matching ``query``, verbatim with ids and times, from the whole history.
+
+        ``exclude``: seqs never returned (e.g. the message the query is). Near-identical hits collapse to one
+        (``Policy.recall_mmr`` sets the MMR trade-off); a long hit carries its best passage (``ArchiveHit.passage``).
 
         ``mode``: "hybrid" (full-text and vectors fused), "text" or "vector". ``roles``, ``since`` and
         ``until`` (epoch seconds) filter; ``neighbors`` attaches that many turns on each side.
@@ -363,6 +367,8 @@ class Thread:
             neighbors,
             mode,
             self._mem.policy.recall_speaker_weight if speaker_weight is None else speaker_weight,
+            exclude=frozenset(exclude),
+            mmr=self._mem.policy.recall_mmr,
         )
 
     def tools(self, format: Format = "openai") -> list[dict[str, Any]]:
@@ -392,9 +398,18 @@ class Thread:
             if not wants_detail(query, summary):
                 return [], []
         k = mem.policy.recall_k
-        hits = self.recall(query, k + mem.policy.recall_fill_k)
-        lines = quote_lines([h.message for h in hits], mem.tokenizer.count)
+        hits = self.recall(query, k + mem.policy.recall_fill_k, exclude=self._query_seqs(query))
+        lines = quote_lines([h.message for h in hits], mem.tokenizer.count, passages=[h.passage for h in hits])
         return lines[:k], lines[k:]
+
+    def _query_seqs(self, query: str) -> tuple[int, ...]:
+        """The seq of the latest message when ``query`` is its text: the query's own turn is never a recall hit."""
+        with self._lock:
+            tail = self._view.tail
+            last = tail[-1] if tail else None
+        if last is not None and last.seq and last.searchable_text.strip() == query.strip():
+            return (last.seq,)
+        return ()
 
     def _catch_up(self, batches: int = 8) -> None:
         """Embed what the background has not yet (bounded), so recall sees recent turns by meaning too."""

@@ -446,6 +446,9 @@ class ArchiveHit:
     score: float
     matched: tuple[str, ...] = ()  # "text", "vector"
     neighbors: tuple[Message, ...] = ()
+    # (start, end) character offsets in the message's text of the passage that matched best, for a long message
+    # (``core.passages``); None: the message as a whole
+    passage: tuple[int, int] | None = None
 
     @property
     def seq(self) -> int:
@@ -461,6 +464,7 @@ class ArchiveHit:
             "score": round(self.score, 4),
             "matched": list(self.matched),
             "neighbors": [one(m) for m in self.neighbors],
+            **({"passage": list(self.passage)} if self.passage else {}),
         }
 
 

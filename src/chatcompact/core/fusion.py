@@ -6,7 +6,6 @@
 - :func:`neighbour_boost`: lift hits that sit next to other strong hits.
 - :func:`with_neighbours`: expand hits with the turns around them, within a fixed number of slots.
 - :func:`keyword_query`: a question rewritten for BM25 (stop words and question words removed).
-- :func:`distinct`: near-duplicate hits merged (the best copy stays), the query's own text left out.
 
 Ties are broken the same way everywhere: higher score first, then the better single-list rank, then the
 smaller seq (the older message), so every function here is deterministic.
@@ -158,36 +157,6 @@ def content_words(text: str) -> list[str]:
     return _content_words(text, keep_case=True)
 
 
-#: Jaccard similarity of two hits' content words at which the weaker one is a near-duplicate (:func:`distinct`).
-DUPLICATE_JACCARD = 0.8
-
-
-def distinct(
-    hits: Sequence[TextHit], k: int, *, exclude: str = "", threshold: float = DUPLICATE_JACCARD
-) -> list[TextHit]:
-    """The first ``k`` hits that are not near-duplicates of a better one (content-word Jaccard >= ``threshold``:
-    ten copies of one boilerplate reply quote as one), and whose text is not ``exclude`` (the query itself: the
-    latest turn, asked as the query, is no evidence for itself). Order is kept."""
-    target = _bag(exclude) if exclude.strip() else None
-    kept: list[TextHit] = []
-    bags: list[frozenset[str]] = []
-    for hit in hits:
-        bag = _bag(hit.message.searchable_text)
-        if target is not None and bag == target:
-            continue
-        if bag and any(len(bag & b) >= threshold * len(bag | b) for b in bags):
-            continue
-        kept.append(hit)
-        bags.append(bag)
-        if len(kept) >= k:
-            break
-    return kept
-
-
-def _bag(text: str) -> frozenset[str]:
-    return frozenset(_content_words(text))
-
-
 #: Methods :func:`hybrid` knows.
 METHODS = ("combine", "rrf")
 # Defaults of :func:`hybrid`, tuned on the LoCoMo dev set (``benchmarks/locomo_recall.py``), so optimistic there;
@@ -248,12 +217,10 @@ __all__ = [
     "DEFAULT_ALPHA",
     "DEFAULT_BOOST",
     "DEFAULT_METHOD",
-    "DUPLICATE_JACCARD",
     "METHODS",
     "RRF_K",
     "STOP_WORDS",
     "combine",
-    "distinct",
     "hybrid",
     "keyword_query",
     "neighbour_boost",

@@ -113,6 +113,21 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
                 RAISE EXCEPTION 'the message log is append-only (Thread.forget is the audited way to erase)';
             END $$""",
     ),
+    (
+        # Long messages as passages (core.passages): character spans of a message's text, each with its own
+        # tsvector, so a 2,000-token tool output is found by the line that matters. Older messages stay whole.
+        """CREATE TABLE passages (
+            thread_id text NOT NULL,
+            seq bigint NOT NULL,
+            chunk integer NOT NULL,
+            start_at integer NOT NULL,
+            end_at integer NOT NULL,
+            tsv tsvector NOT NULL,
+            PRIMARY KEY (thread_id, seq, chunk),
+            FOREIGN KEY (thread_id, seq) REFERENCES messages(thread_id, seq) ON DELETE CASCADE
+        )""",
+        "CREATE INDEX passages_tsv ON passages USING gin (tsv)",
+    ),
 )
 
 NOW = "extract(epoch from clock_timestamp())"

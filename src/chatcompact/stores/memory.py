@@ -17,6 +17,7 @@ from typing import Any
 
 import numpy as np
 
+from ..core.passages import passage_rows
 from ..errors import InvalidArgument, StoreError, ThreadNotFound
 from ..protocols import JobLease, SearchFilter, TextHit
 from ..types import Event, Message, SummaryNode, SummaryVersion, ThreadInfo
@@ -63,6 +64,8 @@ class _Thread:
     events: list[tuple[int, str, str, float]] = field(default_factory=list)
     vectors: dict[str, _Vectors] = field(default_factory=dict)  # by embedding model name
     nodes: dict[str, SummaryNode] = field(default_factory=dict)  # hierarchy nodes by id, in write order
+    # passages of long messages (core.passages): (seq, start, end, term counts), for search_passages
+    passages: list[tuple[int, int, int, Counter[str]]] = field(default_factory=list)
 
     def info(self) -> ThreadInfo:
         return ThreadInfo(
@@ -150,6 +153,9 @@ class InMemoryStore:
                 thread.messages.append(decode_message(body, last + i, now, thread_id))
                 thread.tokens.append(tok)
                 thread.terms.append(term_counts(indexed_text(m.searchable_text)))
+                text = m.searchable_text
+                for _, start, end in passage_rows(text):
+                    thread.passages.append((last + i, start, end, term_counts(indexed_text(text[start:end]))))
         return [m.with_meta(last + i, now) for i, m in enumerate(messages, start=1)]
 
     def messages(self, thread_id: str, after: int = 0, until: int | None = None) -> list[Message]:
@@ -365,6 +371,29 @@ class InMemoryStore:
     def __exit__(self, *exc_info: object) -> None:
         self.close()
 
+    def search_passages(
+        self, thread_id: str, query: str, k: int = 10, where: SearchFilter | None = None
+    ) -> list[tuple[TextHit, tuple[int, int]]]:
+        """The passages of the thread's long messages matching ``query``: each message once, at its best passage,
+        as ``(hit, (start, end))``, best first, scored like :meth:`search_text` over the passages."""
+        terms = query_terms(query)
+        with self._lock:
+            thread = self._get(thread_id)
+            if not terms or k <= 0 or no_match(where) or not thread.passages:
+                return []
+            n = len(thread.passages)
+            df = {t: sum(1 for *_, counts in thread.passages if t in counts) for t in terms}
+            best: dict[int, tuple[TextHit, tuple[int, int]]] = {}
+            for seq, start, end, counts in thread.passages:
+                msg = thread.messages[seq - 1]
+                if where is not None and not _passes(msg, where):
+                    continue
+                score = sum((1 + math.log(counts[t])) * math.log(1 + n / df[t]) for t in terms if counts[t])
+                if score > 0 and (seq not in best or score > best[seq][0].score):
+                    best[seq] = (TextHit(message=msg, score=score), (start, end))
+        ranked = sorted(best.values(), key=lambda h: (-h[0].score, h[0].message.seq or 0))
+        return ranked[:k]
+
     def __repr__(self) -> str:
         return f"InMemoryStore({len(self._threads)} threads)"
 
@@ -386,6 +415,7 @@ class InMemoryStore:
         with self._lock:
             thread = self._get(thread_id)
             gone = {m.seq or 0 for m in tombstones}
+            thread.passages = [p for p in thread.passages if p[0] not in gone]
             for m, body in zip(tombstones, bodies, strict=True):
                 at = (m.seq or 0) - 1
                 thread.messages[at] = decode_message(body, m.seq or 0, thread.messages[at].created_at or 0.0, thread_id)

@@ -23,6 +23,7 @@ from typing import Any
 
 import numpy as np
 
+from ..core.passages import passage_rows
 from ..errors import ConfigError, InvalidArgument, MissingDependency, StoreError, ThreadNotFound
 from ..protocols import JobLease, SearchFilter, TextHit
 from ..types import Event, Message, SummaryNode, SummaryVersion, ThreadInfo
@@ -278,6 +279,7 @@ class PostgresStore:
                     f"|| setweight(to_tsvector('{TS_CONFIG}', %s), 'D'))",
                     rows,
                 )
+            self._index_passages(conn, thread_id, last, messages)
         return [m.with_meta(last + i, now) for i, m in enumerate(messages, start=1)]
 
     def messages(self, thread_id: str, after: int = 0, until: int | None = None) -> list[Message]:
@@ -633,6 +635,49 @@ class PostgresStore:
     def __exit__(self, *exc_info: object) -> None:
         self.close()
 
+    # ------------------------------------------------------------------ passages (long messages)
+
+    @staticmethod
+    def _index_passages(conn: psycopg.Connection, thread_id: str, last: int, messages: Sequence[Message]) -> None:
+        """Index the passages of the long ``messages`` (seqs ``last + 1`` on), inside the append's transaction."""
+        rows = [
+            (thread_id, last + i, chunk, start, end, _index_text(indexed_text(m.searchable_text[start:end])))
+            for i, m in enumerate(messages, start=1)
+            for chunk, start, end in passage_rows(m.searchable_text)
+        ]
+        if rows:
+            with conn.cursor() as cur:
+                cur.executemany(
+                    "INSERT INTO passages (thread_id, seq, chunk, start_at, end_at, tsv) "
+                    f"VALUES (%s, %s, %s, %s, %s, to_tsvector('{TS_CONFIG}', %s))",
+                    rows,
+                )
+
+    def search_passages(
+        self, thread_id: str, query: str, k: int = 10, where: SearchFilter | None = None
+    ) -> list[tuple[TextHit, tuple[int, int]]]:
+        """Full-text search of the passages of the thread's long messages: each message once, at its best
+        passage, as ``(hit, (start, end))`` (character offsets in its text), best first (score = ts_rank)."""
+        terms = query_terms(query)
+        if not terms or k <= 0 or no_match(where):
+            return []
+        tsquery = " || ".join([f"plainto_tsquery('{TS_CONFIG}', %s)"] * len(terms))
+        cond, args = _where_sql(where)
+        sql = (
+            "SELECT DISTINCT ON (p.seq) p.seq, p.start_at, p.end_at, m.body, m.created_at, "
+            f"ts_rank('{_RANK_WEIGHTS}', p.tsv, q, 1) AS score "
+            f"FROM passages p JOIN messages m ON m.thread_id = p.thread_id AND m.seq = p.seq, "
+            f"({'SELECT ' + tsquery} AS q) qq "
+            f"WHERE p.thread_id = %s AND p.tsv @@ q{cond} ORDER BY p.seq, score DESC, p.chunk"
+        )
+        with self._tx() as conn:
+            best = f"SELECT * FROM ({sql}) b ORDER BY score DESC, seq LIMIT %s"
+            found = conn.execute(best, [*terms, thread_id, *args, k]).fetchall()
+        return [
+            (TextHit(message=decode_message(body, seq, created, thread_id), score=float(score)), (start, end))
+            for seq, start, end, body, created, score in found
+        ]
+
     def __repr__(self) -> str:
         return "PostgresStore(...)"  # not the URL: it may carry a password
 
@@ -679,6 +724,7 @@ class PostgresStore:
                 )
             conn.execute("DELETE FROM log_grants WHERE thread_id = %s", (thread_id,))
             conn.execute("DELETE FROM vectors WHERE thread_id = %s AND seq = ANY(%s)", (thread_id, list(bodies)))
+            conn.execute("DELETE FROM passages WHERE thread_id = %s AND seq = ANY(%s)", (thread_id, list(bodies)))
             for v in versions:
                 conn.execute(
                     "UPDATE summary_versions SET body = %s WHERE thread_id = %s AND version = %s",

@@ -20,6 +20,7 @@ from typing import Any
 
 import numpy as np
 
+from ..core.passages import passage_rows
 from ..errors import ConfigError, InvalidArgument, StoreError, ThreadNotFound
 from ..protocols import JobLease, SearchFilter, TextHit
 from ..types import Event, Message, SummaryNode, SummaryVersion, ThreadInfo
@@ -220,6 +221,20 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
             WHEN NOT EXISTS (SELECT 1 FROM log_grants WHERE thread_id = old.thread_id) BEGIN
             SELECT RAISE(ABORT, 'the message log is append-only (Thread.forget is the audited way to erase)');
         END""",
+    ),
+    (
+        # Long messages as passages (core.passages): character spans of a message's text, each its own FTS row, so
+        # a 2,000-token tool output is found by the line that matters. Messages stored before stay whole-message.
+        """CREATE TABLE passages (
+            thread_id TEXT NOT NULL,
+            seq INTEGER NOT NULL,
+            chunk INTEGER NOT NULL,
+            start_at INTEGER NOT NULL,
+            end_at INTEGER NOT NULL,
+            PRIMARY KEY (thread_id, seq, chunk)
+        )""",
+        "CREATE VIRTUAL TABLE passages_fts USING fts5(text, fts_thread, "
+        "tokenize='porter unicode61 remove_diacritics 2')",
     ),
 )
 
@@ -454,6 +469,7 @@ class SQLiteStore:
                 (thread_id,),
             )
             conn.execute("INSERT OR IGNORE INTO log_grants VALUES (?)", (thread_id,))  # the audited path
+            self._drop_passages(conn, thread_id)
             conn.execute("DELETE FROM messages WHERE thread_id = ?", (thread_id,))
             conn.execute("DELETE FROM log_grants WHERE thread_id = ?", (thread_id,))
             conn.execute("DELETE FROM summary_versions WHERE thread_id = ?", (thread_id,))
@@ -482,6 +498,7 @@ class SQLiteStore:
                     for i, (m, body, tok) in enumerate(zip(messages, bodies, tokens, strict=True), start=1)
                 ],
             )
+            self._index_passages(conn, thread_id, last, messages)
         return [m.with_meta(last + i, now) for i, m in enumerate(messages, start=1)]
 
     def messages(self, thread_id: str, after: int = 0, until: int | None = None) -> list[Message]:
@@ -922,6 +939,56 @@ class SQLiteStore:
     def __exit__(self, *exc_info: object) -> None:
         self.close()
 
+    # ------------------------------------------------------------------ passages (long messages)
+
+    @staticmethod
+    def _index_passages(conn: sqlite3.Connection, thread_id: str, last: int, messages: Sequence[Message]) -> None:
+        """Index the passages of the long ``messages`` (seqs ``last + 1`` on), inside the append's transaction."""
+        token = "t" + thread_id.encode("utf-8", "surrogatepass").hex().upper() + "0"  # = messages.fts_thread
+        for i, m in enumerate(messages, start=1):
+            text = m.searchable_text
+            for chunk, start, end in passage_rows(text):
+                cur = conn.execute(
+                    "INSERT INTO passages (thread_id, seq, chunk, start_at, end_at) VALUES (?,?,?,?,?)",
+                    (thread_id, last + i, chunk, start, end),
+                )
+                conn.execute(
+                    "INSERT INTO passages_fts(rowid, text, fts_thread) VALUES (?,?,?)",
+                    (cur.lastrowid, indexed_text(text[start:end]), token),
+                )
+
+    @staticmethod
+    def _drop_passages(conn: sqlite3.Connection, thread_id: str) -> None:
+        conn.execute(
+            "DELETE FROM passages_fts WHERE rowid IN (SELECT rowid FROM passages WHERE thread_id = ?)", (thread_id,)
+        )
+        conn.execute("DELETE FROM passages WHERE thread_id = ?", (thread_id,))
+
+    def search_passages(
+        self, thread_id: str, query: str, k: int = 10, where: SearchFilter | None = None
+    ) -> list[tuple[TextHit, tuple[int, int]]]:
+        """Full-text search of the passages of the thread's long messages: each message once, at its best
+        passage, as ``(hit, (start, end))`` (character offsets in its text), best first (score = -bm25)."""
+        terms = query_terms(query)
+        if not terms or k <= 0 or no_match(where):
+            return []
+        token = "t" + thread_id.encode("utf-8", "surrogatepass").hex().upper() + "0"
+        words = " OR ".join(f'"{t}"' for t in terms)
+        cond, args = _where_sql(where)
+        sql = f"""SELECT p.seq, p.start_at, p.end_at, m.body, m.created_at, bm25(passages_fts, 1.0, 0.0) AS score
+            FROM passages_fts JOIN passages p ON p.rowid = passages_fts.rowid
+            JOIN messages m ON m.thread_id = p.thread_id AND m.seq = p.seq
+            WHERE passages_fts MATCH ? AND p.thread_id = ?{cond}
+            ORDER BY score, p.seq, p.chunk LIMIT ?"""
+        with self._read() as conn:
+            match = f'fts_thread : "{token}" AND text : ({words})'
+            rows = conn.execute(sql, (match, thread_id, *args, 4 * k)).fetchall()
+        out: dict[int, tuple[TextHit, tuple[int, int]]] = {}
+        for seq, start, end, body, created, score in rows:
+            if seq not in out and len(out) < k:
+                out[seq] = (TextHit(message=decode_message(body, seq, created, thread_id), score=-score), (start, end))
+        return list(out.values())
+
     def __repr__(self) -> str:
         return f"SQLiteStore({self.path!r})"
 
@@ -961,6 +1028,12 @@ class SQLiteStore:
                 (thread_id, *near),
             )
             conn.executemany("DELETE FROM vectors WHERE thread_id = ? AND seq = ?", [(thread_id, s) for s in seqs])
+            gone = [(thread_id, s) for s in seqs]  # a long message's passages hold its text: they go as well
+            conn.executemany(
+                "DELETE FROM passages_fts WHERE rowid IN (SELECT rowid FROM passages WHERE thread_id = ? AND seq = ?)",
+                gone,
+            )
+            conn.executemany("DELETE FROM passages WHERE thread_id = ? AND seq = ?", gone)
             conn.executemany(
                 "UPDATE summary_versions SET body = ? WHERE thread_id = ? AND version = ?",
                 [(v.model_dump_json(), thread_id, v.version) for v in versions],
@@ -984,6 +1057,7 @@ class SQLiteStore:
         with self._read() as conn:
             conn.execute("PRAGMA secure_delete = ON")
             conn.execute("INSERT INTO messages_fts(messages_fts) VALUES ('optimize')")
+            conn.execute("INSERT INTO passages_fts(passages_fts) VALUES ('optimize')")
             conn.execute("VACUUM")
             conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
             conn.execute("PRAGMA secure_delete = OFF")

@@ -1,0 +1,71 @@
+"""core.mmr: near-duplicate merging and maximal marginal relevance over ranked hits (pure)."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from chatcompact.core.mmr import DUPLICATE_THRESHOLD, diversify, jaccard, shingles
+from chatcompact.errors import InvalidArgument
+
+pytestmark = pytest.mark.timeout(60)
+
+BOILER = "I have run the tests again and all of them pass now, nothing else changed in the repository."
+TEXTS = [BOILER, "The vase arrived cracked along the handle.", "Use the raw body for the HMAC check.", "ok", "ok!"]
+texts_st = st.lists(st.sampled_from(TEXTS) | st.text(max_size=40), min_size=0, max_size=20)
+
+
+def ranked(texts: list[str]) -> list[tuple[int, float, str]]:
+    return [(i + 1, float(len(texts) - i), t) for i, t in enumerate(texts)]
+
+
+def test_ten_copies_of_one_reply_collapse_to_the_best_ranked_one() -> None:
+    items = [(1, 9.0, "The vase arrived cracked.")] + [(i, 8.0 - i / 10, BOILER) for i in range(2, 12)]
+    items.append((20, 1.0, "Use the raw body for the HMAC check."))
+    assert [key for key, _ in diversify(items, 5)] == [1, 2, 20]
+
+
+def test_a_near_copy_with_one_word_changed_merges_a_different_text_does_not() -> None:
+    near = BOILER.replace("repository", "repository today")
+    assert jaccard(shingles(BOILER), shingles(near)) >= DUPLICATE_THRESHOLD
+    assert [k for k, _ in diversify([(1, 2.0, BOILER), (2, 1.0, near)], 5)] == [1]
+    assert [k for k, _ in diversify([(1, 2.0, BOILER), (2, 1.0, TEXTS[1])], 5)] == [1, 2]
+
+
+def test_lower_lambda_prefers_variety_over_a_similar_second_hit() -> None:
+    a = "pytest tests/test_db.py failed with three errors in the migration step of the database"
+    b = "pytest tests/test_db.py failed with three errors in the migration step of the schema"
+    c = "the user wants the dark theme by default"
+    items = [(1, 1.0, a), (2, 0.9, b), (3, 0.5, c)]
+    assert [k for k, _ in diversify(items, 2, lam=1.0)] == [1, 2]
+    assert [k for k, _ in diversify(items, 2, lam=0.3)] == [1, 3]
+
+
+def test_bad_arguments_are_named() -> None:
+    with pytest.raises(InvalidArgument, match="lam"):
+        diversify([(1, 1.0, "x")], 1, lam=1.5)
+    with pytest.raises(InvalidArgument, match="threshold"):
+        diversify([(1, 1.0, "x")], 1, threshold=0)
+    assert diversify([], 3) == [] and diversify([(1, 1.0, "x")], 0) == []
+
+
+@settings(max_examples=60, deadline=None)
+@given(texts=texts_st, k=st.integers(1, 12), lam=st.sampled_from([1.0, 0.7, 0.3, 0.0]))
+def test_never_duplicates_keeps_the_top_hit_and_is_stable(texts: list[str], k: int, lam: float) -> None:
+    items = ranked(texts)
+    out = diversify(items, k, lam=lam)
+    keys = [key for key, _ in out]
+    text_of = {key: t for key, _, t in items}
+    assert len(keys) == len(set(keys)) <= k
+    if items:
+        assert keys[0] == 1  # the top hit always survives, first
+    for i, a in enumerate(keys):  # no two returned texts are near-duplicates
+        for b in keys[i + 1 :]:
+            assert jaccard(shingles(text_of[a]), shingles(text_of[b])) < DUPLICATE_THRESHOLD
+    if lam == 1.0:  # order stable: a subsequence of the input order, and every dropped item had a kept twin
+        assert keys == sorted(keys)
+        for key, _, t in items[: max(keys, default=0)]:
+            if key not in keys:
+                assert any(jaccard(shingles(t), shingles(text_of[o])) >= DUPLICATE_THRESHOLD for o in keys if o < key)
+    assert diversify(items, k, lam=lam) == out  # deterministic

@@ -1,0 +1,183 @@
+"""Recall that fits agent and assistant messages: passages of long messages, the query's own turn never a hit,
+near-duplicate hits merged. Pure parts (core.passages) and the thread on every store."""
+
+from __future__ import annotations
+
+import itertools
+import json
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from chatcompact import Memory, Policy
+from chatcompact.core.passages import LONG_CHARS, TARGET_CHARS, best_passage, excerpt, split
+from chatcompact.core.recall import quote_lines
+from chatcompact.protocols import SearchFilter
+from chatcompact.testing import HashEmbedder
+from chatcompact.types import parse_message
+
+pytestmark = pytest.mark.timeout(120)
+
+NEEDLE = "E   ModuleNotFoundError: No module named 'frobnicate_widgets' (raised in conftest.py line 12)"
+
+
+def observation(lines: int = 260, needle_at: int = 250) -> str:
+    """A pytest run's output, 2,000+ tokens, the one line that matters near the end."""
+    out = [f"tests/test_models.py::test_case_{i:03d} PASSED    [{i * 100 // lines:3d}%]" for i in range(lines)]
+    out[needle_at] = NEEDLE
+    return "\n".join(out) + "\n==== 1 error, 259 passed in 4.12s ====\n"
+
+
+# ---------------------------------------------------------------- core.passages
+
+text_st = st.text(alphabet=st.sampled_from("ab .\n!?x"), max_size=3000)
+
+
+@settings(max_examples=60, deadline=None)
+@given(text=text_st, target=st.integers(1, 600))
+def test_split_covers_the_text_exactly_in_bounded_contiguous_spans(text: str, target: int) -> None:
+    spans = split(text, target)
+    assert "".join(text[s:e] for s, e in spans) == text
+    assert all(s < e <= s + 2 * target for s, e in spans)
+    assert all(a[1] == b[0] for a, b in itertools.pairwise(spans))
+
+
+def test_split_cuts_at_line_ends_when_lines_are_short() -> None:
+    text = observation()
+    spans = split(text)
+    assert len(spans) > 10 and all(text[e - 1] == "\n" for _, e in spans)
+    assert max(e - s for s, e in spans) <= TARGET_CHARS
+
+
+def test_best_passage_is_the_line_that_matters_not_the_head() -> None:
+    text = observation()
+    span = best_passage(text, "ModuleNotFoundError frobnicate_widgets")
+    assert span is not None and NEEDLE in text[span[0] : span[1]]
+    assert span[0] > len(text) // 2
+    assert best_passage("short text about frobnicate_widgets", "frobnicate_widgets") is None  # short: whole
+    assert best_passage(text, "unrelated banana words") is None  # no match: the head is as good as any
+    assert len(text) > LONG_CHARS
+
+
+def test_excerpt_and_quote_show_the_passage_with_offsets_and_elision() -> None:
+    text = observation()
+    span = best_passage(text, "frobnicate_widgets")
+    assert span is not None
+    shown = excerpt(text, span, 600)
+    assert NEEDLE in shown and shown.startswith("…") and shown.endswith("…") and len(shown) <= 602
+    m = parse_message({"role": "tool", "tool_call_id": "c1", "content": text}).with_meta(7, 1_700_000_000.0)
+    (line,) = quote_lines([m], len, passages=[span])
+    assert f"chars {span[0]}-{span[1]} of {len(text)}" in line.text and "#7 tool" in line.text
+    assert "frobnicate_widgets" in line.text
+    (plain,) = quote_lines([m], len)  # without a passage: the head, as before
+    assert "frobnicate_widgets" not in plain.text and "chars" not in plain.text
+
+
+# ---------------------------------------------------------------- on a thread, every store
+
+
+@pytest.fixture(params=["memory://", "sqlite", "postgres"])
+def mem(request, tmp_path):
+    url = {"memory://": "memory://", "sqlite": str(tmp_path / "p.db")}.get(request.param)
+    url = url or request.getfixturevalue("pg_url")
+    m = Memory.open(url, embedder=HashEmbedder(128), policy=Policy(budget=2000))
+    yield m
+    m.close()
+
+
+def _context_text(t, budget: int, query: str) -> str:
+    return "\n".join(str(m.get("content") or "") for m in t.context(budget, query=query))
+
+
+def _agent_turns(t, steps: int = 30) -> None:
+    t.add({"role": "user", "content": "Fix the failing test suite of the models package."})
+    for i in range(steps):
+        call = {"id": f"c{i}", "type": "function", "function": {"name": "bash", "arguments": json.dumps({"cmd": "ls"})}}
+        t.add({"role": "assistant", "content": f"Step {i}: let me look at the tree.", "tool_calls": [call]})
+        other = " ".join(f"src/pkg/module_{i}_{j}.py" for j in range(12))
+        body = observation() if i == 2 else f"{other} step{i}.log"
+        t.add({"role": "tool", "tool_call_id": f"c{i}", "content": body})
+
+
+def test_a_long_observation_is_found_by_its_line_and_quoted_there(mem) -> None:
+    t = mem.thread("agent")
+    _agent_turns(t)
+    assert mem.wait_idle(30)
+    hit = t.recall("No module named frobnicate_widgets", k=3)[0]
+    assert hit.message.role == "tool" and hit.passage is not None
+    text = hit.message.searchable_text
+    assert NEEDLE in text[hit.passage[0] : hit.passage[1]] and hit.as_dict()["passage"] == list(hit.passage)
+    t.add({"role": "user", "content": "Why did the run fail: what about frobnicate_widgets?"})
+    # an agent thread's quotes get the room its window leaves (core.assemble): ask for more than the tail needs
+    sent = _context_text(t, 4000, "Why did the run fail: what about frobnicate_widgets?")
+    assert "frobnicate_widgets' (raised in conftest.py" in sent
+    assert f"chars {hit.passage[0]}-{hit.passage[1]}" in sent
+
+
+def test_the_query_own_message_is_never_a_hit(mem) -> None:
+    t = mem.thread("own")
+    t.add({"role": "user", "content": "My parcel tracking number is ZX-4411."})
+    t.add({"role": "assistant", "content": "Noted, I will check the parcel."})
+    for i in range(80):  # enough that the first turns are out of the recent window at budget 800
+        t.add({"role": "user" if i % 2 else "assistant", "content": f"Chat {i} about the weather and the lunch menu."})
+    question = "What was my parcel tracking number again, the ZX one?"
+    latest = t.add({"role": "user", "content": question})
+    assert mem.wait_idle(30)
+    assert latest.seq in [h.seq for h in t.recall(question, k=3)]  # plain recall still sees it ...
+    assert latest.seq not in [h.seq for h in t.recall(question, k=3, exclude=[latest.seq])]  # ... unless excluded
+    quoted = [ln for ln in _context_text(t, 800, question).splitlines() if ln.startswith("[#")]
+    assert quoted and quoted[0].startswith("[#1 ") and not any(ln.startswith(f"[#{latest.seq} ") for ln in quoted)
+
+
+def test_ten_copies_of_a_boilerplate_reply_are_quoted_once(mem) -> None:
+    t = mem.thread("dup")
+    boiler = "I re-ran the deploy script for the staging cluster and it finished without errors again."
+    for i in range(10):
+        t.add({"role": "user", "content": f"Please retry the staging deploy, attempt {i}."})
+        t.add({"role": "assistant", "content": boiler})
+    t.add({"role": "user", "content": "The staging deploy failed on the database migration step."})
+    assert mem.wait_idle(30)
+    hits = t.recall("staging deploy script errors", k=8)
+    assert [h.message.text for h in hits].count(boiler) == 1
+    assert len(hits) == 8  # the slots go to other turns, not copies
+
+
+# ---------------------------------------------------------------- the stores' passage index
+
+
+@pytest.fixture(params=["sqlite", "memory", "postgres"])
+def store(request, tmp_path):
+    from tests.test_stores import make_store
+
+    s = make_store(request.param, request, tmp_path)
+    yield s
+    s.close()
+
+
+def _put(store, thread: str, *raws: dict) -> None:
+    ms = [parse_message(r) for r in raws]
+    store.append(thread, ms, [10] * len(ms), created_at=1000.0)
+
+
+def test_store_search_passages_finds_the_passage_of_a_long_message(store) -> None:
+    store.ensure_thread("t", None)
+    text = observation()
+    _put(
+        store,
+        "t",
+        {"role": "user", "content": "Run the tests, the frobnicate step looks odd."},
+        {"role": "tool", "tool_call_id": "c1", "content": text},
+        {"role": "assistant", "content": "Short answer about widgets."},
+    )
+    (hit, (start, end)), *rest = store.search_passages("t", "frobnicate_widgets ModuleNotFoundError", 5)
+    assert hit.message.seq == 2 and hit.message.role == "tool" and hit.score > 0 and not rest  # only long ones
+    assert NEEDLE in text[start:end] and 0 < start < end <= len(text)
+    roles_only = store.search_passages("t", "frobnicate_widgets", 5, SearchFilter(frozenset({"user"}), None, None))
+    assert roles_only == []  # the filter applies to passages too
+    assert store.search_passages("t", "", 5) == [] and store.search_passages("t", "banana", 5) == []
+    store.ensure_thread("other", None)
+    assert store.search_passages("other", "frobnicate_widgets", 5) == []  # threads stay apart
+    store.delete_thread("t")
+    store.ensure_thread("t", None)
+    assert store.search_passages("t", "frobnicate_widgets", 5) == []  # gone with the thread
