@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 from .errors import ConfigError
 from .memory import Memory
-from .protocols import JOB_KINDS
+from .protocols import JOB_KINDS, JobLease, JobStore
 
 log = logging.getLogger("chatcompact.worker")
 
@@ -53,7 +53,8 @@ class Worker:
             return False
         again, delay = False, 0.0
         try:
-            again = self.memory.run_job(lease.kind, lease.thread_id)
+            with _Renewal(store, lease, self.lease_s):
+                again = self.memory.run_job(lease.kind, lease.thread_id)
         except Exception:  # the worker must survive any job; the job is retried later, the error logged
             log.exception("%s job for thread %s crashed", lease.kind, lease.thread_id)
             again, delay = True, self.crash_delay
@@ -79,6 +80,38 @@ class Worker:
                 break
             stop.wait(self.poll_s)
         return self.jobs_done
+
+
+class _Renewal:
+    """Renews a job's lease every ``lease_s / 3`` seconds while the job runs (a summarizer call may outlast the
+    lease); stops when the job ends or the lease was lost. A failed renewal is logged, never raised: the job
+    goes on, and the summary's parent-version guard still stops a second run from committing twice."""
+
+    def __init__(self, store: JobStore, lease: JobLease, lease_s: float) -> None:
+        self.store, self.lease, self.lease_s = store, lease, lease_s
+        self.renewals = 0
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._loop, name="chatcompact-lease", daemon=True)
+
+    def _loop(self) -> None:
+        while not self._stop.wait(self.lease_s / 3):
+            try:
+                held = self.store.renew_job(self.lease, self.lease_s)
+            except Exception:  # a store hiccup: try again next period, the lease has time left
+                log.warning("renewing the lease on %s job for %s failed", self.lease.kind, self.lease.thread_id)
+                continue
+            if not held:
+                log.warning("lease on %s job for thread %s was lost", self.lease.kind, self.lease.thread_id)
+                return
+            self.renewals += 1
+
+    def __enter__(self) -> _Renewal:
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self._stop.set()
+        self._thread.join()
 
 
 __all__ = ["Worker"]

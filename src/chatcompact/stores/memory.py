@@ -365,6 +365,12 @@ class InMemoryStore:
     def __exit__(self, *exc_info: object) -> None:
         self.close()
 
+    def renew_job(self, lease: JobLease, lease_s: float) -> bool:
+        """Extend a held claim to ``lease_s`` seconds from now; False if it was lost (finished or taken over)."""
+        with self._lock:
+            self._open_threads()
+            return self._jobs.renew(lease, lease_s, time.time())
+
     def __repr__(self) -> str:
         return f"InMemoryStore({len(self._threads)} threads)"
 
@@ -426,6 +432,15 @@ class JobTable:
     def forget(self, thread_id: str) -> None:
         for key in [k for k in self._jobs if k[0] == thread_id]:
             del self._jobs[key]
+
+    def renew(self, lease: JobLease, lease_s: float, now: float) -> bool:
+        if lease_s <= 0:
+            raise InvalidArgument(f"lease_s must be > 0, got {lease_s}")
+        job = self._jobs.get((lease.thread_id, lease.kind))
+        if job is None or job.lease != lease.token:
+            return False
+        job.leased_until = now + lease_s
+        return True
 
 
 def _passes(msg: Message, where: SearchFilter) -> bool:

@@ -635,6 +635,17 @@ class PostgresStore:
     def __repr__(self) -> str:
         return "PostgresStore(...)"  # not the URL: it may carry a password
 
+    def renew_job(self, lease: JobLease, lease_s: float) -> bool:
+        """Extend a held claim to ``lease_s`` seconds from now; False if it was lost (finished or taken over)."""
+        if lease_s <= 0:
+            raise InvalidArgument(f"lease_s must be > 0, got {lease_s}")
+        with self._tx() as conn:
+            cur = conn.execute(
+                f"UPDATE jobs SET leased_until = {NOW} + %s WHERE thread_id = %s AND kind = %s AND lease = %s",
+                (float(lease_s), lease.thread_id, lease.kind, lease.token),
+            )
+            return cur.rowcount > 0
+
 
 def _array(value: Any) -> np.ndarray:
     """A vector as read back (pgvector's ``Vector`` or an array) as float32 numpy."""

@@ -907,3 +907,14 @@ class SQLiteStore:
 
     def __repr__(self) -> str:
         return f"SQLiteStore({self.path!r})"
+
+    def renew_job(self, lease: JobLease, lease_s: float) -> bool:
+        """Extend a held claim to ``lease_s`` seconds from now; False if it was lost (finished or taken over)."""
+        if lease_s <= 0:
+            raise InvalidArgument(f"lease_s must be > 0, got {lease_s}")
+        with self._write() as conn:
+            cur = conn.execute(
+                "UPDATE jobs SET leased_until = ? WHERE thread_id = ? AND kind = ? AND lease = ?",
+                (time.time() + lease_s, lease.thread_id, lease.kind, lease.token),
+            )
+            return cur.rowcount > 0
