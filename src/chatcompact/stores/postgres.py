@@ -222,7 +222,7 @@ class PostgresStore:
         """Every thread, oldest first."""
         with self._tx() as conn:
             rows = conn.execute(
-                "SELECT id, system, created_at, last_seq, last_version FROM threads ORDER BY created_at, id"
+                "SELECT id, system, created_at, last_seq, last_version, budget FROM threads ORDER BY created_at, id"
             ).fetchall()
         return [_info(r) for r in rows]
 
