@@ -47,7 +47,23 @@ from typing import Any
 OPS = ("add", "add_many", "compact", "rollup", "revert", "migrate", "forget")
 STORES = ("sqlite", "postgres")
 THREAD = "crash"
-_WORDS = "alpha bravo cobalt delta ember falcon garnet harbor indigo jasper kettle lumen maple nickel orbit".split()
+_WORDS = [
+    "alpha",
+    "bravo",
+    "cobalt",
+    "delta",
+    "ember",
+    "falcon",
+    "garnet",
+    "harbor",
+    "indigo",
+    "jasper",
+    "kettle",
+    "lumen",
+    "maple",
+    "nickel",
+    "orbit",
+]
 
 
 def text_of(seq: int) -> str:
