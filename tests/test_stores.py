@@ -1196,3 +1196,28 @@ def test_vector_index_cache_is_bounded(tmp_path: Path, monkeypatch: pytest.Monke
         assert [key[0] for key in s._indexes] == ["c"]  # 12 > 10: only the most recent stays
         assert sorted(vseqs(s.search_vectors("a", MODEL, q, k=2))) == [2, 5]  # an evicted one is rebuilt
         assert [key[0] for key in s._indexes] == ["a"]
+
+
+# ---------------------------------------------------------------- job lease renewal (contract)
+
+
+def test_jobs_renewed_lease_outlives_its_first_term(store: Store, thread: str) -> None:
+    import time
+
+    store.enqueue_job(thread, "compact")
+    lease = store.claim_job(["compact"], 0.3)
+    assert lease is not None
+    for _ in range(4):  # renewed well past the first 0.3 s: nobody else may claim it meanwhile
+        time.sleep(0.15)
+        assert store.renew_job(lease, 0.3) is True
+        assert store.claim_job(["compact"], 30) is None
+    with pytest.raises(ValueError, match="lease_s"):
+        store.renew_job(lease, 0)
+    time.sleep(0.4)  # not renewed any more: it expires and another claim takes it over
+    taken = store.claim_job(["compact"], 30)
+    assert taken is not None and taken.token != lease.token
+    assert store.renew_job(lease, 30) is False  # the lost claim cannot win the job back
+    assert store.claim_job(["compact"], 30) is None
+    assert store.finish_job(taken) is True
+    assert store.renew_job(taken, 30) is False  # a finished job has no lease to renew
+    assert store.pending_jobs() == 0

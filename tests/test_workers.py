@@ -255,3 +255,59 @@ def _check_every_thread(mem: Memory, acks: list[list[str]], n_threads: int) -> N
         assert_linear(versions)  # one lineage: each version built on the one before, spans back to back
         assert mem.thread(tid).assemble(BUDGET).tokens <= BUDGET
     assert stored_total == acked_total
+
+
+class SlowSummarizer:
+    """The extractive summarizer behind a model call that takes ``delay`` seconds (longer than the lease)."""
+
+    name = "slow"
+
+    def __init__(self, delay: float) -> None:
+        import threading
+
+        from chatcompact.summarizers.extractive import ExtractiveSummarizer
+
+        self.delay, self.inner, self.started = delay, ExtractiveSummarizer(), threading.Event()
+
+    def summarize(self, request):
+        import time
+
+        self.started.set()
+        time.sleep(self.delay)
+        return self.inner.summarize(request)
+
+    async def asummarize(self, request):
+        return self.summarize(request)
+
+
+@pytest.mark.parametrize("renew", [True, False])
+def test_a_running_job_keeps_its_lease_past_the_first_term(tmp_path, monkeypatch, renew: bool) -> None:
+    import threading
+    import time
+
+    if not renew:  # the control: without renewal the second worker does take the job mid-run
+        monkeypatch.setattr("chatcompact.worker.keep_lease", lambda *a: __import__("contextlib").nullcontext())
+    url, policy, lease_s = f"sqlite:///{tmp_path}/r.db", Policy(budget=BUDGET), 0.4
+    with Memory.open(url, policy=policy, background="workers", embedder="none") as app:
+        talk(app.thread("r"), 30)
+    slow = SlowSummarizer(delay=lease_s * 4)
+    with (
+        Memory.open(url, summarizer=slow, policy=policy, background="workers", embedder="none") as ma,
+        Memory.open(url, summarizer=SlowSummarizer(0.0), policy=policy, background="workers", embedder="none") as mb,
+    ):
+        a = Worker(ma, kinds=("compact",), lease_s=lease_s, poll_s=0.05)
+        b = Worker(mb, kinds=("compact",), lease_s=lease_s, poll_s=0.05)
+        runner = threading.Thread(target=a.run_once)
+        runner.start()
+        assert slow.started.wait(30)
+        stolen = False
+        while runner.is_alive() and not stolen:  # b keeps trying while a's summarizer call outlasts the lease
+            stolen = mb.store.claim_job(["compact"], 30) is not None
+            time.sleep(0.05)
+        runner.join()
+        assert stolen is not renew
+        if renew:
+            assert ma.store.versions("r")  # a committed, and kept the job to the end
+            assert_linear(ma.store.versions("r"))
+            b.run(idle_exit=0.3)  # anything left (a needs another run) is claimable again once a finished
+            assert mb.store.pending_jobs() == 0

@@ -248,6 +248,12 @@ class JobStore(Store, Protocol):
         """Jobs queued or leased in the whole store."""
         ...
 
+    def renew_job(self, lease: JobLease, lease_s: float) -> bool:
+        """Extend a held claim to ``lease_s`` seconds from now (a worker renews while a long job runs).
+
+        False if the claim was lost: finished, or expired and claimed by another worker (nothing changed)."""
+        ...
+
 
 @runtime_checkable
 class FullStore(NodeStore, VectorStore, JobStore, Protocol):

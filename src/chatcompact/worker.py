@@ -4,8 +4,10 @@ Run ``chatcompact worker --store postgresql://... --summarizer extractive`` on a
 app processes open ``Memory.open(url, background="workers")`` and only enqueue. A job is leased to one
 worker at a time (``FOR UPDATE SKIP LOCKED`` on Postgres, the write lock on SQLite), so at most one
 compaction of a thread runs cluster-wide; a worker that dies holding a job loses it when the lease
-expires and another worker takes it over. Should two runs of one compaction ever overlap (a lease that
-expired under a very slow summarizer), the summary's parent-version guard lets only one of them commit.
+expires and another worker takes it over. While a job runs, the worker renews its lease every
+``lease_s / 3`` seconds (``JobStore.renew_job``), so a summarizer call longer than the lease keeps the job.
+Should two runs of one compaction ever overlap (a worker stalled past its lease), the summary's
+parent-version guard lets only one of them commit.
 
 Each job runs through :meth:`Memory.run_job`: the same code as in-process background compaction.
 """
@@ -32,7 +34,7 @@ class Worker:
 
     memory: Memory
     kinds: Sequence[str] = JOB_KINDS
-    lease_s: float = 120.0  # longer than the slowest summarizer call; an expired lease goes to another worker
+    lease_s: float = 120.0  # renewed every lease_s/3 while a job runs; a dead worker's lease expires after this
     poll_s: float = 0.5  # sleep between claims when the queue is empty
     crash_delay: float = 10.0  # a job whose code raised is retried after this long
     jobs_done: int = 0
