@@ -262,10 +262,12 @@ def step(st: State, cfg: Config) -> Effects[bool]:
     if reason is None:
         return (yield from rollup(st, cfg))  # compactions first (they keep the context small), then roll-ups
     try:
-        yield from compact(st, cfg, snap, reason, shift=shift_index(st, snap.tail))
+        committed = yield from compact(st, cfg, snap, reason, shift=shift_index(st, snap.tail))
     except (SummarizerError, VersionConflict) as exc:  # the messages are stored; the summary just waits
         log.warning("compaction of thread %s did not land: %s", cfg.thread_id, exc)
         return False
+    if committed is None:  # nothing could be folded (no cut point) or a hook vetoed: the next add re-checks,
+        return False  # asking again now would spin on the same state
     snap = yield Load(fresh=False)
     return trigger(st, snap, cfg.policy, (yield Now())) is not None or (st.tree is not None and bool(st.tree.plan()))
 
