@@ -1,7 +1,8 @@
 """Checks for the arguments of the public entry points that are not messages (queries, counts, store URLs).
 
-Every refusal is a :class:`~chatcompact.errors.ConfigError` naming the argument, so a caller (or the CLI, or
-an HTTP layer) never sees a raw ``TypeError`` from deep inside a tokenizer or a store.
+Every refusal is an :class:`~chatcompact.errors.InvalidArgument` (a store URL's: a ConfigError) naming the
+argument, so a caller (or the CLI, or an HTTP layer) never sees a raw ``TypeError`` from deep inside a
+tokenizer or a store.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ import re
 from collections.abc import Iterable
 from typing import Any
 
-from .errors import ConfigError
+from .errors import ConfigError, InvalidArgument
 
 __all__ = ["MAX_QUERY_CHARS", "check_count", "check_query", "check_recall", "check_store_url"]
 
@@ -25,16 +26,16 @@ def check_query(query: object, name: str = "query", optional: bool = False) -> s
     if query is None and optional:
         return None
     if not isinstance(query, str):
-        raise ConfigError(f"{name} must be a string, got {type(query).__name__}")
+        raise InvalidArgument(f"{name} must be a string, got {type(query).__name__}")
     if _SURROGATE.search(query):
-        raise ConfigError(f"{name} holds a lone surrogate (not UTF-8 text)")
+        raise InvalidArgument(f"{name} holds a lone surrogate (not UTF-8 text)")
     return query[:MAX_QUERY_CHARS]
 
 
 def check_count(value: object, name: str, minimum: int = 0, maximum: int = 10_000) -> int:
     """``value`` if it is an int (not a bool) in ``[minimum, maximum]``."""
     if isinstance(value, bool) or not isinstance(value, int) or not minimum <= value <= maximum:
-        raise ConfigError(f"{name} must be an int from {minimum} to {maximum}, got {value!r}")
+        raise InvalidArgument(f"{name} must be an int from {minimum} to {maximum}, got {value!r}")
     return value
 
 
@@ -42,7 +43,7 @@ def _check_time(value: object, name: str) -> None:
     if value is None:
         return
     if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
-        raise ConfigError(f"{name} must be epoch seconds (a finite number) or None, got {value!r}")
+        raise InvalidArgument(f"{name} must be epoch seconds (a finite number) or None, got {value!r}")
 
 
 def check_recall(
@@ -55,7 +56,7 @@ def check_recall(
     _check_time(since, "since")
     _check_time(until, "until")
     if roles is not None and (isinstance(roles, str) or not all(isinstance(r, str) for r in roles)):
-        raise ConfigError(f"roles must be a list of role names, got {roles!r}")
+        raise InvalidArgument(f"roles must be a list of role names, got {roles!r}")
     assert q is not None
     return q
 

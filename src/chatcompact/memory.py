@@ -35,7 +35,15 @@ from .core.preserve import DEFAULT_RULES, Rule
 from .core.recall import quote_lines, wants_detail
 from .core.window import check_sequence
 from .effects import EffectRunner
-from .errors import ChatcompactError, ConfigError, InvalidMessage, NodeNotFound, ThreadNotFound, VersionConflict
+from .errors import (
+    ChatcompactError,
+    ConfigError,
+    InvalidArgument,
+    InvalidMessage,
+    NodeNotFound,
+    ThreadNotFound,
+    VersionConflict,
+)
 from .inputs import check_query, check_recall, check_store_url
 from .migrate import check_complete
 from .protocols import Embedder, FullStore, SearchFilter, Store, Summarizer, Tokenizer
@@ -230,17 +238,17 @@ class Thread:
         With ``query`` (usually the user's latest message), a query that asks for exact wording or
         names numbers/names the summary lacks gets verbatim turns recalled from the archive.
         """
+        if format not in ("openai", "anthropic"):  # checked before any work is done
+            raise InvalidArgument(f"format must be 'openai' or 'anthropic', got {format!r}")
         result = self.assemble(budget, query=query, tools=tools)
         if format == "anthropic":
             return to_anthropic(result.messages)
-        if format != "openai":
-            raise ValueError(f"format must be 'openai' or 'anthropic', got {format!r}")
         return to_openai(result.messages)
 
     def usage(self, budget: int | None = None) -> e.Usage:
         """How full the context window is: tokens of the context at ``budget`` (default the thread's), the fill
         fraction, tail tokens still to add before automatic compaction fires, summary version, tail size."""
-        budget = budget or self.budget
+        budget = self.budget if budget is None else check_budget(budget)  # 0 must not mean "the default"
         tokens = self.assemble(budget).tokens
         return e.usage(tokens, budget, self._snapshot(fresh=False), self._mem.policy)
 

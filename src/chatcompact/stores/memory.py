@@ -413,7 +413,7 @@ class InMemoryStore:
     def renew_job(self, lease: JobLease, lease_s: float) -> bool:
         """Extend a claim by ``lease_s`` seconds from now (a long summarizer call); False if it was lost."""
         if lease_s <= 0:
-            raise ValueError(f"lease_s must be > 0, got {lease_s}")
+            raise InvalidArgument(f"lease_s must be > 0, got {lease_s}")
         with self._lock:
             job = self._jobs._jobs.get((lease.thread_id, lease.kind))
             if job is None or job.lease != lease.token:

@@ -698,7 +698,7 @@ class PostgresStore:
     def renew_job(self, lease: JobLease, lease_s: float) -> bool:
         """Extend a claim by ``lease_s`` seconds from now (a long summarizer call); False if it was lost."""
         if lease_s <= 0:
-            raise ValueError(f"lease_s must be > 0, got {lease_s}")
+            raise InvalidArgument(f"lease_s must be > 0, got {lease_s}")
         with self._tx() as conn:
             cur = conn.execute(
                 f"UPDATE jobs SET leased_until = {NOW} + %s WHERE thread_id = %s AND kind = %s AND lease = %s",
