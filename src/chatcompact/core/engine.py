@@ -191,8 +191,9 @@ class State:
 
 
 @dataclass(frozen=True)
-class Usage:
-    """How full a thread's context window is (``thread.usage(budget)``)."""
+class ContextUsage:
+    """How full a thread's context window is: what ``thread.usage(budget)`` returns (``chatcompact.ContextUsage``;
+    :class:`chatcompact.Usage` is a summarizer call's token usage)."""
 
     tokens: int  # of the context view at ``budget``
     budget: int
@@ -203,6 +204,8 @@ class Usage:
     tail_messages: int
     tail_tokens: int
 
+
+Usage = ContextUsage  # the engine's own short name
 
 Effects = Generator[Any, Any, T]
 
