@@ -12,7 +12,7 @@ from __future__ import annotations
 import asyncio
 import functools
 from collections.abc import Callable, Coroutine, Generator, Sequence
-from typing import Any, Concatenate, ParamSpec, TypeVar
+from typing import TYPE_CHECKING, Any, Concatenate, Literal, ParamSpec, TypeVar, overload
 
 from . import archive
 from .background import AsyncScheduler
@@ -78,7 +78,39 @@ class AsyncThread:
     add = _offload(Thread.add)
     add_many = _offload(Thread.add_many)
     assemble = _offload(Thread.assemble)
-    context = _offload(Thread.context)
+    if TYPE_CHECKING:  # Thread.context's overloads (the return type follows ``format``); at run time, _offload
+
+        @overload
+        async def context(
+            self,
+            budget: int | None = None,
+            *,
+            query: str | None = None,
+            format: Literal["openai"] = "openai",
+            tools: Sequence[dict[str, Any]] | None = None,
+        ) -> list[dict[str, Any]]: ...
+
+        @overload
+        async def context(
+            self,
+            budget: int | None = None,
+            *,
+            query: str | None = None,
+            format: Literal["anthropic"],
+            tools: Sequence[dict[str, Any]] | None = None,
+        ) -> tuple[str, list[dict[str, Any]]]: ...
+
+        async def context(
+            self,
+            budget: int | None = None,
+            *,
+            query: str | None = None,
+            format: Format = "openai",
+            tools: Sequence[dict[str, Any]] | None = None,
+        ) -> list[dict[str, Any]] | tuple[str, list[dict[str, Any]]]: ...
+
+    else:
+        context = _offload(Thread.context)
     usage = _offload(Thread.usage)
     summary = _offload(Thread.summary)
     history = _offload(Thread.history)
