@@ -4,6 +4,7 @@ everywhere, and a summarizer that cannot work says so when it is built, not at t
 from __future__ import annotations
 
 import ast
+import asyncio
 import socket
 from pathlib import Path
 
@@ -11,12 +12,14 @@ import pytest
 
 import chatcompact
 from chatcompact import (
+    AsyncMemory,
     ChatcompactError,
     InvalidArgument,
     InvalidBudget,
     InvalidType,
     Memory,
     MissingDependency,
+    Policy,
     SummarizerUnavailable,
     compact,
 )
@@ -30,7 +33,6 @@ USER_FACING |= {"ImportError", "ModuleNotFoundError", "OSError", "FileNotFoundEr
 # (file, exception) raised on purpose that are not ChatcompactError, each with its reason
 ALLOWED = {
     ("summarizers/local.py", "ImportError"),  # caught two lines below and turned into MissingDependency
-    ("memory.py", "ValueError"),  # context(format=...): becomes InvalidArgument with the engine rewrite (issue 10 §1)
 }
 
 
@@ -73,14 +75,44 @@ def test_check_budget_passes_ints():
     assert check_budget(1) == 1 and check_budget(128_000) == 128_000
 
 
-@pytest.mark.parametrize("bad", [0, -1, True, 1500.0, "1500"])
+@pytest.mark.parametrize("bad", [0, -1, True, 1500.0, "1500", float("nan"), float("inf")])
 def test_thread_context_rejects_bad_budgets_instead_of_using_the_default(bad):
     with Memory.open("memory://", background=False) as mem:
         t = mem.thread("t")
         t.add({"role": "user", "content": "hello"})
         with pytest.raises(InvalidBudget):
             t.context(bad)
+        with pytest.raises(InvalidBudget):
+            t.usage(bad)  # 0 once meant "the thread's budget" here
         assert len(t.context(500)) == 1  # nothing was lost
+
+
+@pytest.mark.parametrize("bad", [0, float("nan"), float("inf"), "1500"])
+def test_async_thread_checks_budgets_like_the_sync_one(bad):
+    async def main() -> None:
+        async with await AsyncMemory.open("memory://", background=False) as mem:
+            t = await mem.thread("t")
+            with pytest.raises(InvalidBudget):
+                await t.context(bad)
+            with pytest.raises(InvalidBudget):
+                await t.usage(bad)
+
+    asyncio.run(main())
+
+
+@pytest.mark.parametrize("bad", [0, -5, True, 1500.0, "1500", float("nan"), float("inf"), None])
+def test_policy_budget_is_checked(bad):
+    with pytest.raises(ChatcompactError, match=r"Policy\.budget"):
+        Policy(budget=bad)
+
+
+def test_context_format_is_checked_before_any_work():
+    with Memory.open("memory://", background=False) as mem:
+        t = mem.thread("t")
+        t.add({"role": "user", "content": "hello"})
+        with pytest.raises(InvalidArgument, match="format must be 'openai' or 'anthropic', got 'bogus'"):
+            t.context(500, format="bogus")  # type: ignore[call-overload]
+        assert len(t.context(500, format="openai")) == 1
 
 
 @pytest.mark.parametrize("bad", [0, -1, True, "1500"])
@@ -93,7 +125,7 @@ def test_recall_bad_arguments_are_invalid_argument():
     with Memory.open("memory://", background=False) as mem:
         t = mem.thread("t")
         t.add({"role": "user", "content": "hello"})
-        with pytest.raises(InvalidArgument, match="k must be >= 1"):
+        with pytest.raises(InvalidArgument, match="k must be an int from 1"):
             t.recall("hello", 0)
         with pytest.raises(InvalidArgument, match="mode"):
             t.recall("hello", 3, mode="fuzzy")

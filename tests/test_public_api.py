@@ -70,7 +70,10 @@ def test_exported_members(module_name):
         assert not (member in exported and qualified in INTERNAL), f"{qualified} is exported and internal"
 
 
-@pytest.mark.parametrize("name", ["Retry", "Assembled", "Rule", "SearchFilter", "Worker"])
+@pytest.mark.parametrize(
+    "name",
+    ["Retry", "Assembled", "Rule", "SearchFilter", "Worker", "InvalidSummary", "ContextUsage", "CompactionEvent"],
+)
 def test_decided_names_are_exported(name):
     assert name in chatcompact.__all__
 
@@ -93,3 +96,17 @@ def test_py_typed_ships_and_the_version_has_one_source():
 
     assert (Path(chatcompact.__file__).parent / "py.typed").is_file()
     assert importlib.metadata.version("chatcompact") == chatcompact.__version__
+
+
+def test_usage_and_hook_events_are_the_exported_types():
+    seen = []
+    with chatcompact.Memory.open("memory://", background=False, on_compaction=seen.append) as mem:
+        t = mem.thread("t", budget=200)
+        for i in range(30):
+            t.add({"role": "user" if i % 2 == 0 else "assistant", "content": f"turn {i} about the Lyon trip " * 3})
+        usage = t.usage()
+        assert isinstance(usage, chatcompact.ContextUsage) and usage.budget == 200
+        assert chatcompact.ContextUsage is not chatcompact.Usage  # that one is a summarizer call's token usage
+    assert seen and all(isinstance(ev, chatcompact.CompactionEvent) for ev in seen)
+    assert {ev.stage for ev in seen} == {"before", "after"}
+    assert issubclass(chatcompact.InvalidSummary, chatcompact.SummarizerError)

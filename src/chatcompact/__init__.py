@@ -20,6 +20,7 @@ from .errors import (
     InvalidBudget,
     InvalidMessage,
     InvalidSequence,
+    InvalidSummary,
     InvalidType,
     MissingDependency,
     NodeNotFound,
@@ -78,6 +79,7 @@ _LAZY: dict[str, str] = {
         ".types",
     ),
     "Assembled": ".core.assemble",
+    **dict.fromkeys(["CompactionEvent", "ContextUsage"], ".core.engine"),
     "Rule": ".core.preserve",
     "Retry": ".background",
     "Worker": ".worker",
@@ -90,6 +92,7 @@ if TYPE_CHECKING:
     from .background import Retry
     from .config import Policy, Settings
     from .core.assemble import Assembled
+    from .core.engine import CompactionEvent, ContextUsage
     from .core.preserve import Rule
     from .memory import Memory, Thread
     from .oneshot import compact, compaction_ratio
@@ -150,8 +153,10 @@ __all__ = [
     "AsyncThread",
     "BudgetTooSmall",
     "ChatcompactError",
+    "CompactionEvent",
     "CompactionRatio",
     "ConfigError",
+    "ContextUsage",
     "Embedder",
     "Event",
     "FullStore",
@@ -160,6 +165,7 @@ __all__ = [
     "InvalidBudget",
     "InvalidMessage",
     "InvalidSequence",
+    "InvalidSummary",
     "InvalidType",
     "JobLease",
     "JobStore",

@@ -12,14 +12,14 @@ from __future__ import annotations
 import asyncio
 import functools
 from collections.abc import Callable, Coroutine, Generator, Sequence
-from typing import Any, Concatenate, ParamSpec, TypeVar
+from typing import TYPE_CHECKING, Any, Concatenate, Literal, ParamSpec, TypeVar, overload
 
 from . import archive
 from .background import AsyncScheduler
 from .core import engine as e
 from .effects import EffectRunner, as_summarizer_error
 from .memory import Format, Memory, Thread
-from .types import SummaryDelta, SummaryVersion, ThreadInfo
+from .types import SummaryVersion, ThreadInfo
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -47,15 +47,16 @@ async def drive(thread: Thread, flow: e.Effects[R]) -> R:
     runner = EffectRunner(thread)
     mem = thread._mem
 
-    async def once(request: Any) -> SummaryDelta:
+    async def once(effect: e.Summarize) -> Any:
         try:
-            return await mem.summarizer.asummarize(request)
+            delta = await mem.summarizer.asummarize(effect.request)
         except Exception as exc:  # converted, never swallowed: the engine records it, the Retry retries it
             raise as_summarizer_error(mem.summarizer, exc) from exc
+        return effect.attempt(delta)  # an InvalidSummary is a failed attempt too
 
     async def execute(effect: Any) -> Any:
         if isinstance(effect, e.Summarize):
-            return await mem.retry.acall(lambda: once(effect.request))
+            return await mem.retry.acall(lambda: once(effect))
         if isinstance(effect, e.Pause):
             await asyncio.sleep(0)
             return not mem._closed
@@ -77,7 +78,39 @@ class AsyncThread:
     add = _offload(Thread.add)
     add_many = _offload(Thread.add_many)
     assemble = _offload(Thread.assemble)
-    context = _offload(Thread.context)
+    if TYPE_CHECKING:  # Thread.context's overloads (the return type follows ``format``); at run time, _offload
+
+        @overload
+        async def context(
+            self,
+            budget: int | None = None,
+            *,
+            query: str | None = None,
+            format: Literal["openai"] = "openai",
+            tools: Sequence[dict[str, Any]] | None = None,
+        ) -> list[dict[str, Any]]: ...
+
+        @overload
+        async def context(
+            self,
+            budget: int | None = None,
+            *,
+            query: str | None = None,
+            format: Literal["anthropic"],
+            tools: Sequence[dict[str, Any]] | None = None,
+        ) -> tuple[str, list[dict[str, Any]]]: ...
+
+        async def context(
+            self,
+            budget: int | None = None,
+            *,
+            query: str | None = None,
+            format: Format = "openai",
+            tools: Sequence[dict[str, Any]] | None = None,
+        ) -> list[dict[str, Any]] | tuple[str, list[dict[str, Any]]]: ...
+
+    else:
+        context = _offload(Thread.context)
     usage = _offload(Thread.usage)
     summary = _offload(Thread.summary)
     history = _offload(Thread.history)

@@ -15,14 +15,15 @@ import time
 from collections import deque
 from collections.abc import Awaitable, Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TypeVar
+from typing import Generic, TypeVar, cast
 
 from .errors import ConfigError, StoreError, SummarizerError
-from .protocols import Store
+from .protocols import JobStore, Store
 
 log = logging.getLogger("chatcompact.background")
 T = TypeVar("T")
-Key = Hashable  # e.g. ("compact", thread_id)
+K = TypeVar("K", bound=Hashable)  # a Scheduler key
+JobKey = tuple[str, str]  # (kind, thread_id), e.g. ("compact", thread_id)
 
 
 @dataclass(frozen=True)
@@ -44,7 +45,7 @@ class Retry:
         if self.deadline is not None and not (0 < self.deadline < float("inf")):
             raise ConfigError(f"Retry.deadline must be a positive number of seconds or None, got {self.deadline!r}")
 
-    def delay(self, attempt: int, rng: random.Random = random._inst) -> float:  # type: ignore[attr-defined]
+    def delay(self, attempt: int, rng: random.Random = random._inst) -> float:
         return rng.uniform(0, min(self.max_delay, self.base_delay * 2**attempt))
 
     def _next_wait(self, exc: SummarizerError, attempt: int, started: float | None = None) -> float:
@@ -79,7 +80,7 @@ class Retry:
         raise AssertionError("unreachable: attempts must be >= 1")
 
 
-class Scheduler:
+class Scheduler(Generic[K]):
     """Runs ``job(key)`` on a worker thread; a job returning True is queued again (more to do).
 
     With ``delay`` a submitted key waits until it has been quiet that long (every submit of a queued key
@@ -89,7 +90,7 @@ class Scheduler:
 
     def __init__(
         self,
-        job: Callable[[Key], bool],
+        job: Callable[[K], bool],
         name: str = "chatcompact-compactor",
         delay: float = 0.0,
         max_wait: float | None = None,
@@ -98,15 +99,15 @@ class Scheduler:
         self._name = name
         self._delay = delay
         self._max_wait = delay if max_wait is None else max_wait
-        self._due: dict[Key, tuple[float, float]] = {}  # queued key -> (first submit, run at)
-        self._queue: deque[Key] = deque()
-        self._queued: set[Key] = set()
-        self._running: set[Key] = set()
+        self._due: dict[K, tuple[float, float]] = {}  # queued key -> (first submit, run at)
+        self._queue: deque[K] = deque()
+        self._queued: set[K] = set()
+        self._running: set[K] = set()
         self._cv = threading.Condition()
         self._worker: threading.Thread | None = None
         self._closed = False
 
-    def submit(self, key: Key, now: bool = False) -> None:
+    def submit(self, key: K, now: bool = False) -> None:
         """Queue ``key`` unless it is already queued (then only its delay restarts); start the worker if needed.
 
         ``now`` skips the delay (a job that has more to do, or a flush)."""
@@ -126,7 +127,7 @@ class Scheduler:
                 self._worker.start()
             self._cv.notify_all()
 
-    def _next(self) -> str | None:
+    def _next(self) -> K | None:
         with self._cv:
             while True:
                 if self._closed:
@@ -165,7 +166,7 @@ class Scheduler:
             for key in self._queue:
                 self.submit(key, now=True)
 
-    def busy(self, key: Key) -> bool:
+    def busy(self, key: K) -> bool:
         with self._cv:
             return key in self._queued or key in self._running
 
@@ -200,12 +201,14 @@ class Lanes:
 
     def __init__(
         self,
-        job: Callable[[Key], bool],
+        job: Callable[[JobKey], bool],
         kinds: tuple[str, ...] = ("compact", "embed"),
         delays: Mapping[str, tuple[float, float]] | None = None,
     ) -> None:
         delays = delays or {}
-        self._lanes = {kind: Scheduler(job, f"chatcompact-{kind}", *delays.get(kind, (0.0, 0.0))) for kind in kinds}
+        self._lanes: dict[str, Scheduler[JobKey]] = {
+            kind: Scheduler(job, f"chatcompact-{kind}", *delays.get(kind, (0.0, 0.0))) for kind in kinds
+        }
 
     def submit(self, key: tuple[str, str]) -> None:
         self._lanes[key[0]].submit(key)
@@ -234,12 +237,12 @@ class StoreQueue:
     def __init__(self, store: Store, poll_s: float = 0.05, debounce_s: float = 0.5) -> None:
         if not getattr(store, "supports_jobs", False):
             raise ConfigError(f'background="workers" needs a store with a job queue; {store!r} has none')
-        self._store = store
+        self._store = cast(JobStore, store)  # supports_jobs: it has the JobStore methods
         self._poll = poll_s
         # A trigger keeps firing on every add until a worker has compacted: one request per key and
         # ``debounce_s`` is enough (the next add after that asks again), and saves a write per add.
         self._debounce = debounce_s
-        self._sent: dict[Key, float] = {}
+        self._sent: dict[JobKey, float] = {}
         self._lock = threading.Lock()
 
     def submit(self, key: tuple[str, str]) -> None:
@@ -272,7 +275,7 @@ class StoreQueue:
 def make_scheduler(
     background: object,
     store: Store,
-    job: Callable[[Key], bool],
+    job: Callable[[JobKey], bool],
     delays: Mapping[str, tuple[float, float]] | None = None,
 ) -> Lanes | StoreQueue | None:
     """The scheduler for a ``Memory(background=...)`` value: True, False or "workers" (``delays``: see Lanes)."""
@@ -294,21 +297,21 @@ class AsyncScheduler:
     def __init__(
         self,
         loop: asyncio.AbstractEventLoop,
-        job: Callable[[Key], Awaitable[bool]],
+        job: Callable[[JobKey], Awaitable[bool]],
         delays: Mapping[str, tuple[float, float]] | None = None,
     ) -> None:
         self._loop = loop
         self._job = job
         self._delays = dict(delays or {})
-        self._tasks: dict[Key, asyncio.Task[None]] = {}
-        self._due: dict[Key, tuple[float, float]] = {}  # waiting key -> (first submit, run at), loop time
-        self._again: set[Key] = set()  # submitted while running
+        self._tasks: dict[JobKey, asyncio.Task[None]] = {}
+        self._due: dict[JobKey, tuple[float, float]] = {}  # waiting key -> (first submit, run at), loop time
+        self._again: set[JobKey] = set()  # submitted while running
         self._closed = False
 
-    def submit(self, key: Key) -> None:
+    def submit(self, key: JobKey) -> None:
         self._loop.call_soon_threadsafe(self._start, key)
 
-    def _start(self, key: Key, now: bool = False) -> None:
+    def _start(self, key: JobKey, now: bool = False) -> None:
         if self._closed:
             return
         delay, max_wait = self._delays.get(key[0], (0.0, 0.0)) if isinstance(key, tuple) else (0.0, 0.0)
@@ -324,7 +327,7 @@ class AsyncScheduler:
         self._due[key] = (t, t if now else t + delay)
         self._tasks[key] = self._loop.create_task(self._run(key), name=f"chatcompact-{key}")
 
-    async def _run(self, key: Key) -> None:
+    async def _run(self, key: JobKey) -> None:
         again = False
         try:
             while (wait := self._due[key][1] - self._loop.time()) > 0:

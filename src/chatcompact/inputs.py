@@ -1,8 +1,8 @@
 """Checks for the arguments of the public entry points that are not messages (queries, counts, store URLs).
 
-Every refusal is a :class:`~chatcompact.errors.InvalidArgument` (a bad store:
-:class:`~chatcompact.errors.ConfigError`) naming the argument, so a caller (or the CLI, or an HTTP layer)
-never sees a raw ``TypeError`` from deep inside a tokenizer or a store.
+Every refusal is an :class:`~chatcompact.errors.InvalidArgument` (a store URL's: a ConfigError) naming the
+argument, so a caller (or the CLI, or an HTTP layer) never sees a raw ``TypeError`` from deep inside a
+tokenizer or a store.
 """
 
 from __future__ import annotations

@@ -20,10 +20,10 @@ import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime
-from typing import Any, Literal, overload
+from typing import Any, Literal, cast, overload
 
 from . import archive
-from .background import Retry, make_scheduler
+from .background import AsyncScheduler, Lanes, Retry, StoreQueue, make_scheduler
 from .config import Policy, Settings, check_budget
 from .core import compaction
 from .core import engine as e
@@ -35,7 +35,15 @@ from .core.preserve import DEFAULT_RULES, Rule
 from .core.recall import quote_lines, wants_detail
 from .core.window import check_sequence
 from .effects import EffectRunner
-from .errors import ChatcompactError, InvalidMessage, NodeNotFound, ThreadNotFound, VersionConflict
+from .errors import (
+    ChatcompactError,
+    ConfigError,
+    InvalidArgument,
+    InvalidMessage,
+    NodeNotFound,
+    ThreadNotFound,
+    VersionConflict,
+)
 from .inputs import check_query, check_recall, check_store_url
 from .migrate import check_complete
 from .protocols import Embedder, FullStore, SearchFilter, Store, Summarizer, Tokenizer
@@ -230,17 +238,17 @@ class Thread:
         With ``query`` (usually the user's latest message), a query that asks for exact wording or
         names numbers/names the summary lacks gets verbatim turns recalled from the archive.
         """
+        if format not in ("openai", "anthropic"):  # checked before any work is done
+            raise InvalidArgument(f"format must be 'openai' or 'anthropic', got {format!r}")
         result = self.assemble(budget, query=query, tools=tools)
         if format == "anthropic":
             return to_anthropic(result.messages)
-        if format != "openai":
-            raise ValueError(f"format must be 'openai' or 'anthropic', got {format!r}")
         return to_openai(result.messages)
 
     def usage(self, budget: int | None = None) -> e.Usage:
         """How full the context window is: tokens of the context at ``budget`` (default the thread's), the fill
         fraction, tail tokens still to add before automatic compaction fires, summary version, tail size."""
-        budget = budget or self.budget
+        budget = self.budget if budget is None else check_budget(budget)  # 0 must not mean "the default"
         tokens = self.assemble(budget).tokens
         return e.usage(tokens, budget, self._snapshot(fresh=False), self._mem.policy)
 
@@ -552,7 +560,10 @@ class Memory:
         self._lock = threading.Lock()
         self._closed = False
         delays = {"embed": (archive.EMBED_QUIET, archive.EMBED_MAX_LAG)}
-        self.scheduler = make_scheduler(self.background, self.store, self._job, delays)
+        # AsyncMemory swaps in its AsyncScheduler: this driver's triggers then start asyncio tasks
+        self.scheduler: Lanes | StoreQueue | AsyncScheduler | None = make_scheduler(
+            self.background, self.store, self._job, delays
+        )
 
     def _job(self, key: tuple[str, str]) -> bool:
         kind, thread_id = key
@@ -588,6 +599,8 @@ class Memory:
 
         ``kinds`` (e.g. ``("compact",)``) waits only for those lanes: waiting for compaction need not wait for
         the embedding lane's debounce. With ``background="workers"`` it waits for the store's whole queue."""
+        if isinstance(self.scheduler, AsyncScheduler):
+            raise ConfigError("this Memory's jobs run on an AsyncMemory's event loop: await AsyncMemory.wait_idle()")
         return self.scheduler.wait_idle(timeout, kinds=kinds) if self.scheduler else True
 
     @classmethod
@@ -614,7 +627,7 @@ class Memory:
         settings = settings or Settings.from_env()
         check_store_url(url)
         return cls(
-            store=resolve_store(url, settings),
+            store=cast(FullStore, resolve_store(url, settings)),  # a Store object is trusted to be whole
             summarizer=resolve_summarizer(summarizer, settings),
             tokenizer=resolve_tokenizer(tokenizer, model, settings),
             policy=policy or Policy(),
@@ -662,7 +675,7 @@ class Memory:
             if self._closed:
                 return
             self._closed = True
-        if self.scheduler is not None:
+        if self.scheduler is not None and not isinstance(self.scheduler, AsyncScheduler):  # AsyncMemory closes its own
             self.scheduler.close(timeout)
         with self._lock:
             self._threads.clear()

@@ -64,9 +64,18 @@ class Reload:
 
 @dataclass(frozen=True)
 class Summarize:
-    """-> the summarizer's :class:`SummaryDelta` (the driver retries; a final failure is a SummarizerError)."""
+    """-> ``accept(delta)`` of the summarizer's :class:`SummaryDelta` (the delta itself without ``accept``).
+
+    The driver retries the call and the acceptance together (:meth:`attempt` inside ``Retry.call``): a delta that
+    fails validation (InvalidSummary) is a failed attempt, asked again with backoff within ``Retry.deadline``,
+    not a failed compaction that waits out the cooldown. A final failure is a SummarizerError."""
 
     request: SummaryRequest
+    accept: Callable[[SummaryDelta], Any] | None = None  # pure: validate and merge; raises SummarizerError
+
+    def attempt(self, delta: SummaryDelta) -> Any:
+        """What one summarizer answer gives the engine (raises SummarizerError when it is unusable)."""
+        return delta if self.accept is None else self.accept(delta)
 
 
 @dataclass(frozen=True)
@@ -191,8 +200,9 @@ class State:
 
 
 @dataclass(frozen=True)
-class Usage:
-    """How full a thread's context window is (``thread.usage(budget)``)."""
+class ContextUsage:
+    """How full a thread's context window is: what ``thread.usage(budget)`` returns (``chatcompact.ContextUsage``;
+    :class:`chatcompact.Usage` is a summarizer call's token usage)."""
 
     tokens: int  # of the context view at ``budget``
     budget: int
@@ -203,6 +213,8 @@ class Usage:
     tail_messages: int
     tail_tokens: int
 
+
+Usage = ContextUsage  # the engine's own short name
 
 Effects = Generator[Any, Any, T]
 
@@ -304,10 +316,13 @@ def compact(
         yield LogEvent("compaction_vetoed", {"span": list(job.plan.span), "reason": reason})
         return None
     yield Pause()
+
+    def accept(delta: SummaryDelta) -> tuple[SummaryDelta, SummaryVersion]:
+        return delta, compaction.finish(job, delta, p, cfg.summarizer)  # InvalidSummary: the driver asks again
+
     try:
-        delta = yield Summarize(job.request)
+        delta, version = yield Summarize(job.request, accept)
         yield Pause()
-        version = compaction.finish(job, delta, p, cfg.summarizer)
     except SummarizerError as exc:
         yield from failed(st, cfg, job, exc)
         raise
@@ -354,9 +369,10 @@ def rollup(st: State, cfg: Config) -> Effects[bool]:
     if plan is None:
         return False
     try:
-        delta = yield Summarize(plan.request)
+        node = yield Summarize(
+            plan.request, lambda delta: h.finish_rollup(plan, delta, cfg.policy, cfg.summarizer, cfg.count)
+        )
         yield Pause()
-        node = h.finish_rollup(plan, delta, cfg.policy, cfg.summarizer, cfg.count)
     except SummarizerError as exc:
         st.cooldown_until = (yield Now()) + cfg.cooldown
         yield LogEvent("rollup_failed", {"span": list(plan.span), "level": plan.level, "error": str(exc)})

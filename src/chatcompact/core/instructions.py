@@ -44,7 +44,8 @@ def _compiled(kind: str) -> re.Pattern[str]:
 def _patterns() -> dict[str, re.Pattern[str]]:
     out = {}
     for kind in ("start", "anywhere", "override"):
-        words, cjk = [], []
+        words: list[str] = []
+        cjk: list[str] = []
         for lang in cues().values():
             for phrase in lang.get(kind, ()):
                 (cjk if _CJK.search(phrase) else words).append(re.escape(phrase))
@@ -130,7 +131,8 @@ def merge(existing: Sequence[SummaryItem], new: Iterable[SummaryItem]) -> tuple[
         key = " ".join(item.text.lower().split())
         subj = _subject(item.text)
         overriding = bool(_compiled("override").search(item.text))
-        kept, earlier = [], []
+        kept: list[SummaryItem] = []
+        earlier: list[int] = []
         for old in items:
             same = " ".join(old.text.lower().split()) == key
             if same or (_overlap(subj, _subject(old.text)) >= (0.34 if overriding else _SIMILAR)):

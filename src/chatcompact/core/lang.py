@@ -262,7 +262,7 @@ def _han_code() -> str:
 
 @lru_cache(maxsize=16)
 def _stemmer(name: str) -> Any:
-    import snowballstemmer  # type: ignore[import-untyped]  # pure Python; imported on first use (cold start)
+    import snowballstemmer  # pure Python; imported on first use (cold start)
 
     return snowballstemmer.stemmer(name)
 

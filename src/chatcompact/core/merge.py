@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
+from typing import Any
 
 from ..config import Policy
 from ..types import SECTIONS, MergeReport, PinnedItem, SummaryDelta, SummaryItem, SummaryState
@@ -214,9 +215,8 @@ def apply_delta(
     pins, dropped_pins = merge_pinned(state.pinned, pinned, policy)
     report["dropped"] += dropped_pins
     old_pins = {normalise(p.text) for p in state.pinned}
-    new_state = SummaryState(
-        **{name: tuple(items) for name, items in sections.items()}, narrative=narrative, pinned=tuple(pins)
-    )
+    fields: dict[str, Any] = {name: tuple(items) for name, items in sections.items()}
+    new_state = SummaryState(**fields, narrative=narrative, pinned=tuple(pins))
     summary = MergeReport(
         added=tuple(report["added"]),
         superseded=tuple(report["superseded"]),

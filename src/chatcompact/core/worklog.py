@@ -88,7 +88,7 @@ def update(log: WorkLog, messages: Sequence[Message]) -> WorkLog:
     fields: dict = log.model_dump()
     commands, errors, abandoned = list(log.commands), list(log.errors), list(log.abandoned)
     read, changed = list(log.files_read), list(log.files_changed)
-    names = list(log.names)
+    names: Sequence[str] = list(log.names)
     for m in messages:
         seq = m.seq or 0
         names = _add_unique(names, _names(m), 10_000)

@@ -55,7 +55,7 @@ __all__ = ["ChatcompactHistory", "ChatcompactMiddleware", "from_openai", "to_ope
 def _content_in(content: Any, role: str) -> Any:
     if isinstance(content, str):
         return content
-    parts = []
+    parts: list[dict[str, Any]] = []
     for block in content:
         if isinstance(block, str):
             parts.append({"type": "text", "text": block})

@@ -71,8 +71,8 @@ def build(
         """A hierarchy node's children, or (level 0) the messages it summarises, verbatim."""
         out = await (await existing(thread)).expand(node)
         if out and isinstance(out[0], SummaryNode):
-            return {"nodes": [rest.node_json(n) for n in out]}  # type: ignore[arg-type]
-        return {"messages": [m.to_record() for m in out]}  # type: ignore[union-attr]
+            return {"nodes": [rest.node_json(n) for n in out]}
+        return {"messages": [m.to_record() for m in out]}
 
     @tool
     async def compact(thread: str) -> dict[str, Any]:

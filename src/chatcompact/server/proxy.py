@@ -352,7 +352,9 @@ async def _anthropic_compaction(turn: Turn, edit: Mapping[str, Any] | None) -> d
     """Apply a ``compact_20260112`` edit: compact when the thread's unsummarised history passes the trigger."""
     if edit is None:
         return None
-    trigger = edit.get("trigger") if isinstance(edit.get("trigger"), Mapping) else {}
+    trigger = edit.get("trigger")
+    if not isinstance(trigger, Mapping):
+        trigger = {}
     threshold = int(trigger.get("value") or 150_000)
     stats = await turn.thread.stats()
     if stats["tail_tokens"] < threshold or not await _compact_quietly(turn.thread):
@@ -377,9 +379,10 @@ async def messages(request: Request, caller: Caller) -> Response:
             return await _anthropic_upstream(request, svc, turn, body, block)
         chat = await turn.thread.context(budget(request, svc), query=turn.query)
         payload = vendor.anthropic_to_chat_request(body, chat)
+        assert svc.http is not None  # started with the app whenever an upstream is configured
         resp = await svc.http.post(
             upstream_url(svc, "/chat/completions"), json=payload, headers=upstream_headers(request, svc)
-        )  # type: ignore[union-attr]
+        )
     except BaseException:
         turn.done()
         raise

@@ -169,7 +169,7 @@ async def get_expand(request: Request, caller: Caller) -> Response:
     t = await _thread(request, caller)
     out = await t.expand(request.path_params["node"])
     if out and isinstance(out[0], SummaryNode):
-        return JSONResponse({"nodes": [node_json(n) for n in out]})  # type: ignore[arg-type]
+        return JSONResponse({"nodes": [node_json(n) for n in out]})
     return JSONResponse({"messages": [message_json(m) for m in out]})  # type: ignore[arg-type]
 
 

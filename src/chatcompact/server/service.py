@@ -66,6 +66,7 @@ _STATUS: list[tuple[type[BaseException], int]] = [
     (E.InvalidMessage, 400),
     (E.InvalidSequence, 400),
     (E.ConfigError, 400),
+    (E.InvalidArgument, 400),  # InvalidBudget, InvalidType, a bad recall/query argument
     (E.MissingDependency, 501),
     (E.SummarizerError, 502),
     (httpx.HTTPError, 502),  # the upstream could not be reached

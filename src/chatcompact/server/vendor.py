@@ -221,7 +221,7 @@ def anthropic_to_chat_request(body: Mapping[str, Any], messages: list[dict[str, 
         out["tool_choice"] = (
             {"type": "function", "function": {"name": choice.get("name")}}
             if kind == "tool"
-            else {"any": "required", "none": "none"}.get(kind, "auto")
+            else {"any": "required", "none": "none"}.get(str(kind), "auto")
         )
     return out
 

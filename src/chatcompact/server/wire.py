@@ -48,7 +48,9 @@ def canonical(raw: Mapping[str, Any]) -> dict[str, Any]:
 def _canonical_call(call: Any) -> dict[str, Any]:
     if not isinstance(call, Mapping):
         return {"id": "", "type": "function", "function": {"name": "", "arguments": "{}"}}
-    fn = call.get("function") if isinstance(call.get("function"), Mapping) else {}
+    fn = call.get("function")
+    if not isinstance(fn, Mapping):
+        fn = {}
     args = fn.get("arguments", "{}")
     if isinstance(args, Mapping):
         args = json.dumps(args, ensure_ascii=False)
