@@ -157,11 +157,11 @@ def recall(
         ranked = (text or vec)[:depth]
     ranked = _distinct(ranked, k, exclude, mmr)
     # the index's passage, else the best one for the query (long messages stored before passages were indexed)
-    spans = {
+    shown: dict[int, tuple[int, int] | None] = {
         h.message.seq or 0: spans.get(h.message.seq or 0) or best_passage(h.message.searchable_text, query)
         for h in ranked
     }
-    return [_hit(store, thread_id, h, text, vec, neighbors, spans[h.message.seq or 0]) for h in ranked]
+    return [_hit(store, thread_id, h, text, vec, neighbors, shown[h.message.seq or 0]) for h in ranked]
 
 
 def _distinct(ranked: Sequence[TextHit], k: int, exclude: Collection[int], lam: float) -> list[TextHit]:
