@@ -15,14 +15,14 @@ from chatcompact.async_memory import AsyncThread
 from chatcompact.background import AsyncScheduler, Retry
 from chatcompact.core import engine as e
 from chatcompact.core.plan import CompactionPlan
-from chatcompact.errors import ConfigError, InvalidSummary, VersionConflict
+from chatcompact.errors import ConfigError, VersionConflict
 from chatcompact.memory import Thread
 from chatcompact.protocols import SummaryRequest
 from chatcompact.stores import InMemoryStore
 from chatcompact.summarizers.extractive import ExtractiveSummarizer
 from chatcompact.summarizers.llm import focus_instruction
 from chatcompact.testing import HashEmbedder, ScriptedSummarizer
-from chatcompact.types import Message, SummaryDelta, SummaryItem, SummaryState, SummaryVersion
+from chatcompact.types import Message, SummaryDelta, SummaryState, SummaryVersion
 from chatcompact.worker import Worker
 
 pytestmark = pytest.mark.timeout(120)
@@ -60,7 +60,7 @@ class Script:
         if isinstance(effect, e.Summarize):
             if isinstance(self.delta, Exception):
                 raise self.delta
-            return effect.attempt(self.delta)
+            return self.delta
         if isinstance(effect, e.Commit):
             if self.commit is not None:
                 raise self.commit
@@ -408,61 +408,3 @@ def test_setting_the_budget_of_an_open_thread_another_writer_moved_keeps_its_vie
         talk(a.thread("v"), 4)
         assert b.thread("v", budget=500) is tb and tb.budget == 500
         assert tb.usage().tail_messages == 4 and len(tb.context(500)) == 4  # no system prompt
-
-
-# ---------------------------------------------------------------------- an invalid delta is a failed attempt
-def _bad_then_good(n: int = 20) -> tuple[SummaryDelta, SummaryDelta]:
-    bad = SummaryDelta(add={"user_facts": (SummaryItem(text="invented", sources=(9999,)),)})  # cites no folded message
-    good = SummaryDelta(add={"user_facts": (SummaryItem(text="the user lives in Lyon", sources=(1,)),)})
-    return bad, good
-
-
-def _fill(t, n: int = 20) -> None:
-    for i in range(n):
-        t.add({"role": "user" if i % 2 == 0 else "assistant", "content": f"turn {i}: the user lives in Lyon " * 3})
-
-
-def test_an_invalid_delta_is_retried_with_backoff_within_the_same_compaction(caplog):
-    summ = ScriptedSummarizer(_bad_then_good())
-    retry = Retry(attempts=3, base_delay=0.01, max_delay=0.01, cooldown=3600)
-    with (
-        caplog.at_level("INFO", logger="chatcompact.background"),
-        Memory.open("memory://", summarizer=summ, background=False, retry=retry, policy=Policy(auto=False)) as mem,
-    ):
-        t = mem.thread("t", budget=400)
-        _fill(t)
-        v = t.compact()
-        assert v is not None and v.version == 1  # the second answer landed, no cooldown in between
-        assert len(summ.requests) == 2
-        assert "the user lives in Lyon" in json.dumps(t.summary().model_dump())
-        assert not t.failures  # one compaction, not a failed one followed by another
-    retried = [r for r in caplog.records if "retry 1" in r.getMessage()]
-    assert retried and isinstance(retried[0].args[0], InvalidSummary)  # each failed attempt is logged
-
-
-def test_an_invalid_delta_every_time_fails_the_compaction_after_its_attempts():
-    bad, _ = _bad_then_good()
-    summ = ScriptedSummarizer([bad, bad])
-    retry = Retry(attempts=2, base_delay=0.0, max_delay=0.0, cooldown=3600)
-    with Memory.open("memory://", summarizer=summ, background=False, retry=retry, policy=Policy(auto=False)) as mem:
-        t = mem.thread("t", budget=400)
-        _fill(t)
-        with pytest.raises(SummarizerError):
-            t.compact()
-        assert len(summ.requests) == 2 and t.summary().is_empty()
-
-
-def test_the_async_driver_retries_an_invalid_delta_too():
-    async def main() -> None:
-        summ = ScriptedSummarizer(_bad_then_good())
-        retry = Retry(attempts=3, base_delay=0.01, max_delay=0.01, cooldown=3600)
-        async with await AsyncMemory.open(
-            "memory://", summarizer=summ, background=False, retry=retry, policy=Policy(auto=False)
-        ) as amem:
-            t = await amem.thread("t", budget=400)
-            for i in range(20):
-                await t.add({"role": "user" if i % 2 == 0 else "assistant", "content": f"turn {i}: Lyon " * 3})
-            v = await t.compact()
-            assert v is not None and v.version == 1 and len(summ.requests) == 2
-
-    asyncio.run(main())

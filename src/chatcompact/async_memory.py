@@ -19,7 +19,7 @@ from .background import AsyncScheduler
 from .core import engine as e
 from .effects import EffectRunner, as_summarizer_error
 from .memory import Format, Memory, Thread
-from .types import SummaryVersion, ThreadInfo
+from .types import SummaryDelta, SummaryVersion, ThreadInfo
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -47,16 +47,15 @@ async def drive(thread: Thread, flow: e.Effects[R]) -> R:
     runner = EffectRunner(thread)
     mem = thread._mem
 
-    async def once(effect: e.Summarize) -> Any:
+    async def once(request: Any) -> SummaryDelta:
         try:
-            delta = await mem.summarizer.asummarize(effect.request)
+            return await mem.summarizer.asummarize(request)
         except Exception as exc:  # converted, never swallowed: the engine records it, the Retry retries it
             raise as_summarizer_error(mem.summarizer, exc) from exc
-        return effect.attempt(delta)  # an InvalidSummary is a failed attempt too
 
     async def execute(effect: Any) -> Any:
         if isinstance(effect, e.Summarize):
-            return await mem.retry.acall(lambda: once(effect))
+            return await mem.retry.acall(lambda: once(effect.request))
         if isinstance(effect, e.Pause):
             await asyncio.sleep(0)
             return not mem._closed

@@ -90,9 +90,9 @@ class EffectRunner:
         with t._lock:
             t._view = t._load(t._mem.store.thread_info(t.id))
 
-    def _summarize(self, effect: e.Summarize) -> Any:
+    def _summarize(self, effect: e.Summarize) -> SummaryDelta:
         mem = self.thread._mem
-        return mem.retry.call(lambda: effect.attempt(summarize_safely(mem.summarizer, effect.request)))
+        return mem.retry.call(lambda: summarize_safely(mem.summarizer, effect.request))
 
     def _commit(self, effect: e.Commit) -> SummaryVersion:
         """Commit guarded by the parent version (durable first, outside the view lock), then advance the cache."""

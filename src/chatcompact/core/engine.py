@@ -64,18 +64,9 @@ class Reload:
 
 @dataclass(frozen=True)
 class Summarize:
-    """-> ``accept(delta)`` of the summarizer's :class:`SummaryDelta` (the delta itself without ``accept``).
-
-    The driver retries the call and the acceptance together (:meth:`attempt` inside ``Retry.call``): a delta that
-    fails validation (InvalidSummary) is a failed attempt, asked again with backoff within ``Retry.deadline``,
-    not a failed compaction that waits out the cooldown. A final failure is a SummarizerError."""
+    """-> the summarizer's :class:`SummaryDelta` (the driver retries; a final failure is a SummarizerError)."""
 
     request: SummaryRequest
-    accept: Callable[[SummaryDelta], Any] | None = None  # pure: validate and merge; raises SummarizerError
-
-    def attempt(self, delta: SummaryDelta) -> Any:
-        """What one summarizer answer gives the engine (raises SummarizerError when it is unusable)."""
-        return delta if self.accept is None else self.accept(delta)
 
 
 @dataclass(frozen=True)
@@ -316,13 +307,10 @@ def compact(
         yield LogEvent("compaction_vetoed", {"span": list(job.plan.span), "reason": reason})
         return None
     yield Pause()
-
-    def accept(delta: SummaryDelta) -> tuple[SummaryDelta, SummaryVersion]:
-        return delta, compaction.finish(job, delta, p, cfg.summarizer)  # InvalidSummary: the driver asks again
-
     try:
-        delta, version = yield Summarize(job.request, accept)
+        delta = yield Summarize(job.request)
         yield Pause()
+        version = compaction.finish(job, delta, p, cfg.summarizer)
     except SummarizerError as exc:
         yield from failed(st, cfg, job, exc)
         raise
@@ -369,10 +357,9 @@ def rollup(st: State, cfg: Config) -> Effects[bool]:
     if plan is None:
         return False
     try:
-        node = yield Summarize(
-            plan.request, lambda delta: h.finish_rollup(plan, delta, cfg.policy, cfg.summarizer, cfg.count)
-        )
+        delta = yield Summarize(plan.request)
         yield Pause()
+        node = h.finish_rollup(plan, delta, cfg.policy, cfg.summarizer, cfg.count)
     except SummarizerError as exc:
         st.cooldown_until = (yield Now()) + cfg.cooldown
         yield LogEvent("rollup_failed", {"span": list(plan.span), "level": plan.level, "error": str(exc)})
