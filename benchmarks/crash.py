@@ -322,9 +322,10 @@ def check_store(url: str, op: str, acks: list[list[str]]) -> Verdict:
 
 
 def check_migrations(src_url: str, acks: list[list[str]], drop: Any) -> Verdict:
-    """Each destination a killed migrator started is complete, empty, or refused by a re-run; acked ones complete."""
-    from chatcompact.errors import ConfigError
-    from chatcompact.migrate import copy_store
+    """Each destination a killed migrator started is complete, empty, or marked unfinished and completed exactly by a
+    re-run (``chatcompact migrate`` resumes); acknowledged ones complete."""
+    from chatcompact.errors import ConfigError, StoreError
+    from chatcompact.migrate import check_complete, copy_store
     from chatcompact.stores import open_store
 
     verdict = Verdict()
@@ -340,10 +341,18 @@ def check_migrations(src_url: str, acks: list[list[str]], drop: Any) -> Verdict:
                         verdict.work += 1
                     elif name in done:
                         verdict.lost.add(("migrate", name))
-                    elif got:  # partial: a re-run must refuse it, never mix two histories
-                        with contextlib.suppress(ConfigError):
-                            copy_store(src, dst)
-                            verdict.breaks.add(("migrate", name))
+                    elif got:  # partial: marked unfinished (no Memory opens it), and a re-run completes it exactly
+                        try:
+                            check_complete(dst)
+                            verdict.breaks.add(("migrate", name))  # a partial copy that passes for a whole store
+                        except StoreError:
+                            try:
+                                copy_store(src, dst)
+                            except ConfigError:
+                                verdict.breaks.add(("migrate", name))
+                            else:
+                                if snapshot(dst) != want:
+                                    verdict.breaks.add(("migrate", name))
             except Exception as exc:
                 verdict.corrupted = f"{name}: {type(exc).__name__}: {exc}"
             drop(name, url)

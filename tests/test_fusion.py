@@ -228,20 +228,3 @@ def test_hybrid_properties(text_seqs, vec_seqs, k, method) -> None:
 )
 def test_keyword_query(question: str, expected: str) -> None:
     assert keyword_query(question) == expected
-
-
-def test_distinct_merges_near_duplicates_and_leaves_out_the_query() -> None:
-    from chatcompact.core.fusion import distinct
-
-    texts = [
-        "Thanks for reaching out! Our team will get back to you within 24 hours.",
-        "The refund for order 88231 was issued today.",
-        "Thanks for reaching out! Our team will get back to you within 24 hours!",
-        "Wann kommt meine Rückerstattung?",
-        "Die Rückerstattung kommt in drei Tagen.",
-    ]
-    hits = [hit(i + 1, 1.0 - i / 10, t) for i, t in enumerate(texts)]
-    kept = distinct(hits, 10, exclude="wann kommt meine Rückerstattung")
-    assert [h.message.seq for h in kept] == [1, 2, 5]
-    assert [h.message.seq for h in distinct(hits, 2)] == [1, 2]
-    assert distinct([], 3) == []
