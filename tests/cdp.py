@@ -73,13 +73,19 @@ class Browser:
         return out["result"].get("value")
 
     def wait_for(self, expression: str, timeout: float = 30.0) -> Any:
+        """Poll ``expression`` until it is truthy; an error while the page is still loading (no body yet) is a
+        'not yet', the last one is reported if the deadline passes."""
         deadline = time.monotonic() + timeout
+        last: Exception | None = None
         while time.monotonic() < deadline:
-            value = self.js(expression)
+            try:
+                value = self.js(expression)
+            except RuntimeError as exc:
+                value, last = None, exc
             if value:
                 return value
             time.sleep(0.1)
-        raise TimeoutError(expression)
+        raise TimeoutError(f"{expression} (last error: {last})")
 
     def screenshot(self, clip: dict[str, float] | None = None) -> bytes:
         params: dict[str, Any] = {"format": "png"}
