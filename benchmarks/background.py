@@ -29,7 +29,8 @@ sys.path.insert(0, str(ROOT))  # for tests.fake_llm_server
 
 from tests.fake_llm_server import FakeLLMServer, Reply, echo_delta  # noqa: E402
 
-from chatcompact import Memory, Policy, archive  # noqa: E402
+from chatcompact import Memory, Policy  # noqa: E402
+from chatcompact.runtime import archive  # noqa: E402
 from chatcompact.summarizers.openai import OpenAISummarizer  # noqa: E402
 from chatcompact.tokenizers import tokenizer_for  # noqa: E402
 from chatcompact.transcripts import locomo_transcript  # noqa: E402

@@ -15,7 +15,7 @@ parent kills it with SIGKILL after a random few ms to a few hundred ms, reopens 
 
 Operations: ``add`` (one message a call; small budget, so compactions commit inside ``add``), ``add_many``
 (batches), ``compact`` (``thread.compact()``), ``rollup`` (``Policy(hierarchy=True)``, small roll-up sizes),
-``revert``, ``migrate`` (``chatcompact.migrate.copy_store``, what ``chatcompact migrate`` runs; SQLite source
+``revert``, ``migrate`` (``chatcompact.runtime.migrate.copy_store``, what ``chatcompact migrate`` runs; SQLite source
 into a fresh SQLite file or Postgres schema) and ``forget`` (only where ``Thread.forget`` exists; else
 reported as skipped). A chain of ``--chain`` trials shares one store, each child resuming on what the
 previous kill left; every chain starts on a fresh SQLite file / Postgres schema. Extractive summarizer only.
@@ -171,7 +171,7 @@ def _step_forget(t: Any, op: str, side: _Side, rng: random.Random) -> None:
 
 
 def _child_migrate(url: str, extra: str, side: _Side, rng: random.Random) -> None:
-    from chatcompact.migrate import copy_store
+    from chatcompact.runtime.migrate import copy_store
     from chatcompact.stores import open_store
 
     with contextlib.closing(open_store(extra)) as src:
@@ -325,7 +325,7 @@ def check_migrations(src_url: str, acks: list[list[str]], drop: Any) -> Verdict:
     """Each destination a killed migrator started is complete, empty, or marked unfinished and completed exactly by a
     re-run (``chatcompact migrate`` resumes); acknowledged ones complete."""
     from chatcompact.errors import ConfigError, StoreError
-    from chatcompact.migrate import check_complete, copy_store
+    from chatcompact.runtime.migrate import check_complete, copy_store
     from chatcompact.stores import open_store
 
     verdict = Verdict()
@@ -494,7 +494,7 @@ def run_cell(ctx: Any, backend: Backend, op: str, trials: int, opts: argparse.Na
 
 def forget_supported() -> bool:
     """``Thread.forget`` exists (it comes with issue 13's deletion work)."""
-    from chatcompact.memory import Thread
+    from chatcompact.runtime.memory import Thread
 
     return hasattr(Thread, "forget")
 

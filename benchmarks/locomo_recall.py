@@ -34,7 +34,7 @@ from pathlib import Path
 
 import numpy as np
 
-from chatcompact import archive
+from chatcompact.config import DEFAULT_SPEAKER_BOOST
 from chatcompact.core.fusion import (
     DEFAULT_ALPHA,
     DEFAULT_BOOST,
@@ -44,9 +44,10 @@ from chatcompact.core.fusion import (
     rrf,
     with_neighbours,
 )
-from chatcompact.core.speakers import DEFAULT_SPEAKER_BOOST, named_speakers, without_names
+from chatcompact.core.speakers import named_speakers, without_names
 from chatcompact.evaluation.datasets import CATEGORIES, parse_evidence
 from chatcompact.protocols import TextHit
+from chatcompact.runtime import archive
 from chatcompact.stores import SQLiteStore
 from chatcompact.stores._common import query_terms
 from chatcompact.stores.sqlite import CONTEXT_WEIGHT

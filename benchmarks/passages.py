@@ -20,9 +20,9 @@ import sys
 import tempfile
 from pathlib import Path
 
-from chatcompact import archive
 from chatcompact.core.lang import content_words
 from chatcompact.evaluation.agent import load_trajectories
+from chatcompact.runtime import archive
 from chatcompact.stores import SQLiteStore
 from chatcompact.types import parse_message
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 
 from chatcompact import AsyncMemory, Memory, Policy, SummarizerError
-from chatcompact.background import Retry
+from chatcompact.runtime.background import Retry
 from chatcompact.testing import ScriptedSummarizer
 from chatcompact.types import SummaryDelta
 

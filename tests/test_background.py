@@ -7,7 +7,7 @@ import threading
 import pytest
 
 from chatcompact import Memory, Policy, SummarizerError
-from chatcompact.background import Retry, Scheduler
+from chatcompact.runtime.background import Retry, Scheduler
 from chatcompact.testing import ScriptedSummarizer
 from chatcompact.types import SummaryDelta
 

@@ -11,19 +11,19 @@ import threading
 import pytest
 
 from chatcompact import AsyncMemory, Memory, Policy, SummarizerError
-from chatcompact.async_memory import AsyncThread
-from chatcompact.background import AsyncScheduler, Retry
 from chatcompact.core import engine as e
 from chatcompact.core.plan import CompactionPlan
 from chatcompact.errors import ConfigError, VersionConflict
-from chatcompact.memory import Thread
 from chatcompact.protocols import SummaryRequest
+from chatcompact.runtime.async_memory import AsyncThread
+from chatcompact.runtime.background import AsyncScheduler, Retry
+from chatcompact.runtime.memory import Thread
+from chatcompact.runtime.worker import Worker
 from chatcompact.stores import InMemoryStore
 from chatcompact.summarizers.extractive import ExtractiveSummarizer
 from chatcompact.summarizers.llm import focus_instruction
 from chatcompact.testing import HashEmbedder, ScriptedSummarizer
 from chatcompact.types import Message, SummaryDelta, SummaryState, SummaryVersion
-from chatcompact.worker import Worker
 
 pytestmark = pytest.mark.timeout(120)
 
@@ -390,7 +390,7 @@ def test_async_run_job_compacts_a_thread_it_has_not_opened(tmp_path):
 
 
 def test_migrate_keeps_the_thread_budget(tmp_path):
-    from chatcompact.migrate import copy_store
+    from chatcompact.runtime.migrate import copy_store
     from chatcompact.stores import open_store
 
     with Memory.open(tmp_path / "src.db", background=False, embedder="none") as mem:

@@ -9,10 +9,10 @@ import sys
 import pytest
 
 from chatcompact import AsyncMemory, ConfigError, Memory, MissingDependency, Settings, SummarizerError
-from chatcompact.background import Retry
 from chatcompact.core.merge import validate_delta
 from chatcompact.protocols import SummaryRequest
-from chatcompact.registry import SUMMARIZER_SPECS, resolve_summarizer
+from chatcompact.runtime.background import Retry
+from chatcompact.runtime.registry import SUMMARIZER_SPECS, resolve_summarizer
 from chatcompact.summarizers.anthropic import TOOL_NAME, AnthropicSummarizer
 from chatcompact.summarizers.extractive import ExtractiveSummarizer
 from chatcompact.summarizers.llm import DELTA_SCHEMA, parse_json, repair_json

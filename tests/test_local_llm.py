@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from chatcompact import ConfigError, Memory, Policy, SummarizerError
-from chatcompact.background import Retry
+from chatcompact.runtime.background import Retry
 from chatcompact.types import SECTIONS
 
 pytestmark = [pytest.mark.slow, pytest.mark.timeout(300)]
@@ -244,7 +244,7 @@ def test_missing_model_file_is_a_config_error(tmp_path):
 def test_local_spec_string_builds_a_working_summarizer():
     pytest.importorskip("chatcompact.summarizers.openai")
     from chatcompact.config import Settings
-    from chatcompact.registry import resolve_summarizer
+    from chatcompact.runtime.registry import resolve_summarizer
     from chatcompact.summarizers.local import bundled_smollm2_path
 
     if bundled_smollm2_path() is None or importlib.util.find_spec("xllamacpp") is None:

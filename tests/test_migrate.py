@@ -9,8 +9,8 @@ from click.testing import CliRunner
 from chatcompact import Memory, Policy
 from chatcompact.cli import main
 from chatcompact.errors import ConfigError
-from chatcompact.migrate import copy_store
 from chatcompact.protocols import Store
+from chatcompact.runtime.migrate import copy_store
 from chatcompact.stores import InMemoryStore, open_store
 from chatcompact.testing import HashEmbedder
 
@@ -85,7 +85,7 @@ def test_refuses_a_non_empty_destination(tmp_path) -> None:
 
 def test_an_interrupted_migration_is_marked_refused_and_resumed(tmp_path):
     from chatcompact.errors import StoreError
-    from chatcompact.migrate import MARKER
+    from chatcompact.runtime.migrate import MARKER
 
     src_path, dst_path = str(tmp_path / "src.db"), str(tmp_path / "dst.db")
     fill_sqlite(src_path)

@@ -16,11 +16,11 @@ PUBLIC_MODULES = [
     "chatcompact.config",
     "chatcompact.types",
     "chatcompact.protocols",
-    "chatcompact.memory",
-    "chatcompact.async_memory",
-    "chatcompact.oneshot",
-    "chatcompact.worker",
-    "chatcompact.background",
+    "chatcompact.runtime.memory",
+    "chatcompact.runtime.async_memory",
+    "chatcompact.runtime.oneshot",
+    "chatcompact.runtime.worker",
+    "chatcompact.runtime.background",
     "chatcompact.stores",
     "chatcompact.stores.sqlite",
     "chatcompact.stores.memory",
@@ -30,11 +30,11 @@ PUBLIC_MODULES = [
 ]
 # public-looking classes that are deliberately not exported from `chatcompact` (reachable from their module)
 INTERNAL = {
-    "chatcompact.memory.Failure",  # a failed compaction's record inside a Thread
-    "chatcompact.background.Scheduler",  # the drivers' plumbing: Memory builds them from `background=`
-    "chatcompact.background.Lanes",
-    "chatcompact.background.StoreQueue",
-    "chatcompact.background.AsyncScheduler",
+    "chatcompact.runtime.memory.Failure",  # a failed compaction's record inside a Thread
+    "chatcompact.runtime.background.Scheduler",  # the drivers' plumbing: Memory builds them from `background=`
+    "chatcompact.runtime.background.Lanes",
+    "chatcompact.runtime.background.StoreQueue",
+    "chatcompact.runtime.background.AsyncScheduler",
     "chatcompact.stores.memory.JobTable",  # InMemoryStore's job queue
     "chatcompact.core.assemble.Line",  # one rendered summary line inside assembly
     "chatcompact.core.assemble.ContextInput",

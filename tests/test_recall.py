@@ -8,8 +8,8 @@ import time
 import pytest
 
 from chatcompact import InvalidMessage, Memory, Policy
-from chatcompact.archive import CachingEmbedder
 from chatcompact.errors import ConfigError
+from chatcompact.runtime.archive import CachingEmbedder
 from chatcompact.testing import HashEmbedder
 from chatcompact.types import parse_message
 
@@ -225,7 +225,7 @@ def test_a_name_in_the_summary_but_not_in_its_shown_part_is_still_recalled():
 
 
 def test_embedding_waits_for_a_quiet_moment_then_embeds_each_message_once(tmp_path, monkeypatch):
-    import chatcompact.archive as archive
+    import chatcompact.runtime.archive as archive
 
     monkeypatch.setattr(archive, "EMBED_QUIET", 3600.0)  # only wait_idle's flush runs the lane here
     monkeypatch.setattr(archive, "EMBED_MAX_LAG", 3600.0)
@@ -243,7 +243,7 @@ def test_embedding_waits_for_a_quiet_moment_then_embeds_each_message_once(tmp_pa
 
 
 def test_embeddings_left_waiting_at_close_land_after_reopen(tmp_path, monkeypatch):
-    import chatcompact.archive as archive
+    import chatcompact.runtime.archive as archive
 
     monkeypatch.setattr(archive, "EMBED_QUIET", 3600.0)
     monkeypatch.setattr(archive, "EMBED_MAX_LAG", 3600.0)

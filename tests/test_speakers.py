@@ -6,10 +6,11 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from chatcompact import Memory, archive
+from chatcompact import Memory
 from chatcompact.core.fusion import hybrid
 from chatcompact.core.speakers import named_speakers, speaker_boost, speaker_of, without_names
 from chatcompact.protocols import TextHit
+from chatcompact.runtime import archive
 from chatcompact.testing import HashEmbedder
 from chatcompact.types import parse_message
 

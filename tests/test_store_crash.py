@@ -98,7 +98,7 @@ def test_acknowledged_appends_survive_sigkill(tmp_path: Path) -> None:
 
 
 def test_a_kept_lease_outlives_its_duration(tmp_path: Path) -> None:
-    from chatcompact.leases import keep_lease
+    from chatcompact.runtime.leases import keep_lease
 
     store = SQLiteStore(str(tmp_path / "l.db"))
     store.ensure_thread("t", None)

@@ -7,10 +7,10 @@ import json
 import pytest
 
 from chatcompact import Memory, Policy, SummarizerError
-from chatcompact.background import Retry
 from chatcompact.core import merge
 from chatcompact.core.validate import check_delta, delta_problems, max_chars, max_items
 from chatcompact.errors import InvalidSummary
+from chatcompact.runtime.background import Retry
 from chatcompact.summarizers.openai import OpenAISummarizer
 from chatcompact.testing import CountingTokenizer, ScriptedSummarizer
 from chatcompact.types import Message, SummaryDelta, SummaryItem, SummaryState

@@ -15,8 +15,8 @@ from click.testing import CliRunner
 from chatcompact import Memory, Policy
 from chatcompact.cli import main
 from chatcompact.errors import ConfigError
+from chatcompact.runtime.worker import Worker
 from chatcompact.testing import HashEmbedder
-from chatcompact.worker import Worker
 
 pytestmark = pytest.mark.timeout(120)
 BUDGET = 300
@@ -87,7 +87,7 @@ BLOCKING_WORKER = textwrap.dedent(
     """
     import sys, time
     from chatcompact import Memory, Policy
-    from chatcompact.worker import Worker
+    from chatcompact.runtime.worker import Worker
 
     class Stuck:  # claims its job, says so, then hangs in the model call until killed
         name = "stuck"
@@ -286,7 +286,7 @@ def test_a_running_job_keeps_its_lease_past_the_first_term(tmp_path, monkeypatch
     import time
 
     if not renew:  # the control: without renewal the second worker does take the job mid-run
-        monkeypatch.setattr("chatcompact.worker.keep_lease", lambda *a: __import__("contextlib").nullcontext())
+        monkeypatch.setattr("chatcompact.runtime.worker.keep_lease", lambda *a: __import__("contextlib").nullcontext())
     url, policy, lease_s = f"sqlite:///{tmp_path}/r.db", Policy(budget=BUDGET), 0.4
     with Memory.open(url, policy=policy, background="workers", embedder="none") as app:
         talk(app.thread("r"), 30)

@@ -36,10 +36,10 @@ __version__ = "0.1.0"  # the one version source (pyproject.toml reads it: [tool.
 
 # public name -> the module that defines it (imported on first access)
 _LAZY: dict[str, str] = {
-    **dict.fromkeys(["AsyncMemory", "AsyncThread"], ".async_memory"),
+    **dict.fromkeys(["AsyncMemory", "AsyncThread"], ".runtime.async_memory"),
     **dict.fromkeys(["Policy", "Settings"], ".config"),
-    **dict.fromkeys(["Memory", "Thread"], ".memory"),
-    **dict.fromkeys(["compact", "compaction_ratio"], ".oneshot"),
+    **dict.fromkeys(["Memory", "Thread"], ".runtime.memory"),
+    **dict.fromkeys(["compact", "compaction_ratio"], ".runtime.oneshot"),
     **dict.fromkeys(
         [
             "Embedder",
@@ -81,21 +81,17 @@ _LAZY: dict[str, str] = {
     "Assembled": ".core.assemble",
     **dict.fromkeys(["CompactionEvent", "ContextUsage"], ".core.engine"),
     "Rule": ".core.preserve",
-    "Retry": ".background",
-    "Worker": ".worker",
+    "Retry": ".runtime.background",
+    "Worker": ".runtime.worker",
     **dict.fromkeys(["InMemoryStore", "SQLiteStore"], ".stores"),
     "PostgresStore": ".stores.postgres",  # psycopg is only needed to construct one (chatcompact[postgres])
 }
 
 if TYPE_CHECKING:
-    from .async_memory import AsyncMemory, AsyncThread
-    from .background import Retry
     from .config import Policy, Settings
     from .core.assemble import Assembled
     from .core.engine import CompactionEvent, ContextUsage
     from .core.preserve import Rule
-    from .memory import Memory, Thread
-    from .oneshot import compact, compaction_ratio
     from .protocols import (
         Embedder,
         FullStore,
@@ -110,6 +106,11 @@ if TYPE_CHECKING:
         Tokenizer,
         VectorStore,
     )
+    from .runtime.async_memory import AsyncMemory, AsyncThread
+    from .runtime.background import Retry
+    from .runtime.memory import Memory, Thread
+    from .runtime.oneshot import compact, compaction_ratio
+    from .runtime.worker import Worker
     from .stores import InMemoryStore, SQLiteStore
     from .stores.postgres import PostgresStore
     from .types import (
@@ -130,7 +131,6 @@ if TYPE_CHECKING:
         Usage,
         WorkLog,
     )
-    from .worker import Worker
 
 
 def __getattr__(name: str) -> Any:

@@ -26,8 +26,8 @@ if TYPE_CHECKING:
     from rich.console import Console
     from rich.table import Table
 
-    from .memory import Memory
     from .protocols import Summarizer
+    from .runtime.memory import Memory
     from .transcripts import ReplayResult, Transcript
     from .types import SummaryNode, SummaryVersion
 
@@ -146,7 +146,7 @@ def _summarizer(spec: str | None) -> Summarizer:
     """The summarizer a spec names, checked now (key present, local server answering), not at the first
     compaction: a demo with a summarizer that cannot work must fail, not report 0 compactions."""
     from .config import Settings
-    from .registry import resolve_summarizer
+    from .runtime.registry import resolve_summarizer
 
     built = resolve_summarizer(spec, Settings.from_env())
     preflight = getattr(built, "preflight", None)
@@ -476,7 +476,7 @@ def worker_cmd(
     from . import Memory, Policy
     from .config import check_budget
     from .logs import configure_logging
-    from .worker import Worker
+    from .runtime.worker import Worker
 
     budget = None if budget is None else check_budget(budget, "--budget")  # 0 must not mean "the default"
     configure_logging(log_level)  # reports each job (see _report_jobs) and what the stores and models do
@@ -524,7 +524,7 @@ def _report_jobs(mem: Memory) -> None:
 def migrate_cmd(src: str, dst: str) -> None:
     """Copy every thread, message, summary version, event and vector from store SRC into the empty store DST
     (e.g. sqlite:///chat.db postgresql://user@host/db)."""
-    from .migrate import copy_store
+    from .runtime.migrate import copy_store
     from .stores import open_store
 
     with closing(open_store(_existing(src))) as source, closing(open_store(dst)) as target:

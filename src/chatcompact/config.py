@@ -13,8 +13,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
 from types import MappingProxyType
 
-from .core.speakers import DEFAULT_SPEAKER_BOOST
 from .errors import ConfigError, InvalidBudget
+
+#: How much a named speaker's turns are lifted in recall (``core.speakers.speaker_boost``), as a share of the
+#: best fused score; chosen on the LoCoMo dev set (``benchmarks/locomo_recall.py``), where 0.4-0.6 land within
+#: half a point of each other.
+DEFAULT_SPEAKER_BOOST = 0.4
 
 DEFAULT_CAPS: Mapping[str, int] = MappingProxyType(
     {"decisions": 15, "user_facts": 20, "todos": 10, "open_questions": 10, "identifiers": 40, "topics": 12}

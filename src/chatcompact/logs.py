@@ -2,7 +2,7 @@
 
 Every module logs under ``chatcompact``: ``chatcompact.store`` (opening stores, schema steps),
 ``chatcompact.summarizer`` (retries, structured-output fallbacks), ``chatcompact.embedder`` (model loads),
-``chatcompact.background`` and ``chatcompact.worker`` (jobs). The library adds no handler but a
+``chatcompact.runtime.background`` and ``chatcompact.runtime.worker`` (jobs). The library adds no handler but a
 :class:`logging.NullHandler`, so an application decides what is shown (``logging.getLogger("chatcompact")``).
 """
 

@@ -19,7 +19,7 @@ from .errors import ChatcompactError
 from .types import Message, SummaryVersion
 
 if TYPE_CHECKING:
-    from .memory import Memory
+    from .runtime.memory import Memory
 
 
 @dataclass(frozen=True)

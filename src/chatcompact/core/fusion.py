@@ -16,12 +16,13 @@ from __future__ import annotations
 import math
 from collections.abc import Collection, Iterable, Sequence
 
+from ..config import DEFAULT_SPEAKER_BOOST
 from ..errors import InvalidArgument
 from ..protocols import TextHit
 from ..types import Message
 from .lang import content_words as _content_words
 from .lang import stop_words
-from .speakers import DEFAULT_SPEAKER_BOOST, speaker_boost, speaker_of
+from .speakers import speaker_boost, speaker_of
 
 #: RRF's damping constant (Cormack et al. 2009); larger values flatten the head of each ranking.
 RRF_K = 60

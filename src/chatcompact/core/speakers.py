@@ -28,10 +28,6 @@ _LABEL_RE = re.compile(r"^\s*(?:\[[^\]\n]{1,80}\]\s*)?([^\W\d_][\w'’.-]{0,30}(
 _WORD_RE = re.compile(r"[^\W_]+")
 _POSSESSIVE_RE = re.compile(r"['’]s$", re.IGNORECASE)
 
-#: How much :func:`speaker_boost` adds, as a share of the best fused score; chosen on the LoCoMo dev set
-#: (``benchmarks/locomo_recall.py``), where 0.4-0.6 land within half a point of each other.
-DEFAULT_SPEAKER_BOOST = 0.4
-
 
 def _words(text: str) -> list[str]:
     return [w.casefold() for w in _WORD_RE.findall(text)]
@@ -99,4 +95,4 @@ def speaker_boost(
     return sorted(out, key=lambda item: -item[1])
 
 
-__all__ = ["DEFAULT_SPEAKER_BOOST", "named_speakers", "speaker_boost", "speaker_of", "without_names"]
+__all__ = ["named_speakers", "speaker_boost", "speaker_of", "without_names"]

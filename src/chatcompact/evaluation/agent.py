@@ -251,7 +251,7 @@ class AgentConfig:
 def _open(config: AgentConfig, budget: int, variant: str, tokenizer: Tokenizer):
     from dataclasses import replace
 
-    from ..memory import Memory
+    from ..runtime.memory import Memory
 
     policy = replace(config.policy or Policy(), budget=budget)
     if variant == "stage2" and hasattr(policy, "tool_digests"):

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..errors import ConfigError, SummarizerError
-from ..registry import split_model_url
+from ..runtime.registry import split_model_url
 
 __all__ = ["ANSWER_PROMPT", "JUDGE_PROMPT", "Judge", "Judgement", "parse_label"]
 

@@ -20,10 +20,10 @@ from ..core.assemble import summary_text
 from ..core.merge import apply_delta
 from ..core.preserve import DEFAULT_RULES, find_pinned
 from ..errors import ChatcompactError, SummarizerError
-from ..memory import Memory, Thread
-from ..oneshot import compaction_ratio
 from ..protocols import Embedder, Summarizer, SummaryRequest
-from ..registry import resolve_embedder, resolve_summarizer
+from ..runtime.memory import Memory, Thread
+from ..runtime.oneshot import compaction_ratio
+from ..runtime.registry import resolve_embedder, resolve_summarizer
 from ..transcripts import Transcript, replay
 from ..types import SummaryState, SummaryVersion, parse_message
 from . import metrics

@@ -14,7 +14,7 @@ from collections import deque
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from ..memory import Thread
+from ..runtime.memory import Thread
 from ..types import Message
 
 #: How many of the thread's latest messages a cold list is lined up against.

@@ -29,7 +29,7 @@ from collections.abc import Awaitable, Callable, Iterable, Sequence
 from typing import Any
 
 from ..errors import ChatcompactError, InvalidMessage, MissingDependency
-from ..memory import Memory, Thread
+from ..runtime.memory import Memory, Thread
 from ._mirror import Mirror, message_key
 
 try:

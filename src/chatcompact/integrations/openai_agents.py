@@ -33,7 +33,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from ..errors import ChatcompactError, InvalidMessage, MissingDependency
-from ..memory import Memory
+from ..runtime.memory import Memory
 from ..types import Message
 
 try:

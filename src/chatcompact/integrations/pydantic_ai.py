@@ -26,7 +26,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from ..errors import InvalidMessage, MissingDependency
-from ..memory import Memory, Thread
+from ..runtime.memory import Memory, Thread
 from ._mirror import Mirror
 
 try:

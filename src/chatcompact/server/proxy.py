@@ -20,8 +20,8 @@ import httpx
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response, StreamingResponse
 
-from ..async_memory import AsyncThread
 from ..errors import SummarizerError
+from ..runtime.async_memory import AsyncThread
 from . import vendor, wire
 from .service import Caller, HTTPProblem, Service
 

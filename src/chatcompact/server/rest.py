@@ -8,8 +8,8 @@ from typing import Any
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
-from ..async_memory import AsyncThread
 from ..core.formats import to_anthropic, to_openai
+from ..runtime.async_memory import AsyncThread
 from ..types import Message, SummaryNode, SummaryVersion
 from . import curve, wire
 from .service import Caller, HTTPProblem, Service

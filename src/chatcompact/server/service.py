@@ -20,7 +20,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
 from .. import errors as E
-from ..async_memory import AsyncMemory, AsyncThread
+from ..runtime.async_memory import AsyncMemory, AsyncThread
 from .keys import TENANT_RE, KeyFile, RateLimiter, presented_key, retry_after
 
 LOCAL_TENANT = "local"

@@ -397,7 +397,7 @@ class InMemoryStore:
     def __repr__(self) -> str:
         return f"InMemoryStore({len(self._threads)} threads)"
 
-    # ------------------------------------------------------------------ forget (chatcompact.forget drives it)
+    # ------------------------------------------------------------------ forget (chatcompact.runtime.forget drives it)
 
     def forget_messages(
         self,

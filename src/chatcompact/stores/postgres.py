@@ -681,7 +681,7 @@ class PostgresStore:
     def __repr__(self) -> str:
         return "PostgresStore(...)"  # not the URL: it may carry a password
 
-    # ------------------------------------------------------------------ forget (chatcompact.forget drives it)
+    # ------------------------------------------------------------------ forget (chatcompact.runtime.forget drives it)
 
     def forget_messages(
         self,

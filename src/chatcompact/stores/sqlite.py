@@ -992,7 +992,7 @@ class SQLiteStore:
     def __repr__(self) -> str:
         return f"SQLiteStore({self.path!r})"
 
-    # ------------------------------------------------------------------ forget (chatcompact.forget drives it)
+    # ------------------------------------------------------------------ forget (chatcompact.runtime.forget drives it)
 
     def forget_messages(
         self,

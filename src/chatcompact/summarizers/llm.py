@@ -5,7 +5,7 @@ the model's answer, keeps only provenance the request can vouch for, maps provid
 :class:`~chatcompact.errors.SummarizerError` and accounts usage. A provider subclass only moves
 bytes: ``_call(payload)`` and ``async _acall(payload)`` return ``(output, usage)``.
 
-Summarizers never retry: the driver (:class:`chatcompact.background.Retry`) retries errors marked
+Summarizers never retry: the driver (:class:`chatcompact.runtime.background.Retry`) retries errors marked
 ``retryable`` with backoff, so a provider SDK must be built with its own retries disabled.
 """
 

@@ -16,14 +16,15 @@ from typing import Any
 
 import numpy as np
 
-from .core.engine import EMBED_BATCH  # the engine's embedding flow batches this many (re-exported)
-from .core.fusion import hybrid, keyword_query
-from .core.mmr import diversify
-from .core.passages import best_passage, merge_hits
-from .core.speakers import DEFAULT_SPEAKER_BOOST, named_speakers, speaker_of, without_names
-from .errors import InvalidArgument, InvalidMessage
-from .protocols import Embedder, SearchFilter, Store, TextHit, VectorStore
-from .types import ArchiveHit, Message, SummaryVersion
+from ..config import DEFAULT_SPEAKER_BOOST
+from ..core.engine import EMBED_BATCH  # the engine's embedding flow batches this many (re-exported)
+from ..core.fusion import hybrid, keyword_query
+from ..core.mmr import diversify
+from ..core.passages import best_passage, merge_hits
+from ..core.speakers import named_speakers, speaker_of, without_names
+from ..errors import InvalidArgument, InvalidMessage
+from ..protocols import Embedder, SearchFilter, Store, TextHit, VectorStore
+from ..types import ArchiveHit, Message, SummaryVersion
 
 # The background embeds a thread's new messages once it has been quiet this long (seconds), so the model
 # runs in the pause while the app awaits its LLM, not against the next add/context; under a steady stream

@@ -8,14 +8,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from .config import Policy, Settings, check_budget
-from .core import compaction
-from .core.assemble import ContextInput, assemble, render_lines
-from .core.window import check_sequence, groups
-from .errors import InvalidMessage
-from .protocols import Summarizer, Tokenizer
+from ..config import Policy, Settings, check_budget
+from ..core import compaction
+from ..core.assemble import ContextInput, assemble, render_lines
+from ..core.window import check_sequence, groups
+from ..errors import InvalidMessage
+from ..protocols import Summarizer, Tokenizer
+from ..types import CompactionRatio, Message, parse_message
 from .registry import resolve_summarizer, resolve_tokenizer
-from .types import CompactionRatio, Message, parse_message
 
 
 def _parse_all(messages: Sequence[Any]) -> list[Message]:

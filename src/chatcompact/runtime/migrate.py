@@ -17,9 +17,9 @@ import itertools
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from .errors import ConfigError, StoreError, ThreadNotFound
-from .protocols import FullStore
-from .types import Message
+from ..errors import ConfigError, StoreError, ThreadNotFound
+from ..protocols import FullStore
+from ..types import Message
 
 _BATCH = 500
 #: The thread that marks a destination whose migration has not finished.

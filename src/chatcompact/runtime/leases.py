@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from .errors import StoreError
+from ..errors import StoreError
 
 log = logging.getLogger("chatcompact.worker")
 

@@ -22,20 +22,17 @@ from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Any, Literal, cast, overload
 
-from . import archive
-from .background import AsyncScheduler, Lanes, Retry, StoreQueue, make_scheduler
-from .config import Policy, Settings, check_budget
-from .core import compaction
-from .core import engine as e
-from .core import hierarchy as h
-from .core.assemble import Assembled, ContextInput, Line, assemble, render_lines
-from .core.formats import to_anthropic, to_openai
-from .core.fusion import content_words
-from .core.preserve import DEFAULT_RULES, Rule
-from .core.recall import quote_lines, wants_detail
-from .core.window import check_sequence
-from .effects import EffectRunner
-from .errors import (
+from ..config import Policy, Settings, check_budget
+from ..core import compaction
+from ..core import engine as e
+from ..core import hierarchy as h
+from ..core.assemble import Assembled, ContextInput, Line, assemble, render_lines
+from ..core.formats import to_anthropic, to_openai
+from ..core.fusion import content_words
+from ..core.preserve import DEFAULT_RULES, Rule
+from ..core.recall import quote_lines, wants_detail
+from ..core.window import check_sequence
+from ..errors import (
     ChatcompactError,
     ConfigError,
     InvalidArgument,
@@ -44,11 +41,8 @@ from .errors import (
     ThreadNotFound,
     VersionConflict,
 )
-from .inputs import check_query, check_recall, check_store_url
-from .migrate import check_complete
-from .protocols import Embedder, FullStore, SearchFilter, Store, Summarizer, Tokenizer
-from .registry import resolve_embedder, resolve_store, resolve_summarizer, resolve_tokenizer
-from .types import (
+from ..protocols import Embedder, FullStore, SearchFilter, Store, Summarizer, Tokenizer
+from ..types import (
     ArchiveHit,
     Message,
     SummaryNode,
@@ -57,6 +51,12 @@ from .types import (
     ThreadInfo,
     parse_messages,
 )
+from . import archive
+from .background import AsyncScheduler, Lanes, Retry, StoreQueue, make_scheduler
+from .effects import EffectRunner
+from .inputs import check_query, check_recall, check_store_url
+from .migrate import check_complete
+from .registry import resolve_embedder, resolve_store, resolve_summarizer, resolve_tokenizer
 
 log = logging.getLogger("chatcompact")
 Format = Literal["openai", "anthropic"]
@@ -489,10 +489,10 @@ class Thread:
         v.lines = lines
         v.info = replace(v.info, last_version=committed.version)
 
-    # ------------------------------------------------------------------ deletion (logic in chatcompact.forget)
+    # ------------------------------------------------------------------ deletion (logic in chatcompact.runtime.forget)
     def forget(self, message_ids: Iterable[int] | None = None, *, where: Any = None) -> Any:
         """Erase turns (by seq, and/or ``where(message) -> bool``) from the log, the indexes, the vectors and
-        every summary derived from them; returns a ForgetReport. See :mod:`chatcompact.forget`."""
+        every summary derived from them; returns a ForgetReport. See :mod:`chatcompact.runtime.forget`."""
         from .forget import forget
 
         with self._slot, self._lock:  # no compaction may commit a summary of what is being forgotten
@@ -662,7 +662,7 @@ class Memory:
         return self.store.list_threads()
 
     def export(self, thread_id: str) -> dict[str, Any]:
-        """Everything the store holds for ``thread_id``, as JSON-ready values (see :mod:`chatcompact.forget`)."""
+        """Everything the store holds for ``thread_id``, as JSON-ready values (:mod:`chatcompact.runtime.forget`)."""
         from .forget import export_thread
 
         return export_thread(self.store, thread_id)

@@ -1,4 +1,4 @@
-"""Executing the engine's effects on a :class:`~chatcompact.memory.Thread`: the only code between a flow of
+"""Executing the engine's effects on a :class:`~chatcompact.runtime.memory.Thread`: the only code between a flow of
 :mod:`chatcompact.core.engine` and the store, the summarizer, the embedder and the scheduler.
 
 The sync driver runs every effect here; the async driver runs all but the summarizer call (awaited) and the
@@ -12,15 +12,15 @@ import time
 from collections.abc import Callable
 from typing import Any, Protocol
 
-from .core import engine as e
-from .core.assemble import render_lines
-from .errors import ChatcompactError, SummarizerError
-from .protocols import Embedder, Summarizer
-from .types import SummaryDelta, SummaryVersion
+from ..core import engine as e
+from ..core.assemble import render_lines
+from ..errors import ChatcompactError, SummarizerError
+from ..protocols import Embedder, Summarizer
+from ..types import SummaryDelta, SummaryVersion
 
 
 class Driven(Protocol):
-    """What the runner needs of a thread (:class:`~chatcompact.memory.Thread` is one; no import, no circle)."""
+    """What the runner needs of a thread (:class:`~chatcompact.runtime.memory.Thread` is one; no import, no circle)."""
 
     id: str
     on_compaction: Callable[[e.CompactionEvent], Any] | None

@@ -17,8 +17,8 @@ from collections.abc import Awaitable, Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Generic, TypeVar, cast
 
-from .errors import ConfigError, StoreError, SummarizerError
-from .protocols import JobStore, Store
+from ..errors import ConfigError, StoreError, SummarizerError
+from ..protocols import JobStore, Store
 
 log = logging.getLogger("chatcompact.background")
 T = TypeVar("T")

@@ -24,9 +24,9 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from .core.merge import diff_states, normalise
-from .errors import ConfigError
-from .types import SECTIONS, Message, SummaryNode, SummaryState, SummaryVersion, ToolCall
+from ..core.merge import diff_states, normalise
+from ..errors import ConfigError
+from ..types import SECTIONS, Message, SummaryNode, SummaryState, SummaryVersion, ToolCall
 
 __all__ = ["ForgetReport", "export_thread", "forget", "scrub_state", "tombstone"]
 
@@ -114,7 +114,7 @@ def _report_texts(v: SummaryVersion) -> Iterable[str]:
 
 
 def _rebuild_nodes(nodes: Sequence[SummaryNode], ids: frozenset[int], texts: Sequence[str], count: Callable):
-    from .core.hierarchy import node_tokens
+    from ..core.hierarchy import node_tokens
 
     out, removed = [], 0
     for node in nodes:
@@ -191,7 +191,7 @@ def forget(
 
 def _clear_caches() -> None:
     """In-process caches keyed by message text must not keep a forgotten one."""
-    from .core import preserve
+    from ..core import preserve
 
     for fn in (getattr(preserve, "_structure", None), getattr(preserve, "_identifier_spans", None)):
         if fn is not None and hasattr(fn, "cache_clear"):

@@ -13,7 +13,7 @@ import re
 from collections.abc import Iterable
 from typing import Any
 
-from .errors import ConfigError, InvalidArgument
+from ..errors import ConfigError, InvalidArgument
 
 __all__ = ["MAX_QUERY_CHARS", "check_count", "check_query", "check_recall", "check_store_url"]
 

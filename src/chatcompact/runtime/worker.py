@@ -20,10 +20,10 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .errors import ConfigError
+from ..errors import ConfigError
+from ..protocols import JOB_KINDS
 from .leases import keep_lease
 from .memory import Memory
-from .protocols import JOB_KINDS
 
 log = logging.getLogger("chatcompact.worker")
 

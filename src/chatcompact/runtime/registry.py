@@ -5,10 +5,10 @@ from __future__ import annotations
 import os
 from collections.abc import Callable
 
-from .config import Settings
-from .core.specs import split_model_url  # re-exported: the CLI's judge and older code import it from here
-from .errors import ConfigError
-from .protocols import Embedder, Store, Summarizer, Tokenizer
+from ..config import Settings
+from ..core.specs import split_model_url  # re-exported: the CLI's judge and older code import it from here
+from ..errors import ConfigError
+from ..protocols import Embedder, Store, Summarizer, Tokenizer
 
 # The forms a summarizer spec takes (CLI --summarizer, CHATCOMPACT_SUMMARIZER, Memory.open(summarizer=...)).
 SUMMARIZER_SPECS = (
@@ -27,7 +27,7 @@ def resolve_store(url: str | os.PathLike[str] | Store | None, settings: Settings
         url = os.fspath(url)
     if url is not None and not isinstance(url, str):
         return url
-    from .stores import open_store
+    from ..stores import open_store
 
     return open_store(url or settings.store, synchronous=settings.synchronous)
 
@@ -40,7 +40,7 @@ def _spec_error(spec: str, problem: str) -> ConfigError:
 def _extractive(spec: str, arg: str) -> Summarizer:
     if arg:
         raise _spec_error(spec, "'extractive' takes no argument")
-    from .summarizers.extractive import ExtractiveSummarizer
+    from ..summarizers.extractive import ExtractiveSummarizer
 
     return ExtractiveSummarizer()
 
@@ -50,7 +50,7 @@ def _openai(spec: str, arg: str) -> Summarizer:
         model, base_url = split_model_url(arg)
     except ValueError as exc:
         raise _spec_error(spec, str(exc)) from None
-    from .summarizers.openai import OpenAISummarizer
+    from ..summarizers.openai import OpenAISummarizer
 
     return OpenAISummarizer(model, base_url=base_url)
 
@@ -58,7 +58,7 @@ def _openai(spec: str, arg: str) -> Summarizer:
 def _anthropic(spec: str, arg: str) -> Summarizer:
     if not arg:
         raise _spec_error(spec, "a model name is required after 'anthropic:'")
-    from .summarizers.anthropic import AnthropicSummarizer
+    from ..summarizers.anthropic import AnthropicSummarizer
 
     return AnthropicSummarizer(arg)
 
@@ -66,7 +66,7 @@ def _anthropic(spec: str, arg: str) -> Summarizer:
 def _local(spec: str, arg: str) -> Summarizer:
     if not arg:
         raise _spec_error(spec, "a GGUF path is required after 'local:' (or 'local:smollm2' for the bundled one)")
-    from .summarizers.local import bundled_smollm2_path, local_summarizer
+    from ..summarizers.local import bundled_smollm2_path, local_summarizer
 
     path = bundled_smollm2_path() if arg == "smollm2" else arg
     if path is None:
@@ -104,7 +104,7 @@ def resolve_tokenizer(tokenizer: Tokenizer | None, model: str | None, settings: 
     """A Tokenizer object passes through; otherwise the one for ``model`` (e.g. ``gpt-4o``)."""
     if tokenizer is not None:
         return tokenizer
-    from .tokenizers import tokenizer_for
+    from ..tokenizers import tokenizer_for
 
     return tokenizer_for(model or settings.model)
 
@@ -127,8 +127,8 @@ def _build_embedder(spec: str | None, settings: Settings) -> Embedder | None:
     spec = (spec or settings.embedder).strip()
     if spec.lower() == "none":
         return None
-    from .embedders import resolve_embedder as build
-    from .errors import MissingDependency
+    from ..embedders import resolve_embedder as build
+    from ..errors import MissingDependency
 
     try:
         return build(spec)
