@@ -57,7 +57,7 @@ from .effects import EffectRunner
 from .inputs import check_query, check_recall, check_store_url
 from .migrate import check_complete
 from .registry import resolve_embedder, resolve_store, resolve_summarizer, resolve_tokenizer
-from .turns import TurnContext, latest_user, turn_input, version_at
+from .turns import TurnContext, could_be_current, latest_user, turn_input, version_at
 
 log = logging.getLogger("chatcompact")
 Format = Literal["openai", "anthropic"]
@@ -217,7 +217,9 @@ class Thread:
         if isinstance(seq, bool) or not isinstance(seq, int) or not 1 <= seq <= info.last_seq:
             raise InvalidArgument(f"seq must be a message id from 1 to {info.last_seq}, got {seq!r}")
         (message,) = store.messages(self.id, seq - 1, seq)
-        version = version_at(store.versions(self.id), message, info.created_at)
+        version = store.latest_version(self.id)  # the head, when it was current then: no need to read them all
+        if version is not None and not could_be_current(version, message, info.created_at):
+            version = version_at(store.versions(self.id), message, info.created_at)
         covered = version.covered_until if version else 0
         tail = store.messages(self.id, after=covered, until=seq)
         asked = latest_user(tail) or latest_user(store.messages(self.id, max(covered - 200, 0), covered))
@@ -227,7 +229,7 @@ class Thread:
         quotes, spare = self._quotes(query, budget, lines, message, exclude) if query else ([], [])
         inp = turn_input(info.system, tail, [tok.count_message(m) for m in tail], lines, covered, quotes, spare)
         result = assemble(inp, budget, tok, self._mem.policy)
-        return TurnContext(seq, version, query, result, (message.created_at or 0.0) < info.created_at)
+        return TurnContext(seq, version, query, result, tuple(tail), (message.created_at or 0.0) < info.created_at)
 
     @overload
     def context(

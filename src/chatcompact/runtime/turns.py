@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from ..core.assemble import Assembled, ContextInput, Line
 from ..types import Message, SummaryVersion
 
-__all__ = ["TurnContext", "latest_user", "turn_input", "version_at"]
+__all__ = ["TurnContext", "could_be_current", "latest_user", "turn_input", "version_at"]
 
 
 @dataclass(frozen=True)
@@ -22,7 +22,8 @@ class TurnContext:
 
     ``version`` is the summary version current then (None: nothing was folded yet), ``query`` the recall query
     (the latest user message at or before ``seq``), ``assembled`` the request itself (its ``lines`` are the
-    data-block lines it holds, its ``hidden`` the unsummarised messages it elided). ``imported`` is True when
+    data-block lines it holds, its ``hidden`` the unsummarised messages it elided), ``tail`` the unsummarised
+    messages it was assembled from, as stored (to compare with what the window showed). ``imported`` is True when
     message ``seq`` is dated before its thread was created (a history imported with its own dates): the
     version is then chosen by coverage alone, since no commit order relates it to that message.
     """
@@ -31,23 +32,27 @@ class TurnContext:
     version: SummaryVersion | None
     query: str | None
     assembled: Assembled
+    tail: tuple[Message, ...] = ()
     imported: bool = False
 
 
-def version_at(versions: Sequence[SummaryVersion], message: Message, thread_created: float) -> SummaryVersion | None:
-    """The summary version current when ``message`` was stored.
+def could_be_current(v: SummaryVersion, message: Message, thread_created: float) -> bool:
+    """Whether ``v`` existed when ``message`` was stored and folds nothing from it on (see :func:`version_at`)."""
+    if v.covered_until >= (message.seq or 0):
+        return False
+    when = message.created_at or 0.0
+    return when < thread_created or v.created_at <= when
 
-    ``versions`` in commit order. A live message: the newest version committed at or before its time (a revert
-    included: it was the head then) whose coverage ends before it. A message dated before its thread was created
-    (imported): the newest version whose coverage ends before it.
+
+def version_at(versions: Sequence[SummaryVersion], message: Message, thread_created: float) -> SummaryVersion | None:
+    """The summary version current when ``message`` was stored: the newest of ``versions`` (in commit order) that
+    :func:`could_be_current`.
+
+    A live message: the newest version committed at or before its time (a revert included: it was the head then)
+    whose coverage ends before it. A message dated before its thread was created (imported): the newest version
+    whose coverage ends before it.
     """
-    seq, when = message.seq or 0, message.created_at or 0.0
-    imported = when < thread_created
-    chosen = None
-    for v in versions:
-        if v.covered_until < seq and (imported or v.created_at <= when):
-            chosen = v
-    return chosen
+    return next((v for v in reversed(versions) if could_be_current(v, message, thread_created)), None)
 
 
 def latest_user(messages: Sequence[Message]) -> Message | None:
