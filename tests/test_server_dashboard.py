@@ -247,6 +247,33 @@ def test_recalled_quotes_link_to_the_messages_they_quote(site: tuple[Running, st
     page.wait_for(f"CC.S.rows.get({quoted[0]}).querySelector('.marks').textContent.includes('recalled')")
 
 
+def test_elided_and_pinned_messages_are_marked(site: tuple[Running, str, Path], page: Browser) -> None:
+    _, _, tmp = site
+    with Memory.open(str(tmp / "memory.db"), background=False, embedder="none") as mem:
+        t = mem.thread("acme/support-dupont")
+        users = [m.seq for m in t.history(200) if m.role == "user"]
+        turn, tc = next((s, tc) for s in reversed(users) if (tc := t.context_at(s)).assembled.hidden)
+    assert tc.version is not None
+    open_thread(page, "support-dupont")
+    page.js(f"CC.jump({turn})")
+    page.wait_for(f"CC.S.selected === {turn} && CC.S.ctx?.seq === {turn}")
+    chips = dict(
+        page.js(
+            "[...document.querySelectorAll('#transcript .msg')]"
+            ".map(m => [+m.dataset.seq, m.querySelector('.marks').textContent])"
+        )
+    )
+    hidden = [m.seq for m in tc.assembled.hidden if m.seq in chips]
+    assert hidden and all("elided" in chips[s] for s in hidden)
+    assert all("elided" not in chips[s] for s in chips if s not in {m.seq for m in tc.assembled.hidden})
+    pinned = [p.seq for p in tc.version.state.pinned if p.seq in chips]
+    assert all("pinned" in chips[s] for s in pinned)
+    assert page.js(
+        "[...document.querySelectorAll('#panel-request .block > summary')]"
+        ".some(s => s.textContent.startsWith('Elided'))"
+    )
+
+
 # ---------------------------------------------------------------- the compaction timeline
 def test_timeline_rows_expand_to_a_grouped_diff_listing_each_item_once(
     site: tuple[Running, str, Path], page: Browser
@@ -347,7 +374,23 @@ def test_agent_thread_shows_its_work_log_and_tool_digests(site: tuple[Running, s
         " d.querySelector('.digest').textContent, d.open])"
     )
     assert rows and all(digest == outputs[seq] and not is_open for seq, digest, is_open in rows)
+    # a turn where the model got a tool output trimmed: the window row says what was cut
+    with Memory.open(str(tmp / "memory.db"), background=False, embedder="none") as mem:
+        t = mem.thread("acme/agent-run")
+        roles = {m.seq: m.role for m in t.history()}
+
+        def trimmed(seq: int) -> bool:
+            tc = t.context_at(seq)
+            stored = {m.seq: m.text for m in tc.tail}
+            return any(m.seq is not None and m.text != stored.get(m.seq, m.text) for m in tc.assembled.messages)
+
+        cut = next(s for s in roles if roles[s] != "assistant" and trimmed(s))
+    page.js(f"CC.jump({cut})")
+    page.wait_for(f"CC.S.selected === {cut} && CC.S.ctx?.seq === {cut}")
+    assert page.js("CC.S.ctx.window.some(w => w.form !== 'verbatim' && w.shown_chars < w.chars)")
+    assert "chars shown" in page.js("document.getElementById('block-window').textContent")
     first = rows[0][0]
+    page.js(f"CC.jump({first})")
     page.click(f"#transcript .msg[data-seq='{first}'] .tool-out > summary")
     assert page.js(f"document.querySelector('#transcript .msg[data-seq=\"{first}\"] .tool-out').open")
     assert visible(page, f"#transcript .msg[data-seq='{first}'] .tool-out pre")

@@ -205,10 +205,11 @@ class Thread:
     def context_at(self, seq: int, budget: int | None = None) -> TurnContext:
         """The context as it was assembled right after message ``seq`` was stored, rebuilt with today's code.
 
-        A read: the summary version current then (:func:`~chatcompact.runtime.turns.version_at`), the messages
+        A read, returning a ``TurnContext``: the summary version current then (the newest one committed by the
+        time message ``seq`` was stored whose coverage ends before it; ``runtime.turns.version_at``), the messages
         after its coverage up to ``seq``, ``budget`` (default the thread's), and the latest user message at or
         before ``seq`` as the query (recall sees no message after ``seq``), through the same assembly as
-        :meth:`assemble`. Exact when nothing changed since: same code, policy, tokenizer and system prompt (the
+        ``assemble``. Exact when nothing changed since: same code, policy, tokenizer and system prompt (the
         current one is used), no turn forgotten, no request tools; finer hierarchy nodes are left out.
         InvalidArgument for a ``seq`` the thread does not have."""
         budget = self.budget if budget is None else check_budget(budget)

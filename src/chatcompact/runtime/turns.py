@@ -1,8 +1,8 @@
-"""What the model saw at a past turn: the pieces :meth:`Thread.context_at <chatcompact.Thread.context_at>` reuses.
+"""What the model saw at a past turn: the pieces ``Thread.context_at`` uses.
 
 Reconstructing turn N takes the same assembly as a live ``context()``, over the state of then: the summary
-version current when message N was stored (:func:`version_at`), the messages after its coverage up to N,
-and the latest user message at or before N as the query (:func:`latest_user`). Pure: no store, no clock.
+version current when message N was stored (``version_at``), the messages after its coverage up to N,
+and the latest user message at or before N as the query (``latest_user``). Pure: no store, no clock.
 """
 
 from __future__ import annotations
@@ -37,7 +37,7 @@ class TurnContext:
 
 
 def could_be_current(v: SummaryVersion, message: Message, thread_created: float) -> bool:
-    """Whether ``v`` existed when ``message`` was stored and folds nothing from it on (see :func:`version_at`)."""
+    """Whether ``v`` existed when ``message`` was stored and folds nothing from it on (see ``version_at``)."""
     if v.covered_until >= (message.seq or 0):
         return False
     when = message.created_at or 0.0
@@ -46,7 +46,7 @@ def could_be_current(v: SummaryVersion, message: Message, thread_created: float)
 
 def version_at(versions: Sequence[SummaryVersion], message: Message, thread_created: float) -> SummaryVersion | None:
     """The summary version current when ``message`` was stored: the newest of ``versions`` (in commit order) that
-    :func:`could_be_current`.
+    ``could_be_current``.
 
     A live message: the newest version committed at or before its time (a revert included: it was the head then)
     whose coverage ends before it. A message dated before its thread was created (imported): the newest version

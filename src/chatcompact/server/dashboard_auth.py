@@ -54,7 +54,7 @@ class RedactKeys(logging.Filter):
 
 
 def install_log_filter() -> None:
-    """Add :class:`RedactKeys` to uvicorn's access logger once."""
+    """Add ``RedactKeys`` to uvicorn's access logger once."""
     access = logging.getLogger("uvicorn.access")
     if not any(isinstance(f, RedactKeys) for f in access.filters):
         access.addFilter(RedactKeys())

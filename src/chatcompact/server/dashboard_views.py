@@ -1,9 +1,9 @@
 """What the dashboard's routes answer, shaped from library values (pure: no I/O, no clock).
 
-A transcript row (:func:`message_row`), the request the model saw at a turn (:func:`turn_json`, from
-:class:`~chatcompact.TurnContext`: the assembler's own lines and messages, never the text of a system message
-parsed back), a summary version as a timeline row and its diff grouped by section (:func:`version_row`,
-:func:`version_diff`), and an agent's work log (:func:`worklog_json`). Every text is sent as data; the page
+A transcript row (``message_row``), the request the model saw at a turn (``turn_json``, from
+``chatcompact.TurnContext``: the assembler's own lines and messages, never the text of a system message
+parsed back), a summary version as a timeline row and its diff grouped by section (``version_row``,
+``version_diff``), and an agent's work log (``worklog_json``). Every text is sent as data; the page
 renders it escaped.
 """
 
@@ -14,12 +14,14 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from ..core.digest import digest_line
+from ..core.merge import clip as clip_span
 from ..runtime.turns import TurnContext
 from ..types import SECTIONS, Message, SummaryItem, SummaryState, SummaryVersion, ToolCall, WorkLog
 
 CLIP = 3000  # characters of a message a transcript row carries; the rest is one click away
 ARG_CLIP = 600
 DIGEST_SCAN = 100_000  # a digest reads at most this much of each end of a huge output
+PIN_CLIP = 60  # how long the merge report's pinned spans are (core.merge clips them so)
 
 #: section -> the title the page shows (the summary's sections, then the deterministic ones)
 TITLES = {
@@ -193,6 +195,8 @@ def _where(state: SummaryState | None) -> dict[str, tuple[str, tuple[int, ...]]]
     for s in (*SECTIONS, "instructions"):
         for it in getattr(state, s):
             out.setdefault(it.text, (s, it.sources))
+    for p in state.pinned:  # the report names pinned spans clipped, as the merge clips them
+        out.setdefault(clip_span(p.text, PIN_CLIP), ("pinned", (p.seq,)))
     return out
 
 
@@ -212,7 +216,8 @@ def diff_items(v: SummaryVersion, parent: SummaryVersion | None) -> list[dict[st
             section, seqs = (new if kind == "added" else old).get(text) or new.get(text) or old.get(text) or ("", ())
             seen[text] = {"kind": kind, "section": section or "other", "text": text, "seqs": list(seqs)}
     for text in v.report.pinned:
-        seen.setdefault(f"pin:{text}", {"kind": "added", "section": "pinned", "text": text, "seqs": []})
+        seqs = list(new.get(text, ("", ()))[1])
+        seen.setdefault(f"pin:{text}", {"kind": "added", "section": "pinned", "text": text, "seqs": seqs})
     return list(seen.values())
 
 

@@ -7,6 +7,8 @@
   const TRIGGERS = { tokens: "token threshold", messages: "message count", topic: "topic shift", topic_shift: "topic shift",
     manual: "manual", revert: "revert" };
   const KIND = { added: "+", superseded: "~", resolved: "✓", dropped: "−", removed: "×" };
+  const SECTION = { decisions: "Decisions", user_facts: "About the user", todos: "To do", open_questions: "Open questions",
+    identifiers: "Identifiers", topics: "Topics", instructions: "Instructions", pinned: "Pinned", cut: "Cut at once", other: "Other" };
 
   // ---------------------------------------------------------------- token curve
   CC.loadCurve = async (gen) => {
@@ -273,7 +275,9 @@
       : `folded #${v.covered_from}–#${v.covered_until} (${CC.num(v.messages)} messages) · ${CC.num(v.tokens_before)} → ${CC.num(v.tokens_after)} tokens`;
     const d = el("details", { class: "vrow", "data-version": v.version },
       el("summary", {}, el("span", { class: "vno" }, `v${v.version}`), el("span", { class: "when" }, `${CC.when(v.created_at)} · ${trig}`),
-        el("span", { class: "what" }, what, v.note ? el("span", { class: "muted" }, ` · “${v.note}”`) : ""), el("span", { class: "counts" }, ...counts(v.totals))),
+        el("span", { class: "what" }, what, v.note ? el("span", { class: "muted" }, ` · “${v.note}”`) : "",
+          el("span", { class: "sections" }, ...Object.entries(v.counts).map(([s, c]) => el("span", { class: "sec" }, `${SECTION[s] || s} `, ...counts(c))))),
+        el("span", { class: "counts" }, ...counts(v.totals))),
       el("div", { class: "diff" }, el("div", { class: "loading" }, "loading…")));
     d.addEventListener("toggle", () => { if (d.open && !d.dataset.loaded) loadDiff(d, v.version); });
     return d;
