@@ -216,8 +216,8 @@ def diff_items(v: SummaryVersion, parent: SummaryVersion | None) -> list[dict[st
             section, seqs = (new if kind == "added" else old).get(text) or new.get(text) or old.get(text) or ("", ())
             seen[text] = {"kind": kind, "section": section or "other", "text": text, "seqs": list(seqs)}
     for text in v.report.pinned:
-        seqs = list(new.get(text, ("", ()))[1])
-        seen.setdefault(f"pin:{text}", {"kind": "added", "section": "pinned", "text": text, "seqs": seqs})
+        cites = list(new.get(text, ("", ()))[1])
+        seen.setdefault(f"pin:{text}", {"kind": "added", "section": "pinned", "text": text, "seqs": cites})
     return list(seen.values())
 
 
