@@ -285,3 +285,14 @@ def test_the_curve_uses_the_version_current_at_each_point() -> None:
     assert all(p["sent"] <= 500 for p in pts) and by[100]["full"] == 1007
     assert len(curve.sample_seqs(100_000)) <= curve.MAX_POINTS + 1 and curve.sample_seqs(100_000)[-1] == 100_000
     assert curve.sample_seqs(0) == []
+
+
+def test_without_auth_the_dashboard_is_the_local_tenant(tmp_path: Path) -> None:
+    with Memory.open(tmp_path / "memory.db", background=False, embedder="none") as mem:
+        mem.thread("local/mine").add({"role": "user", "content": "hello"})
+    with running(tmp_path, auth=False, memory_kw={"embedder": "none"}) as r:
+        assert httpx.get(f"{r.url}/dashboard/api/session").json() == {"tenant": "local", "auth": False}
+        threads = httpx.get(f"{r.url}/dashboard/api/threads").json()["threads"]
+        assert [t["id"] for t in threads] == ["mine"]
+        res = httpx.post(f"{r.url}/dashboard/login", json={"key": ""})
+        assert res.status_code == 200 and COOKIE not in res.cookies

@@ -274,6 +274,18 @@ def test_elided_and_pinned_messages_are_marked(site: tuple[Running, str, Path], 
     )
 
 
+def test_the_transcript_is_paged_and_scrolling_up_loads_the_page_before(page: Browser) -> None:
+    open_thread(page, "support-dupont")
+    seqs = page.js("[...document.querySelectorAll('#transcript .msg')].map(m => +m.dataset.seq)")
+    assert seqs == list(range(238, 298))  # the latest 60 of 297: no page loads the whole history
+    page.js("document.getElementById('transcript').scrollTop = 0")
+    page.wait_for("+document.querySelector('#transcript .msg').dataset.seq < 238")
+    first = page.js("+document.querySelector('#transcript .msg').dataset.seq")
+    assert first == 178 and page.js("document.querySelectorAll('#transcript .msg').length") == 120
+    pages = [q["url"] for q in page.requests() if "/dashboard/api/messages" in q["url"]]
+    assert pages and all("limit=60" in u for u in pages)
+
+
 # ---------------------------------------------------------------- the compaction timeline
 def test_timeline_rows_expand_to_a_grouped_diff_listing_each_item_once(
     site: tuple[Running, str, Path], page: Browser
