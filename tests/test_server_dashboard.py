@@ -190,7 +190,7 @@ def test_what_the_model_saw_is_the_librarys_reconstruction(site: tuple[Running, 
 def test_clicking_a_curve_point_opens_that_turn(site: tuple[Running, str, Path], page: Browser) -> None:
     _, key, _ = site
     open_thread(page, "support-dupont")
-    page.wait_for("document.getElementById('curve').dataset.ready === '1'")
+    page.wait_for("document.getElementById('curve').dataset.ready === '1' && !!CC.S.curve")
     points = page.js("CC.S.curve.points")
     assert 2 < len(points) <= 401 and all(p["sent"] <= 2000 for p in points)
     assert points[-1]["full"] > points[-1]["sent"] > 0

@@ -145,6 +145,8 @@ const CC = (window.CC = {});
     document.querySelectorAll("#threads li[data-thread]").forEach((li) =>
       li.setAttribute("aria-selected", String(li.dataset.thread === id)));
     $("thread-title").textContent = id;
+    $("curve").replaceChildren();
+    delete $("curve").dataset.ready;
     $("transcript").replaceChildren(el("div", { class: "loading" }, "loading…"));
     $("hits").hidden = true;
     let ov;
@@ -161,8 +163,11 @@ const CC = (window.CC = {});
     if (gen !== S.gen) return;
     window.__ccFirstContent = window.__ccFirstContent || performance.now();
     document.body.dataset.ready = "1";
+    // the curve after the first "what the model saw": both read every summary version, the panel matters more
+    S.curveAfter = gen;
+    setTimeout(() => CC.curveNext(gen), 4000);
     if (S.last) select(seq || S.last, { scroll: !!seq });
-    CC.loadCurve(gen);
+    else CC.curveNext(gen);
     if (S.view === "timeline") CC.loadVersions(true);
   }
 

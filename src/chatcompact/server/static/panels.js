@@ -11,6 +11,12 @@
     identifiers: "Identifiers", topics: "Topics", instructions: "Instructions", pinned: "Pinned", cut: "Cut at once", other: "Other" };
 
   // ---------------------------------------------------------------- token curve
+  CC.curveNext = (gen) => {  // load the thread's curve once (after its first context, or a timeout)
+    if (S.curveAfter !== gen || gen !== S.gen) return;
+    S.curveAfter = null;
+    CC.loadCurve(gen);
+  };
+
   CC.loadCurve = async (gen) => {
     try {
       const c = await CC.api("curve", { thread: S.thread });
@@ -114,7 +120,7 @@
       CC.applyMarks();
       panel.dataset.ctx = String(at);
     } catch (e) { panel.replaceChildren(el("p", { class: "error pad" }, "error: " + e.message)); }
-    finally { panel.removeAttribute("aria-busy"); }
+    finally { panel.removeAttribute("aria-busy"); CC.curveNext(gen); }
   };
 
   CC.applyMarks = () => {
