@@ -102,10 +102,8 @@ def browser_figures(url: str, key: str) -> dict[str, float]:
                 state = b.js("JSON.stringify({t: window.CC && CC.S.thread, url: location.href})")
                 raise SystemExit(f"the page did not open the thread: {state}") from None
             first = b.js("window.__ccFirstContent")
-            b.wait_for("document.getElementById('curve').dataset.ready === '1'", 120)
-            curve = b.js("performance.now()")
-            b.wait_for("!!document.getElementById('panel-request').dataset.ctx", 120)
-            seen = b.js("performance.now()")
+            b.wait_for("!!window.__ccCurveDrawn && !!window.__ccContextShown", 180)
+            curve, seen = b.js("window.__ccCurveDrawn"), b.js("window.__ccContextShown")
             rows = b.js("document.querySelectorAll('#transcript .msg').length")
             out[f"{label} first content ms"] = first
             out[f"{label} curve drawn ms"] = curve
