@@ -1,5 +1,6 @@
-"""Drive a real headless Chromium over the DevTools protocol (no Playwright, no browser download),
-and decode its PNG screenshots (stdlib only) so tests can look at pixels."""
+"""Drive a real headless Chromium over the DevTools protocol (no Playwright, no browser download): real mouse
+clicks and key presses (``Input.*``), every request the page makes (``Network.*``), script errors and console
+messages, light or dark colour scheme; and decode its PNG screenshots (stdlib only) so tests can look at pixels."""
 
 from __future__ import annotations
 
@@ -30,6 +31,21 @@ FLAGS = [
 ]
 
 
+KEY_CODES = {
+    "Enter": 13,
+    "Tab": 9,
+    "Escape": 27,
+    " ": 32,
+    "End": 35,
+    "Home": 36,
+    "ArrowLeft": 37,
+    "ArrowUp": 38,
+    "ArrowRight": 39,
+    "ArrowDown": 40,
+    "/": 191,
+}
+
+
 def chromium_path() -> str | None:
     return shutil.which("chromium") or shutil.which("chromium-browser")
 
@@ -37,13 +53,14 @@ def chromium_path() -> str | None:
 class Browser:
     """One Chromium process with one page; ``call`` sends a DevTools command to that page."""
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str = "about:blank", *, width: int = 1100, height: int = 1400) -> None:
         from websockets.sync.client import connect
 
         exe = chromium_path()
         assert exe, "chromium not installed"
         self._profile = tempfile.mkdtemp(prefix="cc-chromium-")
-        args = [exe, *FLAGS, "--remote-debugging-port=0", f"--user-data-dir={self._profile}", url]
+        flags = [f for f in FLAGS if not f.startswith("--window-size")] + [f"--window-size={width},{height}"]
+        args = [exe, *flags, "--remote-debugging-port=0", f"--user-data-dir={self._profile}", url]
         self.proc = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         port_file = Path(self._profile) / "DevToolsActivePort"
         deadline = time.monotonic() + 60
@@ -55,6 +72,7 @@ class Browser:
         pages = [t for t in httpx.get(f"http://127.0.0.1:{port}/json/list").json() if t["type"] == "page"]
         self.ws = connect(pages[0]["webSocketDebuggerUrl"], max_size=64 * 1024 * 1024)
         self._ids = itertools.count(1)
+        self.events: list[dict[str, Any]] = []  # every DevTools event seen so far (requests, console, errors)
 
     def call(self, method: str, **params: Any) -> dict[str, Any]:
         cid = next(self._ids)
@@ -65,6 +83,73 @@ class Browser:
                 if "error" in msg:
                     raise RuntimeError(f"{method}: {msg['error']}")
                 return msg["result"]
+            if "method" in msg:
+                self.events.append(msg)
+
+    def watch(self) -> None:
+        """Record the page's requests, console messages and uncaught script errors from now on."""
+        for domain in ("Network", "Runtime", "Log", "Page"):
+            self.call(f"{domain}.enable")
+
+    def goto(self, url: str) -> None:
+        self.call("Page.navigate", url=url)
+
+    def request_urls(self) -> list[str]:
+        """Every URL the page has requested since ``watch`` (the event queue is pumped first)."""
+        self.js("1")
+        return [e["params"]["request"]["url"] for e in self.events if e["method"] == "Network.requestWillBeSent"]
+
+    def requests(self) -> list[dict[str, Any]]:
+        self.js("1")
+        return [e["params"]["request"] for e in self.events if e["method"] == "Network.requestWillBeSent"]
+
+    def errors(self) -> list[str]:
+        """Uncaught exceptions, console errors and browser log errors (a CSP refusal is one) since ``watch``."""
+        self.js("1")
+        out = []
+        for e in self.events:
+            p = e["params"]
+            if e["method"] == "Runtime.exceptionThrown":
+                out.append(json.dumps(p["exceptionDetails"])[:500])
+            elif e["method"] == "Runtime.consoleAPICalled" and p.get("type") == "error":
+                out.append(" ".join(str(a.get("value", a.get("description", ""))) for a in p.get("args", [])))
+            elif e["method"] == "Log.entryAdded" and p["entry"].get("level") == "error":
+                out.append(p["entry"].get("text", ""))
+        return out
+
+    # ------------------------------------------------------------ input, as a person gives it
+    def click_at(self, x: float, y: float) -> None:
+        for kind in ("mouseMoved", "mousePressed", "mouseReleased"):
+            self.call("Input.dispatchMouseEvent", type=kind, x=x, y=y, button="left", clickCount=1)
+
+    def rect(self, selector: str) -> dict[str, float]:
+        found = self.js(
+            f"(() => {{ const e = document.querySelector({json.dumps(selector)}); if (!e) return null;"
+            " e.scrollIntoView({block: 'nearest'}); const r = e.getBoundingClientRect();"
+            " return {x: r.x, y: r.y, width: r.width, height: r.height}; })()"
+        )
+        assert found, f"no element {selector!r} on the page"
+        return found
+
+    def click(self, selector: str) -> None:
+        """A real mouse click at the middle of the first element matching ``selector``."""
+        r = self.rect(selector)
+        self.click_at(r["x"] + r["width"] / 2, r["y"] + r["height"] / 2)
+
+    def key(self, key: str, code: str | None = None, key_code: int = 0) -> None:
+        """Press and release one key (``"ArrowDown"``, ``"Enter"``, ``"Tab"``, ``"j"``, ``"/"``...)."""
+        text = key if len(key) == 1 else ("\r" if key == "Enter" else "")
+        key_code = key_code or KEY_CODES.get(key, ord(key.upper()) if len(key) == 1 else 0)
+        base = {"key": key, "code": code or key, "windowsVirtualKeyCode": key_code, "nativeVirtualKeyCode": key_code}
+        self.call("Input.dispatchKeyEvent", type="keyDown", text=text, **base)
+        self.call("Input.dispatchKeyEvent", type="keyUp", **base)
+
+    def type(self, text: str) -> None:
+        self.call("Input.insertText", text=text)
+
+    def color_scheme(self, scheme: str) -> None:
+        """Emulate ``prefers-color-scheme: light|dark``."""
+        self.call("Emulation.setEmulatedMedia", features=[{"name": "prefers-color-scheme", "value": scheme}])
 
     def js(self, expression: str) -> Any:
         out = self.call("Runtime.evaluate", expression=expression, returnByValue=True, awaitPromise=True)

@@ -82,6 +82,7 @@ _LAZY: dict[str, str] = {
     **dict.fromkeys(["CompactionEvent", "ContextUsage"], ".core.engine"),
     "Rule": ".core.preserve",
     "Retry": ".runtime.background",
+    "TurnContext": ".runtime.turns",
     "Worker": ".runtime.worker",
     **dict.fromkeys(["InMemoryStore", "SQLiteStore"], ".stores"),
     "PostgresStore": ".stores.postgres",  # psycopg is only needed to construct one (chatcompact[postgres])
@@ -110,6 +111,7 @@ if TYPE_CHECKING:
     from .runtime.background import Retry
     from .runtime.memory import Memory, Thread
     from .runtime.oneshot import compact, compaction_ratio
+    from .runtime.turns import TurnContext
     from .runtime.worker import Worker
     from .stores import InMemoryStore, SQLiteStore
     from .stores.postgres import PostgresStore
@@ -201,6 +203,7 @@ __all__ = [
     "ThreadNotFound",
     "Tokenizer",
     "ToolCall",
+    "TurnContext",
     "Usage",
     "VectorStore",
     "VersionConflict",

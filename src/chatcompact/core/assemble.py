@@ -182,6 +182,7 @@ class Assembled:
     hidden: list[Message] = field(default_factory=list)  # unsummarised messages elided from the view
     summary_lines: int = 0
     summary_lines_total: int = 0
+    lines: list[Line] = field(default_factory=list)  # the data-block lines sent (summary, quotes, ...), by block
 
 
 @dataclass(frozen=True)
@@ -483,7 +484,7 @@ def _fit(
             msgs = ([Message(role="system", content=text)] if text else []) + _with_note(window, note)
             n_summary = sum(1 for ln in chosen if ln.block == "summary")
             n_total = sum(1 for ln in inp.lines if ln.block == "summary")
-            return Assembled(msgs, total, budget, hidden, n_summary, n_total)
+            return Assembled(msgs, total, budget, hidden, n_summary, n_total, list(chosen))
         if chosen:  # each block lists its lowest-priority line last; spare quotes go first, instructions last
             chosen = chosen[:-1]
             continue

@@ -77,6 +77,7 @@ class AsyncThread:
     add = _offload(Thread.add)
     add_many = _offload(Thread.add_many)
     assemble = _offload(Thread.assemble)
+    context_at = _offload(Thread.context_at)
     if TYPE_CHECKING:  # Thread.context's overloads (the return type follows ``format``); at run time, _offload
 
         @overload

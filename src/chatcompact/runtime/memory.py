@@ -26,7 +26,7 @@ from ..config import Policy, Settings, check_budget
 from ..core import compaction
 from ..core import engine as e
 from ..core import hierarchy as h
-from ..core.assemble import Assembled, ContextInput, Line, assemble, render_lines
+from ..core.assemble import Assembled, Line, assemble, render_lines
 from ..core.formats import to_anthropic, to_openai
 from ..core.fusion import content_words
 from ..core.preserve import DEFAULT_RULES, Rule
@@ -57,6 +57,7 @@ from .effects import EffectRunner
 from .inputs import check_query, check_recall, check_store_url
 from .migrate import check_complete
 from .registry import resolve_embedder, resolve_store, resolve_summarizer, resolve_tokenizer
+from .turns import TurnContext, could_be_current, latest_user, turn_input, version_at
 
 log = logging.getLogger("chatcompact")
 Format = Literal["openai", "anthropic"]
@@ -192,17 +193,44 @@ class Thread:
         with self._lock:
             self._refresh()
             v = self._view
-            shown = {m.seq for m in v.tail}
-            quotes = [q for q in quotes if q.order not in shown]
-            spare = [q for q in spare if q.order not in shown]
             lines = v.lines
             if query and self._tree is not None:  # the finer nodes about the query share the summary's room
                 lines = self._tree.lines(v.lines, query, int(self._mem.policy.summary_share * room))
-            inp = ContextInput(v.info.system, v.tail, v.tail_tokens, lines, v.covered_until, quotes, spare)
+            inp = turn_input(v.info.system, v.tail, v.tail_tokens, lines, v.covered_until, quotes, spare)
             result = assemble(inp, room, tok, self._mem.policy)
         result.tokens += schema
         result.budget = budget
         return result
+
+    def context_at(self, seq: int, budget: int | None = None) -> TurnContext:
+        """The context as it was assembled right after message ``seq`` was stored, rebuilt with today's code.
+
+        A read, returning a ``TurnContext``: the summary version current then (the newest one committed by the
+        time message ``seq`` was stored whose coverage ends before it; ``runtime.turns.version_at``), the messages
+        after its coverage up to ``seq``, ``budget`` (default the thread's), and the latest user message at or
+        before ``seq`` as the query (recall sees no message after ``seq``), through the same assembly as
+        ``assemble``. Exact when nothing changed since: same code, policy, tokenizer and system prompt (the
+        current one is used), no turn forgotten, no request tools; finer hierarchy nodes are left out.
+        InvalidArgument for a ``seq`` the thread does not have."""
+        budget = self.budget if budget is None else check_budget(budget)
+        store, tok = self._mem.store, self._mem.tokenizer
+        info = store.thread_info(self.id)
+        if isinstance(seq, bool) or not isinstance(seq, int) or not 1 <= seq <= info.last_seq:
+            raise InvalidArgument(f"seq must be a message id from 1 to {info.last_seq}, got {seq!r}")
+        (message,) = store.messages(self.id, seq - 1, seq)
+        version = store.latest_version(self.id)  # the head, when it was current then: no need to read them all
+        if version is not None and not could_be_current(version, message, info.created_at):
+            version = version_at(store.versions(self.id), message, info.created_at)
+        covered = version.covered_until if version else 0
+        tail = store.messages(self.id, after=covered, until=seq)
+        asked = latest_user(tail) or latest_user(store.messages(self.id, max(covered - 200, 0), covered))
+        query = check_query(asked.text if asked else None, optional=True)
+        lines = render_lines(version.state, covered, tok.count) if version else []
+        exclude = (asked.seq,) if asked and asked.seq else ()
+        quotes, spare = self._quotes(query, budget, lines, message, exclude) if query else ([], [])
+        inp = turn_input(info.system, tail, [tok.count_message(m) for m in tail], lines, covered, quotes, spare)
+        result = assemble(inp, budget, tok, self._mem.policy)
+        return TurnContext(seq, version, query, result, tuple(tail), (message.created_at or 0.0) < info.created_at)
 
     @overload
     def context(
@@ -395,20 +423,35 @@ class Thread:
         hits = self.recall(args["query"], k, roles=None if role in (None, "any") else [role])
         return archive.tool_result(cid, fmt, hits)
 
-    def _quotes(self, query: str, budget: int) -> tuple[list[Line], list[Line]]:
-        """Quote lines for the recall share (the best ``recall_k``) and spares for unused room."""
+    def _quotes(
+        self,
+        query: str,
+        budget: int,
+        lines: Sequence[Line] | None = None,
+        upto: Message | None = None,
+        exclude: tuple[int, ...] | None = None,
+    ) -> tuple[list[Line], list[Line]]:
+        """Quote lines for the recall share (the best ``recall_k``) and spares for unused room. ``lines``: the
+        summary shown (default the current one); ``upto``: recall only what was stored by then (``context_at``)."""
         mem = self._mem
         if mem.policy.recall_quotes == "off" or not content_words(query):  # "thanks!", "how are you?"
             return [], []
         if mem.policy.recall_quotes == "detail":
             with self._lock:
-                summary = " ".join(_shown_summary(self._view.lines, int(mem.policy.summary_share * budget)))
+                shown = self._view.lines if lines is None else lines
+                summary = " ".join(_shown_summary(shown, int(mem.policy.summary_share * budget)))
             if not wants_detail(query, summary):
                 return [], []
         k = mem.policy.recall_k
-        hits = self.recall(query, k + mem.policy.recall_fill_k, exclude=self._query_seqs(query))
-        lines = quote_lines([h.message for h in hits], mem.tokenizer.count, passages=[h.passage for h in hits])
-        return lines[:k], lines[k:]
+        n = k + mem.policy.recall_fill_k
+        skip = self._query_seqs(query) if exclude is None else exclude
+        if upto is None:
+            hits = self.recall(query, n, exclude=skip)
+        else:  # messages stored with the same time as `upto` but after it are dropped here: ask for a few more
+            hits = self.recall(query, n + 8, until=upto.created_at, exclude=skip)
+            hits = [h for h in hits if h.seq <= (upto.seq or 0)][:n]
+        quoted = quote_lines([h.message for h in hits], mem.tokenizer.count, passages=[h.passage for h in hits])
+        return quoted[:k], quoted[k:]
 
     def _query_seqs(self, query: str) -> tuple[int, ...]:
         """The seq of the latest message when ``query`` is its text: the query's own turn is never a recall hit."""

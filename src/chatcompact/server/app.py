@@ -8,10 +8,10 @@ from typing import Any
 
 from starlette.applications import Starlette
 from starlette.requests import Request
-from starlette.responses import HTMLResponse, JSONResponse, Response
+from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
-from . import dashboard, openapi, proxy, rest
+from . import dashboard_api, openapi, proxy, rest
 from .service import Caller, ServerConfig, Service, endpoint, error_response
 
 
@@ -21,10 +21,6 @@ async def _health(request: Request) -> Response:
 
 async def _openapi(request: Request) -> Response:
     return JSONResponse(openapi.document())
-
-
-async def _dashboard(request: Request) -> Response:
-    return HTMLResponse(dashboard.page())
 
 
 async def _whoami(request: Request, caller: Caller) -> Response:
@@ -37,8 +33,7 @@ def create_app(config: ServerConfig | None = None, *, mcp: bool = True) -> Starl
     routes: list[Any] = [
         Route("/health", _health),
         Route("/openapi.json", _openapi),
-        Route("/", _dashboard),
-        Route("/dashboard", _dashboard),
+        *dashboard_api.routes(service),  # the page, its sign-in and its read routes
         Route("/v1/whoami", endpoint(service, _whoami)),
         Route("/v1/chat/completions", endpoint(service, proxy.chat_completions), methods=["POST"]),
         Route("/v1/responses", endpoint(service, proxy.responses), methods=["POST"]),
