@@ -9,7 +9,7 @@ with ``lam < 1``, reorders the rest by maximal marginal relevance (Carbonell & G
 A text is compared through its :class:`Sketch`, computed once per message (recall keeps it in the thread's
 view): the hashes of its word shingles, at most :data:`SKETCH_SIZE` of them (the smallest: a bottom-k MinHash
 sketch). Below that many shingles the sketch holds them all and the Jaccard similarity is exact; above, it is
-the bottom-k estimate (standard error ``sqrt(J (1 - J) / SKETCH_SIZE)``, 0.02 at 0.9). A text longer than
+the bottom-k estimate (standard error about ``sqrt(J (1 - J) / SKETCH_SIZE)``, 0.03 at 0.9). A text longer than
 :data:`SKETCH_CHARS` is read in evenly spaced windows of that many characters in all, so a 2 MB tool output
 costs what 64 KB do.
 """
@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 import zlib
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -30,7 +30,7 @@ from .lang import fold
 DUPLICATE_THRESHOLD = 0.9
 SHINGLE = 3  # words per shingle; shorter texts use their words as one shingle each
 #: Shingle hashes a sketch keeps (the smallest); texts with fewer shingles are compared exactly.
-SKETCH_SIZE = 256
+SKETCH_SIZE = 128
 #: Characters of a text a sketch reads at most (in SKETCH_WINDOWS evenly spaced windows past this).
 SKETCH_CHARS = 65_536
 SKETCH_WINDOWS = 32
@@ -64,6 +64,12 @@ class Sketch:
 
     hashes: frozenset[int]
     count: int
+    top: int = 0  # the largest hash kept
+
+    @classmethod
+    def of(cls, hashes: Iterable[int], count: int) -> Sketch:
+        kept = frozenset(hashes)
+        return cls(kept, count, max(kept, default=0))
 
     @property
     def complete(self) -> bool:
@@ -87,7 +93,8 @@ def _finish(x: np.ndarray) -> np.ndarray:
     x = x * np.uint64(0xBF58476D1CE4E5B9)
     x = x ^ (x >> np.uint64(27))
     x = x * np.uint64(0x94D049BB133111EB)
-    return x ^ (x >> np.uint64(31))
+    out: np.ndarray = x ^ (x >> np.uint64(31))
+    return out
 
 
 def _windows(text: str) -> list[str]:
@@ -104,9 +111,7 @@ def sketch(text: str, n: int = SHINGLE) -> Sketch:
     windows = [_TOKEN.findall(fold(w)) for w in _windows(text)]
     if len(windows) == 1 and len(windows[0]) <= _SMALL:
         found = _small(windows[0], n)
-        return Sketch(
-            frozenset(sorted(found)[:SKETCH_SIZE]) if len(found) > SKETCH_SIZE else frozenset(found), len(found)
-        )
+        return Sketch.of(sorted(found)[:SKETCH_SIZE] if len(found) > SKETCH_SIZE else found, len(found))
     parts: list[np.ndarray] = []
     for toks in windows:
         h = _token_hashes(toks)
@@ -118,7 +123,7 @@ def sketch(text: str, n: int = SHINGLE) -> Sketch:
             mixed = mixed ^ (h[j : len(h) - n + 1 + j] * _MIX[j % len(_MIX)])
         parts.append(mixed)
     allh = np.unique(_finish(np.concatenate(parts)))
-    return Sketch(frozenset(allh[:SKETCH_SIZE].tolist()), len(allh))
+    return Sketch.of(allh[:SKETCH_SIZE].tolist(), len(allh))
 
 
 def _small(tokens: list[str], n: int) -> set[int]:
@@ -149,8 +154,9 @@ def _finish_int(x: int) -> int:
 
 
 def similarity(a: Sketch, b: Sketch) -> float:
-    """The Jaccard similarity of two sketched texts: exact when both sketches are complete, else the bottom-k
-    estimate (the share of the union's smallest hashes that both texts hold). Two empty texts are identical."""
+    """The Jaccard similarity of two sketched texts: exact when both sketches are complete, else estimated on the
+    hashes up to the smaller of the two sketches' largest (a uniform sample of both texts' shingles, each sketch
+    complete there). Two empty texts are identical."""
     if a.count == 0 and b.count == 0:
         return 1.0
     if a.count == 0 or b.count == 0:
@@ -158,14 +164,16 @@ def similarity(a: Sketch, b: Sketch) -> float:
     both = a.hashes & b.hashes
     if a.complete and b.complete:
         return len(both) / (a.count + b.count - len(both))
-    union = sorted(a.hashes | b.hashes)[:SKETCH_SIZE]
-    return sum(1 for x in union if x in both) / len(union)
+    cut = min(a.top, b.top)
+    na = sum(1 for x in a.hashes if x <= cut)
+    nb = sum(1 for x in b.hashes if x <= cut)
+    nab = sum(1 for x in both if x <= cut)
+    return nab / (na + nb - nab)
 
 
 def _near(a: Sketch, b: Sketch, threshold: float) -> bool:
     # |A & B| / |A | B| <= min / max: texts of very different sizes are never near-duplicates (no set work)
-    lo, hi = sorted((a.count, b.count))
-    if hi and lo < threshold * hi:
+    if max(a.count, b.count) and min(a.count, b.count) < threshold * max(a.count, b.count):
         return False
     return similarity(a, b) >= threshold
 

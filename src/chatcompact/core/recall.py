@@ -110,7 +110,10 @@ def quote_day(epoch: float) -> str:
 
 
 def quote_lines(
-    hits: Sequence[Message], count, max_chars: int = 600, passages: Sequence[tuple[int, int] | None] = ()
+    hits: Sequence[Message],
+    count: Callable[[str], int],
+    max_chars: int = 600,
+    passages: Sequence[tuple[int, int] | None] = (),
 ) -> list[Line]:
     """Recalled messages as quote lines, best first (their priority), rendered in conversation order.
 
