@@ -32,13 +32,14 @@ LONG_CHARS = 8000  # ~2,000 tokens
 
 
 class NoPassages:
-    """A store seen without its passage index (attribute access passes through, search_passages is hidden)."""
+    """A store seen without its passage index (attribute access passes through; search_passages and the ranked
+    searches are hidden, so recall reads the hits' messages and scores their passages itself)."""
 
     def __init__(self, inner: SQLiteStore) -> None:
         self._inner = inner
 
     def __getattr__(self, name: str):
-        if name == "search_passages":
+        if name == "search_passages" or name.startswith("rank_"):
             raise AttributeError(name)
         return getattr(self._inner, name)
 

@@ -406,13 +406,20 @@ def test_bounded_hits_fit_any_cap(tmp_path):
             assert json.loads(body) and (mem.tokenizer.count(body) <= cap or len(json.loads(body)) == 1)
 
 
+def _seen(hits) -> str:
+    """Every text recall returned: the hits and their neighbours."""
+    return " ".join(m.text for h in hits for m in (h.message, *h.neighbors))
+
+
 def test_forget_leaves_nothing_for_recall_to_serve_from_its_cache(mem):
     t = mem.thread("forget-cache")
     t.add({"role": "user", "content": "My card number is 4111 1111 1111 1111, charge the vase."})
     t.add({"role": "assistant", "content": "Charged the vase."})
     assert "4111" in t.recall("card number vase", k=1)[0].message.text
+    assert "4111" in _seen(t.recall("charged", k=2, neighbors=1))
     t.forget([1])
     assert all("4111" not in h.message.text for h in t.recall("card number vase", k=5))
+    assert "4111" not in _seen(t.recall("charged", k=2, neighbors=1))
     assert all("4111" not in str(m) for m in t.context(800, query="card number vase"))
 
 
@@ -434,3 +441,16 @@ def test_async_thread_quotes_the_same_turns(tmp_path):
             assert "shard-001" in hits[0].message.text
 
     asyncio.run(main())
+
+
+def test_a_forget_in_another_process_is_never_served_from_the_recall_cache(tmp_path):
+    path = str(tmp_path / "two.db")
+    with Memory.open(path, embedder="none") as a, Memory.open(path, embedder="none") as b:
+        ta = a.thread("shared")
+        ta.add({"role": "user", "content": "My card number is 4111 1111 1111 1111, charge the vase."})
+        ta.add({"role": "assistant", "content": "Charged the vase."})
+        (hit,) = ta.recall("charged", k=1, neighbors=1)  # the card turn is in a's cache, as a neighbour
+        assert hit.seq == 2 and "4111" in hit.neighbors[0].text
+        b.thread("shared").forget([1])
+        (hit,) = ta.recall("charged", k=1, neighbors=1)
+        assert hit.neighbors[0].seq == 1 and "4111" not in hit.neighbors[0].text

@@ -184,64 +184,90 @@ def search(
     """
     if not query.text.strip():
         return []
-    derived = derived if derived is not None else Derived()
-    fetch = max(opts.k * 4, 100)  # fusion normalises scores and boosts neighbours: it needs depth
-    speakers = opts.mode == "hybrid" and opts.speaker_weight > 0
-    # Participants of the latest turns that the query names: their names leave both queries up front.
-    recent = recent_speakers(store, thread_id, SPEAKER_WINDOW, derived) if speakers else set()
-    named = named_speakers(query, recent)
-    text, vec, spans = _rankings(store, embedder, thread_id, query, named, fetch, opts, derived)
-    if opts.exclude:  # before fusion: an excluded turn must not lift its neighbours either
-        text = [r for r in text if r[0] not in opts.exclude]
-        vec = [r for r in vec if r[0] not in opts.exclude]
-    if speakers and not named:  # someone who has not spoken lately: the hits tell; their turns are lifted only
-        seen = derived.speakers(store, thread_id, [s for s, _ in (*vec, *text)])
-        named = named_speakers(query, recent | {s for s in seen.values() if s})
-    depth = 3 * opts.k + len(opts.exclude)  # room for the excluded and the near-duplicates dropped below
-    if opts.mode == "hybrid":
-        by_seq = derived.speakers(store, thread_id, [s for s, _ in (*vec, *text)]) if named else {}
-        ranked = fuse(text, vec, depth, speakers=named, speaker_weight=opts.speaker_weight, speaker_by_seq=by_seq)
-    else:
-        ranked = (text or vec)[:depth]
-    kept = _distinct(store, thread_id, ranked, opts, derived)
-    messages = derived.messages(store, thread_id, [seq for seq, _ in kept])
-    fallback = not isinstance(store, RankedSearch) and getattr(store, "search_passages", None) is None
-    hits = []
-    for seq, score in kept:
-        m = messages.get(seq)
-        if m is None:  # erased since it was ranked
-            continue
-        span = spans.get(seq)
-        if span is None and fallback and len(m.searchable_text) <= FALLBACK_CHARS:
-            span = best_passage(m.searchable_text, query)  # a store without a passage index: scored here
-        via = tuple(name for name, got in (("text", text), ("vector", vec)) if any(r[0] == seq for r in got))
-        around = _around(store, thread_id, seq, opts.neighbors, derived)
-        hits.append(ArchiveHit(message=m, score=score, matched=via, neighbors=around, passage=span))
-    return hits
+    return _Recall(store, embedder, thread_id, query, opts, derived if derived is not None else Derived()).run()
 
 
-def _rankings(
-    store: VectorStore,
-    embedder: Embedder | None,
-    thread_id: str,
-    query: Query,
-    named: Collection[str],
-    fetch: int,
-    opts: RecallOptions,
-    derived: Derived,
-) -> tuple[list[Ranked], list[Ranked], dict[int, tuple[int, int]]]:
-    """The full-text ranking (whole messages and passages merged), the vector ranking, and the passage spans."""
-    ranks = store if isinstance(store, RankedSearch) else _Ranks(store, derived)
-    vec: list[Ranked] = []
-    if opts.mode != "text" and embedder is not None:
-        q = embedder.embed([without_names(query.text, named)])[0]
-        vec = ranks.rank_vectors(thread_id, embedder.name, np.asarray(q), fetch, opts.where)
-    if opts.mode == "vector":
-        return [], vec, {}
-    words = without_names(query.keywords, named)  # keywords: +1.7 points of recall@10 on LoCoMo
-    text = ranks.rank_text(thread_id, words, fetch, opts.where)
-    text, spans = merge_ranked(text, ranks.rank_passages(thread_id, words, fetch, opts.where))  # long messages
-    return text, vec, spans
+@dataclass
+class _Recall:
+    """One recall: the store and the thread it reads, the query and the options (see :func:`search`)."""
+
+    store: VectorStore
+    embedder: Embedder | None
+    thread_id: str
+    query: Query
+    opts: RecallOptions
+    derived: Derived
+
+    def run(self) -> list[ArchiveHit]:
+        opts, derived, store, tid = self.opts, self.derived, self.store, self.thread_id
+        speakers = opts.mode == "hybrid" and opts.speaker_weight > 0
+        # Participants of the latest turns that the query names: their names leave both queries up front.
+        recent = recent_speakers(store, tid, SPEAKER_WINDOW, derived) if speakers else set()
+        named = named_speakers(self.query, recent)
+        text, vec, spans = self.rankings(named)
+        if opts.exclude:  # before fusion: an excluded turn must not lift its neighbours either
+            text = [r for r in text if r[0] not in opts.exclude]
+            vec = [r for r in vec if r[0] not in opts.exclude]
+        if speakers and not named:  # someone who has not spoken lately: the hits tell; their turns are lifted only
+            seen = derived.speakers(store, tid, [s for s, _ in (*vec, *text)])
+            named = named_speakers(self.query, recent | {s for s in seen.values() if s})
+        depth = 3 * opts.k + len(opts.exclude)  # room for the excluded and the near-duplicates dropped below
+        if opts.mode == "hybrid":
+            by_seq = derived.speakers(store, tid, [s for s, _ in (*vec, *text)]) if named else {}
+            ranked = fuse(text, vec, depth, speakers=named, speaker_weight=opts.speaker_weight, speaker_by_seq=by_seq)
+        else:
+            ranked = (text or vec)[:depth]
+        return self.hits(self.distinct(ranked), text, vec, spans)
+
+    def rankings(self, named: Collection[str]) -> tuple[list[Ranked], list[Ranked], dict[int, tuple[int, int]]]:
+        """The full-text ranking (whole messages and passages merged), the vector ranking, the passages' spans."""
+        opts, tid = self.opts, self.thread_id
+        fetch = max(opts.k * 4, 100)  # fusion normalises scores and boosts neighbours: it needs depth
+        ranks = self.store if isinstance(self.store, RankedSearch) else _Ranks(self.store, self.derived)
+        vec: list[Ranked] = []
+        if opts.mode != "text" and self.embedder is not None:
+            q = self.embedder.embed([without_names(self.query.text, named)])[0]
+            vec = ranks.rank_vectors(tid, self.embedder.name, np.asarray(q), fetch, opts.where)
+        if opts.mode == "vector":
+            return [], vec, {}
+        words = without_names(self.query.keywords, named)  # keywords: +1.7 points of recall@10 on LoCoMo
+        text = ranks.rank_text(tid, words, fetch, opts.where)
+        text, spans = merge_ranked(text, ranks.rank_passages(tid, words, fetch, opts.where))  # long messages
+        return text, vec, spans
+
+    def distinct(self, ranked: Sequence[Ranked]) -> list[Ranked]:
+        """The ``k`` best of ``ranked`` without the excluded seqs and near-duplicates (``core.mmr.diversify``),
+        each compared by its sketch. In the fused order (``mmr == 1``) only a prefix is sketched unless needed."""
+        k, lam = self.opts.k, self.opts.mmr
+        items = [r for r in dict(ranked).items() if r[0] not in self.opts.exclude]
+        n = len(items) if lam < 1 else min(len(items), 2 * k)
+        while True:
+            sketches = self.derived.sketches(self.store, self.thread_id, [seq for seq, _ in items[:n]])
+            out = diversify([(s, sc, sketches[s]) for s, sc in items[:n] if s in sketches], k, lam)
+            if len(out) >= k or n >= len(items):
+                return out
+            n = len(items)
+
+    def hits(
+        self, kept: Sequence[Ranked], text: Sequence[Ranked], vec: Sequence[Ranked], spans: dict[int, tuple[int, int]]
+    ) -> list[ArchiveHit]:
+        """The kept seqs as hits: their messages (the only ones read), passages, searches and neighbours."""
+        store, tid = self.store, self.thread_id
+        messages = self.derived.messages(store, tid, [seq for seq, _ in kept])
+        fallback = not isinstance(store, RankedSearch) and getattr(store, "search_passages", None) is None
+        found = {"text": {s for s, _ in text}, "vector": {s for s, _ in vec}}
+        out = []
+        for seq, score in kept:
+            m = messages.get(seq)
+            if m is None:  # erased since it was ranked
+                continue
+            span = spans.get(seq)
+            if span is None and fallback and len(m.searchable_text) <= FALLBACK_CHARS:
+                span = best_passage(m.searchable_text, self.query)  # a store without a passage index: scored here
+            via = tuple(name for name in ("text", "vector") if seq in found[name])
+            around = _around(store, tid, seq, self.opts.neighbors, self.derived)
+            out.append(ArchiveHit(message=m, score=score, matched=via, neighbors=around, passage=span))
+        return out
 
 
 class _Ranks:
@@ -270,21 +296,6 @@ class _Ranks:
         found = passages(thread_id, query, k, where)
         self.derived.put(h.message for h, _ in found)
         return [(h.message.seq or 0, h.score, span) for h, span in found]
-
-
-def _distinct(
-    store: Store, thread_id: str, ranked: Sequence[Ranked], opts: RecallOptions, derived: Derived
-) -> list[Ranked]:
-    """The ``k`` best of ``ranked`` without the excluded seqs and near-duplicates (``core.mmr.diversify``), each
-    compared by its sketch. In the fused order (``mmr == 1``) only a prefix is sketched unless more is needed."""
-    items = [r for r in dict(ranked).items() if r[0] not in opts.exclude]
-    n = len(items) if opts.mmr < 1 else min(len(items), 2 * opts.k)
-    while True:
-        sketches = derived.sketches(store, thread_id, [seq for seq, _ in items[:n]])
-        out = diversify([(s, sc, sketches[s]) for s, sc in items[:n] if s in sketches], opts.k, opts.mmr)
-        if len(out) >= opts.k or n >= len(items):
-            return out
-        n = len(items)
 
 
 def recent_speakers(

@@ -42,14 +42,24 @@ class Derived:
         self._chars = 0
         self._sketches: OrderedDict[int, Sketch] = OrderedDict()
         self._speakers: OrderedDict[int, str | None] = OrderedDict()
+        self._mark: int | None = None  # the latest "forgotten" event id when the cache was last emptied
 
-    def clear(self) -> None:
-        """Forget everything (the thread's view reloaded: an erased message must not be served from here)."""
+    def clear(self, mark: int | None = None) -> None:
+        """Forget everything (the thread's view reloads); ``mark`` is the thread's latest ``forgotten`` event id
+        as read before the reload (:func:`forget_mark`), which :meth:`check` compares against."""
         with self._lock:
             self._messages.clear()
             self._sketches.clear()
             self._speakers.clear()
             self._chars = 0
+            self._mark = mark
+
+    def check(self, store: Store, thread_id: str) -> None:
+        """Clear when the thread forgot messages since the mark (another process's ``forget``: it moves no head,
+        so the view would not notice): one indexed read per query."""
+        mark = forget_mark(store, thread_id)
+        if mark != self._mark:
+            self.clear(mark)
 
     def put(self, messages: Iterable[Message], *, sketched: bool = False) -> None:
         """Keep stored ``messages`` (with their seqs) and their speakers; ``sketched`` computes their sketches now
@@ -125,6 +135,12 @@ class Derived:
         return out
 
 
+def forget_mark(store: Store, thread_id: str) -> int:
+    """The id of the thread's latest ``forgotten`` event (0: none): it changes whenever a turn is forgotten."""
+    got = store.events(thread_id, "forgotten", 1)
+    return got[-1].id if got else 0
+
+
 def _runs(seqs: list[int]) -> list[tuple[int, int]]:
     """Sorted seqs as ``(first, last)`` ranges, seqs at most _GAP apart in one range."""
     out: list[tuple[int, int]] = []
@@ -136,4 +152,4 @@ def _runs(seqs: list[int]) -> list[tuple[int, int]]:
     return out
 
 
-__all__ = ["MESSAGE_CHARS", "Derived"]
+__all__ = ["MESSAGE_CHARS", "Derived", "forget_mark"]

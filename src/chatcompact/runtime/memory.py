@@ -53,7 +53,7 @@ from ..types import (
 )
 from . import archive
 from .background import AsyncScheduler, Lanes, Retry, StoreQueue, make_scheduler
-from .derived import Derived
+from .derived import Derived, forget_mark
 from .effects import EffectRunner
 from .inputs import check_query, check_recall, check_store_url
 from .migrate import check_complete
@@ -110,6 +110,7 @@ class Thread:
     # ------------------------------------------------------------------ state cache
     def _load(self, info: ThreadInfo) -> _View:
         store, tok = self._mem.store, self._mem.tokenizer
+        mark = forget_mark(store, self.id)  # read first: a forget after it is noticed by the next recall
         version = store.latest_version(self.id)
         covered = version.covered_until if version else 0
         tail = store.messages(self.id, after=covered)
@@ -117,7 +118,7 @@ class Thread:
         tokens = [tok.count_message(m) for m in tail]  # recounted: the tokenizer may differ from the writer's
         if self._tree is not None:  # the head moved (or first load): nodes and lineage may have too
             self._tree.reset(store.nodes(self.id), store.versions(self.id))
-        self._derived.clear()  # another writer may have erased messages (forget): nothing stale is served
+        self._derived.clear(mark)  # another writer may have erased messages (forget): nothing stale is served
         self._derived.put(tail)
         return _View(info, version, tail, tokens, lines, check_sequence(tail))
 
@@ -376,6 +377,7 @@ class Thread:
 
     def _search(self, query: Query, opts: archive.RecallOptions) -> list[ArchiveHit]:
         self._catch_up()
+        self._derived.check(self._mem.store, self.id)
         return archive.search(self._mem.store, self._mem.embedder, self.id, query, opts, self._derived)
 
     def tools(self, format: Format = "openai") -> list[dict[str, Any]]:
