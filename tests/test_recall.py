@@ -295,11 +295,11 @@ class _Spy:
     """Counts calls of a store's methods that read message bodies (the instance keeps working). The in-memory
     store holds its messages as objects: its searches read nothing, and its rankings are built on them."""
 
-    READS = ("messages", "search_text", "search_passages", "search_vectors")
+    READS = ("messages", "messages_at", "search_text", "search_passages", "search_vectors")
 
     def __init__(self, store, monkeypatch) -> None:
         self.calls: list[str] = []
-        for name in self.READS if not isinstance(store, InMemoryStore) else ("messages",):
+        for name in self.READS if not isinstance(store, InMemoryStore) else ("messages", "messages_at"):
             inner = getattr(store, name)
             monkeypatch.setattr(store, name, self._wrap(name, inner))
 
@@ -337,6 +337,8 @@ def test_rankings_are_the_searches_less_the_messages(mem):
         ]
         got = store.rank_passages(t.id, words, 20)
         assert got == [(h.message.seq, h.score, span) for h, span in store.search_passages(t.id, words, 20)]
+    assert [m.seq for m in store.messages_at(t.id, [5, 1, 99, 5])] == [1, 5]
+    assert store.messages_at(t.id, [5])[0] == store.messages(t.id, 4, 5)[0]
     vec = HashEmbedder(128).embed(["shard digest"])[0]
     assert store.rank_vectors(t.id, "hash-128", vec, 5) == [
         (h.message.seq, h.score) for h in store.search_vectors(t.id, "hash-128", vec, 5)

@@ -285,6 +285,10 @@ class RankedSearch(Protocol):
         """``search_vectors``' ranking: ``(seq, cosine similarity)``, best first."""
         ...
 
+    def messages_at(self, thread_id: str, seqs: Sequence[int]) -> list[Message]:
+        """The messages of ``seqs`` the thread has (others are left out), in seq order: one read for the hits."""
+        ...
+
 
 @runtime_checkable
 class FullStore(NodeStore, VectorStore, JobStore, Protocol):

@@ -21,7 +21,7 @@ from collections.abc import Iterable
 
 from ..core.mmr import Sketch, sketch
 from ..core.speakers import speaker_of
-from ..protocols import Store
+from ..protocols import RankedSearch, Store
 from ..types import Message
 
 #: Characters of messages a thread keeps at most for recall (a 1 MB tool output is one million).
@@ -104,7 +104,14 @@ class Derived:
             for s in out:
                 self._messages.move_to_end(s)
         missing = [s for s in want if s not in out]
-        for first, last in _runs(missing):
+        if not missing:
+            return out
+        if isinstance(store, RankedSearch):  # one read by seq
+            got = store.messages_at(thread_id, missing)
+            self.put(got)
+            out.update((m.seq or 0, m) for m in got)
+            return out
+        for first, last in _runs(missing):  # any store: range reads, close seqs together
             got = store.messages(thread_id, first - 1, last)
             self.put(got)
             out.update((m.seq or 0, m) for m in got if (m.seq or 0) in missing)

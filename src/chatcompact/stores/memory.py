@@ -411,6 +411,12 @@ class InMemoryStore:
         """:meth:`search_vectors`' ranking as ``(seq, score)``."""
         return [(h.message.seq or 0, h.score) for h in self.search_vectors(thread_id, model, query, k, where)]
 
+    def messages_at(self, thread_id: str, seqs: Sequence[int]) -> list[Message]:
+        """The messages of ``seqs`` the thread has, in seq order."""
+        with self._lock:
+            log = self._get(thread_id).messages
+            return [log[s - 1] for s in sorted(set(seqs)) if 0 < s <= len(log)]
+
     def __repr__(self) -> str:
         return f"InMemoryStore({len(self._threads)} threads)"
 

@@ -451,19 +451,19 @@ class PostgresStore:
 
     def _with_messages(self, thread_id: str, ranked: Sequence[Ranked]) -> list[TextHit]:
         """The ranked seqs as hits with their messages (a seq erased meanwhile is left out)."""
-        if not ranked:
+        found = {m.seq: m for m in self.messages_at(thread_id, [seq for seq, _ in ranked])}
+        return [TextHit(message=found[seq], score=score) for seq, score in ranked if seq in found]
+
+    def messages_at(self, thread_id: str, seqs: Sequence[int]) -> list[Message]:
+        """The messages of ``seqs`` the thread has, in seq order (protocols.RankedSearch)."""
+        if not seqs:
             return []
         with self._tx() as conn:
             rows = conn.execute(
-                "SELECT seq, body, created_at FROM messages WHERE thread_id = %s AND seq = ANY(%s)",
-                (thread_id, [seq for seq, _ in ranked]),
+                "SELECT seq, body, created_at FROM messages WHERE thread_id = %s AND seq = ANY(%s) ORDER BY seq",
+                (thread_id, sorted(set(seqs))),
             ).fetchall()
-        bodies = {seq: (body, created) for seq, body, created in rows}
-        return [
-            TextHit(message=decode_message(bodies[seq][0], seq, bodies[seq][1], thread_id), score=score)
-            for seq, score in ranked
-            if seq in bodies
-        ]
+        return [decode_message(body, seq, created, thread_id) for seq, body, created in rows]
 
     # ------------------------------------------------------------------ vectors
 

@@ -691,6 +691,11 @@ class SQLiteStore:
             if seq in bodies
         ]
 
+    def messages_at(self, thread_id: str, seqs: Sequence[int]) -> list[Message]:
+        """The messages of ``seqs`` the thread has, in seq order (protocols.RankedSearch)."""
+        bodies = self._bodies(thread_id, sorted(set(seqs)))
+        return [decode_message(body, seq, created, thread_id) for seq, (body, created) in sorted(bodies.items())]
+
     # ------------------------------------------------------------------ vectors
 
     def put_vectors(self, thread_id: str, model: str, seqs: Sequence[int], vectors: np.ndarray) -> None:
