@@ -222,6 +222,29 @@ def row(name: str, values: list[float]) -> str:
     )
 
 
+# Functions that read a message's whole text (tokenise, split, decode or score it): the per-query path must call
+# none of them once a message has been added (they run at add, once).
+WHOLE_TEXT = (
+    ("core/mmr.py", "sketch"),
+    ("core/mmr.py", "shingles"),
+    ("core/passages.py", "split"),
+    ("core/passages.py", "score_passages"),
+    ("core/passages.py", "best_passage"),
+    ("stores/_common.py", "decode_message"),
+    ("stores/_common.py", "indexed_text"),
+    ("stores/_common.py", "term_counts"),
+)
+
+
+def whole_text_calls(stats: pstats.Stats) -> str:
+    counts = dict.fromkeys((f"{path.split('/')[-1]}:{name}" for path, name in WHOLE_TEXT), 0)
+    for (file, _, name), row in stats.stats.items():  # type: ignore[attr-defined]
+        for path, fn in WHOLE_TEXT:
+            if name == fn and file.replace("\\", "/").endswith(path):
+                counts[f"{path.split('/')[-1]}:{fn}"] += row[1]
+    return ", ".join(f"{k} {v}" for k, v in counts.items())
+
+
 def embedder_available() -> str | None:
     try:
         from chatcompact.embedders import resolve_embedder
@@ -265,8 +288,11 @@ def main() -> None:
         if prof is not None:
             prof.dump_stats(args.profile)
             buf = io.StringIO()
-            pstats.Stats(prof, stream=buf).sort_stats("cumulative").print_stats(15)
+            stats = pstats.Stats(prof, stream=buf)
+            stats.sort_stats("cumulative").print_stats(15)
             print(buf.getvalue())
+            print("  calls, during the measured queries, of functions that read a whole message text:")
+            print("   ", whole_text_calls(stats))
     print(f"load average at the end {os.getloadavg()[0]:.2f}")
 
 

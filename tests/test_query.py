@@ -11,7 +11,7 @@ from chatcompact.core import hierarchy as h
 from chatcompact.core.assemble import Line
 from chatcompact.core.fusion import content_words, keyword_query
 from chatcompact.core.lang import content_words as lang_content_words
-from chatcompact.core.query import Query, keys, terms
+from chatcompact.core.query import QUERY_CHARS, Query, keys, terms
 from chatcompact.core.recall import QuotePlan, own_turn, plan_quotes, quotes, wants_detail
 from chatcompact.core.speakers import named_speakers
 from chatcompact.testing import CountingTokenizer
@@ -139,3 +139,10 @@ def test_quotes_split_the_hits_into_kept_and_spare_lines() -> None:
     hits = [ArchiveHit(Message(role="user", content=f"turn {i}").with_meta(i, 86_400.0 * i), 1.0) for i in (1, 2, 3)]
     kept, spare = quotes(QuotePlan(3, 2), hits, CHARS.count)
     assert [ln.order for ln in kept] == [1, 2] and [ln.order for ln in spare] == [3]
+
+
+def test_a_pasted_query_is_read_for_its_start_only() -> None:
+    paste = "refund order 88231 " + "lorem ipsum dolor " * 10_000 + " zebra"
+    q = Query.parse(paste)
+    assert q.text == paste and len(q.head) == QUERY_CHARS
+    assert {"refund", "88231"} <= q.keys and "zebra" not in q.keys and "zebra" not in q.keywords

@@ -42,7 +42,7 @@ _OWN_TURN_SLACK = 1024
 def wants_detail(query: str | Query, summary_text: str = "") -> bool:
     """True if ``query`` asks for exact wording, or names numbers/names that the summary lacks."""
     q = Query.of(query)
-    text = q.text
+    text = q.head
     if not text.strip():
         return False
     if _DETAIL.search(text) or _NUMBER.search(text):

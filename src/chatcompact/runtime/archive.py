@@ -226,7 +226,7 @@ class _Recall:
         ranks = self.store if isinstance(self.store, RankedSearch) else _Ranks(self.store, self.derived)
         vec: list[Ranked] = []
         if opts.mode != "text" and self.embedder is not None:
-            q = self.embedder.embed([without_names(self.query.text, named)])[0]
+            q = self.embedder.embed([without_names(self.query.head, named)])[0]
             vec = ranks.rank_vectors(tid, self.embedder.name, np.asarray(q), fetch, opts.where)
         if opts.mode == "vector":
             return [], vec, {}
