@@ -146,3 +146,8 @@ def test_a_pasted_query_is_read_for_its_start_only() -> None:
     q = Query.parse(paste)
     assert q.text == paste and len(q.head) == QUERY_CHARS
     assert {"refund", "88231"} <= q.keys and "zebra" not in q.keys and "zebra" not in q.keywords
+
+
+def test_an_agent_context_recalls_no_spares() -> None:
+    q = Query.parse("what did the test run print about the migration?")
+    assert plan_quotes(q, Policy(recall_k=3, recall_fill_k=5), [], 1000, agent=True) == QuotePlan(3, 3, ())

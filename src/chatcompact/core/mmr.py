@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import re
 import zlib
+from bisect import bisect_right
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
@@ -64,12 +65,17 @@ class Sketch:
 
     hashes: frozenset[int]
     count: int
-    top: int = 0  # the largest hash kept
+    order: tuple[int, ...] = ()  # the same hashes, ascending
 
     @classmethod
     def of(cls, hashes: Iterable[int], count: int) -> Sketch:
-        kept = frozenset(hashes)
-        return cls(kept, count, max(kept, default=0))
+        order = tuple(sorted(set(hashes)))
+        return cls(frozenset(order), count, order)
+
+    @property
+    def top(self) -> int:
+        """The largest hash kept (0 for an empty text)."""
+        return self.order[-1] if self.order else 0
 
     @property
     def complete(self) -> bool:
@@ -165,8 +171,7 @@ def similarity(a: Sketch, b: Sketch) -> float:
     if a.complete and b.complete:
         return len(both) / (a.count + b.count - len(both))
     cut = min(a.top, b.top)
-    na = sum(1 for x in a.hashes if x <= cut)
-    nb = sum(1 for x in b.hashes if x <= cut)
+    na, nb = bisect_right(a.order, cut), bisect_right(b.order, cut)
     nab = sum(1 for x in both if x <= cut)
     return nab / (na + nb - nab)
 

@@ -68,14 +68,22 @@ class QuotePlan:
 
 
 def plan_quotes(
-    query: Query, policy: Policy, lines: Sequence[Line], room: int, last: Message | None = None
+    query: Query,
+    policy: Policy,
+    lines: Sequence[Line],
+    room: int,
+    last: Message | None = None,
+    *,
+    agent: bool = False,
 ) -> QuotePlan | None:
     """Whether ``query`` gets quotes (None: not) and what to recall for them.
 
-    ``Policy.recall_quotes``: "off" never; "query" for any query with a content word ("thanks!" has none);
+    ``Policy.recall_quotes``: "off" never; "query" for any query with a content word ("how are you?" has none);
     "detail" only when :func:`wants_detail` says so against the summary lines the context will show at ``room``
     tokens (``lines``, taken by priority as ``assemble`` takes them: a name only in the rest still gets recalled).
-    ``last``, the thread's latest message, is excluded when it is the query's own turn.
+    ``last``, the thread's latest message, is excluded when it is the query's own turn. An ``agent``'s context
+    (a tool result among the unsummarised messages) takes no spare quotes (``core.assemble`` keeps its requests
+    lean), so only ``recall_k`` turns are recalled for it.
     """
     if policy.recall_quotes == "off" or not query.content:
         return None
@@ -83,7 +91,8 @@ def plan_quotes(
         shown = _take([ln for ln in lines if ln.block == "summary"], int(policy.summary_share * room))
         if not wants_detail(query, " ".join(ln.text for ln in shown)):
             return None
-    return QuotePlan(policy.recall_k + policy.recall_fill_k, policy.recall_k, own_turn(query, last))
+    spare = 0 if agent else policy.recall_fill_k
+    return QuotePlan(policy.recall_k + spare, policy.recall_k, own_turn(query, last))
 
 
 def own_turn(query: Query, last: Message | None) -> tuple[int, ...]:

@@ -406,7 +406,8 @@ class Thread:
         mem = self._mem
         with self._lock:
             lines, tail = self._view.lines, self._view.tail
-        plan = plan_quotes(query, mem.policy, lines, room, tail[-1] if tail else None)
+            agent = any(m.role == "tool" for m in tail)
+        plan = plan_quotes(query, mem.policy, lines, room, tail[-1] if tail else None, agent=agent)
         if plan is None:
             return [], []
         opts = archive.RecallOptions(
