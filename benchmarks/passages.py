@@ -32,13 +32,14 @@ LONG_CHARS = 8000  # ~2,000 tokens
 
 
 class NoPassages:
-    """A store seen without its passage index (attribute access passes through, search_passages is hidden)."""
+    """A store seen without its passage index (attribute access passes through; search_passages and the ranked
+    searches are hidden, so recall reads the hits' messages and scores their passages itself)."""
 
     def __init__(self, inner: SQLiteStore) -> None:
         self._inner = inner
 
     def __getattr__(self, name: str):
-        if name == "search_passages":
+        if name == "search_passages" or name.startswith("rank_"):
             raise AttributeError(name)
         return getattr(self._inner, name)
 
@@ -83,11 +84,11 @@ def line_lookup(folder: Path, limit: int, seed: int = 7) -> None:
         store.close()
 
 
-def mmr_locomo(lambdas: list[float], cache: str | None) -> None:
+def mmr_locomo(lambdas: list[float], cache: str | None, data_path: str | None = None) -> None:
     sys.path.insert(0, str(HERE))
     import locomo_recall as lr  # the same data, ingest and scoring
 
-    path = lr.DATA
+    path = Path(data_path) if data_path else lr.DATA
     if not path.exists():
         print(f"MMR on LoCoMo skipped: {path} not found")
         return
@@ -117,13 +118,14 @@ def main() -> None:
     parser.add_argument("--lambdas", default="1.0,0.9,0.7")
     parser.add_argument("--cache", help="embeddings .npz shared with locomo_recall.py --cache")
     parser.add_argument("--skip-locomo", action="store_true")
+    parser.add_argument("--data", help="the LoCoMo file (default: locomo_recall.py's)")
     args = parser.parse_args()
     if Path(args.agent).is_dir():
         line_lookup(Path(args.agent), args.trajectories)
     else:
         print(f"line lookup skipped: {args.agent} not found")
     if not args.skip_locomo:
-        mmr_locomo([float(x) for x in args.lambdas.split(",")], args.cache)
+        mmr_locomo([float(x) for x in args.lambdas.split(",")], args.cache, args.data)
 
 
 if __name__ == "__main__":

@@ -2,11 +2,23 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from chatcompact.core.mmr import DUPLICATE_THRESHOLD, diversify, jaccard, shingles
+from chatcompact.core.mmr import (
+    DUPLICATE_THRESHOLD,
+    SKETCH_CHARS,
+    SKETCH_SIZE,
+    _windows,
+    diversify,
+    jaccard,
+    shingles,
+    similarity,
+    sketch,
+)
 from chatcompact.errors import InvalidArgument
 
 pytestmark = pytest.mark.timeout(60)
@@ -69,3 +81,42 @@ def test_never_duplicates_keeps_the_top_hit_and_is_stable(texts: list[str], k: i
             if key not in keys:
                 assert any(jaccard(shingles(t), shingles(text_of[o])) >= DUPLICATE_THRESHOLD for o in keys if o < key)
     assert diversify(items, k, lam=lam) == out  # deterministic
+
+
+# ---------------------------------------------------------------- sketches: per-message, bounded, exact when small
+
+
+@settings(max_examples=120, deadline=None)
+@given(a=texts_st.map(" ".join), b=texts_st.map(" ".join))
+def test_a_sketch_of_a_short_text_gives_the_exact_jaccard(a: str, b: str) -> None:
+    assert sketch(a).complete and sketch(b).complete
+    assert similarity(sketch(a), sketch(b)) == pytest.approx(jaccard(shingles(a), shingles(b)))
+    assert diversify([(1, 2.0, a), (2, 1.0, b)], 5) == diversify([(1, 2.0, sketch(a)), (2, 1.0, sketch(b))], 5)
+
+
+def _log(seed: int, lines: int) -> str:
+    rng = random.Random(seed)
+    words = ("connection", "timeout", "retry", "commit", "rollback", "shard", "replica", "snapshot", "upload")
+    return "\n".join(
+        f"2025-03-01T10:{i % 60:02d}:00Z INFO {' '.join(rng.choice(words) for _ in range(6))} "
+        f"id={rng.randint(1, 10**6)}"
+        for i in range(lines)
+    )
+
+
+def test_a_megabyte_output_is_sketched_from_a_bounded_sample_and_still_told_apart() -> None:
+    big = _log(1, 14_000)  # ~1 MB
+    assert len(big) > 900_000 and sum(len(w) for w in _windows(big)) <= SKETCH_CHARS
+    again = big.replace("INFO", "WARN", 20)  # the same run printed again, a few lines differ
+    other = _log(2, 14_000)
+    sk = sketch(big)
+    assert not sk.complete and len(sk.hashes) == SKETCH_SIZE
+    assert similarity(sk, sketch(again)) >= DUPLICATE_THRESHOLD > similarity(sk, sketch(other))
+    assert [k for k, _ in diversify([(1, 3.0, sk), (2, 2.0, sketch(again)), (3, 1.0, sketch(other))], 3)] == [1, 3]
+    assert sketch(big) == sk  # stable: the same text, the same sketch (no per-process hash seed)
+
+
+def test_texts_of_very_different_sizes_are_never_near_duplicates() -> None:
+    short, long = sketch(BOILER), sketch(" ".join([BOILER] * 3 + ["and then some more words here"]))
+    assert similarity(short, long) < DUPLICATE_THRESHOLD
+    assert [k for k, _ in diversify([(1, 2.0, short), (2, 1.0, long)], 5)] == [1, 2]

@@ -11,7 +11,21 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from chatcompact import Memory, Policy
-from chatcompact.core.passages import LONG_CHARS, TARGET_CHARS, best_passage, excerpt, split
+from chatcompact.core.lang import detect
+from chatcompact.core.passages import (
+    LONG_CHARS,
+    TARGET_CHARS,
+    _pieces,
+    _terms_fast,
+    best_passage,
+    excerpt,
+    merge_ranked,
+    score_passages,
+    split,
+    terms,
+    window,
+)
+from chatcompact.core.query import Query
 from chatcompact.core.recall import quote_lines
 from chatcompact.protocols import SearchFilter
 from chatcompact.testing import HashEmbedder
@@ -41,6 +55,68 @@ def test_split_covers_the_text_exactly_in_bounded_contiguous_spans(text: str, ta
     assert "".join(text[s:e] for s, e in spans) == text
     assert all(s < e <= s + 2 * target for s, e in spans)
     assert all(a[1] == b[0] for a, b in itertools.pairwise(spans))
+
+
+def _split_line_by_line(text: str, target: int) -> list[tuple[int, int]]:
+    """The packing rule written plainly, one line at a time: what split's passage-at-a-time loop must equal."""
+    lines, start = [], 0
+    for i, ch in enumerate(text):
+        if ch == "\n":
+            lines.append((start, i + 1))
+            start = i + 1
+    if start < len(text):
+        lines.append((start, len(text)))
+    spans: list[tuple[int, int]] = []
+    for s, e in (u for a, b in lines for u in _pieces(text, a, b, target)):
+        if spans and e - spans[-1][0] <= target:
+            spans[-1] = (spans[-1][0], e)
+        else:
+            spans.append((s, e))
+    return spans
+
+
+@settings(max_examples=150, deadline=None)
+@given(text=st.text(alphabet=st.sampled_from("ab .\n!?x"), max_size=4000), target=st.integers(1, 700))
+def test_split_packs_lines_exactly_as_the_line_by_line_rule(text: str, target: int) -> None:
+    assert split(text, target) == _split_line_by_line(text, target)
+
+
+def test_split_of_a_megabyte_of_short_lines_is_the_same_passages() -> None:
+    text = "\n".join(str(i) for i in range(150_000))  # `seq` output: ~1 MB of one-number lines
+    assert split(text) == _split_line_by_line(text, TARGET_CHARS)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The refunds for orders 88231 and 88232 were approved on Monday, said Jürgen.",
+        "Die Rückerstattungen für die Bestellungen kommen am Montag, sagte Jürgen.",
+        "I rimborsi per gli ordini dell'8 maggio arrivano lunedì, ha detto Giulia.",
+        "我的订单号是88231，退款什么时候到？王伟说明天。",
+    ],
+)
+def test_passages_are_scored_on_the_content_word_rule_in_each_language(text: str) -> None:
+    code = detect(text)
+    assert _terms_fast(text, code, {}) == terms(text, code)  # per distinct word, the same terms
+    long = (text + "\n") * 40
+    spans = split(long, 200)
+    scores = score_passages(long, spans, Query.parse("88231 Jürgen Giulia 退款 Montag Monday lunedì"))
+    assert len(scores) == len(spans) and all(x > 0 for x in scores)
+
+
+def test_merge_ranked_keeps_each_message_at_its_better_score_with_its_passage() -> None:
+    merged, spans = merge_ranked([(3, 2.0), (5, 1.0)], [(5, 4.0, (10, 20)), (3, 1.0, (0, 9)), (8, 1.0, (1, 2))])
+    assert merged == [(5, 4.0), (3, 2.0), (8, 1.0)]
+    assert spans == {5: (10, 20), 3: (0, 9), 8: (1, 2)}
+
+
+def test_window_widens_around_the_passage_within_the_limit() -> None:
+    text = "x" * 10_000
+    assert window(text, (5000, 5100), 600) == (4750, 5350)
+    assert window(text, (0, 100), 600) == (0, 600) and window(text, (9950, 10_000), 600) == (9400, 10_000)
+    assert window(text, (100, 2000), 600) == (100, 700)  # a passage longer than the limit: its head
+    assert window(text, None, 600) == (0, 600) and window("short", (0, 2), 600) == (0, 5)
+    assert len(excerpt(text, None, 600)) == 2400  # no span: a bounded head, for the caller to clip
 
 
 def test_split_cuts_at_line_ends_when_lines_are_short() -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import time
 
@@ -9,9 +10,12 @@ import pytest
 
 from chatcompact import InvalidMessage, Memory, Policy
 from chatcompact.errors import ConfigError
+from chatcompact.protocols import RankedSearch
+from chatcompact.runtime import archive
 from chatcompact.runtime.archive import CachingEmbedder
+from chatcompact.stores import InMemoryStore
 from chatcompact.testing import HashEmbedder
-from chatcompact.types import parse_message
+from chatcompact.types import ArchiveHit, parse_message
 
 TALK = [
     ("user", "Hi, my name is Claire and I run a ceramics shop."),
@@ -257,3 +261,198 @@ def test_embeddings_left_waiting_at_close_land_after_reopen(tmp_path, monkeypatc
         assert len(mem.store.missing_vectors("c", inner.name)) == 10
         hits = mem.thread("c").recall("note about kiwi7", k=1, mode="vector")  # recall catches up first
         assert mem.store.missing_vectors("c", inner.name) == [] and hits[0].message.seq == 8
+
+
+# ---------------------------------------------------------------- the hot path: per-message work once, bounded output
+
+
+NATO = ("alpha", "bravo", "charlie", "delta", "echo", "foxtrot", "golf", "hotel")
+
+
+def _agent_log(step: int, lines: int) -> str:
+    """A tool output: ``lines`` log lines (each step's its own), one of them naming ``step``'s checkpoint."""
+    out = [
+        f"2025-03-0{1 + step % 9}T10:{i % 60:02d}:{i % 59:02d}Z INFO worker.queue lease renewed "
+        f"id={(i * 7919 + step * 7_368_787) % 1_000_003}"
+        for i in range(lines)
+    ]
+    out[lines * 2 // 3] = f"checkpoint {NATO[step]} shard-{step:03d} digest {step * 104_729:08x} written"
+    return "\n".join(out)
+
+
+def _agent_thread(mem, steps: int = 6, lines: int = 4000):
+    t = mem.thread("agent", system="You are a coding agent.")
+    t.add({"role": "user", "content": "Find out why the nightly job fails on the billing shard."})
+    for step in range(steps):
+        call = {"id": f"c{step}", "type": "function", "function": {"name": "bash", "arguments": '{"cmd": "./run"}'}}
+        t.add({"role": "assistant", "content": None, "tool_calls": [call]})
+        t.add({"role": "tool", "tool_call_id": f"c{step}", "content": _agent_log(step, lines)})
+    assert mem.wait_idle(60)
+    return t
+
+
+class _Spy:
+    """Counts calls of a store's methods that read message bodies (the instance keeps working). The in-memory
+    store holds its messages as objects: its searches read nothing, and its rankings are built on them."""
+
+    READS = ("messages", "messages_at", "search_text", "search_passages", "search_vectors")
+
+    def __init__(self, store, monkeypatch) -> None:
+        self.calls: list[str] = []
+        for name in self.READS if not isinstance(store, InMemoryStore) else ("messages", "messages_at"):
+            inner = getattr(store, name)
+            monkeypatch.setattr(store, name, self._wrap(name, inner))
+
+    def _wrap(self, name, inner):
+        def call(*args, **kwargs):
+            self.calls.append(name)
+            return inner(*args, **kwargs)
+
+        return call
+
+
+def test_queries_read_no_message_and_sketch_nothing_that_add_has_seen(mem, monkeypatch):
+    t = _agent_thread(mem)
+    sketched: list[int] = []
+    from chatcompact.runtime import derived
+
+    real = derived.sketch
+    monkeypatch.setattr(derived, "sketch", lambda text: sketched.append(len(text)) or real(text))
+    spy = _Spy(mem.store, monkeypatch)
+    for step in (1, 4, 2):
+        query = f"what did the output say about the {NATO[step]} checkpoint"
+        hits = [h for h in t.recall(query, k=5) if f"shard-{step:03d}" in h.message.text]
+        assert hits and hits[0].passage is not None
+        t.context(2000, query=query)
+    assert spy.calls == [] and sketched == []  # every query read only rankings and what add left in the thread
+
+
+def test_rankings_are_the_searches_less_the_messages(mem):
+    t = _agent_thread(mem, steps=3, lines=600)
+    store = mem.store
+    assert isinstance(store, RankedSearch)
+    for words in ("shard digest", "lease renewed", "nothing-matches-this"):
+        assert store.rank_text(t.id, words, 20) == [
+            (h.seq, h.score) for h in map(_as_hit, store.search_text(t.id, words, 20))
+        ]
+        got = store.rank_passages(t.id, words, 20)
+        assert got == [(h.message.seq, h.score, span) for h, span in store.search_passages(t.id, words, 20)]
+    assert [m.seq for m in store.messages_at(t.id, [5, 1, 99, 5])] == [1, 5]
+    assert store.messages_at(t.id, [5])[0] == store.messages(t.id, 4, 5)[0]
+    vec = HashEmbedder(128).embed(["shard digest"])[0]
+    assert store.rank_vectors(t.id, "hash-128", vec, 5) == [
+        (h.message.seq, h.score) for h in store.search_vectors(t.id, "hash-128", vec, 5)
+    ]
+
+
+def _as_hit(h):
+    return ArchiveHit(h.message, h.score)
+
+
+class _PlainStore:
+    """A store seen through its Store protocol only: no ranked searches, no passage index."""
+
+    def __init__(self, inner) -> None:
+        self._inner = inner
+
+    def __getattr__(self, name):
+        if name.startswith("rank_") or name == "search_passages":
+            raise AttributeError(name)
+        return getattr(self._inner, name)
+
+
+def test_a_store_without_rankings_gives_the_same_hits_and_scores_passages_itself(tmp_path):
+    with Memory.open(str(tmp_path / "p.db"), embedder="none", policy=Policy(budget=800)) as mem:
+        t = _agent_thread(mem, steps=3, lines=600)
+        plain = _PlainStore(mem.store)
+        assert not isinstance(plain, RankedSearch)
+        for step in range(3):
+            query = f"shard-{step:03d} digest written"
+            ranked = archive.recall(mem.store, None, t.id, query, 3, mode="text")
+            other = archive.recall(plain, None, t.id, query, 3, mode="text")  # type: ignore[arg-type]
+            assert [h.seq for h in other][:1] == [h.seq for h in ranked][:1] == [3 + 2 * step]
+            span = other[0].passage
+            assert span is not None and f"shard-{step:03d}" in other[0].message.text[span[0] : span[1]]
+
+
+def test_the_recall_tool_answer_is_bounded_and_marks_each_excerpt(tmp_path):
+    with Memory.open(str(tmp_path / "b.db"), embedder="none", policy=Policy(budget=8000)) as mem:
+        t = _agent_thread(mem, steps=2, lines=9400)  # two ~580 KB outputs
+        assert all(len(m.text) > 570_000 for m in t.history() if m.role == "tool")
+        call = {
+            "id": "r1",
+            "type": "function",
+            "function": {"name": "recall", "arguments": '{"query": "checkpoint digest written", "k": 5}'},
+        }
+        out = t.run_tool(call)
+        cap = int(Policy().recall_share * 8000)
+        assert mem.tokenizer.count(out["content"]) <= cap
+        body = json.loads(out["content"])
+        tools = [b for b in body if b["role"] == "tool"]
+        assert len(tools) == 2
+        for b in tools:
+            assert b["text"].startswith(f"[excerpt of message #{b['id']}: characters ")
+            assert "checkpoint" in b["text"] and "digest" in b["text"]  # the excerpt is around the best passage
+        t.add({"role": "assistant", "content": None, "tool_calls": [call]})
+        t.add(out)  # the answer itself can be stored and shown
+        small = t.run_tool(call, max_tokens=300)
+        assert mem.tokenizer.count(small["content"]) <= 300 and json.loads(small["content"])
+
+
+def test_bounded_hits_fit_any_cap(tmp_path):
+    with Memory.open(str(tmp_path / "c.db"), embedder="none") as mem:
+        t = _agent_thread(mem, steps=3, lines=1000)
+        hits = t.recall("lease renewed checkpoint", k=6, neighbors=1)
+        for cap in (1, 20, 80, 400, 3000):
+            body = archive.bounded(hits, cap, mem.tokenizer.count)
+            assert json.loads(body) and (mem.tokenizer.count(body) <= cap or len(json.loads(body)) == 1)
+
+
+def _seen(hits) -> str:
+    """Every text recall returned: the hits and their neighbours."""
+    return " ".join(m.text for h in hits for m in (h.message, *h.neighbors))
+
+
+def test_forget_leaves_nothing_for_recall_to_serve_from_its_cache(mem):
+    t = mem.thread("forget-cache")
+    t.add({"role": "user", "content": "My card number is 4111 1111 1111 1111, charge the vase."})
+    t.add({"role": "assistant", "content": "Charged the vase."})
+    assert "4111" in t.recall("card number vase", k=1)[0].message.text
+    assert "4111" in _seen(t.recall("charged", k=2, neighbors=1))
+    t.forget([1])
+    assert all("4111" not in h.message.text for h in t.recall("card number vase", k=5))
+    assert "4111" not in _seen(t.recall("charged", k=2, neighbors=1))
+    assert all("4111" not in str(m) for m in t.context(800, query="card number vase"))
+
+
+def test_async_thread_quotes_the_same_turns(tmp_path):
+    from chatcompact import AsyncMemory
+
+    async def main() -> None:
+        async with await AsyncMemory.open(str(tmp_path / "a.db"), embedder="none") as amem:
+            at = await amem.thread("agent")
+            await at.add({"role": "user", "content": "Find out why the nightly job fails."})
+            for step in range(3):
+                call = {"id": f"c{step}", "type": "function", "function": {"name": "bash", "arguments": "{}"}}
+                await at.add({"role": "assistant", "content": None, "tool_calls": [call]})
+                await at.add({"role": "tool", "tool_call_id": f"c{step}", "content": _agent_log(step, 800)})
+            query = "what did the output say about shard-001 digest"
+            got = await at.context(1500, query=query)
+            assert got == at.sync.context(1500, query=query)
+            hits = await at.recall(query, k=2)
+            assert "shard-001" in hits[0].message.text
+
+    asyncio.run(main())
+
+
+def test_a_forget_in_another_process_is_never_served_from_the_recall_cache(tmp_path):
+    path = str(tmp_path / "two.db")
+    with Memory.open(path, embedder="none") as a, Memory.open(path, embedder="none") as b:
+        ta = a.thread("shared")
+        ta.add({"role": "user", "content": "My card number is 4111 1111 1111 1111, charge the vase."})
+        ta.add({"role": "assistant", "content": "Charged the vase."})
+        (hit,) = ta.recall("charged", k=1, neighbors=1)  # the card turn is in a's cache, as a neighbour
+        assert hit.seq == 2 and "4111" in hit.neighbors[0].text
+        b.thread("shared").forget([1])
+        (hit,) = ta.recall("charged", k=1, neighbors=1)
+        assert hit.neighbors[0].seq == 1 and "4111" not in hit.neighbors[0].text

@@ -2,7 +2,8 @@
 
 A store is a core :class:`Store` (threads, the append-only log, summary versions, full-text search, events)
 plus capability protocols: :class:`NodeStore` (summary hierarchy), :class:`VectorStore` (embeddings),
-:class:`JobStore` (a job queue other processes see). All are ``runtime_checkable``: callers ask
+:class:`JobStore` (a job queue other processes see), :class:`RankedSearch` (searches that return seqs, not
+messages). All are ``runtime_checkable``: callers ask
 ``isinstance(store, VectorStore)``, never for a concrete backend. :class:`FullStore` is all of them (the three
 built-in stores). The built-in stores' ``supports_*`` attributes remain as aliases of those checks for now.
 """
@@ -255,6 +256,40 @@ class JobStore(Store, Protocol):
         ...
 
 
+#: A ranked search result without its message: ``(seq, score)``, higher scores better.
+Ranked = tuple[int, float]
+#: A ranked passage: ``(seq, score, (start, end))``, the character span of the message's best passage.
+RankedSpan = tuple[int, float, tuple[int, int]]
+
+
+@runtime_checkable
+class RankedSearch(Protocol):
+    """Searches that rank seqs without reading the messages: recall ranks, fuses and deduplicates deep candidate
+    lists and reads only the few messages it returns (a megabyte tool output among the candidates costs nothing
+    until it is a hit). Each is ``search_text`` / ``search_passages`` / ``search_vectors`` less the messages, in
+    the same order with the same scores."""
+
+    def rank_text(self, thread_id: str, query: str, k: int = 10, where: SearchFilter | None = None) -> list[Ranked]:
+        """``search_text``'s ranking: ``(seq, score)``, best first."""
+        ...
+
+    def rank_passages(
+        self, thread_id: str, query: str, k: int = 10, where: SearchFilter | None = None
+    ) -> list[RankedSpan]:
+        """``search_passages``' ranking: each long message once at its best passage, ``(seq, score, span)``."""
+        ...
+
+    def rank_vectors(
+        self, thread_id: str, model: str, query: np.ndarray, k: int = 10, where: SearchFilter | None = None
+    ) -> list[Ranked]:
+        """``search_vectors``' ranking: ``(seq, cosine similarity)``, best first."""
+        ...
+
+    def messages_at(self, thread_id: str, seqs: Sequence[int]) -> list[Message]:
+        """The messages of ``seqs`` the thread has (others are left out), in seq order: one read for the hits."""
+        ...
+
+
 @runtime_checkable
 class FullStore(NodeStore, VectorStore, JobStore, Protocol):
     """Every capability: what :class:`~chatcompact.Memory` uses to the full (the three built-in stores are)."""
@@ -267,6 +302,9 @@ __all__ = [
     "JobLease",
     "JobStore",
     "NodeStore",
+    "Ranked",
+    "RankedSearch",
+    "RankedSpan",
     "SearchFilter",
     "Store",
     "Summarizer",

@@ -454,10 +454,12 @@ class ArchiveHit:
     def seq(self) -> int:
         return self.message.seq or 0
 
-    def as_dict(self) -> dict[str, Any]:
+    def as_dict(self, *, text: bool = True) -> dict[str, Any]:
+        """The hit as JSON-ready values; ``text=False`` leaves the texts out (a caller that shows excerpts)."""
+
         def one(m: Message) -> dict[str, Any]:
             when = datetime.fromtimestamp(m.created_at or 0, UTC).isoformat(timespec="seconds")
-            return {"id": m.seq, "role": m.role, "time": when, "text": m.searchable_text}
+            return {"id": m.seq, "role": m.role, "time": when, **({"text": m.searchable_text} if text else {})}
 
         return {
             **one(self.message),

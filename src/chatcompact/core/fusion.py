@@ -2,7 +2,8 @@
 
 - :func:`rrf`: reciprocal rank fusion of any number of rankings.
 - :func:`combine`: convex combination of min-max normalised scores (full-text and vector).
-- :func:`hybrid`: what ``recall`` runs: full-text hits + vector hits -> the k best, fused.
+- :func:`fuse`: what ``recall`` runs: full-text + vector rankings of seqs -> the k best, fused;
+  :func:`hybrid`: the same over hits.
 - :func:`neighbour_boost`: lift hits that sit next to other strong hits.
 - :func:`with_neighbours`: expand hits with the turns around them, within a fixed number of slots.
 - :func:`keyword_query`: a question rewritten for BM25 (stop words and question words removed).
@@ -14,7 +15,7 @@ smaller seq (the older message), so every function here is deterministic.
 from __future__ import annotations
 
 import math
-from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 
 from ..config import DEFAULT_SPEAKER_BOOST
 from ..errors import InvalidArgument
@@ -22,6 +23,7 @@ from ..protocols import TextHit
 from ..types import Message
 from .lang import content_words as _content_words
 from .lang import stop_words
+from .query import Query
 from .speakers import speaker_boost, speaker_of
 
 #: RRF's damping constant (Cormack et al. 2009); larger values flatten the head of each ranking.
@@ -142,14 +144,13 @@ def _around(seq: int, radius: int) -> Iterable[int]:
         yield seq + d
 
 
-def keyword_query(question: str) -> str:
+def keyword_query(question: str | Query) -> str:
     """The content words of ``question`` (stop words and question words removed), in their order.
 
     Returns the question unchanged when nothing would remain (e.g. "What is it?"), so a search never goes
-    empty just because of the rewrite.
+    empty just because of the rewrite (:attr:`~chatcompact.core.query.Query.keywords`).
     """
-    kept = content_words(question)
-    return " ".join(kept) if kept else question
+    return Query.of(question).keywords
 
 
 def content_words(text: str) -> list[str]:
@@ -184,23 +185,56 @@ def hybrid(
 ) -> list[TextHit]:
     """Fuse the full-text and vector hits of one query into the ``k`` best, as new hits scored by the fusion.
 
+    :func:`fuse` over the hits' seqs and scores (see there), the speaker of each hit read from its message
+    (:func:`~chatcompact.core.speakers.speaker_of`). Either list may be empty. The message of each hit is taken
+    from whichever list had it.
+    """
+    messages: dict[int, Message] = {}
+    for hit in (*vector_hits, *text_hits):
+        messages.setdefault(hit.message.seq or 0, hit.message)
+    fused = fuse(
+        [(h.message.seq or 0, h.score) for h in text_hits],
+        [(h.message.seq or 0, h.score) for h in vector_hits],
+        k,
+        method,
+        alpha=alpha,
+        rrf_k=rrf_k,
+        weights=weights,
+        boost=boost,
+        speakers=speakers,
+        speaker_weight=speaker_weight,
+        speaker_by_seq={seq: speaker_of(m) for seq, m in messages.items()} if speakers and speaker_weight else {},
+    )
+    return [TextHit(message=messages[seq], score=score) for seq, score in fused]
+
+
+def fuse(
+    text: Sequence[tuple[int, float]],
+    vec: Sequence[tuple[int, float]],
+    k: int,
+    method: str = DEFAULT_METHOD,
+    *,
+    alpha: float = DEFAULT_ALPHA,
+    rrf_k: int = DEFAULT_RRF_K,
+    weights: Sequence[float] = DEFAULT_WEIGHTS,
+    boost: Sequence[float] = DEFAULT_BOOST,
+    speakers: Collection[str] = (),
+    speaker_weight: float = DEFAULT_SPEAKER_BOOST,
+    speaker_by_seq: Mapping[int, str | None] | None = None,
+) -> list[tuple[int, float]]:
+    """Fuse the full-text and vector rankings (``(seq, score)``, best first) of one query into the ``k`` best.
+
     ``method="combine"`` (default): :func:`combine` of min-max normalised scores, ``alpha`` the vector share;
     ``method="rrf"``: :func:`rrf` with ``weights`` = (text, vector). Then :func:`neighbour_boost` with ``boost``,
-    and last the turns of ``speakers`` (names as :func:`~chatcompact.core.speakers.speaker_of` reads them, e.g.
-    from :func:`~chatcompact.core.speakers.named_speakers`) gain ``speaker_weight`` times the best score
-    (:func:`~chatcompact.core.speakers.speaker_boost`).
-    Either list may be empty. Pass each list deep (100+ hits): min-max normalisation and the neighbour boost
-    see only what they are given. The message of each hit is taken from whichever list had it.
+    and last the seqs whose speaker (``speaker_by_seq``, names as :func:`~chatcompact.core.speakers.speaker_of`
+    reads them) is one of ``speakers`` (e.g. from :func:`~chatcompact.core.speakers.named_speakers`) gain
+    ``speaker_weight`` times the best score (:func:`~chatcompact.core.speakers.speaker_boost`).
+    Pass each list deep (100+ hits): min-max normalisation and the neighbour boost see only what they are given.
     """
     if method not in METHODS:
         raise InvalidArgument(f"method must be one of {METHODS}, got {method!r}")
     if k <= 0:
         return []
-    messages: dict[int, Message] = {}
-    for hit in (*vector_hits, *text_hits):
-        messages.setdefault(hit.message.seq or 0, hit.message)
-    text = [(h.message.seq or 0, h.score) for h in text_hits]
-    vec = [(h.message.seq or 0, h.score) for h in vector_hits]
     if method == "rrf":
         fused = rrf([[s for s, _ in text], [s for s, _ in vec]], k=rrf_k, weights=weights)
     else:
@@ -210,8 +244,8 @@ def hybrid(
     if speakers and speaker_weight:
         # After the neighbour boost, so a lifted turn does not lift the other speakers' turns around it in turn
         # (the other order: -1.2 points of recall@10 on LoCoMo).
-        fused = speaker_boost(fused, {seq: speaker_of(m) for seq, m in messages.items()}, speakers, speaker_weight)
-    return [TextHit(message=messages[seq], score=score) for seq, score in fused[:k]]
+        fused = speaker_boost(fused, speaker_by_seq or {}, speakers, speaker_weight)
+    return fused[:k]
 
 
 __all__ = [
@@ -222,6 +256,7 @@ __all__ = [
     "RRF_K",
     "STOP_WORDS",
     "combine",
+    "fuse",
     "hybrid",
     "keyword_query",
     "neighbour_boost",

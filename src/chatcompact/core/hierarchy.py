@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import hashlib
 import math
-import re
 import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
@@ -47,14 +46,10 @@ from ..types import (
 )
 from .assemble import Line, render_lines, rendered_block
 from .merge import apply_delta, clip_sentences, validate_delta
+from .query import Query, keys
 
 Count = Callable[[str], int]
 ROOT = "root"
-_WORD = re.compile(r"[^\W_]{3,}")
-_STOP = frozenset(  # words too common to tell one node from another
-    "the and for was were are you your what when where which who how did does about with that this from have has "  # noqa: SIM905
-    "had not but they them their there then than can could would should will just also into onto our ours".split()
-)
 
 
 def node_tokens(state: SummaryState, count: Count) -> int:
@@ -244,9 +239,9 @@ def cover(nodes: Sequence[SummaryNode], until: int) -> list[SummaryNode]:
 # ---------------------------------------------------------------- choosing for a query
 
 
-def terms(text: str) -> set[str]:
-    """Lower-cased content words of ``text`` (3+ letters or digits, common words left out)."""
-    return {w for w in _WORD.findall(text.lower()) if w not in _STOP}
+def terms(text: str) -> frozenset[str]:
+    """The folded content words of ``text`` in its language (``core.query.keys``): what a line is matched on."""
+    return keys(text)
 
 
 @dataclass(frozen=True)
@@ -266,11 +261,11 @@ class Indexed:
                 ln for ln in render_lines(node.state, node.seq_until, count) if ln.block == "summary"
             )
         )
-        words = tuple(frozenset(terms(ln.text)) for ln in lines)
+        words = tuple(terms(ln.text) for ln in lines)
         return cls(node, lines, words, frozenset().union(*words))
 
 
-def detail_lines(indexed: Sequence[Indexed], query: str, known: Iterable[str], room: int) -> list[Line]:
+def detail_lines(indexed: Sequence[Indexed], query: str | Query, known: Iterable[str], room: int) -> list[Line]:
     """Lines of the finer nodes most relevant to ``query`` that ``known`` (the root's lines) lacks.
 
     Nodes are ranked by their best line (the rarity-weighted query words it shares), the finer node first
@@ -278,7 +273,7 @@ def detail_lines(indexed: Sequence[Indexed], query: str, known: Iterable[str], r
     ``room`` tokens are used. Nodes overlapping an already chosen one are skipped (a parent repeats its
     children).
     """
-    want = terms(query)
+    want = Query.of(query).keys
     if not want or room <= 0 or not indexed:
         return []
     df = Counter(w for ix in indexed for w in ix.vocabulary & want)
@@ -394,7 +389,7 @@ class Tree:
     def node(self, node_id: str) -> SummaryNode | None:
         return self._nodes.get(node_id)
 
-    def lines(self, base: Sequence[Line], query: str, share_tokens: int) -> list[Line]:
+    def lines(self, base: Sequence[Line], query: str | Query, share_tokens: int) -> list[Line]:
         """The summary lines for a context with ``query``: the root's, plus the finer nodes' about the query."""
         detail_room = int(share_tokens * self._policy.detail_share)
         known = [ln.text for ln in base]

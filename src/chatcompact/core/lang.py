@@ -127,10 +127,21 @@ def stop_words(code: str = DEFAULT, *, filler: bool = False) -> frozenset[str]:
     return lang.stop | lang.filler if filler else lang.stop
 
 
+# Runs of characters that may decompose or be combining marks: everything but ASCII and the unified Han
+# ideographs (which have no decomposition). Folding touches only these, so a megabyte of ASCII log costs a
+# ``lower()``, not a Python loop over every character; NFD works per character, so the result is the same.
+_FOLDABLE = re.compile("[^\x00-\x7f\u3400-\u4dbf\u4e00-\u9fff]+")
+
+
+def _fold_run(match: re.Match[str]) -> str:
+    decomposed = unicodedata.normalize("NFD", match.group())
+    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+
+
 def fold(text: str) -> str:
     """Lower-case with diacritics removed, like FTS5's ``unicode61 remove_diacritics 2``."""
-    decomposed = unicodedata.normalize("NFD", text.lower())
-    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+    low = text.lower()
+    return low if low.isascii() else _FOLDABLE.sub(_fold_run, low)
 
 
 def has_han(text: str) -> bool:

@@ -13,10 +13,11 @@ import math
 import re
 from collections import Counter
 from collections.abc import Sequence
-from typing import Any
 
 from ..errors import InvalidArgument
-from .lang import content_words, detect, fold, stem
+from .lang import DEFAULT, content_words, detect, has_han, stop_words, words
+from .query import Query, term_of
+from .query import terms as query_terms
 
 #: Messages longer than this many characters (~200 tokens) are treated as passages.
 LONG_CHARS = 800
@@ -36,29 +37,38 @@ def split(text: str, target: int = TARGET_CHARS) -> list[tuple[int, int]]:
     """Contiguous ``(start, end)`` character spans covering ``text`` exactly, each at most ``2 * target`` long.
 
     Lines are packed together up to ``target``; a longer line is cut at sentence ends, then at spaces, then hard.
-    An empty text gives no spans.
+    An empty text gives no spans. One step per passage (the lines a passage packs are found with ``str.rfind``), so
+    a megabyte of one-number lines costs ~2,000 steps, not ~150,000.
     """
     if target < 1:
         raise InvalidArgument(f"target must be >= 1, got {target}")
-    units = [u for start, end in _lines(text) for u in _pieces(text, start, end, target)]
     spans: list[tuple[int, int]] = []
-    for start, end in units:
-        if spans and (end - spans[-1][0]) <= target:
-            spans[-1] = (spans[-1][0], end)  # pack small units into the current passage
-        else:
-            spans.append((start, end))
+    pos, n = 0, len(text)
+    while pos < n:
+        nl = text.find("\n", pos)
+        end = n if nl < 0 else nl + 1  # the line starting at pos, with its newline
+        if end - pos > 2 * target:  # a long line: its pieces, each a unit of its own
+            for s, e in _pieces(text, pos, end, target):
+                _pack(spans, s, e, target)
+            pos = end
+            continue
+        _pack(spans, pos, end, target)
+        start = spans[-1][0]
+        if end < start + target:  # every whole line ending within target of the passage's start joins it
+            last = text.rfind("\n", end, start + target)
+            if last >= end:
+                end = last + 1
+                spans[-1] = (start, end)
+        pos = end
     return spans
 
 
-def _lines(text: str) -> list[tuple[int, int]]:
-    """Spans of the lines of ``text``, each ending after its newline."""
-    out, start = [], 0
-    for m in re.finditer(r"\n", text):
-        out.append((start, m.end()))
-        start = m.end()
-    if start < len(text):
-        out.append((start, len(text)))
-    return out
+def _pack(spans: list[tuple[int, int]], start: int, end: int, target: int) -> None:
+    """Add the unit ``start:end``: into the current passage if it still ends within ``target`` of its start."""
+    if spans and end - spans[-1][0] <= target:
+        spans[-1] = (spans[-1][0], end)
+    else:
+        spans.append((start, end))
 
 
 def _pieces(text: str, start: int, end: int, target: int) -> list[tuple[int, int]]:
@@ -91,19 +101,39 @@ def _hard(start: int, end: int, target: int) -> list[tuple[int, int]]:
     return [(s, min(s + target, end)) for s in range(start, end, target)]
 
 
+def _word_terms(word: str, code: str, stop: frozenset[str]) -> tuple[str, ...]:
+    """The terms one word (as :func:`~chatcompact.core.lang.words` gives it) contributes, by the content-word rule."""
+    if has_han(word):
+        return tuple(term_of(c, code) for c in content_words(word, code))
+    low = word.lower()
+    return () if low in stop else (term_of(low, code),)
+
+
+def _terms_fast(text: str, code: str, memo: dict[str, tuple[str, ...]]) -> list[str]:
+    """:func:`terms` with each distinct word worked out once (``memo``): a long text repeats its words."""
+    stop = stop_words(code) | (stop_words(DEFAULT) if code != DEFAULT else frozenset())
+    out: list[str] = []
+    for w in words(text):
+        got = memo.get(w)
+        if got is None:
+            got = memo[w] = _word_terms(w, code, stop)
+        out.extend(got)
+    return out
+
+
 def terms(text: str, lang: str | None = None) -> list[str]:
-    """The stemmed, folded content words of ``text``: what passages are scored on."""
-    code = lang or detect(text)
-    return [fold(stem(w, code)) for w in content_words(text, code)]
+    """The stemmed, folded content words of ``text``: what passages are scored on (``core.query.terms``)."""
+    return query_terms(text, lang)
 
 
-def score_passages(text: str, spans: Sequence[tuple[int, int]], query: str) -> list[float]:
+def score_passages(text: str, spans: Sequence[tuple[int, int]], query: str | Query) -> list[float]:
     """BM25 of each span of ``text`` for ``query``'s content words, with document frequencies over the spans."""
     code = detect(text)
-    wanted = set(terms(query, code))
+    wanted = Query.of(query).terms(code)
     if not wanted or not spans:
         return [0.0] * len(spans)
-    counts = [Counter(terms(text[s:e], code)) for s, e in spans]
+    memo: dict[str, tuple[str, ...]] = {}
+    counts = [Counter(_terms_fast(text[s:e], code, memo)) for s, e in spans]
     lengths = [sum(c.values()) for c in counts]
     avg = (sum(lengths) / len(lengths)) or 1.0
     n = len(spans)
@@ -117,36 +147,50 @@ def score_passages(text: str, spans: Sequence[tuple[int, int]], query: str) -> l
 
 
 def best_passage(
-    text: str, query: str, *, long_chars: int = LONG_CHARS, target: int = TARGET_CHARS
+    text: str, query: str | Query, *, long_chars: int = LONG_CHARS, target: int = TARGET_CHARS
 ) -> tuple[int, int] | None:
     """The span of the passage of ``text`` that best matches ``query``; None for a short text or no match.
 
     Ties go to the earlier passage. A long text whose passages share none of the query's words gives None:
-    its head is as good a quote as any.
+    its head is as good a quote as any. Reads the whole text: recall calls it only for a store without a passage
+    index (a store's ``rank_passages`` gives the span with the hit).
     """
-    if not is_long(text, long_chars) or not query.strip():
+    q = Query.of(query)
+    if not is_long(text, long_chars) or not q.text.strip():
         return None
     spans = split(text, target)
-    scores = score_passages(text, spans, query)
+    scores = score_passages(text, spans, q)
     best = max(range(len(spans)), key=lambda i: (scores[i], -i))
     return spans[best] if scores[best] > 0 else None
+
+
+def window(text: str, span: tuple[int, int] | None, max_chars: int) -> tuple[int, int]:
+    """The ``(start, end)`` of ``text`` to show for ``span`` within ``max_chars``: the passage widened evenly
+    around it (its head if it is longer itself); the text's head without a span; the whole text if it fits."""
+    if len(text) <= max_chars:
+        return 0, len(text)
+    if span is None:
+        return 0, max_chars
+    start, end = span
+    if end - start > max_chars:  # the passage itself is too long: keep its head
+        return start, start + max_chars
+    spare = max_chars - (end - start)  # room left: widen evenly around the passage, to line-friendly context
+    start = max(0, start - spare // 2)
+    end = min(len(text), start + max_chars)
+    return max(0, end - max_chars), end
 
 
 def excerpt(text: str, span: tuple[int, int] | None, max_chars: int, marker: str = "…") -> str:
     """``text`` shown at ``span`` within ``max_chars``: the passage with an elision ``marker`` on each cut side.
 
-    Without a span, or when the whole text fits, the text's head as before (the caller clips it).
+    Without a span, or when the whole text fits, the text's head as before (the caller clips it; at most
+    ``4 * max_chars`` of it, so that clipping never walks a megabyte).
     """
-    if span is None or len(text) <= max_chars:
+    if len(text) <= max_chars:
         return text
-    start, end = span
-    if end - start > max_chars:  # the passage itself is too long: keep its head
-        end = start + max_chars
-    else:  # room left: widen evenly around the passage, to line-friendly context
-        spare = max_chars - (end - start)
-        start = max(0, start - spare // 2)
-        end = min(len(text), start + max_chars)
-        start = max(0, end - max_chars)
+    if span is None:
+        return text[: 4 * max_chars]
+    start, end = window(text, span, max_chars)
     body = text[start:end].strip()
     return f"{marker if start > 0 else ''}{body}{marker if end < len(text) else ''}"
 
@@ -158,23 +202,24 @@ def passage_rows(text: str, long_chars: int = LONG_CHARS, target: int = TARGET_C
     return [(i, s, e) for i, (s, e) in enumerate(split(text, target))]
 
 
-def merge_hits(text_hits: Sequence[Any], passage_hits: Sequence[tuple[Any, tuple[int, int]]]) -> tuple[list[Any], dict]:
-    """Whole-message and passage full-text hits as one ranking: a message scores its better of the two.
+def merge_ranked(
+    text: Sequence[tuple[int, float]], passages: Sequence[tuple[int, float, tuple[int, int]]]
+) -> tuple[list[tuple[int, float]], dict[int, tuple[int, int]]]:
+    """Whole-message and passage full-text rankings as one: a message scores its better of the two.
 
-    ``passage_hits`` are ``(TextHit, (start, end))``, best first (a store's ``search_passages``). Returns the
-    merged hits, best first (ties: the older message), and the matching passage of each seq a passage found.
+    ``text`` is ``(seq, score)``, ``passages`` ``(seq, score, (start, end))``, best first (a store's ``rank_text``
+    and ``rank_passages``). Returns the merged ranking, best first (ties: the older message), and the matching
+    passage of each seq a passage found.
     """
-    best: dict[int, Any] = {}
+    best: dict[int, float] = {}
     spans: dict[int, tuple[int, int]] = {}
-    for hit in text_hits:
-        best.setdefault(hit.message.seq or 0, hit)
-    for hit, span in passage_hits:
-        seq = hit.message.seq or 0
+    for seq, score in text:
+        best.setdefault(seq, score)
+    for seq, score, span in passages:
         spans.setdefault(seq, span)
-        if seq not in best or hit.score > best[seq].score:
-            best[seq] = hit
-    merged = sorted(best.values(), key=lambda h: (-h.score, h.message.seq or 0))
-    return merged, spans
+        if seq not in best or score > best[seq]:
+            best[seq] = score
+    return sorted(best.items(), key=lambda kv: (-kv[1], kv[0])), spans
 
 
 __all__ = [
@@ -183,9 +228,10 @@ __all__ = [
     "best_passage",
     "excerpt",
     "is_long",
-    "merge_hits",
+    "merge_ranked",
     "passage_rows",
     "score_passages",
     "split",
     "terms",
+    "window",
 ]

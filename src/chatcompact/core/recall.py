@@ -1,21 +1,29 @@
-"""When a query asks for detail, and how recalled turns are quoted in the context. Pure.
+"""Recall for the context: when a query gets quotes, what the archive is asked, how the turns are quoted. Pure.
 
 Summaries lose exact wording. A query that asks for it ("what exactly did I say", "quote",
 "earlier you said"), or that names numbers or proper names the summary does not contain, gets
 verbatim turns from the archive, with their dates, inside the Policy's recall share.
+
+:func:`plan_quotes` decides, from the parsed :class:`~chatcompact.core.query.Query`, the Policy and the summary
+lines the context will show, whether to recall and what (:class:`QuotePlan`); the driver runs the recall and
+:func:`quotes` turns the hits into the quote lines and the spares ``assemble`` takes. The sync and the async
+thread share this code (``AsyncThread`` runs ``Thread.assemble``).
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from datetime import UTC, datetime
 
-from ..types import Message
-from .assemble import Line
-from .lang import LOWER, UPPER, content_words, detect, has_han, language
+from ..config import Policy
+from ..types import ArchiveHit, Message
+from .assemble import Line, _take
+from .lang import has_han, language
 from .merge import clip
 from .passages import excerpt
+from .query import Query
 from .speakers import speaker_of
 from .when import date_relative
 
@@ -26,27 +34,82 @@ _DETAIL = re.compile(
     re.IGNORECASE,
 )
 _NUMBER = re.compile(r"\d")
-# Capitalised words that are not sentence-initial question words: candidate names.
-_NAME = re.compile(rf"(?<!^)(?<![.?!]\s)\b[{UPPER}][{UPPER}{LOWER}]{{2,}}\b")  # "Müller" too, not just ASCII
-_COMMON = frozenset({"What", "When", "Where", "Which", "Who", "How", "Why", "The", "And", "Did", "Can", "Could"})
+# The latest message is the query's own turn when its text is the query: compared only when the lengths allow it
+# (a megabyte of tool output is never stripped to be compared with a question).
+_OWN_TURN_SLACK = 1024
 
 
-def wants_detail(query: str, summary_text: str = "") -> bool:
+def wants_detail(query: str | Query, summary_text: str = "") -> bool:
     """True if ``query`` asks for exact wording, or names numbers/names that the summary lacks."""
-    if not query or not query.strip():
+    q = Query.of(query)
+    text = q.head
+    if not text.strip():
         return False
-    if _DETAIL.search(query) or _NUMBER.search(query):
+    if _DETAIL.search(text) or _NUMBER.search(text):
         return True
-    code = detect(query)
-    low = query.lower()
-    if any(cue in low for cue in language(code).cue("detail")):  # "wörtlich", "cosa ho detto", "原话"
+    low = text.lower()
+    if any(cue in low for cue in language(q.lang).cue("detail")):  # "wörtlich", "cosa ho detto", "原话"
         return True
-    if has_han(query):
+    if has_han(text):
         # Chinese has no capitals to mark a name: any content word of the query that the summary lacks asks for it.
-        return any(w not in summary_text for w in content_words(query) if has_han(w))
-    names = [n for n in _NAME.findall(query) if n not in _COMMON]
+        return any(w not in summary_text for w in q.content if has_han(w))
     # whole words: "Caro" is not in a summary that says "Caroline", nor "LGBT" in one that says "LGBTQ"
-    return any(re.search(rf"\b{re.escape(n)}\b", summary_text, re.IGNORECASE) is None for n in names)
+    return any(re.search(rf"\b{re.escape(n)}\b", summary_text, re.IGNORECASE) is None for n in q.names)
+
+
+@dataclass(frozen=True)
+class QuotePlan:
+    """What the context asks the archive for: the ``k`` best turns (never the seqs in ``exclude``), the first
+    ``keep`` of them quoted within the recall share, the rest spares for room the recent window leaves."""
+
+    k: int
+    keep: int
+    exclude: tuple[int, ...] = ()
+
+
+def plan_quotes(
+    query: Query,
+    policy: Policy,
+    lines: Sequence[Line],
+    room: int,
+    last: Message | None = None,
+    *,
+    agent: bool = False,
+) -> QuotePlan | None:
+    """Whether ``query`` gets quotes (None: not) and what to recall for them.
+
+    ``Policy.recall_quotes``: "off" never; "query" for any query with a content word ("how are you?" has none);
+    "detail" only when :func:`wants_detail` says so against the summary lines the context will show at ``room``
+    tokens (``lines``, taken by priority as ``assemble`` takes them: a name only in the rest still gets recalled).
+    ``last``, the thread's latest message, is excluded when it is the query's own turn. An ``agent``'s context
+    (a tool result among the unsummarised messages) takes no spare quotes (``core.assemble`` keeps its requests
+    lean), so only ``recall_k`` turns are recalled for it.
+    """
+    if policy.recall_quotes == "off" or not query.content:
+        return None
+    if policy.recall_quotes == "detail":
+        shown = _take([ln for ln in lines if ln.block == "summary"], int(policy.summary_share * room))
+        if not wants_detail(query, " ".join(ln.text for ln in shown)):
+            return None
+    spare = 0 if agent else policy.recall_fill_k
+    return QuotePlan(policy.recall_k + spare, policy.recall_k, own_turn(query, last))
+
+
+def own_turn(query: Query, last: Message | None) -> tuple[int, ...]:
+    """The seq of ``last`` when its text is the query (the query's own turn is never a recall hit), else ()."""
+    if last is None or not last.seq:
+        return ()
+    want = query.text.strip()
+    text = last.searchable_text
+    if len(text) > len(want) + _OWN_TURN_SLACK or text.strip() != want:
+        return ()
+    return (last.seq,)
+
+
+def quotes(plan: QuotePlan, hits: Sequence[ArchiveHit], count: Callable[[str], int]) -> tuple[list[Line], list[Line]]:
+    """The quote lines of ``hits`` (best first): the plan's ``keep`` first ones, and the spares."""
+    lines = quote_lines([h.message for h in hits], count, passages=[h.passage for h in hits])
+    return lines[: plan.keep], lines[plan.keep :]
 
 
 def quote_day(epoch: float) -> str:
@@ -56,7 +119,10 @@ def quote_day(epoch: float) -> str:
 
 
 def quote_lines(
-    hits: Sequence[Message], count, max_chars: int = 600, passages: Sequence[tuple[int, int] | None] = ()
+    hits: Sequence[Message],
+    count: Callable[[str], int],
+    max_chars: int = 600,
+    passages: Sequence[tuple[int, int] | None] = (),
 ) -> list[Line]:
     """Recalled messages as quote lines, best first (their priority), rendered in conversation order.
 

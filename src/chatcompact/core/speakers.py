@@ -21,16 +21,15 @@ from collections.abc import Collection, Iterable, Mapping, Sequence
 from ..errors import InvalidArgument
 from ..types import Message
 from .lang import has_han
+from .query import Query, runs
 
 #: A leading speaker label: optional ``[...]`` timestamp, then one to three capitalised words and a colon
 #: followed by a space. Lower-case starts ("note: ...") and long phrases are not labels.
 _LABEL_RE = re.compile(r"^\s*(?:\[[^\]\n]{1,80}\]\s*)?([^\W\d_][\w'’.-]{0,30}(?: [^\W\d_][\w'’.-]{0,30}){0,2}):\s")
-_WORD_RE = re.compile(r"[^\W_]+")
 _POSSESSIVE_RE = re.compile(r"['’]s$", re.IGNORECASE)
 
 
-def _words(text: str) -> list[str]:
-    return [w.casefold() for w in _WORD_RE.findall(text)]
+_words = runs  # the words a name is matched on, case-folded (one rule with the query's)
 
 
 def speaker_of(message: Message) -> str | None:
@@ -45,7 +44,7 @@ def speaker_of(message: Message) -> str | None:
     return m.group(1)
 
 
-def named_speakers(query: str, speakers: Iterable[str | None]) -> frozenset[str]:
+def named_speakers(query: str | Query, speakers: Iterable[str | None]) -> frozenset[str]:
     """The speakers (out of ``speakers``, e.g. those of the latest turns) that ``query`` names.
 
     A speaker is named when all the words of its name occur in the query, case-insensitively ("alice's"
@@ -55,8 +54,8 @@ def named_speakers(query: str, speakers: Iterable[str | None]) -> frozenset[str]
     distinct = {s for s in speakers if s}
     if not distinct:
         return frozenset()
-    said = set(_words(query))
-    folded = query.casefold()
+    q = Query.of(query)
+    said, folded = q.said, q.folded
     # Chinese writes no spaces: a Han name is named when it occurs anywhere in the query ("王伟说了什么").
     named = frozenset(
         s for s in distinct if (parts := _words(s)) and all(p in said or (has_han(p) and p in folded) for p in parts)

@@ -11,20 +11,23 @@ import hashlib
 import json
 import threading
 from collections import OrderedDict
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
 from ..config import DEFAULT_SPEAKER_BOOST
 from ..core.engine import EMBED_BATCH  # the engine's embedding flow batches this many (re-exported)
-from ..core.fusion import hybrid, keyword_query
+from ..core.fusion import fuse
 from ..core.mmr import diversify
-from ..core.passages import best_passage, merge_hits
+from ..core.passages import best_passage, merge_ranked, window
+from ..core.query import Query
 from ..core.speakers import named_speakers, speaker_of, without_names
 from ..errors import InvalidArgument, InvalidMessage
-from ..protocols import Embedder, SearchFilter, Store, TextHit, VectorStore
+from ..protocols import Embedder, Ranked, RankedSearch, RankedSpan, SearchFilter, Store, TextHit, VectorStore
 from ..types import ArchiveHit, Message, SummaryVersion
+from .derived import Derived
 
 # The background embeds a thread's new messages once it has been quiet this long (seconds), so the model
 # runs in the pause while the app awaits its LLM, not against the next add/context; under a steady stream
@@ -32,6 +35,9 @@ from ..types import ArchiveHit, Message, SummaryVersion
 EMBED_QUIET = 0.03
 EMBED_MAX_LAG = 1.0
 SPEAKER_WINDOW = 64  # recall reads the speakers of this many latest messages to spot names in a query
+#: The recall tool's answer holds at most this many tokens unless told otherwise (``Thread.run_tool`` gives it
+#: ``Policy.recall_share`` of the thread's budget).
+TOOL_TOKENS = 2000
 TOOL_NAME = "recall"
 TOOL_DESCRIPTION = (
     "Search the full verbatim history of this conversation (including turns no longer in view or only "
@@ -86,6 +92,15 @@ class CachingEmbedder:
         return out
 
 
+#: Characters of a message an embedder reads at most: every model truncates its input (the bundled one at 256
+#: tokens, hosted ones at ~8k), and tokenising a 2 MB tool output just to keep its first tokens would cost more
+#: than the whole model run.
+EMBED_CHARS = 16_000
+#: Recall shows the best passage of a long hit that no passage index covered (a store without one) only for a text
+#: up to this long: scoring every passage of a larger one would read it whole on every query.
+FALLBACK_CHARS = 200_000
+
+
 def embed_pending(
     store: VectorStore, embedder: Embedder, thread_id: str, limit: int = EMBED_BATCH
 ) -> list[tuple[int, Any]]:
@@ -93,17 +108,38 @@ def embed_pending(
     pending = store.missing_vectors(thread_id, embedder.name, limit)
     if not pending:
         return []
-    vectors = embedder.embed([m.searchable_text or m.role for m in pending])
+    vectors = embedder.embed([(m.searchable_text or m.role)[:EMBED_CHARS] for m in pending])
     seqs = [m.seq or 0 for m in pending]
     store.put_vectors(thread_id, embedder.name, seqs, vectors)
     return list(zip(seqs, vectors, strict=True))
+
+
+@dataclass(frozen=True)
+class RecallOptions:
+    """How :func:`search` recalls (see :func:`recall` for each field); checked when built."""
+
+    k: int = 5
+    where: SearchFilter | None = None
+    neighbors: int = 0
+    mode: str = "hybrid"
+    speaker_weight: float = DEFAULT_SPEAKER_BOOST
+    exclude: frozenset[int] = frozenset()
+    mmr: float = 1.0
+
+    def __post_init__(self) -> None:
+        if self.k < 1:
+            raise InvalidArgument(f"k must be >= 1, got {self.k}")
+        if self.mode not in ("hybrid", "text", "vector"):
+            raise InvalidArgument(f"mode must be 'hybrid', 'text' or 'vector', got {self.mode!r}")
+        if not (self.speaker_weight >= 0):  # also rejects NaN
+            raise InvalidArgument(f"speaker_weight must be >= 0, got {self.speaker_weight}")
 
 
 def recall(
     store: VectorStore,
     embedder: Embedder | None,
     thread_id: str,
-    query: str,
+    query: str | Query,
     k: int = 5,
     where: SearchFilter | None = None,
     neighbors: int = 0,
@@ -112,6 +148,7 @@ def recall(
     *,
     exclude: Collection[int] = (),
     mmr: float = 1.0,
+    derived: Derived | None = None,
 ) -> list[ArchiveHit]:
     """The ``k`` messages best matching ``query``: full-text, vector or both fused.
 
@@ -124,76 +161,161 @@ def recall(
     of the thread's latest messages (``name`` field or a leading ``"Name:"`` label), both searches run without
     those names and their turns gain ``speaker_weight`` times the best fused score (0 turns this off). A
     speaker seen only among the hits gets the lift, not the name-free searches.
+
+    ``derived``: the thread's per-message cache (a Thread passes its own); without one, a fresh one serves this call.
     """
-    if k < 1:
-        raise InvalidArgument(f"k must be >= 1, got {k}")
-    if mode not in ("hybrid", "text", "vector"):
-        raise InvalidArgument(f"mode must be 'hybrid', 'text' or 'vector', got {mode!r}")
-    if not (speaker_weight >= 0):  # also rejects NaN
-        raise InvalidArgument(f"speaker_weight must be >= 0, got {speaker_weight}")
-    if not query.strip():
-        return []
-    fetch = max(k * 4, 100)  # fusion normalises scores and boosts neighbours: it needs depth
-    speakers = mode == "hybrid" and speaker_weight > 0
-    # Participants of the latest turns that the query names: their names leave both queries up front.
-    recent = recent_speakers(store, thread_id, SPEAKER_WINDOW) if speakers else set()
-    named = named_speakers(query, recent)
-    vec: list[TextHit] = []
-    if mode != "text" and embedder is not None:
-        q = embedder.embed([without_names(query, named)])[0]
-        vec = store.search_vectors(thread_id, embedder.name, np.asarray(q), fetch, where)
-    words = without_names(keyword_query(query), named)  # keywords: +1.7 points of recall@10 on LoCoMo
-    text: list[TextHit] = store.search_text(thread_id, words, fetch, where) if mode != "vector" else []
-    spans: dict[int, tuple[int, int]] = {}
-    if mode != "vector" and (passages := getattr(store, "search_passages", None)) is not None:
-        text, spans = merge_hits(text, passages(thread_id, words, fetch, where))  # long messages, by passage
-    if exclude:  # before fusion: an excluded turn must not lift its neighbours either
-        text, vec = [h for h in text if h.message.seq not in exclude], [h for h in vec if h.message.seq not in exclude]
-    if speakers and not named:  # someone who has not spoken lately: the hits tell; their turns are lifted only
-        named = named_speakers(query, recent | {s for h in (*vec, *text) if (s := speaker_of(h.message))})
-    depth = 3 * k + len(exclude)  # room for the excluded and the near-duplicates dropped below
-    if mode == "hybrid":
-        ranked = hybrid(text, vec, depth, speakers=named, speaker_weight=speaker_weight)
-    else:
-        ranked = (text or vec)[:depth]
-    ranked = _distinct(ranked, k, exclude, mmr)
-    # the index's passage, else the best one for the query (long messages stored before passages were indexed)
-    shown: dict[int, tuple[int, int] | None] = {
-        h.message.seq or 0: spans.get(h.message.seq or 0) or best_passage(h.message.searchable_text, query)
-        for h in ranked
-    }
-    return [_hit(store, thread_id, h, text, vec, neighbors, shown[h.message.seq or 0]) for h in ranked]
+    opts = RecallOptions(k, where, neighbors, mode, speaker_weight, frozenset(exclude), mmr)
+    return search(store, embedder, thread_id, Query.of(query), opts, derived)
 
 
-def _distinct(ranked: Sequence[TextHit], k: int, exclude: Collection[int], lam: float) -> list[TextHit]:
-    """The ``k`` best of ``ranked`` without the excluded seqs and near-duplicates (``core.mmr.diversify``)."""
-    skip = set(exclude)
-    by_seq = {h.message.seq or 0: h for h in ranked}
-    items = [(seq, h.score, h.message.searchable_text) for seq, h in by_seq.items() if seq not in skip]
-    return [by_seq[seq] for seq, _ in diversify(items, k, lam)]
-
-
-def recent_speakers(store: Store, thread_id: str, window: int = SPEAKER_WINDOW) -> set[str]:
-    """The speakers (``core.speakers.speaker_of``) of the thread's last ``window`` messages: one bounded read."""
-    last = store.thread_info(thread_id).last_seq
-    return {s for m in store.messages(thread_id, max(last - window, 0), last) if (s := speaker_of(m))}
-
-
-def _hit(
-    store: Store,
+def search(
+    store: VectorStore,
+    embedder: Embedder | None,
     thread_id: str,
-    hit: TextHit,
-    text: Sequence[TextHit],
-    vec: Sequence[TextHit],
-    radius: int,
-    span: tuple[int, int] | None = None,
-) -> ArchiveHit:
-    seq = hit.message.seq or 0
-    via = tuple(name for name, hits in (("text", text), ("vector", vec)) if any(h.message.seq == seq for h in hits))
-    around: tuple[Message, ...] = ()
-    if radius:
-        around = tuple(m for m in store.messages(thread_id, max(seq - radius - 1, 0), seq + radius) if m.seq != seq)
-    return ArchiveHit(message=hit.message, score=hit.score, matched=via, neighbors=around, passage=span)
+    query: Query,
+    opts: RecallOptions,
+    derived: Derived | None = None,
+) -> list[ArchiveHit]:
+    """:func:`recall` with the query parsed and the options in one value.
+
+    Cheap by construction: the searches rank seqs (a store's ``rank_*``, no message read), fusion and the speaker
+    lift read each candidate's speaker, deduplication its sketch (both per message, once, from ``derived``), and
+    only the ``k`` hits returned read their messages (``derived`` again: usually already there since ``add``).
+    """
+    if not query.text.strip():
+        return []
+    return _Recall(store, embedder, thread_id, query, opts, derived if derived is not None else Derived()).run()
+
+
+@dataclass
+class _Recall:
+    """One recall: the store and the thread it reads, the query and the options (see :func:`search`)."""
+
+    store: VectorStore
+    embedder: Embedder | None
+    thread_id: str
+    query: Query
+    opts: RecallOptions
+    derived: Derived
+
+    def run(self) -> list[ArchiveHit]:
+        opts, derived, store, tid = self.opts, self.derived, self.store, self.thread_id
+        speakers = opts.mode == "hybrid" and opts.speaker_weight > 0
+        # Participants of the latest turns that the query names: their names leave both queries up front.
+        recent = recent_speakers(store, tid, SPEAKER_WINDOW, derived) if speakers else set()
+        named = named_speakers(self.query, recent)
+        text, vec, spans = self.rankings(named)
+        if opts.exclude:  # before fusion: an excluded turn must not lift its neighbours either
+            text = [r for r in text if r[0] not in opts.exclude]
+            vec = [r for r in vec if r[0] not in opts.exclude]
+        if speakers and not named:  # someone who has not spoken lately: the hits tell; their turns are lifted only
+            seen = derived.speakers(store, tid, [s for s, _ in (*vec, *text)])
+            named = named_speakers(self.query, recent | {s for s in seen.values() if s})
+        depth = 3 * opts.k + len(opts.exclude)  # room for the excluded and the near-duplicates dropped below
+        if opts.mode == "hybrid":
+            by_seq = derived.speakers(store, tid, [s for s, _ in (*vec, *text)]) if named else {}
+            ranked = fuse(text, vec, depth, speakers=named, speaker_weight=opts.speaker_weight, speaker_by_seq=by_seq)
+        else:
+            ranked = (text or vec)[:depth]
+        return self.hits(self.distinct(ranked), text, vec, spans)
+
+    def rankings(self, named: Collection[str]) -> tuple[list[Ranked], list[Ranked], dict[int, tuple[int, int]]]:
+        """The full-text ranking (whole messages and passages merged), the vector ranking, the passages' spans."""
+        opts, tid = self.opts, self.thread_id
+        fetch = max(opts.k * 4, 100)  # fusion normalises scores and boosts neighbours: it needs depth
+        ranks = self.store if isinstance(self.store, RankedSearch) else _Ranks(self.store, self.derived)
+        vec: list[Ranked] = []
+        if opts.mode != "text" and self.embedder is not None:
+            q = self.embedder.embed([without_names(self.query.head, named)])[0]
+            vec = ranks.rank_vectors(tid, self.embedder.name, np.asarray(q), fetch, opts.where)
+        if opts.mode == "vector":
+            return [], vec, {}
+        words = without_names(self.query.keywords, named)  # keywords: +1.7 points of recall@10 on LoCoMo
+        text = ranks.rank_text(tid, words, fetch, opts.where)
+        text, spans = merge_ranked(text, ranks.rank_passages(tid, words, fetch, opts.where))  # long messages
+        return text, vec, spans
+
+    def distinct(self, ranked: Sequence[Ranked]) -> list[Ranked]:
+        """The ``k`` best of ``ranked`` without the excluded seqs and near-duplicates (``core.mmr.diversify``),
+        each compared by its sketch. In the fused order (``mmr == 1``) only a prefix is sketched unless needed."""
+        k, lam = self.opts.k, self.opts.mmr
+        items = [r for r in dict(ranked).items() if r[0] not in self.opts.exclude]
+        n = len(items) if lam < 1 else min(len(items), 2 * k)
+        while True:
+            sketches = self.derived.sketches(self.store, self.thread_id, [seq for seq, _ in items[:n]])
+            out = diversify([(s, sc, sketches[s]) for s, sc in items[:n] if s in sketches], k, lam)
+            if len(out) >= k or n >= len(items):
+                return out
+            n = len(items)
+
+    def hits(
+        self, kept: Sequence[Ranked], text: Sequence[Ranked], vec: Sequence[Ranked], spans: dict[int, tuple[int, int]]
+    ) -> list[ArchiveHit]:
+        """The kept seqs as hits: their messages (the only ones read), passages, searches and neighbours."""
+        store, tid = self.store, self.thread_id
+        messages = self.derived.messages(store, tid, [seq for seq, _ in kept])
+        fallback = not isinstance(store, RankedSearch) and getattr(store, "search_passages", None) is None
+        found = {"text": {s for s, _ in text}, "vector": {s for s, _ in vec}}
+        out = []
+        for seq, score in kept:
+            m = messages.get(seq)
+            if m is None:  # erased since it was ranked
+                continue
+            span = spans.get(seq)
+            if span is None and fallback and len(m.searchable_text) <= FALLBACK_CHARS:
+                span = best_passage(m.searchable_text, self.query)  # a store without a passage index: scored here
+            via = tuple(name for name in ("text", "vector") if seq in found[name])
+            around = _around(store, tid, seq, self.opts.neighbors, self.derived)
+            out.append(ArchiveHit(message=m, score=score, matched=via, neighbors=around, passage=span))
+        return out
+
+
+class _Ranks:
+    """The ranked searches of a store that only has the ``search_*`` ones: their messages go to ``derived`` (so
+    nothing is read twice), their rankings on."""
+
+    def __init__(self, store: VectorStore, derived: Derived) -> None:
+        self.store, self.derived = store, derived
+
+    def _keep(self, hits: Sequence[TextHit]) -> list[Ranked]:
+        self.derived.put(h.message for h in hits)
+        return [(h.message.seq or 0, h.score) for h in hits]
+
+    def rank_text(self, thread_id: str, query: str, k: int, where: SearchFilter | None) -> list[Ranked]:
+        return self._keep(self.store.search_text(thread_id, query, k, where))
+
+    def rank_vectors(
+        self, thread_id: str, model: str, query: np.ndarray, k: int, where: SearchFilter | None
+    ) -> list[Ranked]:
+        return self._keep(self.store.search_vectors(thread_id, model, query, k, where))
+
+    def rank_passages(self, thread_id: str, query: str, k: int, where: SearchFilter | None) -> list[RankedSpan]:
+        passages = getattr(self.store, "search_passages", None)
+        if passages is None:
+            return []
+        found = passages(thread_id, query, k, where)
+        self.derived.put(h.message for h, _ in found)
+        return [(h.message.seq or 0, h.score, span) for h, span in found]
+
+
+def recent_speakers(
+    store: Store, thread_id: str, window: int = SPEAKER_WINDOW, derived: Derived | None = None
+) -> set[str]:
+    """The speakers (``core.speakers.speaker_of``) of the thread's last ``window`` messages: one bounded read
+    (none when ``derived`` holds them already)."""
+    last = store.thread_info(thread_id).last_seq
+    seqs = range(max(last - window, 0) + 1, last + 1)
+    if derived is None:
+        return {s for m in store.messages(thread_id, max(last - window, 0), last) if (s := speaker_of(m))}
+    return {s for s in derived.speakers(store, thread_id, seqs).values() if s}
+
+
+def _around(store: Store, thread_id: str, seq: int, radius: int, derived: Derived) -> tuple[Message, ...]:
+    """The messages within ``radius`` of ``seq`` (not itself), in order."""
+    if not radius:
+        return ()
+    got = derived.messages(store, thread_id, [s for s in range(seq - radius, seq + radius + 1) if s > 0 and s != seq])
+    return tuple(got[s] for s in sorted(got))
 
 
 def _schemas(name: str, description: str, params: dict[str, Any]) -> dict[str, dict[str, Any]]:
@@ -245,9 +367,69 @@ def _answer(cid: str, fmt: str, body: str) -> dict[str, Any]:
     return {"role": "tool", "tool_call_id": cid, "content": body}
 
 
-def tool_result(cid: str, fmt: str, hits: Sequence[ArchiveHit]) -> dict[str, Any]:
-    """The recall tool's answer: an OpenAI tool message or an Anthropic tool_result block."""
-    return _answer(cid, fmt, json.dumps([h.as_dict() for h in hits], ensure_ascii=False))
+def tool_result(
+    cid: str,
+    fmt: str,
+    hits: Sequence[ArchiveHit],
+    *,
+    max_tokens: int = TOOL_TOKENS,
+    count: Callable[[str], int] | None = None,
+) -> dict[str, Any]:
+    """The recall tool's answer: an OpenAI tool message or an Anthropic tool_result block, its content the hits
+    as JSON within ``max_tokens`` (counted with ``count``, default ~4 characters a token): see :func:`bounded`."""
+    return _answer(cid, fmt, bounded(hits, max_tokens, count or _approx_tokens))
+
+
+def _approx_tokens(text: str) -> int:
+    return len(text) // 4 + 1
+
+
+def bounded(hits: Sequence[ArchiveHit], max_tokens: int, count: Callable[[str], int]) -> str:
+    """``hits`` as a JSON list (``ArchiveHit.as_dict``) of at most ``max_tokens`` tokens.
+
+    A text that does not fit its share (the tokens left by the JSON around the texts, split evenly between the
+    hits and their neighbours) is shown as an excerpt around its best passage (``ArchiveHit.passage``; the head
+    without one), opened by a marker that names the message and the characters shown:
+    ``[excerpt of message #17: characters 8,120-8,712 of 1,000,000] ...``; the full text stays in the archive.
+    Shares shrink until the whole fits; hits are dropped from the end only when even short excerpts do not.
+    """
+    if not hits:
+        return "[]"
+    chars = max(max_tokens, 1) * 4 // max(sum(1 + len(h.neighbors) for h in hits), 1)
+    for _ in range(6):
+        body = json.dumps([_shown(h, chars) for h in hits], ensure_ascii=False)
+        used = count(body)
+        if used <= max_tokens:
+            return body
+        chars = int(chars * max_tokens / used * 0.9)
+        if chars < _MIN_EXCERPT:
+            break
+    while len(hits) > 1:  # even short excerpts do not fit: fewer hits, the best first
+        hits = hits[:-1]
+        body = json.dumps([_shown(h, _MIN_EXCERPT) for h in hits], ensure_ascii=False)
+        if count(body) <= max_tokens:
+            return body
+    return json.dumps([_shown(hits[0], 0)], ensure_ascii=False)
+
+
+_MIN_EXCERPT = 80  # characters: shorter excerpts say nothing; below this, hits go instead
+
+
+def _shown(hit: ArchiveHit, chars: int) -> dict[str, Any]:
+    out = hit.as_dict(text=False)
+    out["text"] = _excerpt(hit.message, hit.passage, chars)
+    out["neighbors"] = [
+        {**n, "text": _excerpt(m, None, chars)} for n, m in zip(out["neighbors"], hit.neighbors, strict=True)
+    ]
+    return out
+
+
+def _excerpt(m: Message, span: tuple[int, int] | None, chars: int) -> str:
+    text = m.searchable_text
+    if len(text) <= chars:
+        return text
+    start, end = window(text, span, chars)
+    return f"[excerpt of message #{m.seq}: characters {start:,}-{end:,} of {len(text):,}] {text[start:end]}"
 
 
 COMPACT_TOOL = "compact"

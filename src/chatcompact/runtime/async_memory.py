@@ -134,11 +134,11 @@ class AsyncThread:
         """The ``recall`` and ``compact`` tool schemas (see ``Thread.tools``)."""
         return self.sync.tools(format)
 
-    async def run_tool(self, call: dict[str, Any]) -> dict[str, Any]:
+    async def run_tool(self, call: dict[str, Any], *, max_tokens: int | None = None) -> dict[str, Any]:
         """Execute a model's ``recall`` or ``compact`` call (see ``Thread.run_tool``); compaction awaits the model."""
         cid, fmt, name, args = archive.parse_any_tool_call(call)
         if name != archive.COMPACT_TOOL:
-            return await asyncio.to_thread(self.sync.run_tool, call)
+            return await asyncio.to_thread(self.sync.run_tool, call, max_tokens=max_tokens)
         version = await self.compact(focus=args.get("focus"))
         return archive.compact_result(cid, fmt, version, await self.stats())
 

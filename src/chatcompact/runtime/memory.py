@@ -28,9 +28,9 @@ from ..core import engine as e
 from ..core import hierarchy as h
 from ..core.assemble import Assembled, Line, assemble, render_lines
 from ..core.formats import to_anthropic, to_openai
-from ..core.fusion import content_words
 from ..core.preserve import DEFAULT_RULES, Rule
-from ..core.recall import quote_lines, wants_detail
+from ..core.query import Query
+from ..core.recall import plan_quotes, quotes
 from ..core.window import check_sequence
 from ..errors import (
     ChatcompactError,
@@ -53,6 +53,7 @@ from ..types import (
 )
 from . import archive
 from .background import AsyncScheduler, Lanes, Retry, StoreQueue, make_scheduler
+from .derived import Derived, forget_mark
 from .effects import EffectRunner
 from .inputs import check_query, check_recall, check_store_url
 from .migrate import check_complete
@@ -95,6 +96,7 @@ class Thread:
         tree = h.Tree(memory.policy, memory.tokenizer.count) if memory.policy.hierarchy else None
         self._engine = e.State(tree=tree)
         self.on_compaction: Hook | None = None  # this thread's hook; Memory.on_compaction runs first
+        self._derived = Derived()  # what recall reads per message, by seq (runtime.derived)
         self._view = self._load(info)
 
     @property
@@ -109,6 +111,7 @@ class Thread:
     # ------------------------------------------------------------------ state cache
     def _load(self, info: ThreadInfo) -> _View:
         store, tok = self._mem.store, self._mem.tokenizer
+        mark = forget_mark(store, self.id)  # read first: a forget after it is noticed by the next recall
         version = store.latest_version(self.id)
         covered = version.covered_until if version else 0
         tail = store.messages(self.id, after=covered)
@@ -116,6 +119,8 @@ class Thread:
         tokens = [tok.count_message(m) for m in tail]  # recounted: the tokenizer may differ from the writer's
         if self._tree is not None:  # the head moved (or first load): nodes and lineage may have too
             self._tree.reset(store.nodes(self.id), store.versions(self.id))
+        self._derived.clear(mark)  # another writer may have erased messages (forget): nothing stale is served
+        self._derived.put(tail)
         return _View(info, version, tail, tokens, lines, check_sequence(tail))
 
     def _refresh(self) -> None:
@@ -165,6 +170,7 @@ class Thread:
             pending = check_sequence(parsed, v.pending)
             tokens = [tok.count_message(m) for m in parsed]
             stored = self._mem.store.append(self.id, parsed, tokens, created_at=when)
+            self._derived.put(stored, sketched=True)
             if stored[0].seq != v.info.last_seq + 1:  # someone else wrote in between
                 self._view = self._load(self._mem.store.thread_info(self.id))
             else:
@@ -184,18 +190,19 @@ class Thread:
         """The context as an :class:`Assembled` (messages, exact token count, what was elided). Reading only:
         the budget asked for here never changes when compaction runs (that is the thread's ``budget``)."""
         budget = self.budget if budget is None else check_budget(budget)
-        query = check_query(query, optional=True)
+        text = check_query(query, optional=True)
+        q = Query.parse(text) if text else None  # parsed once: quotes, recall and the hierarchy read this value
         tok = self._mem.tokenizer
         # tool schemas are sent with every request: pay for them first; the rest is the room every share is of
         schema = tok.count_messages((), tools) - tok.count_messages(()) if tools else 0
         room = budget - schema
-        quotes, spare = self._quotes(query, room) if query else ([], [])
+        quotes, spare = self._quotes(q, room) if q is not None else ([], [])
         with self._lock:
             self._refresh()
             v = self._view
             lines = v.lines
-            if query and self._tree is not None:  # the finer nodes about the query share the summary's room
-                lines = self._tree.lines(v.lines, query, int(self._mem.policy.summary_share * room))
+            if q is not None and self._tree is not None:  # the finer nodes about the query share the summary's room
+                lines = self._tree.lines(v.lines, q, int(self._mem.policy.summary_share * room))
             inp = turn_input(v.info.system, v.tail, v.tail_tokens, lines, v.covered_until, quotes, spare)
             result = assemble(inp, room, tok, self._mem.policy)
         result.tokens += schema
@@ -227,7 +234,8 @@ class Thread:
         query = check_query(asked.text if asked else None, optional=True)
         lines = render_lines(version.state, covered, tok.count) if version else []
         exclude = (asked.seq,) if asked and asked.seq else ()
-        quotes, spare = self._quotes(query, budget, lines, message, exclude) if query else ([], [])
+        at = (lines, tail, message, exclude)
+        quotes, spare = self._quotes(Query.parse(query), budget, at) if query else ([], [])
         inp = turn_input(info.system, tail, [tok.count_message(m) for m in tail], lines, covered, quotes, spare)
         result = assemble(inp, budget, tok, self._mem.policy)
         return TurnContext(seq, version, query, result, tuple(tail), (message.created_at or 0.0) < info.created_at)
@@ -389,30 +397,28 @@ class Thread:
         ``speaker_weight``: how much the turns of a participant the query names are lifted (0: off; None:
         ``Policy.recall_speaker_weight``; see ``archive.recall``).
         """
-        query = check_recall(query, k, roles, since, until, neighbors)
+        text = check_recall(query, k, roles, since, until, neighbors)
         role_set = frozenset(roles) if roles else None
         where = SearchFilter(role_set, since, until) if (role_set or since is not None or until is not None) else None
+        weight = self._mem.policy.recall_speaker_weight if speaker_weight is None else speaker_weight
+        opts = archive.RecallOptions(k, where, neighbors, mode, weight, frozenset(exclude), self._mem.policy.recall_mmr)
+        return self._search(Query.parse(text), opts)
+
+    def _search(self, query: Query, opts: archive.RecallOptions) -> list[ArchiveHit]:
         self._catch_up()
-        return archive.recall(
-            self._mem.store,
-            self._mem.embedder,
-            self.id,
-            query,
-            k,
-            where,
-            neighbors,
-            mode,
-            self._mem.policy.recall_speaker_weight if speaker_weight is None else speaker_weight,
-            exclude=frozenset(exclude),
-            mmr=self._mem.policy.recall_mmr,
-        )
+        self._derived.check(self._mem.store, self.id)
+        return archive.search(self._mem.store, self._mem.embedder, self.id, query, opts, self._derived)
 
     def tools(self, format: Format = "openai") -> list[dict[str, Any]]:
         """The ``recall`` and ``compact`` tool schemas for function calling (OpenAI or Anthropic form)."""
         return [archive.tool_schemas()[format], archive.compact_tool_schemas()[format]]
 
-    def run_tool(self, call: dict[str, Any]) -> dict[str, Any]:
-        """Execute a model's ``recall`` or ``compact`` call (OpenAI tool call or Anthropic tool_use); its result."""
+    def run_tool(self, call: dict[str, Any], *, max_tokens: int | None = None) -> dict[str, Any]:
+        """Execute a model's ``recall`` or ``compact`` call (OpenAI tool call or Anthropic tool_use); its result.
+
+        A recall answer holds at most ``max_tokens`` tokens (default: ``Policy.recall_share`` of the thread's
+        budget): a long hit is shown as an excerpt around its best passage, marked with its message id
+        (``archive.bounded``)."""
         if not isinstance(call, dict):
             raise InvalidMessage("tool_call", f"expected a tool call dict, got {type(call).__name__}")
         cid, fmt, name, args = archive.parse_any_tool_call(call)
@@ -421,46 +427,45 @@ class Thread:
         role = args.get("role")
         k = max(1, min(int(args.get("k") or 5), 20))
         hits = self.recall(args["query"], k, roles=None if role in (None, "any") else [role])
-        return archive.tool_result(cid, fmt, hits)
+        cap = int(self._mem.policy.recall_share * self.budget) if max_tokens is None else max_tokens
+        return archive.tool_result(cid, fmt, hits, max_tokens=max(cap, 1), count=self._mem.tokenizer.count)
 
     def _quotes(
         self,
-        query: str,
-        budget: int,
-        lines: Sequence[Line] | None = None,
-        upto: Message | None = None,
-        exclude: tuple[int, ...] | None = None,
+        query: Query,
+        room: int,
+        at: tuple[Sequence[Line], Sequence[Message], Message, tuple[int, ...]] | None = None,
     ) -> tuple[list[Line], list[Line]]:
-        """Quote lines for the recall share (the best ``recall_k``) and spares for unused room. ``lines``: the
-        summary shown (default the current one); ``upto``: recall only what was stored by then (``context_at``)."""
-        mem = self._mem
-        if mem.policy.recall_quotes == "off" or not content_words(query):  # "thanks!", "how are you?"
-            return [], []
-        if mem.policy.recall_quotes == "detail":
-            with self._lock:
-                shown = self._view.lines if lines is None else lines
-                summary = " ".join(_shown_summary(shown, int(mem.policy.summary_share * budget)))
-            if not wants_detail(query, summary):
-                return [], []
-        k = mem.policy.recall_k
-        n = k + mem.policy.recall_fill_k
-        skip = self._query_seqs(query) if exclude is None else exclude
-        if upto is None:
-            hits = self.recall(query, n, exclude=skip)
-        else:  # messages stored with the same time as `upto` but after it are dropped here: ask for a few more
-            hits = self.recall(query, n + 8, until=upto.created_at, exclude=skip)
-            hits = [h for h in hits if h.seq <= (upto.seq or 0)][:n]
-        quoted = quote_lines([h.message for h in hits], mem.tokenizer.count, passages=[h.passage for h in hits])
-        return quoted[:k], quoted[k:]
+        """Quote lines for the recall share (the best ``recall_k``) and spares for unused room (``core.recall``).
 
-    def _query_seqs(self, query: str) -> tuple[int, ...]:
-        """The seq of the latest message when ``query`` is its text: the query's own turn is never a recall hit."""
-        with self._lock:
-            tail = self._view.tail
-            last = tail[-1] if tail else None
-        if last is not None and last.seq and last.searchable_text.strip() == query.strip():
-            return (last.seq,)
-        return ()
+        ``at`` (``context_at``): the summary lines shown then, the tail then, the message recall may not go past
+        (nothing stored after it is quoted) and the seqs never quoted (the query's own turn)."""
+        mem = self._mem
+        lines: Sequence[Line]
+        tail: Sequence[Message]
+        if at is None:
+            with self._lock:
+                lines, tail = self._view.lines, self._view.tail
+        else:
+            lines, tail = at[0], at[1]
+        agent = any(m.role == "tool" for m in tail)
+        plan = plan_quotes(query, mem.policy, lines, room, tail[-1] if tail else None, agent=agent)
+        if plan is None:
+            return [], []
+        where, extra, skip = None, 0, frozenset(plan.exclude)
+        if at is not None:  # messages stored at the same time as `upto` but after it are dropped here: ask for more
+            where, extra, skip = SearchFilter(until=at[2].created_at), 8, frozenset(at[3])
+        opts = archive.RecallOptions(
+            plan.k + extra,
+            where,
+            speaker_weight=mem.policy.recall_speaker_weight,
+            exclude=skip,
+            mmr=mem.policy.recall_mmr,
+        )
+        hits = self._search(query, opts)
+        if at is not None:
+            hits = [h for h in hits if h.seq <= (at[2].seq or 0)][: plan.k]
+        return quotes(plan, hits, mem.tokenizer.count)
 
     def _catch_up(self, batches: int = 8) -> None:
         """Embed what the background has not yet (bounded), so recall sees recent turns by meaning too."""
@@ -550,17 +555,6 @@ class Thread:
             self._mem._threads.pop(self.id, None)
             if hasattr(self._mem.store, "scrub"):
                 self._mem.store.scrub()
-
-
-def _shown_summary(lines: Sequence[Line], cap: int) -> list[str]:
-    """The summary lines that fit the summary's share of the budget (as assembly takes them, by priority):
-    what the model will actually see, so a name only in the rest still gets recalled."""
-    shown, used = [], 0
-    for line in lines:
-        if line.block == "summary" and used + line.tokens <= cap:
-            shown.append(line.text)
-            used += line.tokens
-    return shown
 
 
 def as_epoch(value: float | datetime | None) -> float | None:

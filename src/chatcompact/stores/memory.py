@@ -19,7 +19,7 @@ import numpy as np
 
 from ..core.passages import passage_rows
 from ..errors import InvalidArgument, StoreError, ThreadNotFound
-from ..protocols import JobLease, SearchFilter, TextHit
+from ..protocols import JobLease, Ranked, RankedSpan, SearchFilter, TextHit
 from ..types import Event, Message, SummaryNode, SummaryVersion, ThreadInfo
 from ._common import (
     check_append,
@@ -393,6 +393,29 @@ class InMemoryStore:
                     best[seq] = (TextHit(message=msg, score=score), (start, end))
         ranked = sorted(best.values(), key=lambda h: (-h[0].score, h[0].message.seq or 0))
         return ranked[:k]
+
+    # ranked searches (protocols.RankedSearch): the messages are in memory already, so these only drop them
+    def rank_text(self, thread_id: str, query: str, k: int = 10, where: SearchFilter | None = None) -> list[Ranked]:
+        """:meth:`search_text`'s ranking as ``(seq, score)``."""
+        return [(h.message.seq or 0, h.score) for h in self.search_text(thread_id, query, k, where)]
+
+    def rank_passages(
+        self, thread_id: str, query: str, k: int = 10, where: SearchFilter | None = None
+    ) -> list[RankedSpan]:
+        """:meth:`search_passages`' ranking as ``(seq, score, span)``."""
+        return [(h.message.seq or 0, h.score, span) for h, span in self.search_passages(thread_id, query, k, where)]
+
+    def rank_vectors(
+        self, thread_id: str, model: str, query: np.ndarray, k: int = 10, where: SearchFilter | None = None
+    ) -> list[Ranked]:
+        """:meth:`search_vectors`' ranking as ``(seq, score)``."""
+        return [(h.message.seq or 0, h.score) for h in self.search_vectors(thread_id, model, query, k, where)]
+
+    def messages_at(self, thread_id: str, seqs: Sequence[int]) -> list[Message]:
+        """The messages of ``seqs`` the thread has, in seq order."""
+        with self._lock:
+            log = self._get(thread_id).messages
+            return [log[s - 1] for s in sorted(set(seqs)) if 0 < s <= len(log)]
 
     def __repr__(self) -> str:
         return f"InMemoryStore({len(self._threads)} threads)"

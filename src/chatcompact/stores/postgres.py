@@ -25,7 +25,7 @@ import numpy as np
 
 from ..core.passages import passage_rows
 from ..errors import ConfigError, InvalidArgument, MissingDependency, StoreError, ThreadNotFound
-from ..protocols import JobLease, SearchFilter, TextHit
+from ..protocols import JobLease, Ranked, RankedSpan, SearchFilter, TextHit
 from ..types import Event, Message, SummaryNode, SummaryVersion, ThreadInfo
 from ._common import (
     check_append,
@@ -428,6 +428,10 @@ class PostgresStore:
         The query's words are OR-ed, each through ``plainto_tsquery`` (no operator of the user's text is
         interpreted); a message's own words weigh 1, those of the two messages before it 0.25.
         """
+        return self._with_messages(thread_id, self.rank_text(thread_id, query, k, where))
+
+    def rank_text(self, thread_id: str, query: str, k: int = 10, where: SearchFilter | None = None) -> list[Ranked]:
+        """:meth:`search_text`'s ranking as ``(seq, score)``: no message body is read."""
         terms = query_terms(query)
         if not terms or k <= 0 or no_match(where):
             self.thread_info(thread_id)
@@ -435,7 +439,7 @@ class PostgresStore:
         tsquery = " || ".join([f"plainto_tsquery('{TS_CONFIG}', %s)"] * len(terms))
         cond, args = _where_sql(where)
         sql = (
-            f"SELECT m.seq, m.body, m.created_at, ts_rank('{_RANK_WEIGHTS}', m.tsv, q, 1) AS score "
+            f"SELECT m.seq, ts_rank('{_RANK_WEIGHTS}', m.tsv, q, 1) AS score "
             f"FROM messages m, ({'SELECT ' + tsquery} AS q) qq "
             f"WHERE m.thread_id = %s AND m.tsv @@ q{cond} ORDER BY score DESC, m.seq LIMIT %s"
         )
@@ -443,10 +447,23 @@ class PostgresStore:
             rows = conn.execute(sql, [*terms, thread_id, *args, k]).fetchall()
             if not rows:
                 self._head(conn, thread_id)
-        return [
-            TextHit(message=decode_message(body, seq, created, thread_id), score=float(score))
-            for seq, body, created, score in rows
-        ]
+        return [(seq, float(score)) for seq, score in rows]
+
+    def _with_messages(self, thread_id: str, ranked: Sequence[Ranked]) -> list[TextHit]:
+        """The ranked seqs as hits with their messages (a seq erased meanwhile is left out)."""
+        found = {m.seq: m for m in self.messages_at(thread_id, [seq for seq, _ in ranked])}
+        return [TextHit(message=found[seq], score=score) for seq, score in ranked if seq in found]
+
+    def messages_at(self, thread_id: str, seqs: Sequence[int]) -> list[Message]:
+        """The messages of ``seqs`` the thread has, in seq order (protocols.RankedSearch)."""
+        if not seqs:
+            return []
+        with self._tx() as conn:
+            rows = conn.execute(
+                "SELECT seq, body, created_at FROM messages WHERE thread_id = %s AND seq = ANY(%s) ORDER BY seq",
+                (thread_id, sorted(set(seqs))),
+            ).fetchall()
+        return [decode_message(body, seq, created, thread_id) for seq, body, created in rows]
 
     # ------------------------------------------------------------------ vectors
 
@@ -525,6 +542,12 @@ class PostgresStore:
         self, thread_id: str, model: str, query: np.ndarray, k: int = 10, where: SearchFilter | None = None
     ) -> list[TextHit]:
         """Nearest messages to ``query`` among the vectors of ``model`` (score = cosine similarity), best first."""
+        return self._with_messages(thread_id, self.rank_vectors(thread_id, model, query, k, where))
+
+    def rank_vectors(
+        self, thread_id: str, model: str, query: np.ndarray, k: int = 10, where: SearchFilter | None = None
+    ) -> list[Ranked]:
+        """:meth:`search_vectors`' ranking as ``(seq, score)``: no message body is read."""
         check_model(model)
         with self._tx() as conn:
             self._head(conn, thread_id)
@@ -539,16 +562,13 @@ class PostgresStore:
             # The ORDER BY expression and the dim condition match the partial HNSW index of this dimension.
             distance = f"(v.embedding::vector({dim})) <=> %s::vector({dim})"
             sql = (
-                f"SELECT m.seq, m.body, m.created_at, 1 - ({distance}) AS score FROM vectors v "
+                f"SELECT m.seq, 1 - ({distance}) AS score FROM vectors v "
                 "JOIN messages m ON m.thread_id = v.thread_id AND m.seq = v.seq "
                 f"WHERE v.thread_id = %s AND v.model = %s AND v.dim = {dim}{cond} "
                 f"ORDER BY {distance} LIMIT %s"  # nothing after the distance: the HNSW scan delivers this order
             )
             rows = conn.execute(sql, [q, thread_id, model, *args, q, k]).fetchall()
-        return [
-            TextHit(message=decode_message(body, seq, created, thread_id), score=float(score))
-            for seq, body, created, score in rows
-        ]
+        return [(seq, float(score)) for seq, score in rows]
 
     def vector_models(self, thread_id: str) -> list[str]:
         """Names of the embedding models with vectors in the thread."""
@@ -658,25 +678,32 @@ class PostgresStore:
     ) -> list[tuple[TextHit, tuple[int, int]]]:
         """Full-text search of the passages of the thread's long messages: each message once, at its best
         passage, as ``(hit, (start, end))`` (character offsets in its text), best first (score = ts_rank)."""
+        ranked = self.rank_passages(thread_id, query, k, where)
+        spans = {seq: span for seq, _, span in ranked}
+        hits = self._with_messages(thread_id, [(seq, score) for seq, score, _ in ranked])
+        return [(h, spans[h.message.seq or 0]) for h in hits]
+
+    def rank_passages(
+        self, thread_id: str, query: str, k: int = 10, where: SearchFilter | None = None
+    ) -> list[RankedSpan]:
+        """:meth:`search_passages`' ranking as ``(seq, score, span)``: no message body is read (the messages are
+        joined only for a filter's role and time)."""
         terms = query_terms(query)
         if not terms or k <= 0 or no_match(where):
             return []
         tsquery = " || ".join([f"plainto_tsquery('{TS_CONFIG}', %s)"] * len(terms))
         cond, args = _where_sql(where)
+        join = " JOIN messages m ON m.thread_id = p.thread_id AND m.seq = p.seq" if cond else ""
         sql = (
-            "SELECT DISTINCT ON (p.seq) p.seq, p.start_at, p.end_at, m.body, m.created_at, "
+            "SELECT DISTINCT ON (p.seq) p.seq, p.start_at, p.end_at, "
             f"ts_rank('{_RANK_WEIGHTS}', p.tsv, q, 1) AS score "
-            f"FROM passages p JOIN messages m ON m.thread_id = p.thread_id AND m.seq = p.seq, "
-            f"({'SELECT ' + tsquery} AS q) qq "
+            f"FROM passages p{join}, ({'SELECT ' + tsquery} AS q) qq "
             f"WHERE p.thread_id = %s AND p.tsv @@ q{cond} ORDER BY p.seq, score DESC, p.chunk"
         )
         with self._tx() as conn:
             best = f"SELECT * FROM ({sql}) b ORDER BY score DESC, seq LIMIT %s"
             found = conn.execute(best, [*terms, thread_id, *args, k]).fetchall()
-        return [
-            (TextHit(message=decode_message(body, seq, created, thread_id), score=float(score)), (start, end))
-            for seq, start, end, body, created, score in found
-        ]
+        return [(seq, float(score), (start, end)) for seq, start, end, score in found]
 
     def __repr__(self) -> str:
         return "PostgresStore(...)"  # not the URL: it may carry a password

@@ -22,7 +22,7 @@ import numpy as np
 
 from ..core.passages import passage_rows
 from ..errors import ConfigError, InvalidArgument, StoreError, ThreadNotFound
-from ..protocols import JobLease, SearchFilter, TextHit
+from ..protocols import JobLease, Ranked, RankedSpan, SearchFilter, TextHit
 from ..types import Event, Message, SummaryNode, SummaryVersion, ThreadInfo
 from ._common import (
     check_append,
@@ -250,7 +250,7 @@ FROM threads t
 # The thread token column weighs 0 in BM25; m.thread_id is checked as well (the token only narrows the scan).
 # With a filter, the join comes before the LIMIT (the filter must see every match).
 _SEARCH_SQL = """
-SELECT m.seq, m.body, m.created_at, bm25(messages_fts, 1.0, 0.0, {context_weight}) AS score
+SELECT m.seq, bm25(messages_fts, 1.0, 0.0, {context_weight}) AS score
 FROM messages_fts JOIN messages m ON m.rowid = messages_fts.rowid
 WHERE messages_fts MATCH ? AND m.thread_id = ?{where}
 ORDER BY score, m.seq
@@ -258,7 +258,7 @@ LIMIT ?
 """
 # Without one, only the top k are joined: ~25% faster when a common word matches tens of thousands of messages.
 _SEARCH_TOP_SQL = """
-SELECT m.seq, m.body, m.created_at, f.score
+SELECT m.seq, f.score
 FROM (
     SELECT rowid, bm25(messages_fts, 1.0, 0.0, {context_weight}) AS score FROM messages_fts
     WHERE messages_fts MATCH ?1 ORDER BY score, rowid LIMIT ?3  -- rowid order is seq order within a thread
@@ -657,6 +657,10 @@ class SQLiteStore:
 
         ``where`` keeps only messages of the given roles and ``created_at`` range (inclusive).
         """
+        return self._with_messages(thread_id, self.rank_text(thread_id, query, k, where))
+
+    def rank_text(self, thread_id: str, query: str, k: int = 10, where: SearchFilter | None = None) -> list[Ranked]:
+        """:meth:`search_text`'s ranking as ``(seq, score)``: no message body is read."""
         terms = query_terms(query)
         if not terms or k <= 0 or no_match(where):
             self.thread_info(thread_id)
@@ -676,10 +680,21 @@ class SQLiteStore:
                 rows = conn.execute(_SEARCH_TOP_SQL.format(context_weight=weight), (fts_query, thread_id, k)).fetchall()
             if not rows:
                 self._head(conn, thread_id)
+        return [(seq, -score) for seq, score in rows]
+
+    def _with_messages(self, thread_id: str, ranked: Sequence[Ranked]) -> list[TextHit]:
+        """The ranked seqs as hits with their messages (a seq erased meanwhile is left out)."""
+        bodies = self._bodies(thread_id, [seq for seq, _ in ranked])
         return [
-            TextHit(message=decode_message(body, seq, created, thread_id), score=-score)
-            for seq, body, created, score in rows
+            TextHit(message=decode_message(bodies[seq][0], seq, bodies[seq][1], thread_id), score=score)
+            for seq, score in ranked
+            if seq in bodies
         ]
+
+    def messages_at(self, thread_id: str, seqs: Sequence[int]) -> list[Message]:
+        """The messages of ``seqs`` the thread has, in seq order (protocols.RankedSearch)."""
+        bodies = self._bodies(thread_id, sorted(set(seqs)))
+        return [decode_message(body, seq, created, thread_id) for seq, (body, created) in sorted(bodies.items())]
 
     # ------------------------------------------------------------------ vectors
 
@@ -775,21 +790,19 @@ class SQLiteStore:
 
         StoreError if ``query`` has another dimension than the stored vectors. No vectors yet: no hits.
         """
+        return self._with_messages(thread_id, self.rank_vectors(thread_id, model, query, k, where))
+
+    def rank_vectors(
+        self, thread_id: str, model: str, query: np.ndarray, k: int = 10, where: SearchFilter | None = None
+    ) -> list[Ranked]:
+        """:meth:`search_vectors`' ranking as ``(seq, score)``: no message body is read."""
         check_model(model)
         index = self._vector_index(thread_id, model)
         if index is None or k <= 0:
             if index is None:
                 as_query(query, None)  # still reject a malformed query
             return []
-        found = index.search(query, k, where)
-        if not found:
-            return []
-        bodies = self._bodies(thread_id, [seq for seq, _ in found])
-        return [
-            TextHit(message=decode_message(bodies[seq][0], seq, bodies[seq][1], thread_id), score=score)
-            for seq, score in found
-            if seq in bodies
-        ]
+        return list(index.search(query, k, where))
 
     def _vector_index(self, thread_id: str, model: str) -> VectorIndex | None:
         """The loaded index of (thread, model), caught up with the file; None when the model has no vectors."""
@@ -969,24 +982,34 @@ class SQLiteStore:
     ) -> list[tuple[TextHit, tuple[int, int]]]:
         """Full-text search of the passages of the thread's long messages: each message once, at its best
         passage, as ``(hit, (start, end))`` (character offsets in its text), best first (score = -bm25)."""
+        ranked = self.rank_passages(thread_id, query, k, where)
+        spans = {seq: span for seq, _, span in ranked}
+        hits = self._with_messages(thread_id, [(seq, score) for seq, score, _ in ranked])
+        return [(h, spans[h.message.seq or 0]) for h in hits]
+
+    def rank_passages(
+        self, thread_id: str, query: str, k: int = 10, where: SearchFilter | None = None
+    ) -> list[RankedSpan]:
+        """:meth:`search_passages`' ranking as ``(seq, score, span)``: no message body is read (the messages are
+        joined only for a filter's role and time)."""
         terms = query_terms(query)
         if not terms or k <= 0 or no_match(where):
             return []
         token = "t" + thread_id.encode("utf-8", "surrogatepass").hex().upper() + "0"
         words = " OR ".join(f'"{t}"' for t in terms)
         cond, args = _where_sql(where)
-        sql = f"""SELECT p.seq, p.start_at, p.end_at, m.body, m.created_at, bm25(passages_fts, 1.0, 0.0) AS score
-            FROM passages_fts JOIN passages p ON p.rowid = passages_fts.rowid
-            JOIN messages m ON m.thread_id = p.thread_id AND m.seq = p.seq
+        join = " JOIN messages m ON m.thread_id = p.thread_id AND m.seq = p.seq" if cond else ""
+        sql = f"""SELECT p.seq, p.start_at, p.end_at, bm25(passages_fts, 1.0, 0.0) AS score
+            FROM passages_fts JOIN passages p ON p.rowid = passages_fts.rowid{join}
             WHERE passages_fts MATCH ? AND p.thread_id = ?{cond}
             ORDER BY score, p.seq, p.chunk LIMIT ?"""
         with self._read() as conn:
             match = f'fts_thread : "{token}" AND text : ({words})'
             rows = conn.execute(sql, (match, thread_id, *args, 4 * k)).fetchall()
-        out: dict[int, tuple[TextHit, tuple[int, int]]] = {}
-        for seq, start, end, body, created, score in rows:
+        out: dict[int, RankedSpan] = {}
+        for seq, start, end, score in rows:
             if seq not in out and len(out) < k:
-                out[seq] = (TextHit(message=decode_message(body, seq, created, thread_id), score=-score), (start, end))
+                out[seq] = (seq, -score, (start, end))
         return list(out.values())
 
     def __repr__(self) -> str:
