@@ -209,8 +209,9 @@ def test_context_never_exceeds_budget(raw, n_items, budget, bpe):
     window = [m for m in out if m.seq is not None]
     assert check_sequence(window) == check_sequence(tail)  # pairs intact; same calls pending at the end
     lu = last_user_index(tail)
-    if lu is not None:
-        assert tail[lu] in window
+    if lu is not None:  # always present: verbatim, or (larger than the room) trimmed with a marker naming its id
+        shown = next(m for m in window if m.seq == tail[lu].seq)
+        assert shown == tail[lu] or f"of message #{tail[lu].seq} elided" in shown.text
     assert len(window) + len(res.hidden) == len(tail)
 
 
@@ -258,9 +259,11 @@ def test_spare_quotes_take_only_room_the_window_leaves():
 def test_budget_too_small_names_minimum():
     tail = stored([{"role": "user", "content": "word " * 300}])
     inp = ContextInput("sys", tail, [BPE.count_message(m) for m in tail])
+    assert assemble(inp, 100, BPE, Policy()).tokens <= 100  # a 300-token user turn is shown trimmed at 100
     with pytest.raises(BudgetTooSmall) as e:
-        assemble(inp, 100, BPE, Policy())
-    assert e.value.minimum > 300 and "300" not in str(e.value.budget)
+        assemble(inp, 20, BPE, Policy())  # below even its marker-only form
+    assert 20 < e.value.minimum < 100 and e.value.budget == 20
+    assert assemble(inp, e.value.minimum, BPE, Policy()).tokens <= e.value.minimum
 
 
 def test_summary_and_pinned_appear_and_elision_is_announced():

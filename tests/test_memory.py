@@ -24,11 +24,14 @@ from chatcompact import (
     compact,
     compaction_ratio,
 )
+from chatcompact.core.formats import to_anthropic, to_openai
+from chatcompact.core.render import FRAMING
 from chatcompact.core.window import check_sequence
 from chatcompact.testing import ScriptedSummarizer
 from chatcompact.types import parse_message
 
 from .strategies import transcripts
+from .test_agents import _valid_anthropic
 
 FILLER = [
     "Could you check the weather for the weekend?",
@@ -73,31 +76,48 @@ def test_order_number_survives_500_turns(tmp_path):
         assert mem.tokenizer.count_messages([parse_message(m) for m in ctx]) <= 2000
 
 
-@pytest.mark.xfail(
-    strict=False,
-    reason="known bug (issue 11 follow-up): at budgets near 120 tokens with a tool call still awaiting its result, "
-    "assembly can report a BudgetTooSmall minimum below the budget, or emit an older tool result after the pending "
-    "call (found by this property after the agent-loop assembly landed)",
-)
+def _check_request(mem, messages, budget: int, tail_seqs: list[int], last_user: int | None) -> None:
+    """One assembled request: within budget, provider-valid (pairs intact, in order), the latest user message in."""
+    assert mem.tokenizer.count_messages(messages) <= budget
+    window = [m for m in messages if m.seq is not None]
+    assert [m.seq for m in window] == sorted(m.seq for m in window)  # conversation order
+    assert {m.seq for m in window} <= set(tail_seqs)
+    check_sequence([m for m in window if m.role != "system"])  # every result right after its call, none orphaned
+    parsed = [parse_message(x) for x in to_openai(messages)]  # what is sent parses back
+    assert mem.tokenizer.count_messages(parsed) <= budget
+    # the system role holds the app's prompt and our fixed framing only; every other system message is the app's own
+    assert messages[0].role == "system" and messages[0].text in ("sys", f"sys\n\n{FRAMING}")
+    assert all(m.role != "system" or i == 0 or m.seq is not None for i, m in enumerate(messages))
+    if not check_sequence(window):  # a request is sent once every result is in: then Anthropic accepts it too
+        _valid_anthropic(to_anthropic(messages)[1])
+    if last_user is not None:  # verbatim, or (larger than the budget) trimmed with a marker naming its id
+        shown = next(m for m in window if m.seq == last_user)
+        assert shown.role == "user"
+
+
+# Issue 19 §5: strict, at every budget it generates, for histories of any size, ending anywhere (a call may be
+# awaiting its results). Inline compaction (background=False) makes each example deterministic and cheap.
 @settings(
-    deadline=None, max_examples=25, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture]
+    deadline=None, max_examples=40, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture]
 )
-@given(transcripts(min_turns=3, max_turns=25), st.integers(120, 3000))
-def test_thread_context_within_budget_and_pairs_intact(tmp_path_factory, raw, budget):
+@given(transcripts(min_turns=2, max_turns=14, huge=True, pending=True), st.integers(60, 3000))
+def test_thread_context_within_budget_and_pairs_intact(raw, budget):
     policy = Policy(budget=400)  # small, so generated transcripts trigger compactions
-    with Memory.open("memory://", policy=policy) as mem:
+    with Memory.open("memory://", policy=policy, background=False, embedder="none") as mem:
         t = mem.thread("p", system="sys")
+        last_user = None
         for m in raw:
-            t.add(m)
+            stored = t.add(m)
+            last_user = stored.seq if stored.role == "user" else last_user
             try:
-                ctx = t.context(budget=budget)
+                res = t.assemble(budget)
             except BudgetTooSmall as e:
                 assert e.minimum > budget
+                assert t.assemble(e.minimum).tokens <= e.minimum  # the minimum named really is enough
                 continue
-            parsed = [parse_message(x) for x in ctx]
-            assert mem.tokenizer.count_messages(parsed) <= budget
-            body = parsed[1:] if parsed[0].role == "system" and parsed[0].text.startswith("sys") else parsed
-            check_sequence([p for p in body if p.role != "system"])
+            folded = t.compactions()[-1].covered_until if t.compactions() else 0
+            seqs = list(range(folded + 1, stored.seq + 1))
+            _check_request(mem, res.messages, budget, seqs, last_user if last_user and last_user > folded else None)
         versions = t.compactions()
         for prev, nxt in itertools.pairwise(versions):
             assert nxt.parent == prev.version and nxt.covered_from == prev.covered_until + 1
@@ -174,10 +194,11 @@ def test_oneshot_compact_and_ratio():
         convo.append({"role": "user", "content": f"I prefer option {i}. My order 5{i:04d} is late. " * 3})
         convo.append({"role": "assistant", "content": f"Noted. We'll ship order 5{i:04d} tomorrow. " * 3})
     out = compact(convo, keep_recent=6)
-    assert out[0]["content"].startswith("Be brief.") and "Summary of the conversation" in out[0]["content"]
+    assert out[0] == {"role": "system", "content": f"Be brief.\n\n{FRAMING}"}  # no conversation text in the system
+    assert out[1]["role"] == "user" and "⟦data: Summary of the conversation" in out[1]["content"]
     assert out[-6:] == convo[-6:]
     r = compaction_ratio(convo, out)
-    assert r.messages_before == 81 and r.messages_after == 7 and 0.5 < r.reduction < 1
+    assert r.messages_before == 81 and r.messages_after == 8 and 0.5 < r.reduction < 1
     small = compact(convo, budget=600, keep_recent=6)
     assert compaction_ratio(small, small).tokens_before <= 600
     short = convo[:5]

@@ -26,7 +26,7 @@ from ..config import Policy, Settings, check_budget
 from ..core import compaction
 from ..core import engine as e
 from ..core import hierarchy as h
-from ..core.assemble import Assembled, ContextInput, Line, assemble, render_lines
+from ..core.assemble import Assembled, ContextInput, Line, ViewCache, assemble, render_lines
 from ..core.formats import to_anthropic, to_openai
 from ..core.fusion import content_words
 from ..core.preserve import DEFAULT_RULES, Rule
@@ -72,6 +72,8 @@ class _View:
     tail_tokens: list[int]
     lines: list[Line]
     pending: frozenset[str]
+    # trimmed/digested views of this thread's messages: never shared with another thread (issue 20)
+    views: ViewCache = field(default_factory=ViewCache)
 
     @property
     def covered_until(self) -> int:
@@ -198,7 +200,7 @@ class Thread:
             lines = v.lines
             if query and self._tree is not None:  # the finer nodes about the query share the summary's room
                 lines = self._tree.lines(v.lines, query, int(self._mem.policy.summary_share * room))
-            inp = ContextInput(v.info.system, v.tail, v.tail_tokens, lines, v.covered_until, quotes, spare)
+            inp = ContextInput(v.info.system, v.tail, v.tail_tokens, lines, v.covered_until, quotes, spare, v.views)
             result = assemble(inp, room, tok, self._mem.policy)
         result.tokens += schema
         result.budget = budget
@@ -486,6 +488,7 @@ class Thread:
             return
         v.version = committed
         v.tail, v.tail_tokens = v.tail[n:], v.tail_tokens[n:]
+        v.views.keep_after(committed.covered_until)
         v.lines = lines
         v.info = replace(v.info, last_version=committed.version)
 
