@@ -21,7 +21,7 @@ TEXT = st.one_of(_words, _text, _long)
 # Built from a number, so cheap to generate and shrink.
 _huge = st.integers(min_value=5_000, max_value=16_000).map(
     lambda n: ("Traceback line 42 in app.py " * (n // 28 + 1))[:n]
-)  # noqa: E501
+)
 SIZED = st.one_of(_words, _text, _long, _huge)
 
 

@@ -54,7 +54,16 @@ from ..types import (
 from . import archive
 from .background import AsyncScheduler, Lanes, Retry, StoreQueue, make_scheduler
 from .effects import EffectRunner
-from .inputs import check_query, check_recall, check_store_url
+from .inputs import (
+    check_compact,
+    check_exclude,
+    check_query,
+    check_recall,
+    check_speaker_weight,
+    check_store_url,
+    check_thread_id,
+    check_tools,
+)
 from .migrate import check_complete
 from .registry import resolve_embedder, resolve_store, resolve_summarizer, resolve_tokenizer
 
@@ -186,6 +195,7 @@ class Thread:
         the budget asked for here never changes when compaction runs (that is the thread's ``budget``)."""
         budget = self.budget if budget is None else check_budget(budget)
         query = check_query(query, optional=True)
+        tools = check_tools(tools)
         tok = self._mem.tokenizer
         # tool schemas are sent with every request: pay for them first; the rest is the room every share is of
         schema = tok.count_messages((), tools) - tok.count_messages(()) if tools else 0
@@ -364,6 +374,7 @@ class Thread:
         ``Policy.recall_speaker_weight``; see ``archive.recall``).
         """
         query = check_recall(query, k, roles, since, until, neighbors)
+        speaker_weight, excluded = check_speaker_weight(speaker_weight), check_exclude(exclude)
         role_set = frozenset(roles) if roles else None
         where = SearchFilter(role_set, since, until) if (role_set or since is not None or until is not None) else None
         self._catch_up()
@@ -377,7 +388,7 @@ class Thread:
             neighbors,
             mode,
             self._mem.policy.recall_speaker_weight if speaker_weight is None else speaker_weight,
-            exclude=frozenset(exclude),
+            exclude=excluded,
             mmr=self._mem.policy.recall_mmr,
         )
 
@@ -449,8 +460,9 @@ class Thread:
             self._mem.retry.cooldown,
             self._mem.rules,
         )
-        if kind == "manual":
-            return e.manual(self._engine, cfg, **kw)
+        if kind == "manual":  # both drivers' compact() come here: their arguments are checked once
+            keep_tokens, focus = check_compact(kw.get("keep_tokens"), kw.get("focus"))
+            return e.manual(self._engine, cfg, keep_tokens=keep_tokens, focus=focus)
         return e.embed(self._engine, cfg) if kind == "embed" else e.step(self._engine, cfg)
 
     def _run(self, flow: e.Effects[Any]) -> Any:
@@ -644,6 +656,7 @@ class Memory:
     def thread(self, thread_id: str, system: str | None = None, *, budget: int | None = None) -> Thread:
         """Get or create a thread; ``system`` sets (or replaces) its system prompt, ``budget`` its trigger budget
         (stored with the thread, so every process and worker compacts it alike; default ``Policy.budget``)."""
+        check_thread_id(thread_id)
         with self._lock:
             if self._closed:
                 raise ChatcompactError("this Memory is closed")
