@@ -211,3 +211,23 @@ def test_trimmed_tool_outputs_never_cross_threads():
             shown[name] = json.dumps(t.context(budget=1500))
         assert "ALPHA-SECRET" in shown["tenant-a"] and "BRAVO-SECRET" not in shown["tenant-a"]
         assert "BRAVO-SECRET" in shown["tenant-b"] and "ALPHA-SECRET" not in shown["tenant-b"]
+
+
+def test_a_pasted_log_and_a_huge_tool_output_share_the_room():
+    """The forced part holds a user paste larger than the budget AND a tool output larger than it: the user's words
+    keep at least half the room, the tool output the rest (neither reduced to a bare marker), within budget."""
+    paste = "PASTE-HEAD " + "request served in 12 ms\n" * 20_000 + " PASTE-TAIL"
+    with Memory.open("memory://", background=False, embedder="none") as mem:
+        t = mem.thread("a", system="You are a coding agent.")
+        user = t.add({"role": "user", "content": paste})
+        t.add({"role": "assistant", "content": "Let me grep it.", "tool_calls": [_call(1, "grep ms log")]})
+        tool = t.add({"role": "tool", "tool_call_id": "c1", "content": "OUT-HEAD " + "12 ms\n" * 50_000 + " OUT-TAIL"})
+        for budget in (600, 2000, 8000):
+            res = t.assemble(budget)
+            assert res.tokens <= budget
+            shown = {m.seq: m for m in res.messages if m.seq is not None}
+            u, o = shown[user.seq], shown[tool.seq]
+            assert u.text.startswith("PASTE-HEAD") and u.text.endswith("PASTE-TAIL") and "user message" in u.text
+            assert o.text.startswith("OUT-HEAD") and o.text.endswith("OUT-TAIL")
+            assert mem.tokenizer.count_message(u) >= 0.3 * budget
+            assert mem.tokenizer.count_message(o) >= 0.1 * budget

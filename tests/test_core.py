@@ -12,6 +12,7 @@ from chatcompact.config import Policy
 from chatcompact.core.assemble import ContextInput, assemble, render_lines
 from chatcompact.core.merge import apply_delta, validate_delta
 from chatcompact.core.plan import check_trigger, plan_compaction
+from chatcompact.core.render import FRAMING
 from chatcompact.core.window import check_sequence, choose_cut, groups, last_user_index
 from chatcompact.errors import BudgetTooSmall, InvalidSequence
 from chatcompact.testing import CountingTokenizer
@@ -190,7 +191,7 @@ def _state_with(n: int) -> SummaryState:
 
 
 @PROPS
-@given(transcripts(max_turns=8), st.integers(0, 12), st.integers(0, 6000), st.booleans())
+@given(transcripts(max_turns=8, huge=True, pending=True), st.integers(0, 12), st.integers(0, 6000), st.booleans())
 def test_context_never_exceeds_budget(raw, n_items, budget, bpe):
     tok = BPE if bpe else CHARS
     tail = stored(raw)
@@ -206,7 +207,11 @@ def test_context_never_exceeds_budget(raw, n_items, budget, bpe):
         budget = e.minimum
     out = res.messages
     assert tok.count_messages(out) == res.tokens <= budget
+    assert out[0].role == "system" and out[0].text in ("You are helpful.", f"You are helpful.\n\n{FRAMING}")
+    # conversation text is never in the system role (the app's own system notes in the tail keep theirs)
+    assert all(m.role != "system" or m.seq is not None for m in out[1:])
     window = [m for m in out if m.seq is not None]
+    assert [m.seq for m in window] == sorted(m.seq for m in window)
     assert check_sequence(window) == check_sequence(tail)  # pairs intact; same calls pending at the end
     lu = last_user_index(tail)
     if lu is not None:  # always present: verbatim, or (larger than the room) trimmed with a marker naming its id
@@ -223,7 +228,13 @@ def _quotes(n: int, tok, first: int = 1000) -> list:
 
 
 @PROPS
-@given(transcripts(max_turns=8), st.integers(0, 12), st.integers(0, 30), st.integers(0, 6000), st.booleans())
+@given(
+    transcripts(max_turns=8, huge=True, pending=True),
+    st.integers(0, 12),
+    st.integers(0, 30),
+    st.integers(0, 6000),
+    st.booleans(),
+)
 def test_context_with_quotes_and_spares_never_exceeds_budget(raw, n_items, n_quotes, budget, bpe):
     tok = BPE if bpe else CHARS
     tail = stored(raw)

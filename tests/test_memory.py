@@ -285,3 +285,27 @@ def test_created_at_dates_imported_messages_and_bad_values_store_nothing(tmp_pat
     assert locomo_transcript(sample).times == [may.timestamp(), may.timestamp() + 30]
     sample["conversation"]["session_1_date_time"] = "sometime in May"
     assert locomo_transcript(sample).times is None  # an unreadable date: replayed at the current time
+
+
+def test_the_request_prefix_is_the_same_bytes_between_compactions():
+    """Issue 20 §7: the data message moved out of the system role stays cache-stable: the system message and the
+    data message are the same bytes from one request to the next until the next compaction, with or without a
+    query (quotes go in the per-request note at the end), so a provider's prefix cache keeps working."""
+    with Memory.open("memory://", policy=Policy(auto=False), background=False, embedder="none") as mem:
+        t = mem.thread("c", system="You are a support assistant.")
+        for i in range(12):
+            t.add({"role": "user", "content": f"My order 77{i:03d} is late; the blue vase number {i} is cracked."})
+            t.add({"role": "assistant", "content": f"I am sorry about order 77{i:03d}; a refund is on its way."})
+        plain = t.context(budget=1500)
+        asked = t.context(budget=1500, query="what was the order number of the blue vase 3?")
+        assert plain[0] == asked[0] and plain[0]["content"] == "You are a support assistant."  # no data yet
+        assert t.compact(keep_tokens=100) is not None
+        first = t.context(budget=1500)
+        assert first[0]["content"] == f"You are a support assistant.\n\n{FRAMING}" and first[1]["role"] == "user"
+        for i in range(3):
+            t.add({"role": "user", "content": f"Any news about the refund, part {i}?"})
+            t.add({"role": "assistant", "content": "It was sent yesterday."})
+            later = t.context(budget=1500)
+            quoted = t.context(budget=1500, query="what exactly did I say about order 77003?")
+            assert later[:2] == first[:2] == quoted[:2]
+            assert any("⟦data: Recalled verbatim" in str(m["content"]) for m in quoted[2:])

@@ -106,7 +106,7 @@ def check_compact(keep_tokens: object, focus: object) -> tuple[int | None, str |
     return keep_tokens, check_query(focus, "focus", optional=True)  # type: ignore[return-value]
 
 
-def check_tools(tools: object) -> list[Mapping[str, Any]] | None:
+def check_tools(tools: object) -> list[dict[str, Any]] | None:
     """``tools`` of ``context``/``assemble``: None or a list of tool schemas (dicts of plain JSON text that every
     tokenizer and provider can encode: no lone surrogates, NaN, sets or 32-deep nesting)."""
     if tools is None:
@@ -120,7 +120,7 @@ def check_tools(tools: object) -> list[Mapping[str, Any]] | None:
             _plain_json(tool, f"tools[{i}]", 1)
         except InvalidMessage as exc:
             raise InvalidArgument(f"{exc.field} {exc.problem}") from None
-    return list(tools)
+    return [dict(t) for t in tools]
 
 
 def check_thread_id(thread_id: object) -> None:
