@@ -309,3 +309,17 @@ def test_the_request_prefix_is_the_same_bytes_between_compactions():
             quoted = t.context(budget=1500, query="what exactly did I say about order 77003?")
             assert later[:2] == first[:2] == quoted[:2]
             assert any("⟦data: Recalled verbatim" in str(m["content"]) for m in quoted[2:])
+
+
+def test_oneshot_compact_run_again_on_its_own_output_keeps_one_framing():
+    convo = [{"role": "system", "content": "Be brief."}]
+    for i in range(40):
+        convo.append({"role": "user", "content": f"My order 5{i:04d} is late. Where is it? " * 3})
+        convo.append({"role": "assistant", "content": f"Order 5{i:04d} ships tomorrow. " * 3})
+    out = compact(convo, keep_recent=6)
+    for i in range(20):
+        out += [{"role": "user", "content": f"And order 6{i:04d}? " * 4}]
+        out += [{"role": "assistant", "content": "Soon. " * 9}]
+        out = compact(out, keep_recent=6)
+    assert out[0]["content"] == f"Be brief.\n\n{FRAMING}"  # the framing once, the prompt as the app wrote it
+    assert sum(1 for m in out if m["role"] == "user" and m["content"].startswith("⟦data: ")) <= 1

@@ -108,7 +108,10 @@ def _data_text(inp: ContextInput, chosen: Sequence[Line]) -> str:
 
 
 def _system_text(system: str | None, framed: bool) -> str:
-    """The system message: the app's prompt, then our fixed framing when the request carries a data message."""
+    """The system message: the app's prompt, then our fixed framing when the request carries a data message
+    (once: a prompt that already ends with it, e.g. ``compact()`` run again on its own output, keeps one)."""
+    if framed and system and system.endswith(FRAMING):
+        return system
     return "\n\n".join(p for p in (system, FRAMING if framed else "") if p)
 
 
