@@ -63,9 +63,20 @@ def run(examples: int) -> None:
         record("context", fc.api_case("context", query, path), query)
         record("recall", fc.api_case("recall", args, path), args)
 
+    @cfg
+    @given(args=fc.call_args, value=fc.message_value, name=fc.thread_names)
+    def options(args, value, name):  # the optional arguments, Message values and thread names (issue 20 §13-14)
+        path = str(tmp / f"c{next(n)}.db")
+        for kind in ("context", "recall", "compact"):
+            record(kind, fc.call_case(kind, args, path), args)
+        record("add", fc.call_case("add", {"message": value}, path), value)
+        record("thread", fc.call_case("thread", {"name": name}, path), name)
+
     for raw in fc.SPECIAL_MESSAGES:
         record("add", fc.add_case(str(tmp / f"s{next(n)}.db"), raw), raw)
-    for fn in (add, add_many, api, reads):
+    for kind, args in fc.SPECIAL_CALLS:
+        record(kind, fc.call_case(kind, args, str(tmp / f"s{next(n)}.db")), args)
+    for fn in (add, add_many, api, reads, options):
         fn()
     for command in fc.CLI_COMMANDS:
         for content in fc.CLI_FILES.values():

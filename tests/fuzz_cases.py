@@ -16,7 +16,7 @@ from typing import Any
 from click.testing import CliRunner
 from hypothesis import strategies as st
 
-from chatcompact import ChatcompactError, Memory, Policy
+from chatcompact import ChatcompactError, Memory, Message, Policy, ToolCall
 from chatcompact.testing import CountingTokenizer
 
 # ---------------------------------------------------------------- values
@@ -94,6 +94,49 @@ SPECIAL_MESSAGES = [
     {"role": "user", "content": "nan", "annotations": [math.nan]},
 ]
 
+# Message values (not dicts) whose fields hold anything: a hand-built Message is validated like a dict
+message_value = st.builds(
+    Message,
+    role=_roles,
+    content=st.one_of(st.text(max_size=50), st.none(), st.tuples(_json_like)),
+    tool_calls=st.one_of(
+        st.just(()),
+        st.tuples(st.one_of(_json_like, st.builds(ToolCall, _json_like, _json_like, _json_like))),
+    ),
+    tool_call_id=st.one_of(st.none(), _json_like),
+)
+# the optional arguments of context/recall/compact (issue 20 §13), each any value
+call_args = st.fixed_dictionaries(
+    {},
+    optional={
+        "tools": st.one_of(
+            _json_like,
+            st.lists(
+                st.fixed_dictionaries(
+                    {"type": st.just("function"), "function": st.fixed_dictionaries({"name": st.text(max_size=8)})}
+                ),
+                max_size=2,
+            ),
+        ),
+        "speaker_weight": _json_like,
+        "exclude": _json_like,
+        "keep_tokens": _json_like,
+        "focus": _json_like,
+    },
+)
+thread_names = st.one_of(
+    st.text(max_size=40), st.sampled_from(["__chatcompact_migration_incomplete__", "__chatcompact_x"]), _json_like
+)
+# the reproductions of issue 20 §13-14, each once a raw exception or a store that no longer opened
+SPECIAL_CALLS = [
+    ("context", {"tools": [{"type": "function", "function": {"name": "\ud800"}}]}),
+    ("recall", {"speaker_weight": "x"}),
+    ("recall", {"exclude": 5}),
+    *[("compact", {"keep_tokens": v}) for v in ("x", -1, math.nan, 1.5, True)],
+    ("add", {"message": Message("assistant", tool_calls=({"id": "a"},))}),  # type: ignore[arg-type]
+    ("thread", {"name": "__chatcompact_migration_incomplete__"}),
+]
+
 # ---------------------------------------------------------------- running a case
 
 OK, CLEAN, RAW, BROKEN = "ok", "clean", "raw", "broken"
@@ -164,6 +207,31 @@ open_args = st.one_of(_json_like, st.text(max_size=20).map(lambda s: "sqlite:///
 recall_args = st.fixed_dictionaries(
     {"query": st.one_of(st.text(max_size=30), _json_like), "k": _json_like, "neighbors": st.integers(-2, 3)}
 )
+
+
+def call_case(kind: str, args: dict[str, Any], path: str) -> str:
+    """One ``context``/``recall``/``compact``/``add``/``thread`` call with the optional arguments ``args``; then is
+    the store still usable (the thread alive, the store still opening)?"""
+
+    def call() -> None:
+        with Memory.open(path, tokenizer=CountingTokenizer(), background=False) as mem:
+            if kind == "thread":
+                mem.thread(args["name"]).add({"role": "user", "content": "hi"})
+                return
+            t = mem.thread("fuzz")
+            t.add({"role": "user", "content": "my order 88231 arrived broken"})
+            if kind == "context":
+                t.context(budget=2000, query="order", tools=args.get("tools"))
+            elif kind == "recall":
+                kw = {k: args[k] for k in ("speaker_weight", "exclude") if k in args}
+                t.recall("order", **kw)
+            elif kind == "compact":
+                t.compact(keep_tokens=args.get("keep_tokens"), focus=args.get("focus"))
+            else:
+                t.add(args["message"])
+
+    outcome, _ = classify(call)
+    return outcome if thread_alive(path, "fuzz") else BROKEN
 
 
 def api_case(kind: str, args: Any, path: str) -> str:

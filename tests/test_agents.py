@@ -109,14 +109,28 @@ def test_a_10k_token_tool_result_in_the_latest_turn_does_not_raise_at_1500():
         assert "elided" in tool["content"] and "#3" in tool["content"]  # marker names the stored message
 
 
-def test_budget_too_small_only_for_the_user_text():
+def test_a_user_turn_larger_than_the_budget_is_shown_trimmed_and_names_its_id():
+    """Issue 18 §3: a pasted log no longer makes every context() raise until the next user turn."""
+    msgs = [Message("user", "start of the paste " + "word " * 400 + " end of the paste", seq=1)]
+    res = assemble(ContextInput("sys", msgs, [TOK.count_message(msgs[0])]), 500, TOK, Policy())
+    assert TOK.count_messages(res.messages) == res.tokens <= 500
+    shown = res.messages[-1]
+    assert shown.role == "user" and shown.seq == 1
+    assert shown.text.startswith("start of the paste") and shown.text.endswith("end of the paste")
+    assert "of message #1 elided" in shown.text and "user message" in shown.text
+
+
+def test_budget_too_small_only_below_the_least_form_and_its_minimum_fits():
     msgs = [Message("user", "word " * 400, seq=1)]
+    inp = ContextInput("sys " * 100, msgs, [TOK.count_message(msgs[0])])
     try:
-        assemble(ContextInput("sys", msgs, [TOK.count_message(msgs[0])]), 500, TOK, Policy())
+        assemble(inp, 200, TOK, Policy())
     except BudgetTooSmall as e:
-        assert e.minimum > 2000
+        assert e.minimum > 200
+        res = assemble(inp, e.minimum, TOK, Policy())  # the reported minimum really is enough
+        assert res.tokens <= e.minimum
     else:
-        raise AssertionError("a user text larger than the budget must raise")
+        raise AssertionError("a system prompt larger than the budget must raise")
 
 
 def test_fit_message_keeps_head_tail_and_pairing():
@@ -178,3 +192,42 @@ def test_replay_metric_pieces():
     assert next_step_targets(history, step) == {"get_prep_value"}
     p, n = common_prefix_share("abcdef", "abcxyz", len)
     assert (p, n) == (3, 6)
+
+
+def test_trimmed_tool_outputs_never_cross_threads():
+    """Issue 20: two threads whose oversized outputs share seq, length and first 200 characters (same task, same
+    traceback prefix) must each be shown their own text (a module-level cache once showed one thread the other's)."""
+    prefix = "Traceback (most recent call last):\n" + "  File 'x.py', line 1\n" * 20
+    with Memory.open("memory://", background=False, embedder="none") as mem:
+        shown = {}
+        for name, secret in (("tenant-a", "ALPHA-SECRET"), ("tenant-b", "BRAVO-SECRET")):
+            t = mem.thread(name, system="You are a coding agent.")
+            for m in _agent([[1]]):
+                t.add(m)
+            t.add({"role": "user", "content": "and now?"})
+            t.add({"role": "assistant", "content": None, "tool_calls": [_call(99, "cat log")]})
+            body = prefix + "y" * 20_000 + f"\nERROR {secret}"
+            t.add({"role": "tool", "tool_call_id": "c99", "content": body})
+            shown[name] = json.dumps(t.context(budget=1500))
+        assert "ALPHA-SECRET" in shown["tenant-a"] and "BRAVO-SECRET" not in shown["tenant-a"]
+        assert "BRAVO-SECRET" in shown["tenant-b"] and "ALPHA-SECRET" not in shown["tenant-b"]
+
+
+def test_a_pasted_log_and_a_huge_tool_output_share_the_room():
+    """The forced part holds a user paste larger than the budget AND a tool output larger than it: the user's words
+    keep at least half the room, the tool output the rest (neither reduced to a bare marker), within budget."""
+    paste = "PASTE-HEAD " + "request served in 12 ms\n" * 20_000 + " PASTE-TAIL"
+    with Memory.open("memory://", background=False, embedder="none") as mem:
+        t = mem.thread("a", system="You are a coding agent.")
+        user = t.add({"role": "user", "content": paste})
+        t.add({"role": "assistant", "content": "Let me grep it.", "tool_calls": [_call(1, "grep ms log")]})
+        tool = t.add({"role": "tool", "tool_call_id": "c1", "content": "OUT-HEAD " + "12 ms\n" * 50_000 + " OUT-TAIL"})
+        for budget in (600, 2000, 8000):
+            res = t.assemble(budget)
+            assert res.tokens <= budget
+            shown = {m.seq: m for m in res.messages if m.seq is not None}
+            u, o = shown[user.seq], shown[tool.seq]
+            assert u.text.startswith("PASTE-HEAD") and u.text.endswith("PASTE-TAIL") and "user message" in u.text
+            assert o.text.startswith("OUT-HEAD") and o.text.endswith("OUT-TAIL")
+            assert mem.tokenizer.count_message(u) >= 0.3 * budget
+            assert mem.tokenizer.count_message(o) >= 0.1 * budget

@@ -10,6 +10,7 @@ import pytest
 from click.testing import CliRunner
 
 from chatcompact.cli import main
+from chatcompact.core.render import FRAMING
 
 LOCOMO = Path(__file__).resolve().parents[2] / "shared" / "data" / "locomo_dev.json"
 
@@ -47,7 +48,8 @@ def test_compact_stdin_to_stdout():
     r = run("compact", "-", "--keep-recent", "4", "--json", input=json.dumps(convo))
     assert r.exit_code == 0, r.output
     d = json.loads(r.output)
-    assert d["messages"][-4:] == convo[-4:] and d["ratio"]["messages_after"] == 5
+    assert d["messages"][-4:] == convo[-4:] and d["ratio"]["messages_after"] == 6  # system, data message, 4 kept
+    assert d["messages"][0] == {"role": "system", "content": f"sys\n\n{FRAMING}"} and d["messages"][1]["role"] == "user"
     assert d["ratio"]["tokens_after"] < d["ratio"]["tokens_before"]
 
 

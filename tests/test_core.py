@@ -12,6 +12,7 @@ from chatcompact.config import Policy
 from chatcompact.core.assemble import ContextInput, assemble, render_lines
 from chatcompact.core.merge import apply_delta, validate_delta
 from chatcompact.core.plan import check_trigger, plan_compaction
+from chatcompact.core.render import FRAMING
 from chatcompact.core.window import check_sequence, choose_cut, groups, last_user_index
 from chatcompact.errors import BudgetTooSmall, InvalidSequence
 from chatcompact.testing import CountingTokenizer
@@ -190,7 +191,7 @@ def _state_with(n: int) -> SummaryState:
 
 
 @PROPS
-@given(transcripts(max_turns=8), st.integers(0, 12), st.integers(0, 6000), st.booleans())
+@given(transcripts(max_turns=8, huge=True, pending=True), st.integers(0, 12), st.integers(0, 6000), st.booleans())
 def test_context_never_exceeds_budget(raw, n_items, budget, bpe):
     tok = BPE if bpe else CHARS
     tail = stored(raw)
@@ -206,11 +207,16 @@ def test_context_never_exceeds_budget(raw, n_items, budget, bpe):
         budget = e.minimum
     out = res.messages
     assert tok.count_messages(out) == res.tokens <= budget
+    assert out[0].role == "system" and out[0].text in ("You are helpful.", f"You are helpful.\n\n{FRAMING}")
+    # conversation text is never in the system role (the app's own system notes in the tail keep theirs)
+    assert all(m.role != "system" or m.seq is not None for m in out[1:])
     window = [m for m in out if m.seq is not None]
+    assert [m.seq for m in window] == sorted(m.seq for m in window)
     assert check_sequence(window) == check_sequence(tail)  # pairs intact; same calls pending at the end
     lu = last_user_index(tail)
-    if lu is not None:
-        assert tail[lu] in window
+    if lu is not None:  # always present: verbatim, or (larger than the room) trimmed with a marker naming its id
+        shown = next(m for m in window if m.seq == tail[lu].seq)
+        assert shown == tail[lu] or f"of message #{tail[lu].seq} elided" in shown.text
     assert len(window) + len(res.hidden) == len(tail)
 
 
@@ -222,7 +228,13 @@ def _quotes(n: int, tok, first: int = 1000) -> list:
 
 
 @PROPS
-@given(transcripts(max_turns=8), st.integers(0, 12), st.integers(0, 30), st.integers(0, 6000), st.booleans())
+@given(
+    transcripts(max_turns=8, huge=True, pending=True),
+    st.integers(0, 12),
+    st.integers(0, 30),
+    st.integers(0, 6000),
+    st.booleans(),
+)
 def test_context_with_quotes_and_spares_never_exceeds_budget(raw, n_items, n_quotes, budget, bpe):
     tok = BPE if bpe else CHARS
     tail = stored(raw)
@@ -258,9 +270,11 @@ def test_spare_quotes_take_only_room_the_window_leaves():
 def test_budget_too_small_names_minimum():
     tail = stored([{"role": "user", "content": "word " * 300}])
     inp = ContextInput("sys", tail, [BPE.count_message(m) for m in tail])
+    assert assemble(inp, 100, BPE, Policy()).tokens <= 100  # a 300-token user turn is shown trimmed at 100
     with pytest.raises(BudgetTooSmall) as e:
-        assemble(inp, 100, BPE, Policy())
-    assert e.value.minimum > 300 and "300" not in str(e.value.budget)
+        assemble(inp, 20, BPE, Policy())  # below even its marker-only form
+    assert 20 < e.value.minimum < 100 and e.value.budget == 20
+    assert assemble(inp, e.value.minimum, BPE, Policy()).tokens <= e.value.minimum
 
 
 def test_summary_and_pinned_appear_and_elision_is_announced():

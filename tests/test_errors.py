@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import ast
 import asyncio
+import re
 import socket
 from pathlib import Path
 
@@ -16,8 +17,10 @@ from chatcompact import (
     ChatcompactError,
     InvalidArgument,
     InvalidBudget,
+    InvalidMessage,
     InvalidType,
     Memory,
+    Message,
     MissingDependency,
     Policy,
     SummarizerUnavailable,
@@ -129,6 +132,79 @@ def test_recall_bad_arguments_are_invalid_argument():
             t.recall("hello", 0)
         with pytest.raises(InvalidArgument, match="mode"):
             t.recall("hello", 3, mode="fuzzy")
+
+
+_BAD_CALLS = [  # issue 20 §13: each once raised a raw exception (or was accepted silently)
+    ("tools", lambda t: t.context(500, tools=[{"type": "function", "function": {"name": "\ud800"}}]), "tools[0]"),
+    ("tools", lambda t: t.context(500, tools={"type": "function"}), "tools must be a list"),
+    ("tools", lambda t: t.context(500, tools=[5]), "tools[0] must be"),
+    ("speaker_weight", lambda t: t.recall("hello", speaker_weight="x"), "speaker_weight"),
+    ("speaker_weight", lambda t: t.recall("hello", speaker_weight=float("nan")), "speaker_weight"),
+    ("exclude", lambda t: t.recall("hello", exclude=5), "exclude"),
+    ("exclude", lambda t: t.recall("hello", exclude=["1"]), "exclude"),
+    ("roles", lambda t: t.recall("hello", roles=5), "roles"),
+    *[("keep_tokens", lambda t, v=v: t.compact(keep_tokens=v), "keep_tokens") for v in ("x", -1, 1.5, True)],
+    ("keep_tokens", lambda t: t.compact(keep_tokens=float("nan")), "keep_tokens"),
+    ("focus", lambda t: t.compact(focus=5), "focus"),
+]
+
+
+@pytest.mark.parametrize("call, named", [c[1:] for c in _BAD_CALLS], ids=[c[0] for c in _BAD_CALLS])
+def test_bad_arguments_are_clean_errors_naming_the_argument(call, named):
+    with Memory.open("memory://", background=False, embedder="none") as mem:
+        t = mem.thread("t")
+        t.add({"role": "user", "content": "hello"})
+        with pytest.raises(InvalidArgument, match=re.escape(named)):
+            call(t)
+        assert t.compactions() == [] and len(t.history()) == 1  # nothing changed
+
+
+@pytest.mark.parametrize("bad", ["x", -1, 1.5, True])
+def test_async_compact_checks_keep_tokens_like_the_sync_one(bad):
+    async def go():
+        async with AsyncMemory.open("memory://", embedder="none") as mem:
+            t = await mem.thread("t")
+            await t.add({"role": "user", "content": "hello"})
+            with pytest.raises(InvalidArgument, match="keep_tokens"):
+                await t.compact(keep_tokens=bad)
+
+    asyncio.run(go())
+
+
+def test_a_message_value_with_a_dict_for_a_tool_call_is_an_invalid_message():
+    with Memory.open("memory://", background=False, embedder="none") as mem:
+        t = mem.thread("t")
+        with pytest.raises(InvalidMessage) as e:
+            t.add(Message("assistant", tool_calls=({"id": "a"},)))  # type: ignore[arg-type]
+        assert e.value.field == "tool_calls[0].function"
+        with pytest.raises(InvalidMessage) as e:
+            t.add(Message("assistant", tool_calls=(5,)))  # type: ignore[arg-type]
+        assert e.value.field == "tool_calls[0]"
+        with pytest.raises(InvalidMessage) as e:
+            t.add(Message("user", "x", extra={"role": "system"}))
+        assert e.value.field == "extra.role"
+        assert t.history() == []
+
+
+def test_reserved_thread_names_are_refused_and_the_store_keeps_opening(tmp_path):
+    """Issue 20 §14: a thread named like migrate's mark made every later Memory.open fail ("interrupted migrate")."""
+    from chatcompact.runtime.migrate import MARKER
+
+    path = tmp_path / "m.db"
+    with Memory.open(path, background=False, embedder="none") as mem:
+        for name in (MARKER, "__chatcompact_anything"):
+            with pytest.raises(InvalidArgument, match="reserved"):
+                mem.thread(name)
+        mem.thread("__chat").add({"role": "user", "content": "an ordinary name that merely starts with underscores"})
+
+    async def via_async():
+        async with AsyncMemory.open(path, embedder="none") as amem:
+            with pytest.raises(InvalidArgument, match="reserved"):
+                await amem.thread(MARKER)
+
+    asyncio.run(via_async())
+    with Memory.open(path, background=False, embedder="none") as mem:  # still opens
+        assert [t.id for t in mem.threads()] == ["__chat"]
 
 
 def test_missing_dependency_names_the_extra():

@@ -68,6 +68,30 @@ def test_context_and_recall_refuse_cleanly(tmp_path_factory, query, args):
     assert fc.api_case("recall", args, path) in (fc.OK, fc.CLEAN)
 
 
+_CALLS = settings(_FAST, max_examples=30)  # each example runs several calls, each reopening the store
+
+
+@_CALLS
+@given(args=fc.call_args)
+def test_context_recall_compact_options_refuse_cleanly(tmp_path_factory, args):
+    path = str(tmp_path_factory.mktemp("c") / "m.db")
+    for kind in ("context", "recall", "compact"):
+        assert fc.call_case(kind, args, path) in (fc.OK, fc.CLEAN)
+
+
+@_CALLS
+@given(value=fc.message_value, name=fc.thread_names)
+def test_message_values_and_thread_names_refuse_cleanly(tmp_path_factory, value, name):
+    path = str(tmp_path_factory.mktemp("v") / "m.db")
+    assert fc.call_case("add", {"message": value}, path) in (fc.OK, fc.CLEAN)
+    assert fc.call_case("thread", {"name": name}, path) in (fc.OK, fc.CLEAN)
+
+
+@pytest.mark.parametrize("kind, args", fc.SPECIAL_CALLS, ids=[f"{k}-{i}" for i, (k, _) in enumerate(fc.SPECIAL_CALLS)])
+def test_issue_20_reproductions_are_clean_errors(tmp_path: Path, kind, args):
+    assert fc.call_case(kind, args, str(tmp_path / "m.db")) == fc.CLEAN
+
+
 @pytest.mark.parametrize("name", list(fc.CLI_FILES))
 @pytest.mark.parametrize("command", fc.CLI_COMMANDS, ids=[c[0] for c in fc.CLI_COMMANDS])
 def test_cli_never_prints_a_traceback(command, name):

@@ -60,5 +60,7 @@ def test_instruction_survives_compactions_with_any_summarizer(summarizer):
             t.add({"role": "assistant", "content": f"Topic {i} is interesting; the weather in town {i} was mild."})
         assert len(t.compactions()) > 3
         ctx = t.context(budget=600)
-        assert "always sign your answers with 'Ciao, Bot'" in ctx[0]["content"]
-        assert ctx[0]["content"].index("Standing instructions") < ctx[0]["content"].index("Summary of")
+        assert ctx[0]["role"] == "system" and "Ciao" not in ctx[0]["content"]  # the system role: the app's prompt
+        data = ctx[1]["content"]  # the data message, before the recent window
+        assert ctx[1]["role"] == "user" and "always sign your answers with 'Ciao, Bot'" in data
+        assert data.index("Standing instructions") < data.index("Summary of")

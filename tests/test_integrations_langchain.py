@@ -91,7 +91,9 @@ def test_agent_with_a_tool_stays_in_budget_and_stores_everything_once(mem: Memor
         assert all(m.tool_call_id in calls for m in request if isinstance(m, ToolMessage))
     assert thread.compactions(), "a long conversation at budget 400 must have compacted"
     last = model.seen[-1]
-    assert "Summary of the conversation" in last[0].content
+    # the summary is a data message (a user turn) before the window, never in the system role (issue 20 §7)
+    assert "Summary of the conversation" not in last[0].content
+    assert isinstance(last[1], HumanMessage) and "Summary of the conversation" in last[1].content
 
 
 def test_the_state_the_framework_keeps_is_untouched(mem: Memory) -> None:

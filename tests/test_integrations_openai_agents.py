@@ -99,7 +99,9 @@ def test_runner_keeps_a_long_tool_using_conversation_in_budget() -> None:
         first_of_last_turn = model.inputs[-2]
         history_part = first_of_last_turn[:-1]
         assert tok.count_messages([parse_message(m) for m in items_to_messages(history_part)]) <= budget
-        assert history_part[0]["role"] == "system" and "Summary of the conversation" in history_part[0]["content"]
+        # the summary is a data message (user role) before the window, never in the system role (issue 20 §7)
+        assert history_part[0]["role"] == "system" and "Summary of the conversation" not in history_part[0]["content"]
+        assert history_part[1]["role"] == "user" and "Summary of the conversation" in str(history_part[1]["content"])
 
 
 def test_limit_returns_the_latest_items_verbatim_and_the_log_is_append_only() -> None:

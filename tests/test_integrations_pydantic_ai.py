@@ -79,7 +79,9 @@ def test_agent_runs_stay_in_budget_and_every_message_is_stored_once(hook: str) -
             assert len(sys_parts) == 1 and sys_parts[0].content.startswith("You track orders.")
             sent = [parse_message({"role": "system", "content": sys_parts[0].content})]
             assert tok.count_messages(sent + [parse_message(d) for d in dicts]) <= budget
-        assert "Summary of the conversation" in sys_parts[0].content
+        # the summary is a data message (a user prompt part) before the window, never a system part (issue 20 §7)
+        assert "Summary of the conversation" not in sys_parts[0].content
+        assert any("Summary of the conversation" in str(p.content) for m in requests for p in m.parts)
         assert len(history) < 4 * 14  # the run's own history is the bounded view too
 
 

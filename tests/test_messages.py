@@ -104,3 +104,59 @@ def test_good_messages_round_trip_verbatim(tmp_path):
             else {**g, "tool_calls": [{**c, "type": "function"} for c in g["tool_calls"]]}
             for g in good
         ]
+
+
+def _call(cid: str) -> dict:
+    return {"id": cid, "type": "function", "function": {"name": "bash", "arguments": '{"command": "cat big.log"}'}}
+
+
+def test_user_text_over_the_limit_is_refused_naming_the_limit():
+    with pytest.raises(InvalidMessage) as e:
+        parse_message({"role": "user", "content": "x" * 1001}, max_chars=1000)
+    assert e.value.field == "content" and "Policy.max_message_chars" in str(e.value)
+    assert parse_message({"role": "user", "content": "x" * 1000}, max_chars=1000).text == "x" * 1000
+
+
+@pytest.mark.parametrize("role", ["tool", "assistant", "system", "developer"])
+def test_non_user_messages_of_any_size_are_accepted(role):
+    raw = {"role": role, "content": "y" * 5000}
+    if role == "tool":
+        raw["tool_call_id"] = "c1"
+    assert len(parse_message(raw, max_chars=1000).text) == 5000
+
+
+def test_a_tool_output_over_the_limit_is_stored_in_full_and_shown_trimmed(tmp_path):
+    """Issue 18 §3: a 1.2 MB tool output (over the default 1,000,000) never stops the loop, on the real store."""
+    body = "HEAD-OF-OUTPUT\n" + "line of build log 0123456789\n" * 44_000 + "TAIL-OF-OUTPUT"
+    assert len(body) > 1_200_000
+    with Memory.open(tmp_path / "m.db", background=False, embedder="none") as mem:
+        t = mem.thread("agent", system="You are a coding agent.")
+        t.add({"role": "user", "content": "Why does the build fail?"})
+        t.add({"role": "assistant", "content": None, "tool_calls": [_call("c1")]})
+        stored = t.add({"role": "tool", "tool_call_id": "c1", "content": body})  # no InvalidMessage
+        assert t.history()[-1].text == body  # in full in the log
+        res = t.assemble(2000)
+        assert res.tokens <= 2000
+        shown = next(m for m in res.messages if m.seq == stored.seq)
+        assert shown.text.startswith("HEAD-OF-OUTPUT") and shown.text.endswith("TAIL-OF-OUTPUT")
+        assert f"of message #{stored.seq} elided" in shown.text
+        with pytest.raises(InvalidMessage):  # user text keeps its limit
+            t.add({"role": "user", "content": body})
+        assert len(t.history()) == 3
+
+
+def test_a_pasted_user_turn_larger_than_the_budget_never_stops_context():
+    """Issue 18 §3: a 200k-character paste (accepted: under the limit) made every context() raise BudgetTooSmall
+    until the next user turn; it is shown head + tail with a marker naming its id, in every later context too."""
+    paste = "BEGIN PASTE\n" + "2024-05-01 12:00:00 INFO request served in 12 ms\n" * 4000 + "END PASTE"
+    with Memory.open("memory://", background=False, embedder="none") as mem:
+        t = mem.thread("chat", system="Be brief.")
+        pasted = t.add({"role": "user", "content": paste})
+        for budget in (300, 1000, 4000):
+            res = t.assemble(budget)
+            assert res.tokens <= budget
+            shown = next(m for m in res.messages if m.seq == pasted.seq)
+            assert shown.text.startswith("BEGIN PASTE") and shown.text.endswith("END PASTE")
+            assert f"of message #{pasted.seq} elided here (user message)" in shown.text
+        t.add({"role": "assistant", "content": "That log shows only successful requests."})
+        assert t.assemble(1000).tokens <= 1000

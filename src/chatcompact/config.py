@@ -79,8 +79,10 @@ class Policy:
     detail_share: float = 0.4  # share of the summary's room for the query's finer nodes (when any match)
     # Thread.recall's default lift for the turns of a participant the query names (0: off; see archive.recall)
     recall_speaker_weight: float = DEFAULT_SPEAKER_BOOST
-    # The largest message add() accepts, in characters (InvalidMessage past it): bounds every per-message step.
-    # 1M characters is ~250k tokens, more than any model's window; the log is not a file store.
+    # The largest USER message add() accepts, in characters (InvalidMessage past it): a person did not type 1M
+    # characters (~250k tokens, more than any model's window); an app that takes pasted files raises it. Tool
+    # results, assistant turns and system notes have no limit: an agent loop never stops on a tool's output. They
+    # are stored in full and shown head + tail (core.fitting); a user turn larger than the budget is shown so too.
     max_message_chars: int = 1_000_000
     # Agent loops (core.worklog, core.digest, core.instructions): shares of the budget for the user's standing
     # instructions (shown first), the task as given (verbatim) and the work log; the most one tool result may

@@ -28,8 +28,11 @@ _PART_TYPES = frozenset({"text", "image_url", "input_audio", "file", "refusal"})
 # Optional OpenAI fields we accept and pass through untouched.
 _PASSTHROUGH = frozenset({"refusal", "annotations", "audio"})
 _KNOWN = frozenset({"role", "content", "name", "tool_calls", "tool_call_id"}) | _PASSTHROUGH
-#: The largest message parse_message accepts by default, in characters (Policy.max_message_chars overrides it).
+#: The largest USER message parse_message accepts by default, in characters (Policy.max_message_chars overrides
+#: it). Tool results, assistant turns and an app's system notes have no size limit: an agent loop must never stop
+#: because a tool printed a lot (they are stored in full and shown trimmed, ``core.fitting``).
 MAX_MESSAGE_CHARS = 1_000_000
+_LIMITED_ROLES = frozenset({"user"})  # the roles max_chars applies to: text a person typed
 MAX_JSON_DEPTH = 32  # nesting of content parts and passthrough fields (a deeper structure is an attack, not data)
 MAX_ID_CHARS = 512  # tool call ids
 # A lone surrogate cannot be encoded as UTF-8: no store (no file, no wire format) could keep it.
@@ -192,16 +195,46 @@ def _tool_calls(value: Any) -> tuple[ToolCall, ...]:
     return tuple(calls)
 
 
+def _message_dict(m: Message) -> dict[str, Any]:
+    """A :class:`Message` value as the dict :func:`parse_message` validates, without trusting its fields' types
+    (``Message("assistant", tool_calls=({"id": "a"},))`` is a bad message, not an AttributeError)."""
+    out: dict[str, Any] = {"role": m.role, "content": list(m.content) if isinstance(m.content, tuple) else m.content}
+    if m.name is not None:
+        out["name"] = m.name
+    if m.tool_calls:
+        if not isinstance(m.tool_calls, tuple | list):
+            raise InvalidMessage("tool_calls", f"expected a tuple of ToolCall, got {type(m.tool_calls).__name__}")
+        calls = []
+        for i, tc in enumerate(m.tool_calls):
+            if isinstance(tc, ToolCall):
+                calls.append(tc.to_openai())
+            elif isinstance(tc, Mapping):  # an OpenAI dict where a ToolCall belongs: validated as one
+                calls.append(dict(tc))
+            else:
+                raise InvalidMessage(f"tool_calls[{i}]", f"expected a ToolCall, got {type(tc).__name__}")
+        out["tool_calls"] = calls
+    if m.tool_call_id is not None:
+        out["tool_call_id"] = m.tool_call_id
+    if not isinstance(m.extra, Mapping):
+        raise InvalidMessage("extra", f"expected a mapping of OpenAI fields, got {type(m.extra).__name__}")
+    for k, v in m.extra.items():
+        if k not in _PASSTHROUGH:
+            raise InvalidMessage(f"extra.{k}", f"not a pass-through field (known: {', '.join(sorted(_PASSTHROUGH))})")
+        out[k] = v
+    return out
+
+
 def parse_message(raw: Any, max_chars: int = MAX_MESSAGE_CHARS) -> Message:
     """Validate an OpenAI-format message dict and return a :class:`Message`.
 
     Raises :class:`~chatcompact.errors.InvalidMessage` naming the field and the problem: anything no
-    store could keep (lone surrogates, NUL, sets, NaN, non-string keys, nesting deeper than 32) and any
-    message over ``max_chars`` characters. A :class:`Message` is validated the same way (its metadata
-    cleared, so it is stored afresh).
+    store could keep (lone surrogates, NUL, sets, NaN, non-string keys, nesting deeper than 32) and a
+    user message over ``max_chars`` characters (a person did not type a megabyte; an app that takes pastes
+    raises the limit). Tool results, assistant turns and system notes are accepted at any size. A
+    :class:`Message` is validated the same way (its metadata cleared, so it is stored afresh).
     """
     if isinstance(raw, Message):
-        raw = raw.to_openai()
+        raw = _message_dict(raw)
     if not isinstance(raw, Mapping):
         raise InvalidMessage("message", f"expected a dict, got {type(raw).__name__}")
     unknown = sorted(str(k) for k in raw if not isinstance(k, str) or k not in _KNOWN)
@@ -236,12 +269,14 @@ def parse_message(raw: Any, max_chars: int = MAX_MESSAGE_CHARS) -> Message:
     extra = {k: raw[k] for k in _PASSTHROUGH if k in raw}
     size = _plain_json(extra, "message") if extra else 0
     message = Message(role=role, content=content, name=name, tool_calls=calls, tool_call_id=call_id, extra=extra)
-    size += len(message.text) + sum(len(tc.arguments) + len(tc.name) for tc in calls)
-    if size > max_chars:
-        raise InvalidMessage(
-            "content",
-            f"the message holds {size:,} characters, more than the limit of {max_chars:,} (Policy.max_message_chars)",
-        )
+    if role in _LIMITED_ROLES:
+        size += len(message.text)
+        if size > max_chars:
+            raise InvalidMessage(
+                "content",
+                f"the user message holds {size:,} characters, more than the limit of {max_chars:,} for user text "
+                "(Policy.max_message_chars; tool results have no limit)",
+            )
     return message
 
 

@@ -3,9 +3,11 @@
 Nothing here touches the store: the full output stays verbatim in the log, and every trimmed or
 digested view names the message id it came from so ``recall`` / ``history`` can show it whole.
 
-* :func:`fit_message` shows a message (tool result, or an assistant turn with huge text or arguments)
-  within a token cap: its head and tail with an elision marker giving the size and the message id;
+* :func:`fit_message` shows a message (a tool result, an assistant turn with huge text or arguments, a pasted
+  user turn) within a token cap: its head and tail with an elision marker giving the size and the message id;
   the message keeps its role, ``tool_call_id`` and tool calls, so call/result pairing is intact.
+* :class:`ViewCache` keeps those views for one thread (the driver owns one per thread and passes it in), so the
+  same message is trimmed the same way on every request (a stable prefix) and only once.
 * :func:`digest_line` is stage 1 of compaction: ``bash: pytest tests/test_x.py -> exit 1, 3 failed:
   test_a, test_b, test_c``: what the command was and how it ended, without a model call.
 """
@@ -19,7 +21,7 @@ from dataclasses import replace
 
 from ..types import Message, ToolCall
 
-__all__ = ["command_of", "digest_line", "fit_message", "outcome", "trim_text"]
+__all__ = ["ViewCache", "command_of", "digest_line", "fit_message", "outcome", "trim_text"]
 
 _RC = re.compile(r"<returncode>\s*(-?\d+)\s*</returncode>|\b(?:exit(?: code| status)?|returncode)[ =:]+(-?\d+)", re.I)
 _FAILED = re.compile(
@@ -33,6 +35,7 @@ _NAME = re.compile(
 )
 _TAGS = re.compile(r"</?(?:returncode|output|output_head|output_tail|elided_chars|warning)>")
 MARKER = "[… {n:,} characters of message #{seq} elided here ({what}); it is stored verbatim: recall it …]"
+_WHAT = {"tool": "tool output", "user": "user message", "system": "system message", "developer": "system message"}
 
 
 def trim_text(text: str, max_chars: int, seq: int | None, what: str = "tool output") -> str:
@@ -63,17 +66,22 @@ def _trim_args(arguments: str, max_chars: int, seq: int | None) -> str:
 def _shrunk(m: Message, chars: int) -> Message:
     if m.role == "tool":
         return replace(m, content=trim_text(m.text, chars, m.seq))
+    what = _WHAT.get(m.role, "text")
+    text_chars = chars // 2 if m.tool_calls else chars  # text and call arguments share the room
     calls = tuple(replace(tc, arguments=_trim_args(tc.arguments, chars // 2, m.seq)) for tc in m.tool_calls)
-    content = m.content if not isinstance(m.content, str) else trim_text(m.content, chars // 2, m.seq, "text")
+    content = m.content if not isinstance(m.content, str) else trim_text(m.content, text_chars, m.seq, what)
     if not isinstance(m.content, str | None):  # parts: keep their text only, trimmed
-        content = trim_text(m.text, chars // 2, m.seq, "text")
+        content = trim_text(m.text, text_chars, m.seq, what)
     return replace(m, content=content, tool_calls=calls)
 
 
-def fit_message(m: Message, max_tokens: int, count: Callable[[Message], int]) -> Message:
-    """``m`` shown within ``max_tokens`` (as far as a marker-only form allows); the message itself if it fits."""
-    cost = count(m)
-    if cost <= max_tokens or m.role in ("user", "system", "developer"):
+def fit_message(m: Message, max_tokens: int, count: Callable[[Message], int], cost: int | None = None) -> Message:
+    """``m`` shown within ``max_tokens`` (as far as a marker-only form allows); the message itself if it fits.
+
+    Any role may be trimmed; the caller decides which (assembly trims the user's words last). ``cost``: ``m``'s
+    count when the caller knows it (a 2 MB output is not counted again)."""
+    cost = count(m) if cost is None else cost
+    if cost <= max_tokens:
         return m
     size = len(m.text) + sum(len(tc.arguments) for tc in m.tool_calls)
     chars = int(size * max_tokens / cost)
@@ -84,6 +92,71 @@ def fit_message(m: Message, max_tokens: int, count: Callable[[Message], int]) ->
             return out
         chars = int(chars * max_tokens / cost * 0.9) if cost else 0
     return _shrunk(m, 0)
+
+
+class ViewCache:
+    """Trimmed and digested views of ONE thread's messages, owned by that thread's driver view.
+
+    Conversation text never lives in a module-level cache: a cache shared by threads once showed one thread
+    (one tenant) another's output when two messages shared seq, size and first characters. Here a hit is also
+    checked against the whole message it was made from (equality, which no hash collision can fool), and the
+    cache is bounded (emptied past :attr:`MAX` entries; the driver drops it with the view)."""
+
+    MAX = 1024
+
+    def __init__(self) -> None:
+        self._views: dict[tuple[object, ...], tuple[object, object, object]] = {}
+
+    def __len__(self) -> int:
+        return len(self._views)
+
+    def _get(self, key: tuple[object, ...], source: object) -> tuple[object, object] | None:
+        hit = self._views.get(key)
+        if hit is None or not (hit[0] is source or hit[0] == source):
+            return None
+        return hit[1], hit[2]
+
+    def _put(self, key: tuple[object, ...], source: object, value: object, tokens: object) -> None:
+        if len(self._views) >= self.MAX:
+            self._views.clear()
+        self._views[key] = (source, value, tokens)
+
+    def fitted(
+        self, m: Message, cap: int, count: Callable[[Message], int], cost: int | None = None
+    ) -> tuple[Message, int]:
+        """:func:`fit_message` of ``m`` at ``cap`` and its token count, made once per (message, cap)."""
+        key = ("fit", m.seq, m.role, m.tool_call_id, cap)
+        hit = self._get(key, m)
+        if hit is not None:
+            return hit  # type: ignore[return-value]
+        out = fit_message(m, cap, count, cost)
+        tokens = count(out) if out is not m or cost is None else cost
+        self._put(key, m, out, tokens)
+        return out, tokens
+
+    def floor(self, m: Message, count: Callable[[Message], int], cost: int) -> int:
+        """The fewest tokens ``m`` can be shown in: its marker-only form, or itself when that is smaller."""
+        return min(cost, self.fitted(m, 1, count, cost)[1])
+
+    def digested(
+        self,
+        group: tuple[Message, ...],
+        make: Callable[[tuple[Message, ...]], list[Message]],
+        count: Callable[[Message], int],
+    ) -> tuple[list[Message], list[int]]:
+        """``make(group)`` (a group's digest form) and its counts, made once per group."""
+        key = ("digest", *(m.seq for m in group))
+        hit = self._get(key, group)
+        if hit is not None:
+            return list(hit[0]), list(hit[1])  # type: ignore[call-overload]
+        out = make(group)
+        costs = [count(m) for m in out]
+        self._put(key, group, tuple(out), tuple(costs))
+        return out, costs
+
+    def keep_after(self, seq: int) -> None:
+        """Drop the views of messages at or before ``seq`` (folded into the summary: never shown again)."""
+        self._views = {k: v for k, v in self._views.items() if not isinstance(k[1], int) or k[1] > seq}
 
 
 def command_of(call: ToolCall | None) -> str:

@@ -2,9 +2,10 @@
 
 Anthropic differences handled here: the system prompt is a separate parameter; tool calls are
 ``tool_use`` blocks on the assistant turn; tool results are ``tool_result`` blocks in the next
-user turn (parallel results together); consecutive same-role turns are merged; mid-conversation
-system messages become user text marked as such; the first turn must be a user turn; the data blocks
-assembly appends to the system prompt (summary, quotes: conversation text) go to the first user turn.
+user turn (parallel results together); consecutive same-role turns are merged (so assembly's data message,
+a user message before the recent window, becomes the first text block of the first user turn: the summary and
+quotes never reach the ``system`` parameter, which holds the app's prompt and our framing only);
+mid-conversation system messages become user text marked as such; the first turn must be a user turn.
 """
 
 from __future__ import annotations
@@ -14,7 +15,6 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..types import Message
-from .render import split_data
 
 
 def to_openai(messages: Sequence[Message]) -> list[dict[str, Any]]:
@@ -75,25 +75,17 @@ def to_anthropic(messages: Sequence[Message]) -> tuple[str, list[dict[str, Any]]
     body = list(messages)
     while body and body[0].role in ("system", "developer"):
         system_parts.append(body.pop(0).text)
-    # conversation-derived data blocks go to the first user turn, not into the system parameter
-    data = ""
-    if system_parts:
-        system_parts[-1], data = split_data(system_parts[-1])
     out: list[dict[str, Any]] = []
     for m in body:
         role, blocks = _turn(m)
         if not blocks:
             continue
         if out and out[-1]["role"] == role:
-            out[-1]["content"].extend(blocks)
+            merged = out[-1]["content"] + blocks
+            # Anthropic wants a turn's tool_result blocks before its text (the order OpenAI sequences give anyway)
+            out[-1]["content"] = sorted(merged, key=lambda b: b["type"] != "tool_result") if role == "user" else merged
         else:
             out.append({"role": role, "content": blocks})
-    if data:
-        block = {"type": "text", "text": data}
-        if out and out[0]["role"] == "user" and not any(b["type"] == "tool_result" for b in out[0]["content"]):
-            out[0]["content"].insert(0, block)
-        else:
-            out.insert(0, {"role": "user", "content": [block]})
     if out and out[0]["role"] != "user":
         out.insert(0, {"role": "user", "content": [{"type": "text", "text": "(continuing the conversation)"}]})
     return "\n\n".join(p for p in system_parts if p), out

@@ -24,7 +24,6 @@ from .lang import has_han, language
 from .merge import clip
 from .passages import excerpt
 from .query import Query
-from .speakers import speaker_of
 from .when import date_relative
 
 _DETAIL = re.compile(
@@ -127,10 +126,11 @@ def quote_lines(
     """Recalled messages as quote lines, best first (their priority), rendered in conversation order.
 
     Turns of one day render under one date heading (``Line.heading``; the assembler pays each heading
-    once), each line keeping its id and time: ``[#9 user 14:00] ...``. A turn whose text opens with its
-    speaker's ``Name:`` label drops the role, which would only repeat it. Relative time phrases get the
-    absolute date they meant then (``core.when``): quoted out of their time, "last month" would otherwise
-    read as last month from now. ``passages`` (parallel to ``hits``, as ``ArchiveHit.passage``) show a long
+    once), each line keeping its id, the role of who wrote it and its time: ``[#9 user 14:00] ...``. The role
+    stays even when the text opens with a ``Name:`` label: a user who typed ``System: ...`` is quoted as
+    ``[#9 user 14:00] System: ...``, never as a line that reads like a system line (issue 20). Relative time
+    phrases get the absolute date they meant then (``core.when``): quoted out of their time, "last month" would
+    otherwise read as last month from now. ``passages`` (parallel to ``hits``, as ``ArchiveHit.passage``) show a long
     message at its matching passage, elided on both sides, with the passage's character offsets:
     ``[#9 tool 14:00 chars 8120-8590 of 9400] …``.
     """
@@ -140,7 +140,7 @@ def quote_lines(
         span = passages[i] if i < len(passages) else None
         full = m.searchable_text
         body = date_relative(clip(excerpt(full, span, max_chars - 2), max_chars), m.created_at)
-        who = "" if m.name is None and speaker_of(m) else f"{m.role} "
+        who = f"{m.role} "
         where = f" chars {span[0]}-{span[1]} of {len(full)}" if span and len(full) > max_chars else ""
         text = f"[#{m.seq} {who}{datetime.fromtimestamp(epoch, UTC):%H:%M}{where}] {body}"
         lines.append(Line("quotes", quote_day(epoch), text, count(text) + 1, m.seq or 0))

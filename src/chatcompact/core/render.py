@@ -24,7 +24,7 @@ import re
 import unicodedata
 from collections.abc import Iterable
 
-__all__ = ["CLOSE", "FRAMING", "OPEN", "data_block", "one_line", "quoted_line", "split_data"]
+__all__ = ["CLOSE", "FRAMING", "OPEN", "data_block", "one_line", "quoted_line"]
 
 OPEN = "⟦data: {kind}⟧"
 CLOSE = "⟦/data⟧"
@@ -59,12 +59,3 @@ def data_block(kind: str, lines: Iterable[str]) -> str:
     """``lines`` (each already made safe) between the delimiters of a ``kind`` data block."""
     body = [line for line in lines if line]
     return "\n".join([OPEN.format(kind=one_line(kind)), *body, CLOSE])
-
-
-def split_data(text: str) -> tuple[str, str]:
-    """``(instructions, data)``: a system text split where its first data block (or the framing) begins."""
-    cut = [i for i in (text.find(FRAMING), text.find("⟦data: ")) if i >= 0]
-    if not cut:
-        return text, ""
-    i = min(cut)
-    return text[:i].rstrip(), text[i:]

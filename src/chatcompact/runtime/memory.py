@@ -26,7 +26,7 @@ from ..config import Policy, Settings, check_budget
 from ..core import compaction
 from ..core import engine as e
 from ..core import hierarchy as h
-from ..core.assemble import Assembled, Line, assemble, render_lines
+from ..core.assemble import Assembled, Line, ViewCache, assemble, render_lines
 from ..core.formats import to_anthropic, to_openai
 from ..core.preserve import DEFAULT_RULES, Rule
 from ..core.query import Query
@@ -55,7 +55,16 @@ from . import archive
 from .background import AsyncScheduler, Lanes, Retry, StoreQueue, make_scheduler
 from .derived import Derived, forget_mark
 from .effects import EffectRunner
-from .inputs import check_query, check_recall, check_store_url
+from .inputs import (
+    check_compact,
+    check_exclude,
+    check_query,
+    check_recall,
+    check_speaker_weight,
+    check_store_url,
+    check_thread_id,
+    check_tools,
+)
 from .migrate import check_complete
 from .registry import resolve_embedder, resolve_store, resolve_summarizer, resolve_tokenizer
 from .turns import TurnContext, could_be_current, latest_user, turn_input, version_at
@@ -74,6 +83,8 @@ class _View:
     tail_tokens: list[int]
     lines: list[Line]
     pending: frozenset[str]
+    # trimmed/digested views of this thread's messages: never shared with another thread (issue 20)
+    views: ViewCache = field(default_factory=ViewCache)
 
     @property
     def covered_until(self) -> int:
@@ -192,6 +203,7 @@ class Thread:
         budget = self.budget if budget is None else check_budget(budget)
         text = check_query(query, optional=True)
         q = Query.parse(text) if text else None  # parsed once: quotes, recall and the hierarchy read this value
+        tools = check_tools(tools)
         tok = self._mem.tokenizer
         # tool schemas are sent with every request: pay for them first; the rest is the room every share is of
         schema = tok.count_messages((), tools) - tok.count_messages(()) if tools else 0
@@ -203,7 +215,7 @@ class Thread:
             lines = v.lines
             if q is not None and self._tree is not None:  # the finer nodes about the query share the summary's room
                 lines = self._tree.lines(v.lines, q, int(self._mem.policy.summary_share * room))
-            inp = turn_input(v.info.system, v.tail, v.tail_tokens, lines, v.covered_until, quotes, spare)
+            inp = turn_input(v.info.system, v.tail, v.tail_tokens, lines, v.covered_until, quotes, spare, v.views)
             result = assemble(inp, room, tok, self._mem.policy)
         result.tokens += schema
         result.budget = budget
@@ -398,10 +410,13 @@ class Thread:
         ``Policy.recall_speaker_weight``; see ``archive.recall``).
         """
         text = check_recall(query, k, roles, since, until, neighbors)
+        speaker_weight, excluded = check_speaker_weight(speaker_weight), check_exclude(exclude)
         role_set = frozenset(roles) if roles else None
         where = SearchFilter(role_set, since, until) if (role_set or since is not None or until is not None) else None
         weight = self._mem.policy.recall_speaker_weight if speaker_weight is None else speaker_weight
-        opts = archive.RecallOptions(k, where, neighbors, mode, weight, frozenset(exclude), self._mem.policy.recall_mmr)
+        opts = archive.RecallOptions(
+            k, where, neighbors, mode, weight, frozenset(excluded), self._mem.policy.recall_mmr
+        )
         return self._search(Query.parse(text), opts)
 
     def _search(self, query: Query, opts: archive.RecallOptions) -> list[ArchiveHit]:
@@ -495,8 +510,9 @@ class Thread:
             self._mem.retry.cooldown,
             self._mem.rules,
         )
-        if kind == "manual":
-            return e.manual(self._engine, cfg, **kw)
+        if kind == "manual":  # both drivers' compact() come here: their arguments are checked once
+            keep_tokens, focus = check_compact(kw.get("keep_tokens"), kw.get("focus"))
+            return e.manual(self._engine, cfg, keep_tokens=keep_tokens, focus=focus)
         return e.embed(self._engine, cfg) if kind == "embed" else e.step(self._engine, cfg)
 
     def _run(self, flow: e.Effects[Any]) -> Any:
@@ -534,6 +550,7 @@ class Thread:
             return
         v.version = committed
         v.tail, v.tail_tokens = v.tail[n:], v.tail_tokens[n:]
+        v.views.keep_after(committed.covered_until)
         v.lines = lines
         v.info = replace(v.info, last_version=committed.version)
 
@@ -678,6 +695,7 @@ class Memory:
     def thread(self, thread_id: str, system: str | None = None, *, budget: int | None = None) -> Thread:
         """Get or create a thread; ``system`` sets (or replaces) its system prompt, ``budget`` its trigger budget
         (stored with the thread, so every process and worker compacts it alike; default ``Policy.budget``)."""
+        check_thread_id(thread_id)
         with self._lock:
             if self._closed:
                 raise ChatcompactError("this Memory is closed")

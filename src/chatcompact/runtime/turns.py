@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..core.assemble import Assembled, ContextInput, Line
+from ..core.assemble import Assembled, ContextInput, Line, ViewCache
 from ..types import Message, SummaryVersion
 
 __all__ = ["TurnContext", "could_be_current", "latest_user", "turn_input", "version_at"]
@@ -71,6 +71,7 @@ def turn_input(
     covered_until: int,
     quotes: Sequence[Line] = (),
     spare: Sequence[Line] = (),
+    views: ViewCache | None = None,
 ) -> ContextInput:
     """The assembler's input; recalled quotes of messages the tail already holds are left out (shown anyway)."""
     shown = {m.seq for m in tail}
@@ -82,4 +83,5 @@ def turn_input(
         covered_until,
         [q for q in quotes if q.order not in shown],
         [q for q in spare if q.order not in shown],
+        views,
     )
