@@ -154,7 +154,7 @@ class _Handler(BaseHTTPRequestHandler):
             return
         try:
             payload = self.server_ref.answer(raw)
-        except Exception as exc:  # noqa: BLE001 - a broken request is the client's 400, shown to the test
+        except Exception as exc:
             self._send(400, {"error": {"message": f"fake model: {exc!r}", "type": "invalid_request_error"}})
             return
         self._send(200, payload)

@@ -154,7 +154,12 @@ _id = st.none() | st.uuids().map(str)
 @st.composite
 def _ai(draw: Any, i: int) -> AIMessage:
     calls = [
-        {"id": f"c{i}_{j}", "name": draw(st.sampled_from(["lookup", "search"])), "args": draw(_args), "type": "tool_call"}
+        {
+            "id": f"c{i}_{j}",
+            "name": draw(st.sampled_from(["lookup", "search"])),
+            "args": draw(_args),
+            "type": "tool_call",
+        }
         for j in range(draw(st.integers(0, 2)))
     ]
     content: Any = draw(_text) if not calls else draw(st.just("") | _text)
@@ -187,7 +192,11 @@ def _conversation(draw: Any) -> list[Any]:
             artifact = draw(st.none() | st.just({"rows": [1, 2]}))
             out.append(
                 ToolMessage(
-                    content=draw(_text), tool_call_id=c["id"], name=c["name"], id=draw(_id), status=status,
+                    content=draw(_text),
+                    tool_call_id=c["id"],
+                    name=c["name"],
+                    id=draw(_id),
+                    status=status,
                     artifact=artifact,
                 )
             )
@@ -262,8 +271,13 @@ def test_chat_openai_agent_requests_and_checkpointed_state_stay_bounded(mem: Mem
     with AgentModelServer(ToolLoop(30)) as server:
         model = ChatOpenAI(model="gpt-4o", base_url=server.url, api_key="x", max_retries=0)
         saver = InMemorySaver()
-        agent = create_agent(model, tools=[bash], system_prompt="You are a coding agent.",
-                             middleware=[ChatcompactMiddleware(mem, budget=budget)], checkpointer=saver)
+        agent = create_agent(
+            model,
+            tools=[bash],
+            system_prompt="You are a coding agent.",
+            middleware=[ChatcompactMiddleware(mem, budget=budget)],
+            checkpointer=saver,
+        )
         cfg = {"configurable": {"thread_id": "lc-http"}}
         out = agent.invoke({"messages": [{"role": "user", "content": "Fix the failing test"}]}, cfg)
         assert out["messages"][-1].content.startswith("Done after 30 steps")

@@ -60,7 +60,9 @@ def _content_in(content: Any, role: str) -> Any:
             # LangChain's standard image block, as the OpenAI part every provider adapter accepts
             url = block.get("url") or f"data:{block.get('mime_type', 'image/png')};base64,{block['base64']}"
             parts.append({"type": "image_url", "image_url": {"url": url}})
-        elif role in ("user", "system") and block.get("type") == "image_url" and isinstance(block.get("image_url"), dict):
+        elif (
+            role in ("user", "system") and block.get("type") == "image_url" and isinstance(block.get("image_url"), dict)
+        ):
             parts.append({"type": "image_url", "image_url": dict(block["image_url"])})
         # other blocks (thinking, reasoning, tool_use, files...) live in meta: the chat form cannot carry them
     return parts
@@ -167,7 +169,7 @@ def _one(m: Mapping[str, Any], names: Mapping[str, str], meta: Mapping[str, Any]
 
 
 def _same(a: Any, b: Any) -> bool:
-    empty = ("", [], None)
+    empty: tuple[Any, ...] = ("", [], None)
     return a == b or (a in empty and b in empty)
 
 
@@ -191,9 +193,11 @@ def from_stored(message: Message | Mapping[str, Any], names: Mapping[str, str] |
     if "tool_args" in meta and isinstance(base, AIMessage):
         fields["tool_calls"] = [{**tc, "args": a} for tc, a in zip(base.tool_calls, meta["tool_args"], strict=False)]
     if meta.get("class") == "ChatMessage":
-        return ChatMessage(role=meta.get("role", m["role"]), content=fields.get("content", base.content),
-                           **{k: v for k, v in fields.items() if k not in ("content", "usage_metadata")},
-                           **({"id": base.id} if base.id else {}))
+        data: dict[str, Any] = {k: v for k, v in fields.items() if k != "usage_metadata"}
+        data.setdefault("content", base.content)
+        if base.id:
+            data["id"] = base.id
+        return ChatMessage(role=meta.get("role", m["role"]), **data)
     return base.model_copy(update=fields)
 
 

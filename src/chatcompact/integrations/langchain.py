@@ -303,7 +303,7 @@ def _split(
 ) -> tuple[SystemMessage | None, list[BaseMessage]]:
     shown = [m for m in messages if not forgotten(m)]
     if shown and shown[0].role == "system":
-        return SystemMessage(content=shown[0].content or ""), from_openai(shown[1:], cache)
+        return SystemMessage(content=shown[0].text), from_openai(shown[1:], cache)
     return None, from_openai(shown, cache)
 
 

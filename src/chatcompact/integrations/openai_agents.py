@@ -40,7 +40,7 @@ import asyncio
 import logging
 from collections import deque
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
 from ..errors import MissingDependency
 from ..runtime.memory import Memory, Thread
@@ -219,7 +219,7 @@ class ChatcompactSession:
         system = None
         if view and view[0].get("role") == "system" and isinstance(view[0].get("content"), str):
             system, view = view[0]["content"], view[1:]
-        return ModelInputData(input=view, instructions=system)
+        return ModelInputData(input=cast(Any, view), instructions=system)
 
     def _cold_start(self, mirror: Mirror, items: list[dict[str, Any]]) -> int:
         """How many leading ``items`` are held already, for a run input not seen before: the view the session

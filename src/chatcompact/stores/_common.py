@@ -108,7 +108,7 @@ def check_append(messages: Sequence[Message], tokens: Sequence[int], created_at:
 
 
 def encode_message(message: Message, index: int) -> str:
-    """The JSON body a store keeps for ``message`` (its OpenAI dict and ``meta``); InvalidMessage if it cannot be stored.
+    """The JSON body a store keeps for ``message`` (OpenAI dict and ``meta``); InvalidMessage if it cannot be stored.
 
     The message is validated again here (a Message built by hand may hold anything, e.g. role "bogus"):
     what a store accepts, every later read must be able to parse, or the thread could never open again.
