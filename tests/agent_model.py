@@ -82,9 +82,12 @@ class ToolLoop:
 class AgentModelServer:
     """The server (context manager); ``requests`` holds one record per request: tokens, messages, bytes."""
 
-    def __init__(self, policy: Callable[[dict[str, Any]], dict[str, Any]], *, keep_bodies: bool = False) -> None:
+    def __init__(
+        self, policy: Callable[[dict[str, Any]], dict[str, Any]], *, keep_bodies: bool = False, count: bool = True
+    ) -> None:
         self.policy = policy
         self.keep_bodies = keep_bodies
+        self.count = count  # False: record sizes only (a benchmark's baseline, whose requests grow to megabytes)
         self.requests: list[dict[str, Any]] = []
         self._lock = threading.Lock()
         self._httpd: ThreadingHTTPServer | None = None
@@ -117,7 +120,8 @@ class AgentModelServer:
 
     def answer(self, raw: bytes) -> dict[str, Any]:
         body = json.loads(raw or b"{}")
-        record: dict[str, Any] = {"tokens": request_tokens(body), "messages": len(body.get("messages", []))}
+        tokens = request_tokens(body) if self.count else None
+        record: dict[str, Any] = {"tokens": tokens, "messages": len(body.get("messages", []))}
         record["bytes"] = len(raw)
         if self.keep_bodies:
             record["body"] = body
@@ -137,7 +141,7 @@ class AgentModelServer:
                     "logprobs": None,
                 }
             ],
-            "usage": {"prompt_tokens": record["tokens"], "completion_tokens": 5, "total_tokens": record["tokens"] + 5},
+            "usage": {"prompt_tokens": tokens or 0, "completion_tokens": 5, "total_tokens": (tokens or 0) + 5},
         }
 
 

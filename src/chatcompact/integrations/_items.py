@@ -49,8 +49,10 @@ def to_item(raw: Any) -> dict[str, Any]:
 
 def item_key(raw: Any) -> str:
     """A canonical text for one item, its volatile fields aside (how the Mirror recognises an item)."""
+    from ._mirror import short
+
     item = to_item(raw)
-    return json.dumps({k: v for k, v in item.items() if k not in _VOLATILE}, sort_keys=True, default=str)
+    return json.dumps(short({k: v for k, v in item.items() if k not in _VOLATILE}), sort_keys=True, default=str)
 
 
 def _render(item: Mapping[str, Any]) -> str:

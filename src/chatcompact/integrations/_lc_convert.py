@@ -207,7 +207,7 @@ def from_openai(
     """OpenAI chat dicts or stored messages (as ``Thread.assemble`` gives them) as the LangChain messages a model
     is sent: the chat form plus the id; a tool message gets the ``name`` of the call it answers. ``cache``
     (message key -> message) reuses earlier conversions: the recent window repeats from request to request."""
-    from ._mirror import message_key
+    from ._mirror import message_key, short
 
     out: list[BaseMessage] = []
     names: dict[str, str] = {}
@@ -220,7 +220,7 @@ def from_openai(
             out.append(_one(m, names, meta))
             continue
         key = message_key({**m, "name": names.get(m["tool_call_id"])} if m["role"] == "tool" else m)
-        key = f"{key}|{json.dumps(m.get('content'), default=str)}" if key.startswith("key:") else key
+        key = f"{key}|{json.dumps(short(m.get('content')), default=str)}" if key.startswith("key:") else key
         hit = cache.get(key)
         if hit is None:
             hit = cache[key] = _one(m, names, meta)

@@ -27,6 +27,21 @@ WINDOW = 64
 Convert = Callable[[Sequence[Any]], list[dict[str, Any]]]
 
 
+_LONG = 2048  # strings longer than this are keyed by their length and hash, not their text
+
+
+def short(value: Any) -> Any:
+    """``value`` with every long string replaced by its length and hash: a key that costs no copy of a megabyte
+    tool output (the hash is per process: keys never leave it)."""
+    if isinstance(value, str):
+        return value if len(value) <= _LONG else f"\x00{len(value)}:{hash(value)}"
+    if isinstance(value, Mapping):
+        return {k: short(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [short(v) for v in value]
+    return value
+
+
 def message_key(msg: Mapping[str, Any]) -> str:
     """A canonical text for an OpenAI-format message (``meta`` aside): equal keys mean the same message.
 
@@ -35,14 +50,15 @@ def message_key(msg: Mapping[str, Any]) -> str:
     meta = msg.get("meta")
     if isinstance(meta, Mapping) and isinstance(meta.get("key"), str):
         return "key:" + meta["key"]
-    out: dict[str, Any] = {"role": msg.get("role"), "content": msg.get("content")}
+    out: dict[str, Any] = {"role": msg.get("role"), "content": short(msg.get("content"))}
     for field in ("name", "tool_call_id"):
         if msg.get(field) is not None:
             out[field] = msg[field]
     calls = msg.get("tool_calls") or ()
     if calls:
         out["tool_calls"] = [
-            [c["id"], c["function"]["name"], _canonical_args(c["function"].get("arguments", "{}"))] for c in calls
+            [c["id"], c["function"]["name"], short(_canonical_args(c["function"].get("arguments", "{}")))]
+            for c in calls
         ]
     return json.dumps(out, sort_keys=True, ensure_ascii=False, default=str)
 

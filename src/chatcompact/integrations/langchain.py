@@ -65,6 +65,7 @@ __all__ = ["ChatcompactHistory", "ChatcompactMiddleware", "from_openai", "from_s
 log = logging.getLogger("chatcompact.integrations.langchain")
 
 Spec = tuple[str, float]
+_EXACT_CHARS = 20_000  # state messages larger than this are counted from their size for the trigger
 _KINDS = ("tokens", "messages", "fraction")
 
 
@@ -229,7 +230,7 @@ class ChatcompactMiddleware(AgentMiddleware):
             mirror.sync(convo, _convert)
             if self.focus:
                 self._compact(mirror.thread)
-            view = self._state_view(mirror.thread, tid, _latest_user(convo) if self.query else None)
+            view = self._state_view(mirror.thread, tid)
             mirror.assume_known([m for m in view if not _synthetic(m)])
         return {"messages": [RemoveMessage(id=REMOVE_ALL_MESSAGES), *view]}
 
@@ -238,10 +239,17 @@ class ChatcompactMiddleware(AgentMiddleware):
         return await asyncio.to_thread(self.before_model, state, runtime)
 
     def _count(self, m: BaseMessage) -> int:
+        """Tokens of a state message for the trigger: exact when small, over-estimated from its size when large
+        (a trigger needs no exact count, and a megabyte tool output is not worth tokenizing twice)."""
         key = message_id(m) or ""
         n = self._tokens.get(key) if key else None
         if n is None:
-            n = self.memory.tokenizer.count_message(parse_message(to_openai(m), max_chars=1 << 62))
+            d = to_openai(m)
+            size = len(_text(m)) + sum(len(c["function"]["arguments"]) for c in d.get("tool_calls") or ())
+            if size > _EXACT_CHARS:
+                n = size // 3 + 16
+            else:
+                n = self.memory.tokenizer.count_message(parse_message(d, max_chars=1 << 62))
             if key:
                 self._tokens[key] = n
                 if len(self._tokens) > 4096:
@@ -267,10 +275,11 @@ class ChatcompactMiddleware(AgentMiddleware):
         except ChatcompactError as exc:  # the loop never stops on memory: the view still fits
             log.warning("compaction with focus did not land: %s", exc)
 
-    def _state_view(self, thread: Thread, tid: str, query: str | None) -> list[BaseMessage]:
+    def _state_view(self, thread: Thread, tid: str) -> list[BaseMessage]:
+        """The compacted view the state keeps (no recalled quotes: those are for one request, not the record)."""
         kind, n = self.keep
         budget = self.budget if kind == "messages" else int(n if kind == "tokens" else n * self.budget)
-        result = thread.assemble(max(budget, 1), query=query)
+        result = thread.assemble(max(budget, 1))
         shown = [m for m in result.messages if not forgotten(m)]
         head = [m for m in shown if m.seq is None]
         tail = [m for m in shown if m.seq is not None]

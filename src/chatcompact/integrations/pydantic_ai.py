@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+from dataclasses import replace
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
@@ -107,18 +108,33 @@ def _tool_content(content: Any) -> Any:
     return [{"type": "text", "text": json.dumps(content, ensure_ascii=False, default=str)}]
 
 
+def _holes(msg: ModelMessage) -> list[bool]:
+    """Which parts' text the chat dicts carry (left out of the kept copy, filled back from the dicts)."""
+    texts = sum(1 for p in msg.parts if isinstance(p, TextPart))
+    return [
+        isinstance(p, ToolCallPart | ToolReturnPart)
+        or (isinstance(p, TextPart) and texts == 1)
+        or (isinstance(p, UserPromptPart) and isinstance(p.content, str))
+        for p in msg.parts
+    ]
+
+
+def _emptied(part: Any) -> Any:
+    return replace(part, args=None) if isinstance(part, ToolCallPart) else replace(part, content="")
+
+
 def _kept(msg: ModelMessage) -> dict[str, Any]:
     """``msg`` as JSON without the fields its chat dicts carry (those are filled back from them)."""
-    data: dict[str, Any] = ModelMessagesTypeAdapter.dump_python([msg], mode="json", exclude_defaults=True)[0]
+    holes = _holes(msg)
+    emptied: list[Any] = [_emptied(p) if h else p for p, h in zip(msg.parts, holes, strict=True)]
+    original: Any = msg
+    copy: Any = replace(original, parts=emptied)
+    data: dict[str, Any] = ModelMessagesTypeAdapter.dump_python([copy], mode="json", exclude_defaults=True)[0]
     data["kind"] = msg.kind
-    texts = [p for p in msg.parts if isinstance(p, TextPart)]
-    for part, raw in zip(msg.parts, data["parts"], strict=True):
+    for part, raw, hole in zip(msg.parts, data["parts"], holes, strict=True):
         raw["part_kind"] = part.part_kind
-        if isinstance(part, ToolCallPart) or (isinstance(part, TextPart) and len(texts) == 1):
-            raw.pop("content" if isinstance(part, TextPart) else "args", None)
-            raw[_HOLE] = True
-        elif isinstance(part, ToolReturnPart) or (isinstance(part, UserPromptPart) and isinstance(part.content, str)):
-            raw.pop("content", None)
+        if hole:
+            raw.pop("args" if isinstance(part, ToolCallPart) else "content", None)
             raw[_HOLE] = True
         if isinstance(msg, ModelRequest) and _gives_dict(part):
             raw[_DICT] = True
@@ -171,13 +187,14 @@ def _marked(msg: ModelMessage) -> bool:
     )
 
 
-def to_openai(messages: Iterable[ModelMessage]) -> tuple[list[dict[str, Any]], str | None]:
+def to_openai(messages: Iterable[ModelMessage], *, keep: bool = True) -> tuple[list[dict[str, Any]], str | None]:
     """Pydantic AI messages as OpenAI chat dicts, plus the system prompt they carry (None if none).
 
     A response is one assistant dict (its text, its tool calls); a request one dict per user prompt, tool
     return or retry prompt. The first dict of each message keeps the whole message in ``meta`` (thinking parts,
     timestamps, usage, ids, provider details, other parts), its texts left to the dicts: :func:`from_stored`
-    gives the messages back, equal to these. The system part this processor writes is skipped.
+    gives the messages back, equal to these (``keep=False``: no meta). The system part this processor writes
+    is skipped.
     """
     out: list[dict[str, Any]] = []
     system: str | None = None
@@ -189,7 +206,7 @@ def to_openai(messages: Iterable[ModelMessage]) -> tuple[list[dict[str, Any]], s
             system = sys if system is None else (f"{system}\n\n{sys}" if sys else system)
             if _marked(msg):
                 continue
-        if dicts:
+        if dicts and keep:
             dicts[0]["meta"] = {NS: {"m": _kept(msg), "n": len(dicts)}}
         out += dicts
     return out, system
@@ -292,8 +309,8 @@ def from_stored(messages: Sequence[Message]) -> list[ModelMessage]:
 
 
 def _key(msg: ModelMessage) -> str:
-    dicts, _ = to_openai([msg])
-    return "|".join(message_key({k: v for k, v in d.items() if k != "meta"}) for d in dicts) or f"empty:{id(msg)}"
+    dicts, _ = to_openai([msg], keep=False)
+    return "|".join(message_key(d) for d in dicts) or f"empty:{id(msg)}"
 
 
 def _convert(messages: Sequence[ModelMessage]) -> list[dict[str, Any]]:
@@ -366,7 +383,7 @@ class ChatcompactProcessor:
         if instructions:
             extra = tok.count_messages([Message(role="system", content=instructions)]) - tok.count_messages([])
         last = next((m for m in reversed(messages) if isinstance(m, ModelRequest)), None)
-        query = _latest_user(_convert([last])) if self.query and last is not None else None
+        query = _latest_user(to_openai([last], keep=False)[0]) if self.query and last is not None else None
         if self.query and query is None:
             query = next(
                 (
