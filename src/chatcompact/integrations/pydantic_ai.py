@@ -34,8 +34,8 @@ from __future__ import annotations
 
 import asyncio
 import json
-from dataclasses import replace
 from collections.abc import Callable, Iterable, Sequence
+from dataclasses import replace
 from typing import Any
 
 from ..errors import InvalidMessage, MissingDependency
