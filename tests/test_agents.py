@@ -204,7 +204,7 @@ def test_the_agents_sdk_trimmer_leaves_a_one_task_run_alone_and_summarization_re
     pytest.importorskip("agents")
     from chatcompact.evaluation.agent_baselines import SummarizationReplay, trimmer_request
 
-    raw = [{"role": "system", "content": "You are a coding agent."}, *_agent([[3000]] * 6)]
+    raw = [{"role": "system", "content": "You are a coding agent."}, *_agent([[3000]] * 15)]
     msgs = [parse(m) for m in raw]
     base = TOK.count_messages(())
     out, _ = trimmer_request(msgs, 100_000, base, TOK)
