@@ -128,6 +128,7 @@ def test_thread_id_from_the_run_context() -> None:
 
 _t = st.text(st.characters(codec="utf-8", exclude_categories=("Cs",)), min_size=1, max_size=30)
 _json = st.recursive(st.none() | st.integers() | _t, lambda c: st.lists(c, max_size=3), max_leaves=5)
+_call_args = st.dictionaries(_t, _t, max_size=2) | st.just('{"n": 1}')  # a model may give a dict or a JSON string
 _when = st.datetimes(min_value=datetime(2020, 1, 1), max_value=datetime(2030, 1, 1), timezones=st.just(UTC))
 
 
@@ -144,7 +145,7 @@ def _messages(draw: Any) -> list[ModelMessage]:
         parts.append(UserPromptPart(draw(_t), timestamp=draw(_when)))
         out.append(ModelRequest(parts=parts, timestamp=draw(_when), instructions=draw(st.none() | _t)))
         pending = [
-            ToolCallPart(draw(st.sampled_from(["a", "b"])), draw(st.dictionaries(_t, _t, max_size=2)), f"c{i}_{j}")
+            ToolCallPart(draw(st.sampled_from(["a", "b"])), draw(_call_args), f"c{i}_{j}")
             for j in range(draw(st.integers(0, 2)))
         ]
         text = [TextPart(draw(_t), id=draw(st.none() | st.just("t1")))] if draw(st.booleans()) or not pending else []
@@ -211,3 +212,21 @@ def test_the_model_request_is_compacted_and_all_messages_stay_the_full_record_ov
             stored = mem.thread(f"pai-{how}").history()
             assert [m.role for m in stored] == ["user"] + ["assistant", "tool"] * 30 + ["assistant"]
             assert stored[2].text == bash(0)
+
+
+@pytest.mark.slow
+def test_pydantic_ai_1x() -> None:
+    """Pydantic AI 1.x cannot be installed beside 2.x: given a Python that has it (CHATCOMPACT_PYDANTIC_AI_1X),
+    run tests/pydantic_ai_1x_check.py there (ChatcompactModel, history_processors, real HTTP)."""
+    import os
+    import subprocess
+    from pathlib import Path
+
+    python = os.environ.get("CHATCOMPACT_PYDANTIC_AI_1X")
+    if not python:
+        pytest.skip("set CHATCOMPACT_PYDANTIC_AI_1X to a Python with pydantic-ai-slim[openai]<2 installed")
+    root = Path(__file__).resolve().parents[1]
+    done = subprocess.run(
+        [python, "tests/pydantic_ai_1x_check.py"], cwd=root, capture_output=True, text=True, timeout=240
+    )
+    assert done.returncode == 0, done.stdout + done.stderr

@@ -112,7 +112,8 @@ def _holes(msg: ModelMessage) -> list[bool]:
     """Which parts' text the chat dicts carry (left out of the kept copy, filled back from the dicts)."""
     texts = sum(1 for p in msg.parts if isinstance(p, TextPart))
     return [
-        isinstance(p, ToolCallPart | ToolReturnPart)
+        (isinstance(p, ToolCallPart) and isinstance(p.args, dict))  # string args: kept as the model wrote them
+        or isinstance(p, ToolReturnPart)
         or (isinstance(p, TextPart) and texts == 1)
         or (isinstance(p, UserPromptPart) and isinstance(p.content, str))
         for p in msg.parts
@@ -165,7 +166,7 @@ def _request(msg: ModelRequest) -> tuple[list[dict[str, Any]], str | None]:
     system: str | None = None
     for part in msg.parts:
         if isinstance(part, SystemPromptPart):
-            if part.metadata != MARK:
+            if not _ours(part):
                 system = part.content if system is None else f"{system}\n\n{part.content}"
         elif isinstance(part, UserPromptPart):
             out.append({"role": "user", "content": _user_content(part.content)})
@@ -181,10 +182,22 @@ def _request(msg: ModelRequest) -> tuple[list[dict[str, Any]], str | None]:
     return out, system
 
 
+_MARK_REF = "chatcompact:context"  # Pydantic AI 1.x parts have no metadata: the mark rides on dynamic_ref
+_HAS_METADATA = "metadata" in getattr(SystemPromptPart, "__dataclass_fields__", {})
+
+
+def _context_part(content: str) -> SystemPromptPart:
+    if _HAS_METADATA:
+        return SystemPromptPart(content=content, metadata=dict(MARK))  # type: ignore[call-arg, unused-ignore]
+    return SystemPromptPart(content=content, dynamic_ref=_MARK_REF)
+
+
+def _ours(part: SystemPromptPart) -> bool:
+    return getattr(part, "metadata", None) == MARK or part.dynamic_ref == _MARK_REF
+
+
 def _marked(msg: ModelMessage) -> bool:
-    return isinstance(msg, ModelRequest) and any(
-        isinstance(p, SystemPromptPart) and p.metadata == MARK for p in msg.parts
-    )
+    return isinstance(msg, ModelRequest) and any(isinstance(p, SystemPromptPart) and _ours(p) for p in msg.parts)
 
 
 def to_openai(messages: Iterable[ModelMessage], *, keep: bool = True) -> tuple[list[dict[str, Any]], str | None]:
@@ -253,7 +266,7 @@ def from_openai(messages: Iterable[dict[str, Any] | Message]) -> list[ModelMessa
                 rparts.append(ToolCallPart(c["function"]["name"], json.loads(c["function"]["arguments"]), c["id"]))
             out.append(ModelResponse(parts=rparts))
         elif role == "system":
-            parts.append(SystemPromptPart(content=m["content"], metadata=dict(MARK)))
+            parts.append(_context_part(m["content"]))
         elif role == "user":
             parts.append(_user_part(m["content"]))
         elif role == "tool":
@@ -270,11 +283,12 @@ def _fill(kept: dict[str, Any], group: Sequence[dict[str, Any]]) -> ModelMessage
         m = group[0]
         calls = iter(m.get("tool_calls") or ())
         for raw in data["parts"]:
-            if raw.pop(_HOLE, False):
-                if raw["part_kind"] == "text":
-                    raw["content"] = m.get("content") or ""
-                else:
-                    raw["args"] = json.loads(next(calls)["function"]["arguments"])
+            if raw["part_kind"] == "tool-call":
+                args = next(calls)["function"]["arguments"]
+                if raw.pop(_HOLE, False):
+                    raw["args"] = json.loads(args)
+            elif raw.pop(_HOLE, False):
+                raw["content"] = m.get("content") or ""
     else:
         dicts = iter(group)
         for raw in data["parts"]:
