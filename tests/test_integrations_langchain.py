@@ -308,3 +308,20 @@ def test_trigger_keep_and_focus_are_checked_and_used(mem: Memory) -> None:
         assert len(convo) <= 6 + 3  # kept 2 (widened to whole pairs), then this turn's messages
     assert mem.thread("tk").compactions(), "focus runs the compaction the trigger fires in the request"
     assert len(mem.thread("tk").history()) == 24
+
+
+def test_each_model_call_converts_only_what_is_new(mem: Memory, monkeypatch: pytest.MonkeyPatch) -> None:
+    """No pass over the whole state per model call: conversions grow with the steps, not with their square."""
+    import chatcompact.integrations.langchain as lc
+
+    converted = []
+    real = lc.to_openai
+    monkeypatch.setattr(lc, "to_openai", lambda m: converted.append(m) or real(m))
+    turns = 30
+    model = ToolFakeModel(messages=iter(_script(turns)))
+    agent = _agent(model, ChatcompactMiddleware(mem, budget=100_000), InMemorySaver())  # no trigger: a growing state
+    cfg = {"configurable": {"thread_id": "cost"}}
+    for i in range(turns):
+        agent.invoke({"messages": [{"role": "user", "content": f"order {88000 + i}?"}]}, cfg)
+    assert len(mem.thread("cost").history()) == 4 * turns
+    assert len(converted) <= 4 * (4 * turns), len(converted)  # a whole-state pass would be ~ 2 * (4 * turns) ** 2 / 2

@@ -230,3 +230,23 @@ def test_pydantic_ai_1x() -> None:
         [python, "tests/pydantic_ai_1x_check.py"], cwd=root, capture_output=True, text=True, timeout=240
     )
     assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_each_model_request_converts_only_what_is_new(monkeypatch: pytest.MonkeyPatch) -> None:
+    """No pass over the whole history per request: messages converted grow with the steps, not their square."""
+    import chatcompact.integrations.pydantic_ai as pai
+
+    converted: list[int] = []
+    real = pai.to_openai
+    monkeypatch.setattr(
+        pai, "to_openai", lambda ms, **kw: converted.append(len(list(ms := list(ms)))) or real(ms, **kw)
+    )
+    model, _ = _scripted()
+    with Memory.open("memory://") as mem:
+        cap = ChatcompactCapability(ChatcompactProcessor(mem, "cost", budget=100_000))
+        agent = Agent(model, system_prompt="You track orders.", tools=[order_status], capabilities=[cap])
+        history: list[ModelMessage] = []
+        for i in range(20):
+            history = agent.run_sync(f"Where is order {88000 + i}?", message_history=history).all_messages()
+        assert len(history) == 80 and len(mem.thread("cost").history()) == 80
+    assert sum(converted) <= 8 * 80, sum(converted)  # a whole-history pass per request: ~ 40 * 80 / 2 * 2

@@ -448,13 +448,15 @@ class ChatcompactCapability(_Capability):
         params = request_context.model_request_parameters
         tools, instructions = _tools(params), _instructions(params, messages)
         view = await asyncio.to_thread(self.processor.view, ctx, messages, tools, instructions)
-        self._sent[id(ctx)] = messages
+        if len(self._sent) > 64:  # requests that never got an answer (the model call raised)
+            self._sent.clear()
+        self._sent[id(request_context)] = messages  # the same object reaches after_model_request
         request_context.messages = view
         return request_context
 
     async def after_model_request(self, ctx: RunContext[Any], *, request_context: Any, response: Any) -> Any:
         """Store the model's response in the thread."""
-        after = self._sent.pop(id(ctx), [])
+        after = self._sent.pop(id(request_context), [])
         await asyncio.to_thread(self.processor.record_response, ctx, response, after)
         return response
 
