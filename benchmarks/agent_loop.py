@@ -230,6 +230,7 @@ def run_agents(url: str, mem: Memory | None, budget: int, clock: Clock) -> dict[
             await orig_add(items)
             if clock.own:
                 clock.own[-1] += (time.perf_counter() - t0) * 1000
+                clock.merge_core()
 
         session.add_items = add  # type: ignore[method-assign]
 
@@ -265,6 +266,7 @@ def run_pydantic_ai(url: str, mem: Memory | None, budget: int, clock: Clock) -> 
             out = await orig_after(ctx, **kw)
             if clock.own:
                 clock.own[-1] += (time.perf_counter() - t0) * 1000
+                clock.merge_core()
             return out
 
         cap.after_model_request = after  # type: ignore[method-assign]
