@@ -18,7 +18,7 @@ latest output is >= 1 MB; "core" is the part spent in ``Thread.add_many`` / ``Th
 wall time with chatcompact against without it (ratio; target <= 1.1x).
 
 Run: ``python benchmarks/agent_loop.py [--steps 40] [--budget 8000] [--loops thread,langchain,agents,pydantic_ai]
-[--quick]``. ``--max-message-chars`` raises ``Policy.max_message_chars`` (default 4,000,000: the library's
+[--quick] [--inline] [--min-bytes N --max-bytes N]``. ``--max-message-chars`` raises ``Policy.max_message_chars`` (default 4,000,000: the library's
 1,000,000 refuses the 2 MB outputs until the any-size storage lands; the first line says whether it still does).
 """
 
@@ -304,7 +304,8 @@ def measure(name: str, args: argparse.Namespace) -> dict[str, Any]:
         clock = Clock()
         policy = Policy(budget=args.budget, max_message_chars=args.max_message_chars)
         with AgentModelServer(ToolLoop(args.steps), count=with_us) as server:
-            mem = Memory.open("memory://", policy=policy, embedder="none") if with_us else None
+            bg: Any = not args.inline
+            mem = Memory.open("memory://", policy=policy, embedder="none", background=bg) if with_us else None
             if with_us:
                 clock.patch_thread()
             t0 = time.perf_counter()
@@ -342,6 +343,8 @@ def main() -> None:
     ap.add_argument("--steps", type=int, default=40)
     ap.add_argument("--budget", type=int, default=8000)
     ap.add_argument("--max-bytes", type=int, default=2_000_000, help="the largest tool output")
+    ap.add_argument("--min-bytes", type=int, default=1000, help="the smallest tool output")
+    ap.add_argument("--inline", action="store_true", help="compaction inline (no background thread competing)")
     ap.add_argument("--loops", default=",".join(LOOPS))
     ap.add_argument("--max-message-chars", type=int, default=4_000_000)
     ap.add_argument("--quick", action="store_true", help="12 steps up to 1.2 MB")
@@ -349,7 +352,8 @@ def main() -> None:
     if args.quick:
         args.steps, args.max_bytes = 12, 1_200_000
     n = args.steps
-    SIZES[:] = [int(1000 * (args.max_bytes / 1000) ** (i / max(1, n - 1))) for i in range(n)]
+    lo = args.min_bytes
+    SIZES[:] = [int(lo * (args.max_bytes / lo) ** (i / max(1, n - 1))) for i in range(n)]
     with Memory.open("memory://", embedder="none") as probe:
         try:
             t = probe.thread("probe")

@@ -373,7 +373,7 @@ class ChatcompactProcessor:
         self.budget = budget
         self.query = query
         self._mirrors = Mirrors(memory, budget, key=_key)
-        self._views: dict[str, list[dict[str, Any]]] = {}
+        self._prompts: dict[str, str] = {}  # thread id -> the latest user prompt seen (the query of tool steps)
 
     def _tid(self, ctx: Any) -> str:
         return str(self.thread_id(ctx) if callable(self.thread_id) else self.thread_id)
@@ -397,23 +397,26 @@ class ChatcompactProcessor:
         if instructions:
             extra = tok.count_messages([Message(role="system", content=instructions)]) - tok.count_messages([])
         last = next((m for m in reversed(messages) if isinstance(m, ModelRequest)), None)
-        query = _latest_user(to_openai([last], keep=False)[0]) if self.query and last is not None else None
-        if self.query and query is None:
-            query = next(
-                (
-                    m.text
-                    for m in reversed(mirror.thread.history(after=max(0, mirror.thread.stats()["messages"] - 8)))
-                    if m.role == "user"
-                ),
-                None,
-            )
+        query = self._query(self._tid(ctx), mirror, last) if self.query else None
         result = mirror.thread.assemble(max(1, self.budget - extra), query=query, tools=tools or None)
         shown = [m for m in result.messages if not forgotten(m)]
-        self._views[self._tid(ctx)] = [m.to_openai() for m in shown if m.role != "system"]
         view = from_openai(shown)
         if last is not None and view and isinstance(view[-1], ModelRequest):
             view[-1].instructions = last.instructions  # the run's instructions ride on its latest request
         return view
+
+    def _query(self, tid: str, mirror: Mirror, last: ModelRequest | None) -> str | None:
+        """The latest user prompt: in the request, else the one seen last (a tool step), else the stored one."""
+        text = _latest_user(to_openai([last], keep=False)[0]) if last is not None else None
+        if text is None:
+            text = self._prompts.get(tid)
+        if text is None:
+            thread = mirror.thread
+            recent = thread.history(after=max(0, thread.stats()["messages"] - 8))
+            text = next((m.text for m in reversed(recent) if m.role == "user" and m.text), None)
+        if text is not None:
+            self._prompts[tid] = text
+        return text
 
     def __call__(self, ctx: RunContext[Any], messages: list[ModelMessage]) -> list[ModelMessage]:
         """As a history processor: the view (Pydantic AI makes it the run's history; see the module docstring)."""
