@@ -18,7 +18,8 @@ latest output is >= 1 MB; "core" is the part spent in ``Thread.add_many`` / ``Th
 wall time with chatcompact against without it (ratio; target <= 1.1x).
 
 Run: ``python benchmarks/agent_loop.py [--steps 40] [--budget 8000] [--loops thread,langchain,agents,pydantic_ai]
-[--quick] [--inline] [--min-bytes N --max-bytes N]``. ``--max-message-chars`` raises ``Policy.max_message_chars`` (default 4,000,000: the library's
+[--quick] [--inline] [--min-bytes N --max-bytes N]``. ``--max-message-chars`` raises ``Policy.max_message_chars``
+(default 4,000,000: the library's
 1,000,000 refuses the 2 MB outputs until the any-size storage lands; the first line says whether it still does).
 """
 
