@@ -92,6 +92,13 @@ class TimedChatcompact(ChatcompactMiddleware):
     """Measures the middleware's own time around the model call."""
 
     own_ms: list[float]
+    pending_ms: float = 0.0
+
+    def before_model(self, state: Any, runtime: Any) -> Any:  # the bounded-state hook, the same request's cost
+        t0 = time.perf_counter()
+        out = super().before_model(state, runtime)
+        self.pending_ms += (time.perf_counter() - t0) * 1000
+        return out
 
     def wrap_model_call(self, request: Any, handler: Any) -> Any:
         t0 = time.perf_counter()
@@ -99,8 +106,9 @@ class TimedChatcompact(ChatcompactMiddleware):
         t1 = time.perf_counter()
         response = handler(new_request)
         t2 = time.perf_counter()
-        mirror.record(self._reply(response), to_openai, after=convo)
-        self.own_ms.append((t1 - t0 + time.perf_counter() - t2) * 1000)
+        mirror.record(self._reply(response), lambda ms: [to_openai(m) for m in ms], after=convo)
+        self.own_ms.append((t1 - t0 + time.perf_counter() - t2) * 1000 + self.pending_ms)
+        self.pending_ms = 0.0
         return response
 
 

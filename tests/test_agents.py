@@ -231,3 +231,48 @@ def test_a_pasted_log_and_a_huge_tool_output_share_the_room():
             assert o.text.startswith("OUT-HEAD") and o.text.endswith("OUT-TAIL")
             assert mem.tokenizer.count_message(u) >= 0.3 * budget
             assert mem.tokenizer.count_message(o) >= 0.1 * budget
+
+
+def test_observation_masking_keeps_every_command_masks_old_outputs_and_fits():
+    from chatcompact.evaluation.agent import truncation_request
+    from chatcompact.evaluation.agent_baselines import MASK, masking_request
+
+    raw = [{"role": "system", "content": "You are a coding agent."}, *_agent([[300]] * 14)]
+    msgs = [parse(m) for m in raw]
+    tokens = [TOK.count_message(m) for m in msgs]
+    base = TOK.count_messages(())
+    out, n = masking_request(msgs, tokens, 100_000, base, TOK.count_message)
+    tools = [m for m in out if m["role"] == "tool"]
+    assert [m["content"] for m in tools[:4]] == [MASK] * 4 and all(MASK not in m["content"] for m in tools[4:])
+    assert len([m for m in out if m["role"] == "assistant"]) == 14  # every thought and command
+    assert n == TOK.count_messages([parse(m) for m in out])
+    small, k = masking_request(msgs, tokens, 1500, base, TOK.count_message, keep=2)
+    assert k <= 1500 and len(small) < len(out)
+    assert len(small) > len(truncation_request(msgs, tokens, 1500, base))  # masked pairs are cheap: more fit
+
+
+def test_the_agents_sdk_trimmer_leaves_a_one_task_run_alone_and_summarization_replays():
+    import pytest
+
+    pytest.importorskip("agents")
+    from chatcompact.evaluation.agent_baselines import SummarizationReplay, trimmer_request
+
+    raw = [{"role": "system", "content": "You are a coding agent."}, *_agent([[3000]] * 15)]
+    msgs = [parse(m) for m in raw]
+    base = TOK.count_messages(())
+    out, _ = trimmer_request(msgs, 100_000, base, TOK)
+    assert [m.get("content") for m in out] == [m.get("content") for m in raw]  # one user turn: nothing is old
+    pytest.importorskip("langchain.agents.middleware")
+    replay = SummarizationReplay(2000, TOK)
+    names = {c["id"]: c["function"]["name"] for m in raw for c in m.get("tool_calls", ())}
+    sizes = []
+    for m in raw[1:]:
+        replay.add(m, names)
+        sizes.append(len(replay.request(msgs[0])[0]))
+    assert max(sizes) > sizes[-1]  # its trigger fired and replaced older messages by its summary
+
+
+def parse(m: dict) -> Message:
+    from chatcompact.types import parse_message
+
+    return parse_message(m)

@@ -27,7 +27,7 @@ _NAME_RE = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
 _PART_TYPES = frozenset({"text", "image_url", "input_audio", "file", "refusal"})
 # Optional OpenAI fields we accept and pass through untouched.
 _PASSTHROUGH = frozenset({"refusal", "annotations", "audio"})
-_KNOWN = frozenset({"role", "content", "name", "tool_calls", "tool_call_id"}) | _PASSTHROUGH
+_KNOWN = frozenset({"role", "content", "name", "tool_calls", "tool_call_id", "meta"}) | _PASSTHROUGH
 #: The largest USER message parse_message accepts by default, in characters (Policy.max_message_chars overrides
 #: it). Tool results, assistant turns and an app's system notes have no size limit: an agent loop must never stop
 #: because a tool printed a lot (they are stored in full and shown trimmed, ``core.fitting``).
@@ -63,6 +63,9 @@ class Message:
     extra: Mapping[str, Any] = field(default_factory=dict)
     seq: int | None = None
     created_at: float | None = None
+    # Opaque data an adapter keeps with the message (a framework's ids, metadata, provider items): plain JSON,
+    # stored with the message and read back by history(), never sent to a model and never counted as tokens.
+    meta: Mapping[str, Any] = field(default_factory=dict)
 
     @property
     def text(self) -> str:
@@ -94,9 +97,16 @@ class Message:
         out.update(self.extra)
         return out
 
+    def to_stored(self) -> dict[str, Any]:
+        """The OpenAI dict plus ``meta`` when there is any: the body a store keeps (``parse_message`` reads it)."""
+        out = self.to_openai()
+        if self.meta:
+            out["meta"] = dict(self.meta)
+        return out
+
     def to_record(self) -> dict[str, Any]:
-        """OpenAI dict plus ``seq`` and ``created_at`` (what ``history`` and the CLI print)."""
-        return {**self.to_openai(), "seq": self.seq, "created_at": self.created_at}
+        """The stored dict plus ``seq`` and ``created_at`` (what ``history`` and the CLI print)."""
+        return {**self.to_stored(), "seq": self.seq, "created_at": self.created_at}
 
     def with_meta(self, seq: int, created_at: float) -> Message:
         return replace(self, seq=seq, created_at=created_at)
@@ -221,6 +231,8 @@ def _message_dict(m: Message) -> dict[str, Any]:
         if k not in _PASSTHROUGH:
             raise InvalidMessage(f"extra.{k}", f"not a pass-through field (known: {', '.join(sorted(_PASSTHROUGH))})")
         out[k] = v
+    if m.meta:
+        out["meta"] = m.meta  # checked by parse_message like a dict's
     return out
 
 
@@ -268,7 +280,13 @@ def parse_message(raw: Any, max_chars: int = MAX_MESSAGE_CHARS) -> Message:
         _text(call_id, "tool_call_id")
     extra = {k: raw[k] for k in _PASSTHROUGH if k in raw}
     size = _plain_json(extra, "message") if extra else 0
-    message = Message(role=role, content=content, name=name, tool_calls=calls, tool_call_id=call_id, extra=extra)
+    meta = raw.get("meta") or {}
+    if not isinstance(meta, Mapping):
+        raise InvalidMessage("meta", f"expected a dict of plain JSON, got {type(meta).__name__}")
+    size += _plain_json(meta, "meta") if meta else 0
+    message = Message(
+        role=role, content=content, name=name, tool_calls=calls, tool_call_id=call_id, extra=extra, meta=dict(meta)
+    )
     if role in _LIMITED_ROLES:
         size += len(message.text)
         if size > max_chars:

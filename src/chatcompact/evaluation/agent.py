@@ -4,7 +4,9 @@ A trajectory of a bash-only coding agent is replayed the way a function-calling 
 as the first user message, every assistant turn as its THOUGHT text plus one ``bash`` tool call, every
 observation as that call's tool result. Before every assistant step the request is taken (``context(budget,
 query=<last message>)`` and once more with no query) and compared with two baselines at the same budget:
-plain truncation (system + task + the newest messages that fit, tool pairs whole) and the full history.
+plain truncation (system + task + the newest messages that fit, tool pairs whole) and the full history, and the
+baselines of :mod:`chatcompact.evaluation.agent_baselines` (observation masking, the Agents SDK's
+ToolOutputTrimmer, LangChain's SummarizationMiddleware).
 
 **Next-step support**: of the identifiers (file paths, dotted names, snake_case / CamelCase symbols of 5+
 characters) that the agent's next command uses and that appeared earlier in the trajectory but not in the
@@ -245,6 +247,8 @@ class AgentConfig:
     policy: Policy | None = None
     summarizer: Any = "extractive"
     variants: tuple[str, ...] = ("chatcompact",)  # also "stage1" (no summarization), "stage2" (no digests)
+    # beside truncation and the full history: "masking", "trimmer", "summarization" (agent_baselines)
+    baselines: tuple[str, ...] = ("masking", "trimmer", "summarization")
     progress: Callable[[str, int], Callable[[], None]] = field(default=lambda label, total: lambda: None)
 
 
@@ -268,16 +272,47 @@ def _open(config: AgentConfig, budget: int, variant: str, tokenizer: Tokenizer):
     )
 
 
+def _baselines(config: AgentConfig, budget: int, tokenizer: Tokenizer) -> dict[str, Any]:
+    """The optional baselines that can run here (a missing framework leaves its row out)."""
+    from . import agent_baselines as ab
+
+    out: dict[str, Any] = {}
+    for name in config.baselines:
+        if name == "summarization":
+            try:
+                out[name] = ab.SummarizationReplay(budget, tokenizer)
+            except ImportError:
+                continue
+        elif name in ("masking", "trimmer"):
+            out[name] = name
+    return out
+
+
+def _baseline_request(
+    name: str, obj: Any, msgs: list[Message], tokens: list[int], budget: int, base: int, tokenizer: Tokenizer
+) -> tuple[list[dict[str, Any]], int] | None:
+    from . import agent_baselines as ab
+
+    if name == "masking":
+        return ab.masking_request(msgs, tokens, budget, base, tokenizer.count_message)
+    if name == "trimmer":
+        return ab.trimmer_request(msgs, budget, base, tokenizer)
+    return obj.request(msgs[0])
+
+
 def _replay_one(traj: Trajectory, budget: int, config: AgentConfig, tokenizer: Tokenizer) -> dict[str, Any]:
     msgs = [parse_message(m) for m in traj.messages]
     tokens = [tokenizer.count_message(m) for m in msgs]
     base = tokenizer.count_messages(())
     tallies = {name: _Tally() for name in ("truncation", "full")}
+    extra = _baselines(config, budget, tokenizer)
+    tallies.update({name: _Tally() for name in extra})
     for v in config.variants:
         tallies[v] = _Tally()
         tallies[v + "_noquery"] = _Tally()
     mems = {v: _open(config, budget, v, tokenizer) for v in config.variants}
     threads = {v: mems[v].thread(traj.name, system=msgs[0].text) for v in config.variants}
+    names = {c.id: c.name for m in msgs for c in m.tool_calls}
     full_tokens = 0
     try:
         for i in range(1, len(msgs)):
@@ -291,6 +326,10 @@ def _replay_one(traj: Trajectory, budget: int, config: AgentConfig, tokenizer: T
                 keep = truncation_request(msgs[:i], tokens[:i], budget, base)
                 trunc = [traj.messages[j] for j in keep]
                 tallies["truncation"].add(targets, trunc, base + sum(tokens[j] for j in keep), tokenizer.count)
+                for name, obj in extra.items():
+                    got = _baseline_request(name, obj, msgs[:i], tokens[:i], budget, base, tokenizer)
+                    if got is not None:
+                        tallies[name].add(targets, got[0], got[1], tokenizer.count)
                 query = msgs[i - 1].text
                 for v, t in threads.items():
                     for name, q in ((v, query), (v + "_noquery", None)):
@@ -302,6 +341,8 @@ def _replay_one(traj: Trajectory, budget: int, config: AgentConfig, tokenizer: T
                             tallies[name].add(targets, None, 0, tokenizer.count)
             for t in threads.values():
                 t.add(traj.messages[i])
+            if "summarization" in extra:
+                extra["summarization"].add(traj.messages[i], names)
     finally:
         for mem in mems.values():
             mem.close()

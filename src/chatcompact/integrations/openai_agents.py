@@ -1,43 +1,56 @@
-"""OpenAI Agents SDK: a ``Session`` that keeps any conversation in budget (``pip install 'chatcompact[agents]'``).
+"""OpenAI Agents SDK: a ``Session`` that keeps every model call in budget (``pip install 'chatcompact[agents]'``).
 
 ::
 
-    from agents import Agent, Runner
+    from agents import Agent, RunConfig, Runner
     from chatcompact import Memory
     from chatcompact.integrations.openai_agents import ChatcompactSession
 
     mem = Memory.open("sqlite:///agents.db")
-    session = ChatcompactSession("user-42", mem, budget=4000)
-    result = await Runner.run(agent, "Where is my order?", session=session)
+    session = ChatcompactSession("user-42", mem, budget=8000)
+    result = await Runner.run(agent, "Fix the failing test", session=session, run_config=session.run_config())
 
-The Runner calls ``get_items()`` before each turn and sends what it returns, followed by the new input:
-here that is ``thread.context(budget, query=<latest stored user message>)`` (summary, pinned spans, recalled
-quotes, recent window) as Responses input items, so the history part of every request stays within
-``budget`` whatever the model, and compaction runs in chatcompact's background. (The Runner reads the session
-once per run and appends the run's own items to it, so one run's tool loop is not compacted until the next run.)
-``add_items`` stores every item it is given; function calls and their outputs round-trip with their ``call_id``,
-name, arguments and output.
+Two hooks, both on the session:
 
-``get_items(limit=N)`` returns the latest N stored items verbatim (what the SDK's protocol says, and what it
-uses to check its own writes), not the compacted view. The thread's log is append-only, so ``pop_item`` and
-``clear_session`` raise :class:`~chatcompact.ChatcompactError` (the Runner only pops to undo a retried write,
-and logs the refusal); use a new ``session_id`` to start over.
+- **Between runs** the Runner calls ``get_items()`` and sends what it returns before the new input: here the
+  thread's compacted view (summary, work log, recalled quotes, recent window) as Responses input items.
+- **Inside a run** (a tool loop of many model calls) the SDK never reads the session again; the session's
+  :meth:`~ChatcompactSession.input_filter`, set as ``RunConfig.call_model_input_filter`` (what
+  :meth:`~ChatcompactSession.run_config` does), runs before every model call: it stores the run's new items in
+  the thread as they happen and sends ``thread.context(budget, query=<latest user message>, tools=<the agent's
+  tools>)`` instead of the run's whole input. ``budget`` then bounds the whole request: the agent's instructions,
+  its tool schemas and the messages (counted the way chatcompact counts, see :mod:`chatcompact.tokenizers`).
+  Without the filter, ``budget`` bounds the history part between runs only.
+
+``add_items`` stores every item it is given, each once (the filter may have stored a run's input first):
+messages, function calls and outputs, reasoning items and every hosted-tool or MCP item, with their ids,
+statuses and annotations (kept in ``Message.meta``, see :mod:`chatcompact.integrations._items`).
+``get_items(limit=N)`` returns the latest N stored items exactly as they were added. What a model is sent is
+model-neutral: reasoning items are not re-sent, a hosted-tool item is shown as one line of text, provider ids
+are left out.
+
+``pop_item`` and ``clear_session`` work on the append-only log the way ``Thread.forget`` does: the items go
+(tombstones keep the log's numbering), every summary is rebuilt without them, and they are gone from every
+view (the correction / undo pattern ``SQLiteSession`` supports).
 """
 
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
-from collections.abc import Iterable, Mapping, Sequence
-from typing import Any
+from collections import deque
+from collections.abc import Sequence
+from typing import Any, cast
 
-from ..errors import ChatcompactError, InvalidMessage, MissingDependency
-from ..runtime.memory import Memory
+from ..errors import MissingDependency
+from ..runtime.memory import Memory, Thread
 from ..types import Message
+from ._items import convert, item_key, items_to_messages, messages_to_items, restore, to_item, view_items
+from ._mirror import Mirror, Mirrors, close_calls, forgotten
 
 try:
-    import agents  # noqa: F401  (the extra must be installed for the Runner to use this session)
+    from agents import RunConfig
+    from agents.run_config import CallModelData, ModelInputData
 except ImportError as exc:  # pragma: no cover - exercised only without the extra
     raise MissingDependency("openai-agents", "agents") from exc
 
@@ -45,124 +58,49 @@ __all__ = ["ChatcompactSession", "items_to_messages", "messages_to_items"]
 
 log = logging.getLogger("chatcompact.integrations.openai_agents")
 
-_TEXT_PARTS = ("input_text", "output_text", "text")
+
+def _latest_user(items: Sequence[dict[str, Any]]) -> str | None:
+    for item in reversed(items):
+        if item.get("role") == "user" and item.get("type", "message") == "message":
+            c = item.get("content")
+            text = c if isinstance(c, str) else " ".join(str(p.get("text", "")) for p in c or () if p)
+            if text.strip():
+                return text
+    return None
 
 
-def _item(raw: Any) -> dict[str, Any]:
-    if isinstance(raw, Mapping):
-        return dict(raw)
-    dump = getattr(raw, "model_dump", None)  # the SDK's pydantic output items
-    if dump is None:
-        raise InvalidMessage("item", f"expected a Responses input item (dict), got {type(raw).__name__}")
-    return dump(exclude_unset=True)
+def _pair_safe(items: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Drop function calls without their output and outputs without their call (a popped half of a pair)."""
+    calls = {i["call_id"] for i in items if i.get("type") == "function_call"}
+    outs = {i["call_id"] for i in items if i.get("type") == "function_call_output"}
+    both = calls & outs
+    return [i for i in items if i.get("type") not in ("function_call", "function_call_output") or i["call_id"] in both]
 
 
-def _text_of(content: Any, role: str) -> Any:
-    if isinstance(content, str):
-        return content
-    parts: list[dict[str, Any]] = []
-    for p in content or ():
-        kind = p.get("type")
-        if kind in _TEXT_PARTS:
-            parts.append({"type": "text", "text": p.get("text", "")})
-        elif kind == "refusal":
-            parts.append({"type": "refusal", "refusal": p.get("refusal", "")})
-        elif kind == "input_image" and p.get("image_url") and role == "user":
-            parts.append({"type": "image_url", "image_url": {"url": p["image_url"]}})
-        else:
-            raise InvalidMessage("content", f"cannot store a {kind!r} content part")
-    if len(parts) == 1 and parts[0]["type"] == "text":
-        return parts[0]["text"]
-    return parts
+async def _tool_schemas(agent: Any, context: Any) -> list[dict[str, Any]]:
+    """The agent's tools and handoffs as chat-completions tool schemas (what the budget pays for first)."""
+    from agents import FunctionTool, RunContextWrapper
+    from agents.handoffs import Handoff, handoff
+    from agents.models.chatcmpl_converter import Converter
 
-
-def _output(output: Any) -> Any:
-    if isinstance(output, str):
-        return output
-    if isinstance(output, list) and all(isinstance(p, Mapping) and p.get("type") == "input_text" for p in output):
-        return [{"type": "text", "text": p.get("text", "")} for p in output]
-    return json.dumps(output, ensure_ascii=False)
-
-
-def items_to_messages(items: Iterable[Any]) -> list[dict[str, Any]]:
-    """Responses input items as OpenAI chat dicts: messages by role, consecutive ``function_call`` items as
-    one assistant message with ``tool_calls``, each ``function_call_output`` as a tool message. Reasoning
-    items (opaque, model-bound) are skipped with a log line; other item types raise InvalidMessage."""
     out: list[dict[str, Any]] = []
-    for raw in items:
-        item = _item(raw)
-        kind = item.get("type", "message")
-        if kind == "message":
-            role = item.get("role")
-            role = "system" if role == "developer" else role
-            out.append({"role": role, "content": _text_of(item.get("content"), str(role))})
-        elif kind == "function_call":
-            call = {
-                "id": item["call_id"],
-                "type": "function",
-                "function": {"name": item["name"], "arguments": item.get("arguments") or "{}"},
-            }
-            prev = out[-1] if out else None
-            if prev is not None and prev.get("_calls_only"):
-                prev["tool_calls"].append(call)
-            else:
-                out.append({"role": "assistant", "content": None, "tool_calls": [call], "_calls_only": True})
-        elif kind == "function_call_output":
-            out.append({"role": "tool", "tool_call_id": item["call_id"], "content": _output(item.get("output"))})
-        elif kind == "reasoning":
-            log.debug("skipping a reasoning item (opaque to other models)")
-        else:
-            raise InvalidMessage("type", f"cannot store a Responses item of type {kind!r}")
-    for m in out:
-        m.pop("_calls_only", None)
+    for tool in await agent.get_all_tools(RunContextWrapper(context=context)):
+        if isinstance(tool, FunctionTool):
+            out.append(dict(Converter.tool_to_openai(tool)))
+        else:  # a hosted tool: the provider renders it; its name stands in for it
+            out.append({"type": "function", "function": {"name": getattr(tool, "name", type(tool).__name__)}})
+    for h in getattr(agent, "handoffs", ()) or ():
+        obj = h if isinstance(h, Handoff) else handoff(h)
+        out.append(dict(Converter.convert_handoff_tool(obj)))
     return out
-
-
-def _content_items(content: Any, role: str) -> Any:
-    if isinstance(content, str) or content is None:
-        return content or ""
-    kind = "output_text" if role == "assistant" else "input_text"
-    parts = []
-    for p in content:
-        if p["type"] == "text":
-            parts.append({"type": kind, "text": p["text"]})
-        elif p["type"] == "refusal":
-            parts.append({"type": "refusal", "refusal": p["refusal"]})
-        elif p["type"] == "image_url":
-            parts.append({"type": "input_image", "image_url": p["image_url"]["url"], "detail": "auto"})
-    return parts
-
-
-def messages_to_items(messages: Iterable[Mapping[str, Any] | Message]) -> list[dict[str, Any]]:
-    """OpenAI chat dicts (or stored messages) as Responses input items: the inverse of :func:`items_to_messages`."""
-    out: list[dict[str, Any]] = []
-    for raw in messages:
-        m = raw.to_openai() if isinstance(raw, Message) else raw
-        role, content = m["role"], m.get("content")
-        if role == "tool":
-            output: Any = content
-            if not isinstance(content, str):
-                output = [{"type": "input_text", "text": p["text"]} for p in content or ()]
-            out.append({"type": "function_call_output", "call_id": m["tool_call_id"], "output": output})
-            continue
-        if content not in (None, "", []) or not m.get("tool_calls"):
-            out.append({"role": role, "content": _content_items(content, role)})
-        for c in m.get("tool_calls") or ():
-            fn = c["function"]
-            out.append({"type": "function_call", "call_id": c["id"], "name": fn["name"], "arguments": fn["arguments"]})
-    return out
-
-
-def _latest_user(messages: Sequence[Message]) -> str | None:
-    return next((m.text for m in reversed(messages) if m.role == "user" and m.text), None)
 
 
 class ChatcompactSession:
     """The Agents SDK's ``Session`` protocol over a :class:`~chatcompact.Thread` named ``session_id``.
 
-    ``budget``: tokens for the history part of each request (the agent's instructions, tools and the new
-    input come on top). ``query=False`` sends no query (no recalled quotes). ``session_settings``: the SDK's
-    :class:`agents.memory.SessionSettings`, if any.
+    ``budget``: tokens of each model request when :meth:`input_filter` is in the run config (instructions, tool
+    schemas and messages), else of the history part sent between runs. ``query=False`` sends no query (no
+    recalled quotes). ``session_settings``: the SDK's :class:`agents.memory.SessionSettings`, if any.
     """
 
     def __init__(
@@ -179,40 +117,150 @@ class ChatcompactSession:
         self.budget = budget
         self.query = query
         self.session_settings = session_settings
-        self.thread = memory.thread(session_id, budget=budget)
+        self._mirrors = Mirrors(memory, budget, key=item_key)
+        self._ahead: deque[str] = deque()  # keys of items the filter stored that add_items was not given yet
+        self._view_keys: frozenset[str] = frozenset()  # items of the view get_items() handed out last
 
+    @property
+    def thread(self) -> Thread:
+        """The session's thread (its verbatim log, summary and archive)."""
+        return self._mirrors.thread(self.session_id)
+
+    @property
+    def _mirror(self) -> Mirror:
+        return self._mirrors.get(self.session_id)
+
+    # ---------------------------------------------------------------- reading
     def _recent(self, n: int) -> list[Message]:
-        last = self.thread.stats()["messages"]
-        return self.thread.history(after=max(0, last - n))
+        """The latest ``n`` stored messages that are not tombstones."""
+        thread = self.thread
+        last = thread.stats()["messages"]
+        want = n
+        while True:
+            got = [m for m in thread.history(after=max(0, last - want)) if not forgotten(m)]
+            if len(got) >= n or want >= last:
+                return got[-n:] if n else []
+            want *= 2
 
-    def view(self) -> list[dict[str, Any]]:
-        """The compacted history as Responses input items (what ``get_items()`` returns)."""
-        query = _latest_user(self._recent(8)) if self.query else None
-        return messages_to_items(self.thread.context(self.budget, query=query))
+    def view(self, tools: Sequence[dict[str, Any]] | None = None, query: str | None = None) -> list[dict[str, Any]]:
+        """The compacted history as Responses input items (what ``get_items()`` returns), system message first."""
+        if query is None and self.query:
+            query = next((m.text for m in reversed(self._recent(8)) if m.role == "user" and m.text), None)
+        result = self.thread.assemble(self.budget, query=query if self.query else None, tools=tools)
+        shown = [m for m in result.messages if not forgotten(m)]
+        return _pair_safe(view_items(shown))
 
     def tail(self, limit: int) -> list[dict[str, Any]]:
-        """The latest ``limit`` stored items, verbatim (what ``get_items(limit)`` returns)."""
+        """The latest ``limit`` stored items, exactly as they were added (what ``get_items(limit)`` returns)."""
         if limit <= 0:
             return []
-        items = messages_to_items(self._recent(limit))
-        return items[-limit:]
+        return messages_to_items(self._recent(limit))[-limit:]
 
     async def get_items(self, limit: int | None = None) -> list[dict[str, Any]]:
         """The compacted view (``limit=None``) or the latest ``limit`` items verbatim."""
         if limit is None:
-            return await asyncio.to_thread(self.view)
+            return await asyncio.to_thread(self._view_for_run)
         return await asyncio.to_thread(self.tail, limit)
 
-    async def add_items(self, items: list[Any]) -> None:
-        """Store the items, all or nothing (InvalidMessage / InvalidSequence name what was wrong)."""
-        messages = items_to_messages(items)
-        if messages:
-            await asyncio.to_thread(self.thread.add_many, messages)
+    def _view_for_run(self) -> list[dict[str, Any]]:
+        items = self.view()
+        with self._mirror.lock:
+            self._mirror.assume_known(items)  # the run's input starts with this view: none of it is new
+            self._view_keys = frozenset(item_key(i) for i in items)
+            self._ahead.clear()
+        return items
 
+    # ---------------------------------------------------------------- writing
+    async def add_items(self, items: list[Any]) -> None:
+        """Store the items the thread lacks, all or nothing (InvalidMessage / InvalidSequence name what was wrong)."""
+        if items:
+            await asyncio.to_thread(self._add, [to_item(i) for i in items])
+
+    def _add(self, items: list[dict[str, Any]]) -> None:
+        mirror = self._mirror
+        with mirror.lock:
+            skip = 0
+            while skip < len(items) and self._ahead and self._ahead[0] == item_key(items[skip]):
+                self._ahead.popleft()
+                skip += 1
+            if self._ahead and skip < len(items):  # the SDK saved something else than the filter saw: re-align
+                log.debug(
+                    "session %r: saved items differ from the run's input; lining up with the log", self.session_id
+                )
+                self._ahead.clear()
+                mirror.store(mirror.lacking(items_to_messages(items[skip:])))
+            else:
+                mirror.store(items_to_messages(items[skip:]))
+            mirror.advance(items[skip:])
+
+    # ---------------------------------------------------------------- inside a run
+    def run_config(self, **kwargs: Any) -> RunConfig:
+        """A ``RunConfig`` (``kwargs`` passed on) whose ``call_model_input_filter`` is :meth:`input_filter`."""
+        return RunConfig(call_model_input_filter=self.input_filter, **kwargs)
+
+    async def input_filter(self, data: CallModelData[Any]) -> ModelInputData:
+        """``RunConfig.call_model_input_filter``: store the run's new items, send the budgeted context instead."""
+        tools = await _tool_schemas(data.agent, data.context)
+        model_data = data.model_data
+        return await asyncio.to_thread(self._filter, list(model_data.input), model_data.instructions, tools)
+
+    def _filter(self, raw: list[Any], instructions: str | None, tools: list[dict[str, Any]]) -> ModelInputData:
+        items = [to_item(i) for i in raw]
+        mirror = self._mirrors.get(self.session_id, system=instructions)
+        with mirror.lock:
+            start = mirror.known_prefix(items)
+            if start is None:
+                start = self._cold_start(mirror, items)
+            fresh = items[start:]
+            mirror.store(items_to_messages(fresh))
+            self._ahead.extend(item_key(i) for i in fresh)
+            mirror.assume_known(items)
+        view = self.view(tools=tools, query=_latest_user(items))
+        system = None
+        if view and view[0].get("role") == "system" and isinstance(view[0].get("content"), str):
+            system, view = view[0]["content"], view[1:]
+        return ModelInputData(input=cast(Any, view), instructions=system)
+
+    def _cold_start(self, mirror: Mirror, items: list[dict[str, Any]]) -> int:
+        """How many leading ``items`` are held already, for a run input not seen before: the view the session
+        handed out last (never stored again), then what lines up with the thread's latest messages."""
+        i = 0
+        while i < len(items) and item_key(items[i]) in self._view_keys:
+            i += 1
+        pairs = convert(items[i:])
+        held = len(pairs) - len(mirror.lacking([m for m, _ in pairs]))
+        return i + sum(n for _, n in pairs[:held])
+
+    # ---------------------------------------------------------------- undo
     async def pop_item(self) -> Any:
-        """Refused: the thread's log is append-only."""
-        raise ChatcompactError(f"session {self.session_id!r} is append-only: its items cannot be popped")
+        """Remove and return the latest item (None if there is none): its message is forgotten (the summary
+        rebuilt without it) and what else the message held is stored again after the tombstone."""
+        return await asyncio.to_thread(self._pop)
+
+    def _pop(self) -> dict[str, Any] | None:
+        mirror = self._mirror
+        with mirror.lock:
+            latest = self._recent(1)
+            if not latest:
+                return None
+            message = latest[0]
+            items = restore(message)
+            self.thread.forget([message.seq or 0])
+            mirror.reset()
+            self._ahead.clear()
+            mirror.store(close_calls(self.thread))
+            if items[:-1]:
+                mirror.store(items_to_messages(items[:-1]))
+            return items[-1]
 
     async def clear_session(self) -> None:
-        """Refused: the thread's log is append-only; use a new session_id."""
-        raise ChatcompactError(f"session {self.session_id!r} is append-only and cannot be cleared; use a new id")
+        """Forget every item of the session (tombstones stay in the log; no summary keeps any of it)."""
+        await asyncio.to_thread(self._clear)
+
+    def _clear(self) -> None:
+        mirror = self._mirror
+        with mirror.lock:
+            self.thread.forget(where=lambda m: not forgotten(m))
+            mirror.reset()
+            self._ahead.clear()
+            mirror.store(close_calls(self.thread))

@@ -56,10 +56,11 @@ class ForgetReport:
 
 
 def tombstone(message: Message) -> Message:
-    """What stays of a forgotten turn: its seq, role and tool-call ids (so pairing stays valid), no text."""
+    """What stays of a forgotten turn: its seq, role and tool-call ids (so pairing stays valid), no text; its
+    ``meta`` (an adapter's ids and items) is replaced by ``{"forgotten": True}``, which adapters read."""
     calls = tuple(ToolCall(id=tc.id, name=tc.name, arguments="{}") for tc in message.tool_calls)
     content = None if calls and message.role == "assistant" else TOMBSTONE_TEXT
-    return replace(message, content=content, name=None, tool_calls=calls, extra={})
+    return replace(message, content=content, name=None, tool_calls=calls, extra={}, meta={"forgotten": True})
 
 
 def _derived(text: str, forgotten: Sequence[str]) -> bool:

@@ -108,7 +108,7 @@ def check_append(messages: Sequence[Message], tokens: Sequence[int], created_at:
 
 
 def encode_message(message: Message, index: int) -> str:
-    """The JSON body a store keeps for ``message`` (its OpenAI dict); InvalidMessage if it cannot be stored.
+    """The JSON body a store keeps for ``message`` (OpenAI dict and ``meta``); InvalidMessage if it cannot be stored.
 
     The message is validated again here (a Message built by hand may hold anything, e.g. role "bogus"):
     what a store accepts, every later read must be able to parse, or the thread could never open again.
@@ -117,7 +117,7 @@ def encode_message(message: Message, index: int) -> str:
         raise InvalidMessage("message", f"expected a Message (see parse_message), got {type(message).__name__}", index)
     try:
         parse_message(message, max_chars=1 << 62)  # the size limit is the caller's policy; the shape is ours
-        return json.dumps(message.to_openai(), ensure_ascii=False, allow_nan=False)
+        return json.dumps(message.to_stored(), ensure_ascii=False, allow_nan=False)
     except InvalidMessage as exc:
         raise InvalidMessage(exc.field, exc.problem, index) from None
     except (TypeError, ValueError, RecursionError) as exc:

@@ -1,0 +1,402 @@
+"""Real agent loops with tool outputs from 1 KB to 2 MB: every request in budget, state size, our time per step.
+
+Four loops, each run with chatcompact and without it, against one fake OpenAI-compatible model over real HTTP
+(``tests/agent_model.py``: it answers at once, one ``bash`` tool call per request for ``--steps`` requests, then
+a final answer; it counts every request's tokens as it receives it, tool schemas included):
+
+- ``thread``: the docs' loop (``docs/agents.md``) with the OpenAI SDK and ``thread.context(budget, tools=...)``;
+- ``langchain``: ``create_agent`` + ``ChatOpenAI`` + ``InMemorySaver``, with ``ChatcompactMiddleware`` (bound state);
+- ``agents``: the OpenAI Agents SDK ``Runner`` + ``OpenAIChatCompletionsModel``, ``ChatcompactSession`` and its
+  in-run filter (``session.run_config()``);
+- ``pydantic_ai``: ``Agent`` + ``OpenAIChatModel`` with ``ChatcompactCapability``.
+
+The tool's output at step ``i`` grows geometrically from 1 KB to 2 MB (build-log-like lines, identifiers in each).
+Printed per loop: the largest request (tokens, as the server counted it) beside the budget, raises, the state the
+framework keeps after the run (LangChain's checkpointed messages, the Agents SDK session's view, Pydantic AI's
+``all_messages()``), our time per step (the adapter's hooks: p50 / p99 over all steps and over the steps whose
+latest output is >= 1 MB; "core" is the part spent in ``Thread.add_many`` / ``Thread.assemble``), and the loop's
+wall time with chatcompact against without it (ratio; target <= 1.1x).
+
+Run: ``python benchmarks/agent_loop.py [--steps 40] [--budget 8000] [--loops thread,langchain,agents,pydantic_ai]
+[--quick] [--inline] [--min-bytes N --max-bytes N]``. ``--max-message-chars`` raises ``Policy.max_message_chars``
+(default 4,000,000: the library's
+1,000,000 refuses the 2 MB outputs until the any-size storage lands; the first line says whether it still does).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from tests.agent_model import AgentModelServer, ToolLoop  # noqa: E402
+
+from chatcompact import ChatcompactError, Memory, Policy  # noqa: E402
+from chatcompact.runtime.memory import Thread  # noqa: E402
+from chatcompact.types import parse_message  # noqa: E402
+
+SYSTEM = "You are a coding agent. Use the bash tool; one command per call."
+TASK = "Fix the failing test in tests/test_dates.py. Do not modify tests."
+SIZES: list[int] = []  # output size per step, set in main()
+
+
+def output(n: int) -> str:
+    """The tool's output at step ``n``: build-log lines, each with a path and a symbol, ``SIZES[n]`` characters."""
+    size = SIZES[n % len(SIZES)]
+    line = f"src/pkg/module_{n}.py:{{}}: check_value_{n} passed in 0.{n:03d}s\n"
+    out, i = [f"$ make test STEP={n}\n"], 0
+    total = len(out[0])
+    while total < size:
+        piece = line.format(i)
+        out.append(piece)
+        total += len(piece)
+        i += 1
+    return "".join(out)[:size]
+
+
+class Clock:
+    """Our time per model call: adapter hooks (``own``) and the thread calls inside them (``core``)."""
+
+    def __init__(self) -> None:
+        self.own: list[float] = []
+        self.core: list[float] = []
+        self._core = 0.0
+        self._orig: dict[str, Any] = {}
+
+    def patch_thread(self) -> None:
+        for name in ("add_many", "assemble"):
+            orig = self._orig[name] = getattr(Thread, name)
+
+            def timed(*a: Any, _orig: Callable[..., Any] = orig, **kw: Any) -> Any:
+                t0 = time.perf_counter()
+                try:
+                    return _orig(*a, **kw)
+                finally:
+                    self._core += time.perf_counter() - t0
+
+            setattr(Thread, name, timed)
+
+    def unpatch(self) -> None:
+        for name, orig in self._orig.items():
+            setattr(Thread, name, orig)
+
+    def merge_core(self) -> None:
+        if self.core:
+            self.core[-1] += self._core * 1000
+        self._core = 0.0
+
+    def step(self, seconds: float) -> None:
+        self.own.append(seconds * 1000)
+        self.core.append(self._core * 1000)
+        self._core = 0.0
+
+
+def _timed(obj: Any, name: str, clock: Clock, is_async: bool) -> None:
+    orig = getattr(obj, name)
+    if is_async:
+
+        async def a(*args: Any, **kw: Any) -> Any:
+            t0 = time.perf_counter()
+            try:
+                return await orig(*args, **kw)
+            finally:
+                clock.step(time.perf_counter() - t0)
+
+        setattr(obj, name, a)
+    else:
+
+        def s(*args: Any, **kw: Any) -> Any:
+            t0 = time.perf_counter()
+            try:
+                return orig(*args, **kw)
+            finally:
+                clock.step(time.perf_counter() - t0)
+
+        setattr(obj, name, s)
+
+
+# ---------------------------------------------------------------- the loops
+
+
+def run_thread(url: str, mem: Memory | None, budget: int, clock: Clock) -> dict[str, Any]:
+    from openai import OpenAI
+
+    client = OpenAI(base_url=url, api_key="x", max_retries=0)
+    bash = {
+        "type": "function",
+        "function": {
+            "name": "bash",
+            "description": "Run a bash command.",
+            "parameters": {"type": "object", "properties": {"n": {"type": "integer"}}, "required": ["n"]},
+        },
+    }
+    messages: list[dict[str, Any]] = [{"role": "system", "content": SYSTEM}, {"role": "user", "content": TASK}]
+    thread = mem.thread("loop", system=SYSTEM) if mem is not None else None
+    if thread is not None:
+        thread.add(messages[1])
+    for _ in range(10_000):
+        t0 = time.perf_counter()
+        sent = thread.context(budget, query=TASK, tools=[bash]) if thread is not None else messages
+        if thread is not None:
+            clock.step(time.perf_counter() - t0)
+        reply = client.chat.completions.create(model="gpt-4o", messages=sent, tools=[bash]).choices[0].message  # type: ignore[arg-type]
+        answer = reply.model_dump(exclude_none=True, include={"role", "content", "tool_calls"})
+        steps = [answer]
+        for call in reply.tool_calls or ():
+            n = json.loads(call.function.arguments)["n"]  # type: ignore[union-attr]
+            steps.append({"role": "tool", "tool_call_id": call.id, "content": output(n)})
+        t0 = time.perf_counter()
+        if thread is not None:
+            thread.add_many(steps)
+            clock.own[-1] += (time.perf_counter() - t0) * 1000
+            clock.merge_core()
+        messages += steps
+        if not reply.tool_calls:
+            break
+    state = thread.context(budget) if thread is not None else messages
+    return {"state": state}
+
+
+def run_langchain(url: str, mem: Memory | None, budget: int, clock: Clock) -> dict[str, Any]:
+    from langchain.agents import create_agent
+    from langchain_core.tools import tool
+    from langchain_openai import ChatOpenAI
+    from langgraph.checkpoint.memory import InMemorySaver
+
+    from chatcompact.integrations.langchain import ChatcompactMiddleware, to_openai
+
+    @tool
+    def bash(n: int) -> str:
+        """Run a bash command."""
+        return output(n)
+
+    class Timed(ChatcompactMiddleware):
+        def before_model(self, state: Any, runtime: Any) -> Any:
+            t0 = time.perf_counter()
+            try:
+                return super().before_model(state, runtime)
+            finally:
+                clock.step(time.perf_counter() - t0)
+
+        def prepare(self, request: Any) -> Any:
+            t0 = time.perf_counter()
+            try:
+                return super().prepare(request)
+            finally:  # the same model call as the before_model hook just timed
+                clock.own[-1] += (time.perf_counter() - t0) * 1000
+                clock.merge_core()
+
+    middleware = [Timed(mem, budget=budget)] if mem is not None else []
+    saver = InMemorySaver()
+    model = ChatOpenAI(model="gpt-4o", base_url=url, api_key="x", max_retries=0)  # type: ignore[arg-type]
+    agent = create_agent(model, tools=[bash], system_prompt=SYSTEM, middleware=middleware, checkpointer=saver)
+    cfg = {"configurable": {"thread_id": "loop"}, "recursion_limit": 10_000}
+    agent.invoke({"messages": [{"role": "user", "content": TASK}]}, cfg)  # type: ignore[arg-type]
+    state = saver.get(cfg)["channel_values"]["messages"]  # type: ignore[index]
+    return {"state": [to_openai(m) for m in state]}
+
+
+def run_agents(url: str, mem: Memory | None, budget: int, clock: Clock) -> dict[str, Any]:
+    from agents import Agent, OpenAIChatCompletionsModel, RunConfig, Runner, function_tool, set_tracing_disabled
+    from openai import AsyncOpenAI
+
+    from chatcompact.integrations.openai_agents import ChatcompactSession, items_to_messages
+
+    set_tracing_disabled(True)
+
+    @function_tool
+    def bash(n: int) -> str:
+        """Run a bash command."""
+        return output(n)
+
+    model = OpenAIChatCompletionsModel("gpt-4o", AsyncOpenAI(base_url=url, api_key="x", max_retries=0))
+    agent = Agent(name="coder", instructions=SYSTEM, model=model, tools=[bash])
+    session = ChatcompactSession("loop", mem, budget=budget) if mem is not None else None
+    if session is not None:
+        _timed(session, "input_filter", clock, True)
+        orig_add = session.add_items
+
+        async def add(items: list[Any]) -> None:  # the session's save, counted into the step it ends
+            t0 = time.perf_counter()
+            await orig_add(items)
+            if clock.own:
+                clock.own[-1] += (time.perf_counter() - t0) * 1000
+                clock.merge_core()
+
+        session.add_items = add  # type: ignore[method-assign]
+
+    async def go() -> Any:
+        config = session.run_config() if session is not None else RunConfig()
+        return await Runner.run(agent, TASK, session=session, run_config=config, max_turns=10_000)
+
+    result = asyncio.run(go())
+    state = asyncio.run(session.get_items()) if session is not None else result.to_input_list()
+    return {"state": items_to_messages(state)}
+
+
+def run_pydantic_ai(url: str, mem: Memory | None, budget: int, clock: Clock) -> dict[str, Any]:
+    from pydantic_ai import Agent
+    from pydantic_ai.models.openai import OpenAIChatModel
+    from pydantic_ai.providers.openai import OpenAIProvider
+
+    from chatcompact.integrations.pydantic_ai import ChatcompactCapability, ChatcompactProcessor, to_openai
+
+    def bash(n: int) -> str:
+        """Run a bash command."""
+        return output(n)
+
+    model = OpenAIChatModel("gpt-4o", provider=OpenAIProvider(base_url=url, api_key="x"))
+    caps = []
+    if mem is not None:
+        cap = ChatcompactCapability(ChatcompactProcessor(mem, "loop", budget=budget))
+        _timed(cap, "before_model_request", clock, True)
+        orig_after = cap.after_model_request
+
+        async def after(ctx: Any, **kw: Any) -> Any:
+            t0 = time.perf_counter()
+            out = await orig_after(ctx, **kw)
+            if clock.own:
+                clock.own[-1] += (time.perf_counter() - t0) * 1000
+                clock.merge_core()
+            return out
+
+        cap.after_model_request = after  # type: ignore[method-assign]
+        caps.append(cap)
+    agent = Agent(model, instructions=SYSTEM, tools=[bash], capabilities=caps)
+    result = agent.run_sync(TASK)
+    return {"state": to_openai(result.all_messages())[0]}
+
+
+LOOPS = {"thread": run_thread, "langchain": run_langchain, "agents": run_agents, "pydantic_ai": run_pydantic_ai}
+
+
+# ---------------------------------------------------------------- measuring
+
+
+def _tokens(state: list[dict[str, Any]], mem_tok: Any) -> int:
+    msgs = [parse_message({k: v for k, v in m.items() if k != "meta"}, max_chars=1 << 62) for m in state]
+    return int(mem_tok.count_messages(msgs))
+
+
+def _pct(xs: list[float], q: int) -> float:
+    if not xs:
+        return float("nan")
+    if len(xs) == 1:
+        return xs[0]
+    return statistics.quantiles(xs, n=100, method="inclusive")[q - 1]
+
+
+def measure(name: str, args: argparse.Namespace) -> dict[str, Any]:
+    from chatcompact.tokenizers import tokenizer_for
+
+    tok = tokenizer_for("gpt-4o")
+    out: dict[str, Any] = {"loop": name}
+    for with_us in (False, True):
+        clock = Clock()
+        policy = Policy(budget=args.budget, max_message_chars=args.max_message_chars)
+        with AgentModelServer(ToolLoop(args.steps), count=with_us) as server:
+            bg: Any = not args.inline
+            mem = Memory.open("memory://", policy=policy, embedder="none", background=bg) if with_us else None
+            if with_us:
+                clock.patch_thread()
+            t0 = time.perf_counter()
+            raised = None
+            try:
+                result = LOOPS[name](server.url, mem, args.budget, clock)
+            except (ChatcompactError, Exception) as exc:
+                raised, result = f"{type(exc).__name__}: {str(exc)[:120]}", {"state": []}
+            wall = time.perf_counter() - t0
+            clock.unpatch()
+            requests = list(server.requests)
+            if mem is not None:
+                mem.close()
+        key = "with" if with_us else "without"
+        out[f"{key}_s"] = wall
+        out[f"{key}_raised"] = raised
+        out[f"{key}_requests"] = len(requests)
+        if with_us:
+            out["max_tokens"] = max((r["tokens"] for r in requests), default=0)
+            out["over_budget"] = sum(1 for r in requests if r["tokens"] > args.budget)
+            out["state_tokens"] = _tokens(result["state"], tok)
+            out["state_messages"] = len(result["state"])
+            big = [i for i, _ in enumerate(clock.own) if 0 < i <= len(SIZES) and SIZES[i - 1] >= 1_000_000]
+            out["own"] = clock.own
+            out["core"] = clock.core
+            out["own_big"] = [clock.own[i] for i in big]
+            out["adapter"] = [o - c for o, c in zip(clock.own, clock.core, strict=False)]
+        else:
+            out["max_bytes"] = max((r["bytes"] for r in requests), default=0)
+    return out
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--steps", type=int, default=40)
+    ap.add_argument("--budget", type=int, default=8000)
+    ap.add_argument("--max-bytes", type=int, default=2_000_000, help="the largest tool output")
+    ap.add_argument("--min-bytes", type=int, default=1000, help="the smallest tool output")
+    ap.add_argument("--inline", action="store_true", help="compaction inline (no background thread competing)")
+    ap.add_argument("--loops", default=",".join(LOOPS))
+    ap.add_argument("--max-message-chars", type=int, default=4_000_000)
+    ap.add_argument("--quick", action="store_true", help="12 steps up to 1.2 MB")
+    args = ap.parse_args()
+    if args.quick:
+        args.steps, args.max_bytes = 12, 1_200_000
+    n = args.steps
+    lo = args.min_bytes
+    SIZES[:] = [int(lo * (args.max_bytes / lo) ** (i / max(1, n - 1))) for i in range(n)]
+    with Memory.open("memory://", embedder="none") as probe:
+        try:
+            t = probe.thread("probe")
+            t.add(
+                {
+                    "role": "assistant",
+                    "content": None,
+                    "tool_calls": [{"id": "c", "type": "function", "function": {"name": "bash", "arguments": "{}"}}],
+                }
+            )
+            t.add({"role": "tool", "tool_call_id": "c", "content": "x" * args.max_bytes})
+            note = "accepted"
+        except ChatcompactError as exc:
+            note = f"refused ({type(exc).__name__})"
+    print(
+        f"{n} steps, tool outputs {SIZES[0]:,} .. {SIZES[-1]:,} chars, budget {args.budget}; a {args.max_bytes:,}-"
+        f"char tool output with the default Policy: {note}; load average {os.getloadavg()[0]:.2f}"
+    )
+    print(
+        f"{'loop':<12} {'max req':>8} {'over':>5} {'raised':>7} {'state tok':>10} {'msgs':>5} "
+        f"{'own p50':>8} {'p99':>8} {'p99@1MB':>8} {'core p99':>9} {'adapter p99':>11} {'with s':>8} {'without s':>10} "
+        f"{'ratio':>6}"
+    )
+    for name in args.loops.split(","):
+        r = measure(name, args)
+        raised = "0" if not r["with_raised"] else "1"
+        print(
+            f"{name:<12} {r['max_tokens']:>8} {r['over_budget']:>5} {raised:>7} {r['state_tokens']:>10} "
+            f"{r['state_messages']:>5} {_pct(r['own'], 50):>8.1f} {_pct(r['own'], 99):>8.1f} "
+            f"{_pct(r['own_big'], 99):>8.1f} {_pct(r['core'], 99):>9.1f} {_pct(r['adapter'], 99):>11.1f} "
+            f"{r['with_s']:>8.2f} {r['without_s']:>10.2f} "
+            f"{r['with_s'] / max(r['without_s'], 1e-9):>6.2f}"
+        )
+        for key in ("with_raised", "without_raised"):
+            if r[key]:
+                print(f"    {key}: {r[key]}")
+    print(
+        f"references: max req <= {args.budget} (0 over), 0 raised, LangChain state <= {2 * args.budget} tokens, "
+        "own p99 <= 20 ms at 1 MB outputs, ratio <= 1.1; load average now "
+        f"{os.getloadavg()[0]:.2f}"
+    )
+
+
+if __name__ == "__main__":
+    main()
