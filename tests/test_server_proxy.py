@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from chatcompact.server import ServerConfig, create_app, vendor, wire
+from chatcompact.server import ServerConfig, create_app, replies, vendor, wire
 
 from .fake_upstream import FakeUpstream, UvicornThread
 from .server_support import Running, running
@@ -257,7 +257,7 @@ def test_a_full_history_client_stores_exactly_its_new_turns(old: int, new: int) 
 
 
 def test_chat_stream_accumulates_split_events() -> None:
-    acc = wire.ChatStream()
+    acc = replies.ChatStream(10**6)
     raw = (
         b'data: {"choices":[{"index":0,"delta":{"content":"he"}}]}\n\n'
         b'data: {"choices":[{"index":0,"delta":{"content":"llo","tool_calls":[{"index":0,"id":"c1",'
@@ -265,9 +265,9 @@ def test_chat_stream_accumulates_split_events() -> None:
         b'data: {"choices":[{"index":0,"delta":{"tool_calls":[{"index":0,"function":{"arguments":": 1}"}}]}}]}\n\n'
         b"data: [DONE]\n\n"
     )
-    for i in range(0, len(raw), 7):
-        acc.feed(raw[i : i + 7])
-    assert acc.done
+    events = replies.SSEEvents()
+    ends = [acc.event(e) for i in range(0, len(raw), 7) for e in events.feed(raw[i : i + 7])]
+    assert ends == [False, False, False, True]  # [DONE] ends the stream
     assert acc.message() == {
         "role": "assistant",
         "content": "hello",
