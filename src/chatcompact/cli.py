@@ -702,29 +702,55 @@ def _server() -> Any:
 @click.option("--upstream-key", default=None, envvar="CHATCOMPACT_UPSTREAM_KEY", help="Key sent to the upstream.")
 @click.option("--anthropic-upstream", default=None, help="Anthropic-compatible base URL for /v1/messages.")
 @click.option("--anthropic-key", default=None, envvar="CHATCOMPACT_ANTHROPIC_KEY", help="Key for that upstream.")
-@click.option("--budget", default=8000, show_default=True, help="Context budget (tokens) sent upstream.")
+@click.option("--budget", type=click.IntRange(min=64), default=8000, show_default=True, help="Context budget (tokens).")
 @SUMMARIZER
 @click.option("--host", default="127.0.0.1", show_default=True)
-@click.option("--port", default=8000, show_default=True)
+@click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True)
+@click.option("--workers", type=click.IntRange(1, 256), default=1, show_default=True, help="Server processes.")
 @click.option("--keys", "keys_path", default=".chatcompact/keys.json", show_default=True, help="API key file.")
 @click.option("--no-auth", is_flag=True, help="No API keys, one tenant (loopback hosts only).")
-@click.option("--rate", default=600, show_default=True, help="Requests per minute per key (0: unlimited).")
-@click.option("--max-body", default=4 * 1024 * 1024, show_default=True, help="Largest request body (bytes).")
+@click.option("--rate", type=click.IntRange(min=0), default=600, show_default=True, help="Requests/minute per key.")
+@click.option("--max-body", type=click.IntRange(min=1), default=4 * 1024 * 1024, show_default=True, help="Bytes.")
+@click.option(
+    "--max-message-chars",
+    type=click.IntRange(min=1),
+    default=None,
+    help="Largest message stored, in characters (default: Policy.max_message_chars; tool outputs may be larger).",
+)
+@click.option("--header-timeout", type=click.FloatRange(min=0.1), default=10.0, show_default=True, help="Seconds.")
+@click.option("--body-timeout", type=click.FloatRange(min=0.1), default=30.0, show_default=True, help="Seconds.")
+@click.option("--upstream-timeout", type=click.FloatRange(min=0.1), default=600.0, show_default=True, help="Seconds.")
+@click.option("--access-log/--no-access-log", default=True, show_default=True, help="One log line per request.")
+@click.option(
+    "--log-level",
+    type=click.Choice(["debug", "info", "warning", "error"], case_sensitive=False),
+    default="info",
+    show_default=True,
+)
 @click.option("--mcp-stdio", is_flag=True, help="Serve MCP on stdin/stdout instead of HTTP.")
 @click.option("--tenant", default="local", show_default=True, help="Tenant of the --mcp-stdio session.")
 def serve_cmd(
-    summarizer: str | None, host: str, port: int, no_auth: bool, rate: int, mcp_stdio: bool, tenant: str, **kw: Any
+    summarizer: str | None,
+    host: str,
+    port: int,
+    no_auth: bool,
+    rate: int,
+    access_log: bool,
+    log_level: str,
+    mcp_stdio: bool,
+    tenant: str,
+    **kw: Any,
 ) -> None:
     """Memory proxy (OpenAI/Anthropic-compatible), REST, MCP and dashboard; see docs/server.md."""
     server = _server()
-    config = server.ServerConfig(summarizer=summarizer, auth=not no_auth, rate_per_minute=rate, **kw)
+    config = server.ServerConfig(summarizer=summarizer, auth=not no_auth, rate_per_minute=rate, **kw).check()
     if mcp_stdio:
         from .server.mcp_tools import run_stdio
         from .server.service import Service
 
         run_stdio(Service(config), tenant)
         return
-    server.serve(config, host, port)
+    server.serve(config, host, port, log_level.lower(), access_log)
 
 
 @main.group("keys")

@@ -188,7 +188,11 @@ class Thread:
         # tool schemas are sent with every request: pay for them first; the rest is the room every share is of
         schema = tok.count_messages((), tools) - tok.count_messages(()) if tools else 0
         room = budget - schema
-        quotes, spare = self._quotes(query, room) if query else ([], [])
+        if query:  # nothing folded yet: the tail is the whole thread, so every recall hit would be dropped below
+            with self._lock:
+                self._refresh()
+                query_recall = self._view.covered_until > 0
+        quotes, spare = self._quotes(query, room) if query and query_recall else ([], [])
         with self._lock:
             self._refresh()
             v = self._view

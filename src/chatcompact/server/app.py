@@ -14,6 +14,8 @@ from starlette.routing import Route
 from . import dashboard, openapi, proxy, rest
 from .service import Caller, ServerConfig, Service, endpoint, error_response
 
+CONFIG_ENV = "CHATCOMPACT_SERVE_CONFIG"  # the ServerConfig of ``serve --workers N`` processes, as JSON
+
 
 async def _health(request: Request) -> Response:
     return JSONResponse({"ok": True})
@@ -78,3 +80,10 @@ def create_app(config: ServerConfig | None = None, *, mcp: bool = True) -> Starl
     app = Starlette(routes=routes, lifespan=lifespan, exception_handlers={404: not_found, 405: not_allowed})
     app.state.service = service
     return app
+
+
+def from_environment() -> Starlette:
+    """The app of one ``serve --workers N`` process (uvicorn's factory): its configuration from the environment."""
+    import os
+
+    return create_app(ServerConfig.from_json(os.environ[CONFIG_ENV]))

@@ -165,7 +165,7 @@ async def relay(turn: Turn, reply: Reply, kind: Vendor) -> AsyncIterator[bytes]:
             yield last
     except (BadReply, UpstreamError) as exc:
         log.warning("thread %s: the upstream's stream cannot be stored: %s", turn.name, exc)
-        yield replies.error_event(kind, str(exc))
+        yield replies.error_event(kind, f"bad upstream reply: {exc}" if isinstance(exc, BadReply) else str(exc))
     finally:
         reply.close()
         if not finished:  # the client left mid-stream, or the stream was bad: nothing half-received is stored

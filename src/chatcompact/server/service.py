@@ -129,6 +129,8 @@ def error_response(exc: BaseException, anthropic: bool = False) -> Response:
         kind = "not_found_error" if status == 404 else "api_error" if status >= 500 else "invalid_request_error"
         if isinstance(exc, E.SummarizerError) and exc.retryable:
             status = 503
+        if isinstance(exc, BadReply):
+            message = f"bad upstream reply: {message}"
     if anthropic:
         return JSONResponse({"type": "error", "error": {"type": kind, "message": message}}, status, headers)
     return JSONResponse({"error": {"message": message, "type": kind, "param": None, "code": None}}, status, headers)

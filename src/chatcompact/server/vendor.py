@@ -73,6 +73,8 @@ def responses_input(body: Mapping[str, Any]) -> tuple[str | None, list[dict[str,
             token = read_token(item.get("encrypted_content"))
             named = token["thread"] if token else named
         # reasoning and other item types carry nothing chatcompact stores
+    if not out:
+        raise InvalidMessage("input", "at least one message or function call output is required")
     instructions = body.get("instructions")
     return (instructions if isinstance(instructions, str) else None), out, named
 
@@ -140,8 +142,8 @@ def anthropic_input(body: Mapping[str, Any]) -> tuple[str | None, list[dict[str,
     system = body.get("system")
     sys_text = system if isinstance(system, str) else plain_text(system) if system else None
     msgs = body.get("messages")
-    if not isinstance(msgs, list):
-        raise InvalidMessage("messages", "a list of messages is required")
+    if not isinstance(msgs, list) or not msgs:
+        raise InvalidMessage("messages", "a non-empty list of messages is required")
     out: list[dict[str, Any]] = []
     for i, m in enumerate(msgs):
         if not isinstance(m, Mapping) or m.get("role") not in ("user", "assistant"):
@@ -150,16 +152,19 @@ def anthropic_input(body: Mapping[str, Any]) -> tuple[str | None, list[dict[str,
         blocks = [{"type": "text", "text": content}] if isinstance(content, str) else content
         if not isinstance(blocks, list):
             raise InvalidMessage("content", "expected a string or a list of blocks", index=i)
-        out.extend(_anthropic_turn(m["role"], blocks))
+        try:
+            out.extend(_anthropic_turn(m["role"], blocks))
+        except InvalidMessage as exc:
+            raise InvalidMessage(exc.field, exc.problem, index=i) from None
     return sys_text or None, out
 
 
 def _anthropic_turn(role: str, blocks: list[Any]) -> Iterator[dict[str, Any]]:
     texts: list[str] = []
     calls: list[dict[str, Any]] = []
-    for b in blocks:
+    for i, b in enumerate(blocks):
         if not isinstance(b, Mapping):
-            continue
+            raise InvalidMessage(f"content[{i}]", f"expected a content block object, got {type(b).__name__}")
         kind = b.get("type")
         if kind == "text":
             texts.append(str(b.get("text", "")))

@@ -21,9 +21,12 @@ SYSTEM_ROLES = ("system", "developer")
 
 # ---------------------------------------------------------------- canonical chat messages
 def _text_parts(content: Any) -> Any:
-    """Content as stored: a string, or a list of parts with the fields the library accepts."""
+    """Content as stored: a string, or a list of parts (objects)."""
     if isinstance(content, list):
-        return [dict(p) for p in content if isinstance(p, Mapping)]
+        for i, part in enumerate(content):
+            if not isinstance(part, Mapping):
+                raise InvalidMessage(f"content[{i}]", f"expected a content part object, got {type(part).__name__}")
+        return [dict(p) for p in content]
     return content
 
 
