@@ -11,7 +11,7 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Route
 
-from . import dashboard, openapi, proxy, rest
+from . import dashboard, erasure, openapi, proxy, rest
 from .service import Caller, ServerConfig, Service, endpoint, error_response
 
 CONFIG_ENV = "CHATCOMPACT_SERVE_CONFIG"  # the ServerConfig of ``serve --workers N`` processes, as JSON
@@ -48,6 +48,7 @@ def create_app(config: ServerConfig | None = None, *, mcp: bool = True) -> Starl
         Route("/v1/messages", endpoint(service, proxy.messages, anthropic=True), methods=["POST"]),
     ]
     routes += [Route(path, endpoint(service, fn), methods=[method]) for path, method, fn in rest.ROUTES]
+    routes += [Route(path, endpoint(service, fn), methods=[method]) for path, method, fn in erasure.ROUTES]
     mcp_app = None
     if mcp:
         from .mcp_tools import http_app

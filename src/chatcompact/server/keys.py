@@ -68,7 +68,7 @@ class KeyFile:
         self._mtime = mtime
 
     def _save(self) -> None:
-        self.path.parent.mkdir(parents=True, exist_ok=True)
+        _private_dirs(self.path.parent)
         tmp = self.path.with_suffix(".tmp")
         tmp.write_text(json.dumps({"keys": [asdict(r) for r in self._records.values()]}, indent=1), encoding="utf-8")
         os.chmod(tmp, 0o600)
@@ -114,6 +114,17 @@ class KeyFile:
         if record is None or record.revoked or not hmac.compare_digest(record.sha256, _digest(m.group(2))):
             return None
         return record
+
+
+def _private_dirs(folder: Path) -> None:
+    """Create ``folder`` and its missing parents owner-only (0700), as the store does for ``.chatcompact/``."""
+    missing = []
+    while not folder.exists():
+        missing.append(folder)
+        folder = folder.parent
+    for made in reversed(missing):
+        made.mkdir(mode=0o700, exist_ok=True)
+        os.chmod(made, 0o700)  # mkdir's mode is narrowed by the umask, never widened; chmod makes it exact
 
 
 class RateLimiter:

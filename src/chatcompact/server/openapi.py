@@ -48,6 +48,22 @@ def _op(summary: str, params: list[dict[str, Any]], body: dict[str, Any] | None 
     return op
 
 
+def _erasure_paths(t: list[dict[str, Any]]) -> dict[str, Any]:
+    """Forget, delete, export (chatcompact.server.erasure)."""
+    ids = {"type": "array", "items": {"type": "integer", "minimum": 1}, "minItems": 1, "maxItems": 10_000}
+    forget = {
+        "type": "object",
+        "properties": {"messages": ids, "containing": {"type": "string", "minLength": 1, "maxLength": 1000}},
+    }
+    return {
+        "/v1/threads/{thread}/forget": {
+            "post": _op("Erase turns (by id and/or text) from log, indexes, summaries", t, forget)
+        },
+        "/v1/threads/{thread}": {"delete": _op("Delete the thread and everything stored about it", t)},
+        "/v1/threads/{thread}/export": {"get": _op("Everything stored about the thread, as JSON", t)},
+    }
+
+
 def document() -> dict[str, Any]:
     """The whole OpenAPI document."""
     t = [_THREAD]
@@ -116,6 +132,7 @@ def document() -> dict[str, Any]:
         "/v1/threads/{thread}/usage": {"get": _op("Sizes and summarizer cost", t)},
         "/v1/threads/{thread}/curve": {"get": _op("Tokens sent vs full history, per message", t)},
     }
+    paths.update(_erasure_paths(t))
     for path, summary in (
         ("/v1/chat/completions", "OpenAI chat completions, with memory (proxied)"),
         ("/v1/responses", "OpenAI Responses, with memory (proxied)"),

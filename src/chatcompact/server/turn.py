@@ -24,11 +24,13 @@ from typing import TYPE_CHECKING, Any
 from starlette.requests import Request
 from starlette.responses import Response
 
+from ..runtime.forget import TOMBSTONE_TEXT
 from . import wire
 
 if TYPE_CHECKING:
     from ..runtime.async_memory import AsyncThread
     from ..runtime.memory import Thread
+    from ..types import Message
     from .locks import Hold
     from .service import Caller, Service
 
@@ -78,11 +80,11 @@ class Tails:
         if cached is None:
             last = store.thread_info(sid).last_seq
             recent = t.history(max(0, last - wire.TAIL_WINDOW)) if last else []
-            cached = (last, [_hash(m.to_openai()) for m in recent])
+            cached = (last, [_hash(m) for m in recent])
         else:
             newer = t.history(cached[0])  # another process (or a REST write) appended meanwhile
             if newer:
-                cached = (newer[-1].seq or cached[0], cached[1] + [_hash(m.to_openai()) for m in newer])
+                cached = (newer[-1].seq or cached[0], cached[1] + [_hash(m) for m in newer])
         fresh = wire.new_messages(cached[1], messages)
         if fresh:
             stored = t.add_many(fresh)
@@ -98,8 +100,13 @@ class Tails:
             self._tails.pop(sid, None)
 
 
-def _hash(message: Mapping[str, Any]) -> str:
-    return wire.message_hash(wire.canonical(message))
+def _hash(message: Message) -> str:
+    """A stored message's tail entry: its hash, or the forgotten marker of its role."""
+    calls = message.tool_calls
+    tool_turn = message.role == "assistant" and bool(calls) and not message.text  # forget keeps the call ids
+    if message.text == TOMBSTONE_TEXT or (tool_turn and all(tc.arguments == "{}" for tc in calls)):
+        return wire.FORGOTTEN + message.role
+    return wire.message_hash(wire.canonical(message.to_openai()))
 
 
 class Turn:

@@ -16,6 +16,7 @@ from ..errors import InvalidMessage
 from ..types import SECTIONS, SummaryState
 
 TAIL_WINDOW = 16  # stored messages compared against the request to find where the new ones start
+FORGOTTEN = "forgotten:"  # a stored tail entry for a forgotten turn: matches any message of its role
 SYSTEM_ROLES = ("system", "developer")
 
 
@@ -112,17 +113,25 @@ def new_messages(stored_tail: Sequence[Mapping[str, Any] | str], incoming: Seque
     Finds the last position ``p`` in ``incoming`` whose preceding messages equal the stored tail's
     last messages (as many as both have, up to :data:`TAIL_WINDOW`); ``incoming[p:]`` is new. No
     overlap at all means every incoming message is new (a client that sends only the newest turn).
-    ``stored_tail`` holds canonical messages or their :func:`message_hash` values. Messages are compared
-    from the end and hashed on first use, so a client resending a long history costs about
-    :data:`TAIL_WINDOW` hashes, not one per message it sent.
+    ``stored_tail`` holds canonical messages or their :func:`message_hash` values, or ``FORGOTTEN + role``
+    for a turn erased by ``forget``, which matches whatever the client still sends in its place (so a
+    client resending its full history never writes forgotten text back). Messages are compared from the
+    end and hashed on first use, so a client resending a long history costs about :data:`TAIL_WINDOW`
+    hashes, not one per message it sent.
     """
     tail = [m if isinstance(m, str) else message_hash(m) for m in stored_tail[-TAIL_WINDOW:]]
     got = _Hashes(incoming)
+
+    def same(i: int, entry: str) -> bool:
+        if entry.startswith(FORGOTTEN):
+            return got.canonical(i).get("role") == entry[len(FORGOTTEN) :]
+        return got.hash(i) == entry
+
     start = 0
     if tail:
         for p in range(len(incoming), 0, -1):
             n = min(p, len(tail))
-            if all(got.hash(p - 1 - j) == tail[-1 - j] for j in range(n)):
+            if all(same(p - 1 - j, tail[-1 - j]) for j in range(n)):
                 start = p
                 break
     return [got.canonical(i) for i in range(start, len(incoming))]
