@@ -16,7 +16,7 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import AsyncIterator, Mapping
-from typing import Any
+from typing import Any, Literal
 
 import orjson
 from starlette.requests import Request
@@ -32,7 +32,6 @@ from .upstream import Reply, UpstreamError, dumps
 
 log = logging.getLogger("chatcompact.server")
 _REPLAY_MAX = 1 << 20  # replies kept for replaying a retry (larger ones are simply not replayed)
-_STREAMS = {"chat": replies.ChatStream, "responses": replies.ResponsesStream, "anthropic": replies.AnthropicStream}
 
 
 def budget(request: Request, svc: Service) -> int:
@@ -106,7 +105,7 @@ def read_reply(kind: Vendor, content: bytes, media: str, max_chars: int) -> dict
 
 def _read_events(kind: Vendor, content: bytes, max_chars: int) -> dict[str, Any] | None:
     events = replies.SSEEvents()
-    acc = _STREAMS[kind](max_chars)
+    acc = replies.STREAMS[kind](max_chars)
     for event in [*events.feed(content), *events.rest()]:
         acc.event(event)
     return acc.message()
@@ -138,7 +137,7 @@ async def forward(
 async def relay(turn: Turn, reply: Reply, kind: Vendor) -> AsyncIterator[bytes]:
     """The upstream's events, checked one by one; the last one only once the reply can be stored."""
     events = replies.SSEEvents()
-    acc = _STREAMS[kind](turn.svc.max_message_chars)
+    acc = replies.STREAMS[kind](turn.svc.max_message_chars)
     raw = bytearray()
     finished = False
     try:
@@ -206,7 +205,7 @@ async def chat_completions(request: Request, caller: Caller) -> Response:
     url = upstream_url(svc, "/chat/completions")
     system, msgs = wire.split_system(body["messages"])
     ask = Ask(budget(request, svc), tools_of(body))
-    async with Turn(svc, request, caller, body, system, msgs, ask=ask) as turn:
+    async with Turn(svc, request, caller, body, system, msgs, ask=ask, kind="chat") as turn:
         if turn.replayed is not None:
             return turn.replayed
         payload = {**body, "messages": turn.context}
@@ -242,7 +241,7 @@ async def responses(request: Request, caller: Caller) -> Response:
     tools = tools_of(body)
     instructions, msgs, named = vendor.responses_input(body)
     ask = Ask(budget(request, svc), tools) if threshold is None else None
-    async with Turn(svc, request, caller, body, instructions, msgs, named, ask) as turn:
+    async with Turn(svc, request, caller, body, instructions, msgs, named, ask, "responses") as turn:
         if turn.replayed is not None:
             return turn.replayed
         if threshold is not None:
@@ -328,9 +327,9 @@ async def messages(request: Request, caller: Caller) -> Response:
     anthropic_up = bool(svc.config.anthropic_upstream)
     url = upstream_url(svc, "/v1/messages" if anthropic_up else "/chat/completions", anthropic_up)
     system, msgs = vendor.anthropic_input(body)
-    fmt = "anthropic" if anthropic_up else "openai"
+    fmt: Literal["openai", "anthropic"] = "anthropic" if anthropic_up else "openai"
     ask = Ask(budget(request, svc), format=fmt) if edit is None else None
-    async with Turn(svc, request, caller, body, system, msgs, ask=ask) as turn:
+    async with Turn(svc, request, caller, body, system, msgs, ask=ask, kind="anthropic") as turn:
         if turn.replayed is not None:
             return turn.replayed
         block = await _anthropic_compaction(turn, edit)

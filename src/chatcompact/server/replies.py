@@ -13,8 +13,8 @@ event in the vendor's shape in place of the stream's last event), never a 200 wh
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any, Literal
+from collections.abc import Callable, Mapping
+from typing import Any, Literal, Protocol
 
 import orjson
 
@@ -24,6 +24,15 @@ from . import vendor
 from .wire import canonical, plain_text
 
 Vendor = Literal["chat", "responses", "anthropic"]
+
+
+class Accumulator(Protocol):
+    """What each stream reader does: take an event (True for the one that ends the stream), give the message."""
+
+    def event(self, event: bytes) -> bool: ...
+
+    def message(self) -> dict[str, Any] | None: ...
+
 
 __all__ = [
     "AnthropicStream",
@@ -356,10 +365,17 @@ class AnthropicStream:
 def error_event(vendor: Vendor, message: str) -> bytes:
     """An error event in the vendor's stream shape (the SDKs raise on each)."""
     if vendor == "anthropic":
-        body = {"type": "error", "error": {"type": "api_error", "message": message}}
+        body: dict[str, Any] = {"type": "error", "error": {"type": "api_error", "message": message}}
         return b"event: error\ndata: " + orjson.dumps(body) + b"\n\n"
-    err = {"message": message, "type": "upstream_error", "param": None, "code": "bad_upstream_reply"}
+    err: dict[str, Any] = {"message": message, "type": "upstream_error", "param": None, "code": "bad_upstream_reply"}
     if vendor == "responses":
         body = {"type": "error", "code": "bad_upstream_reply", "message": message, "param": None, "error": err}
         return b"event: error\ndata: " + orjson.dumps(body) + b"\n\n"
     return b"data: " + orjson.dumps({"error": err}) + b"\n\n"
+
+
+STREAMS: dict[str, Callable[[int], Accumulator]] = {
+    "chat": ChatStream,
+    "responses": ResponsesStream,
+    "anthropic": AnthropicStream,
+}

@@ -30,6 +30,7 @@ from .upstream import Upstream, UpstreamError
 
 if TYPE_CHECKING:
     from ..runtime.memory import Thread
+    from ..types import Message
     from .turn import Ask
 
 log = logging.getLogger("chatcompact.server")
@@ -306,31 +307,33 @@ class Service:
 
     # ------------------------------------------------------------ the proxy's two worker-thread calls
     async def prepare(
-        self, sid: str, system: str | None, msgs: Sequence[Any], ask: Ask | None, query: str | None
-    ) -> tuple[AsyncThread, Any]:
+        self, sid: str, system: str | None, msgs: Sequence[Any], ask: Ask | None, query: str | None, ttl: float
+    ) -> tuple[AsyncThread, Any, Message | None]:
         """Open the thread, store what ``msgs`` holds that it does not, and assemble the context ``ask`` wants:
-        one call in a worker thread (the first request of a thread in this process takes one more)."""
+        one call in a worker thread (the first request of a thread in this process takes one more). The third
+        value is the stored reply when the request was already answered (see :meth:`Tails.store_new`)."""
         assert self.mem is not None
         t = self._threads.get(sid) or await self._register(sid)
         mem = self.mem.sync
 
-        def run() -> tuple[Thread, Any]:
+        def run() -> tuple[Thread, Any, Message | None]:
             sync = mem.thread(sid, budget=self.config.budget)  # no write unless it changed
             if system is not None and sync.system != system:
                 sync = mem.thread(sid, system)
             try:
-                self.tails.store_new(sync, mem.store, sid, msgs)
+                answer = self.tails.store_new(sync, mem.store, sid, msgs, ttl)
             except E.StoreError:
                 self.tails.drop(sid)  # e.g. deleted by another process: start again from the store
                 raise
-            if ask is None:
-                return sync, None
-            return sync, sync.context(ask.budget, query=query, tools=ask.tools, format=ask.format)  # type: ignore[call-overload]
+            if ask is None or answer is not None:
+                return sync, None, answer
+            context = sync.context(ask.budget, query=query, tools=ask.tools, format=ask.format)  # type: ignore[call-overload]
+            return sync, context, None
 
-        sync, context = await asyncio.to_thread(run)
+        sync, context, answer = await asyncio.to_thread(run)
         if sync is not t.sync:  # the Memory made the thread afresh (deleted meanwhile): wrap the new one
             t = await self._register(sid)
-        return t, context
+        return t, context, answer
 
     async def store_reply(self, thread: AsyncThread, sid: str, message: dict[str, Any]) -> None:
         """Append the upstream's reply (already checked) and note it in the diff cache."""

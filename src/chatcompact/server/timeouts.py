@@ -94,7 +94,7 @@ except ImportError:  # httptools is optional for uvicorn: h11 then
 
 if HttpToolsProtocol is not None:
 
-    class HttpToolsWithTimeouts(_HeaderTimeout, HttpToolsProtocol):  # type: ignore[misc,valid-type]
+    class HttpToolsWithTimeouts(_HeaderTimeout, HttpToolsProtocol):
         """uvicorn's httptools protocol (the faster parser) with the header timeout."""
 
         def __init__(self, config: Any, *args: Any, **kwargs: Any) -> None:

@@ -25,7 +25,8 @@ from starlette.requests import Request
 from starlette.responses import Response
 
 from ..runtime.forget import TOMBSTONE_TEXT
-from . import wire
+from . import replay, wire
+from .replies import Vendor
 
 if TYPE_CHECKING:
     from ..runtime.async_memory import AsyncThread
@@ -37,6 +38,7 @@ if TYPE_CHECKING:
 log = logging.getLogger("chatcompact.server")
 THREAD_HEADER = "x-chatcompact-thread"
 _METADATA_KEYS = ("chatcompact_thread", "thread_id", "thread", "conversation_id", "user_id")
+REPLAY_TTL = 600.0  # seconds a delivered answer is given back for a retry of its request
 
 
 @dataclass(frozen=True)
@@ -74,39 +76,48 @@ class Tails:
     def drop(self, sid: str) -> None:
         self._tails.pop(sid, None)
 
-    def store_new(self, t: Thread, store: Any, sid: str, messages: Sequence[Any]) -> None:
-        """Append what ``messages`` holds that the thread does not (sync: runs in a worker thread)."""
+    def store_new(self, t: Thread, store: Any, sid: str, messages: Sequence[Any], replay_ttl: float) -> Message | None:
+        """Append what ``messages`` holds that the thread does not (sync: runs in a worker thread). Returns the
+        stored reply when the request is one already answered less than ``replay_ttl`` seconds ago (a retry that
+        reached this process, not the one that answered it, or came after a restart): nothing is stored then."""
         cached = self._tails.get(sid)
         if cached is None:
             last = store.thread_info(sid).last_seq
             recent = t.history(max(0, last - wire.TAIL_WINDOW)) if last else []
-            cached = (last, [_hash(m) for m in recent])
+            cached = (last, [_entry(m) for m in recent])
         else:
             newer = t.history(cached[0])  # another process (or a REST write) appended meanwhile
             if newer:
-                cached = (newer[-1].seq or cached[0], cached[1] + [_hash(m) for m in newer])
-        fresh = wire.new_messages(cached[1], messages)
+                cached = (newer[-1].seq or cached[0], cached[1] + [_entry(m) for m in newer])
+        diff = wire.Diff(cached[1], messages)
+        if replay_ttl and diff.answered():
+            last_message = t.history(max(0, cached[0] - 1))[-1:]
+            if last_message and time.time() - (last_message[0].created_at or 0) < replay_ttl:
+                self._tails[sid] = (cached[0], cached[1][-wire.TAIL_WINDOW :])
+                return last_message[0]
+        fresh = diff.fresh()
         if fresh:
             stored = t.add_many(fresh)
-            cached = (stored[-1].seq or cached[0], cached[1] + [wire.message_hash(m) for m in fresh])
+            cached = (stored[-1].seq or cached[0], cached[1] + [wire.tail_entry(m) for m in fresh])
         self._tails[sid] = (cached[0], cached[1][-wire.TAIL_WINDOW :])
+        return None
 
     def stored(self, sid: str, seq: int, message: dict[str, Any]) -> None:
         """A reply was appended as ``seq``."""
         count, tail = self._tails.get(sid, (0, []))
         if seq == count + 1:
-            self._tails[sid] = (seq, [*tail, wire.message_hash(message)][-wire.TAIL_WINDOW :])
+            self._tails[sid] = (seq, [*tail, wire.tail_entry(message)][-wire.TAIL_WINDOW :])
         else:  # someone else appended in between: start over from the store next time
             self._tails.pop(sid, None)
 
 
-def _hash(message: Message) -> str:
-    """A stored message's tail entry: its hash, or the forgotten marker of its role."""
+def _entry(message: Message) -> str:
+    """A stored message's tail entry: ``role:hash``, or the forgotten marker of its role."""
     calls = message.tool_calls
     tool_turn = message.role == "assistant" and bool(calls) and not message.text  # forget keeps the call ids
     if message.text == TOMBSTONE_TEXT or (tool_turn and all(tc.arguments == "{}" for tc in calls)):
         return wire.FORGOTTEN + message.role
-    return wire.message_hash(wire.canonical(message.to_openai()))
+    return wire.tail_entry(wire.canonical(message.to_openai()))
 
 
 class Turn:
@@ -122,6 +133,7 @@ class Turn:
         msgs: Sequence[Any],
         named: str | None = None,
         ask: Ask | None = None,
+        kind: Vendor | None = None,
     ) -> None:
         self.svc, self.caller = svc, caller
         self.name = svc.check_thread_name(thread_name(request, body, system, msgs, named))
@@ -132,6 +144,7 @@ class Turn:
         self.replayed: Response | None = None
         self.context: Any = None
         self._args = (system, msgs, ask)
+        self._kind, self._body = kind, body
         self._hold: Hold | None = None
         self._kept = False
         self.thread: AsyncThread
@@ -142,7 +155,10 @@ class Turn:
             self.replayed = self.svc.replay(self.key)
             if self.replayed is None:
                 system, msgs, ask = self._args
-                self.thread, self.context = await self.svc.prepare(self.sid, system, msgs, ask, self.query)
+                ttl = REPLAY_TTL if self._kind is not None else 0.0  # only a forwarding route has an answer to replay
+                self.thread, self.context, answer = await self.svc.prepare(self.sid, system, msgs, ask, self.query, ttl)
+                if answer is not None and self._kind is not None:
+                    self.replayed = replay.answer(self._kind, answer, self._body)
         except BaseException:
             await self.release()
             raise

@@ -85,13 +85,25 @@ def split_system(messages: Sequence[Any]) -> tuple[str | None, list[Any]]:
     return ("\n\n".join(system) if system else None), list(messages[i:])
 
 
-class _Hashes:
-    """Canonical forms and hashes of incoming messages, made on first use (most are never looked at)."""
+def tail_entry(message: Mapping[str, Any]) -> str:
+    """What the stored tail keeps of a canonical message: ``role:hash``."""
+    return f"{message.get('role')}:{message_hash(message)}"
 
-    def __init__(self, incoming: Sequence[Any]) -> None:
+
+class Diff:
+    """A request's messages against the stored tail (canonical messages or their :func:`tail_entry` values, or
+    ``FORGOTTEN + role`` for a turn erased by ``forget``, which matches whatever the client still sends in its
+    place, so a client resending its full history never writes forgotten text back).
+
+    Messages are compared from the end and made canonical and hashed on first use, so a client resending a
+    long history costs about :data:`TAIL_WINDOW` hashes, not one per message it sent.
+    """
+
+    def __init__(self, stored_tail: Sequence[Mapping[str, Any] | str], incoming: Sequence[Any]) -> None:
+        self.tail = [m if isinstance(m, str) else tail_entry(m) for m in stored_tail[-TAIL_WINDOW:]]
         self.incoming = incoming
         self._canon: dict[int, dict[str, Any]] = {}
-        self._hash: dict[int, str] = {}
+        self._entry: dict[int, str] = {}
 
     def canonical(self, i: int) -> dict[str, Any]:
         if i not in self._canon:
@@ -101,40 +113,36 @@ class _Hashes:
                 raise InvalidMessage(exc.field, exc.problem, index=i) from None
         return self._canon[i]
 
-    def hash(self, i: int) -> str:
-        if i not in self._hash:
-            self._hash[i] = message_hash(self.canonical(i))
-        return self._hash[i]
+    def _same(self, i: int, entry: str) -> bool:
+        if entry.startswith(FORGOTTEN):
+            return self.canonical(i).get("role") == entry[len(FORGOTTEN) :]
+        if i not in self._entry:
+            self._entry[i] = tail_entry(self.canonical(i))
+        return self._entry[i] == entry
+
+    def _ends_like(self, p: int, tail: Sequence[str]) -> bool:
+        """``incoming[:p]`` ends with the last messages of ``tail`` (as many as both have)."""
+        return all(self._same(p - 1 - j, tail[-1 - j]) for j in range(min(p, len(tail))))
+
+    def fresh(self) -> list[dict[str, Any]]:
+        """The suffix of the request not yet stored: after the last position ``p`` whose preceding messages
+        equal the stored tail's last ones; no overlap at all means all of it (a client sending only its newest
+        turn)."""
+        start = 0
+        if self.tail:
+            start = next((p for p in range(len(self.incoming), 0, -1) if self._ends_like(p, self.tail)), 0)
+        return [self.canonical(i) for i in range(start, len(self.incoming))]
+
+    def answered(self) -> bool:
+        """The request is the one the stored tail's last message (an assistant turn) already answers: a retry."""
+        if len(self.tail) < 2 or not self.incoming or not self.tail[-1].startswith("assistant:"):
+            return False
+        return self._ends_like(len(self.incoming), self.tail[:-1])
 
 
 def new_messages(stored_tail: Sequence[Mapping[str, Any] | str], incoming: Sequence[Any]) -> list[dict[str, Any]]:
-    """The suffix of ``incoming`` that is not yet stored, canonical.
-
-    Finds the last position ``p`` in ``incoming`` whose preceding messages equal the stored tail's
-    last messages (as many as both have, up to :data:`TAIL_WINDOW`); ``incoming[p:]`` is new. No
-    overlap at all means every incoming message is new (a client that sends only the newest turn).
-    ``stored_tail`` holds canonical messages or their :func:`message_hash` values, or ``FORGOTTEN + role``
-    for a turn erased by ``forget``, which matches whatever the client still sends in its place (so a
-    client resending its full history never writes forgotten text back). Messages are compared from the
-    end and hashed on first use, so a client resending a long history costs about :data:`TAIL_WINDOW`
-    hashes, not one per message it sent.
-    """
-    tail = [m if isinstance(m, str) else message_hash(m) for m in stored_tail[-TAIL_WINDOW:]]
-    got = _Hashes(incoming)
-
-    def same(i: int, entry: str) -> bool:
-        if entry.startswith(FORGOTTEN):
-            return got.canonical(i).get("role") == entry[len(FORGOTTEN) :]
-        return got.hash(i) == entry
-
-    start = 0
-    if tail:
-        for p in range(len(incoming), 0, -1):
-            n = min(p, len(tail))
-            if all(same(p - 1 - j, tail[-1 - j]) for j in range(n)):
-                start = p
-                break
-    return [got.canonical(i) for i in range(start, len(incoming))]
+    """The suffix of ``incoming`` that is not yet stored, canonical (see :class:`Diff`)."""
+    return Diff(stored_tail, incoming).fresh()
 
 
 def latest_user_text(messages: Sequence[Any]) -> str | None:
