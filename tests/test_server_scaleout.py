@@ -54,75 +54,87 @@ def serve(store: str, upstream: str, tmp: Path, count: int = 2, workers: int = 1
             proc.wait(30)
 
 
-@pytest.fixture(params=["sqlite", "postgres"])
-def store(request: pytest.FixtureRequest, tmp_path: Path) -> str:
-    if request.param == "postgres":
-        return str(request.getfixturevalue("pg_url"))
-    return str(tmp_path / "shared.db")
-
-
-@pytest.fixture
+@pytest.fixture(scope="module")
 def upstream() -> Iterator[tuple[FakeUpstream, str]]:
     up = FakeUpstream(delay=0.2)
     with UvicornThread(up.app) as u:
         yield up, u.url + "/v1"
 
 
+@pytest.fixture(scope="module", params=["sqlite", "postgres"])
+def pair(request: pytest.FixtureRequest, upstream, tmp_path_factory: pytest.TempPathFactory) -> Iterator[list[str]]:
+    """Two serve processes on one store: a SQLite file, or a fresh schema of the session's Postgres."""
+    tmp = tmp_path_factory.mktemp(request.param)
+    if request.param == "postgres":
+        import uuid
+
+        import psycopg
+
+        from chatcompact.testing import postgres_schema_url
+
+        server = request.getfixturevalue("pg_server")
+        schema = f"t_{uuid.uuid4().hex[:12]}"
+        with psycopg.connect(server, autocommit=True) as conn:
+            conn.execute(f"CREATE SCHEMA {schema}")
+        store = postgres_schema_url(server, schema)
+    else:
+        store = str(tmp / "shared.db")
+    with serve(store, upstream[1], tmp) as urls:
+        yield urls
+
+
 def _stored(url: str, thread: str) -> list[dict]:
     return httpx.get(f"{url}/v1/threads/{thread}/messages", timeout=30).json()["messages"]
 
 
-def test_a_conversation_alternating_between_processes_is_stored_exactly(store, upstream, tmp_path: Path) -> None:
-    _, up_url = upstream
-    with serve(store, up_url, tmp_path) as urls:
-        history: list[dict] = []
-        for i in range(8):
-            history.append({"role": "user", "content": f"turn {i}: order ORD-{i}"})
-            body = {"model": "m", "messages": history, "user": "alt"}
-            reply = httpx.post(f"{urls[i % 2]}/v1/chat/completions", json=body, timeout=60).json()
-            history.append({"role": "assistant", "content": reply["choices"][0]["message"]["content"]})
-        for url in urls:
-            assert [(m["role"], m["content"]) for m in _stored(url, "alt")] == [
-                (m["role"], m["content"]) for m in history
-            ]
+def test_a_conversation_alternating_between_processes_is_stored_exactly(pair: list[str]) -> None:
+    urls = pair
+    history: list[dict] = []
+    for i in range(8):
+        history.append({"role": "user", "content": f"turn {i}: order ORD-{i}"})
+        body = {"model": "m", "messages": history, "user": "alt"}
+        reply = httpx.post(f"{urls[i % 2]}/v1/chat/completions", json=body, timeout=60).json()
+        history.append({"role": "assistant", "content": reply["choices"][0]["message"]["content"]})
+    for url in urls:
+        assert [(m["role"], m["content"]) for m in _stored(url, "alt")] == [(m["role"], m["content"]) for m in history]
 
 
-def test_two_processes_writing_one_thread_at_once_lose_double_and_reorder_nothing(store, upstream, tmp_path) -> None:
-    _, up_url = upstream
-    with serve(store, up_url, tmp_path) as urls:
+def test_two_processes_writing_one_thread_at_once_lose_double_and_reorder_nothing(pair: list[str]) -> None:
+    urls = pair
 
-        def writer(w: int) -> None:
-            with httpx.Client(base_url=urls[w], timeout=60) as c:
-                for k in range(15):
-                    pair = [
-                        {"role": "user", "content": f"w{w}-{k}-q"},
-                        {"role": "assistant", "content": f"w{w}-{k}-a"},
-                    ]
-                    assert c.post("/v1/threads/both/messages", json={"messages": pair}).status_code == 201
+    def writer(w: int) -> None:
+        with httpx.Client(base_url=urls[w], timeout=60) as c:
+            for k in range(15):
+                pair = [
+                    {"role": "user", "content": f"w{w}-{k}-q"},
+                    {"role": "assistant", "content": f"w{w}-{k}-a"},
+                ]
+                assert c.post("/v1/threads/both/messages", json={"messages": pair}).status_code == 201
 
-        with concurrent.futures.ThreadPoolExecutor(2) as pool:
-            list(pool.map(writer, [0, 1]))
-        got = [m["content"] for m in _stored(urls[0], "both")]
-        assert sorted(got) == sorted(f"w{w}-{k}-{x}" for w in (0, 1) for k in range(15) for x in "qa")  # once each
-        for w in (0, 1):  # each writer's own order, and each pair side by side (one atomic append)
-            mine = [c for c in got if c.startswith(f"w{w}-")]
-            assert mine == [f"w{w}-{k}-{x}" for k in range(15) for x in "qa"]
-        assert all(got[i].endswith("-q") and got[i + 1] == got[i][:-1] + "a" for i in range(0, len(got), 2))
-        assert [m["seq"] for m in _stored(urls[1], "both")] == list(range(1, 61))
+    with concurrent.futures.ThreadPoolExecutor(2) as pool:
+        list(pool.map(writer, [0, 1]))
+    got = [m["content"] for m in _stored(urls[0], "both")]
+    assert sorted(got) == sorted(f"w{w}-{k}-{x}" for w in (0, 1) for k in range(15) for x in "qa")  # once each
+    for w in (0, 1):  # each writer's own order, and each pair side by side (one atomic append)
+        mine = [c for c in got if c.startswith(f"w{w}-")]
+        assert mine == [f"w{w}-{k}-{x}" for k in range(15) for x in "qa"]
+    assert all(got[i].endswith("-q") and got[i + 1] == got[i][:-1] + "a" for i in range(0, len(got), 2))
+    assert [m["seq"] for m in _stored(urls[1], "both")] == list(range(1, 61))
 
 
-def test_a_retry_reaching_the_other_process_is_answered_from_the_store(store, upstream, tmp_path: Path) -> None:
-    up, up_url = upstream
-    with serve(store, up_url, tmp_path) as urls:
-        body = {"model": "m", "messages": [{"role": "user", "content": "only once please"}], "user": "retry"}
-        with concurrent.futures.ThreadPoolExecutor(2) as pool:
-            answers = list(pool.map(lambda u: httpx.post(f"{u}/v1/chat/completions", json=body, timeout=60), urls))
-        assert all(a.status_code == 200 for a in answers)
-        texts = {a.json()["choices"][0]["message"]["content"] for a in answers}
-        assert texts == {"echo: only once please"}
-        assert sorted(a.headers.get("x-chatcompact-replayed", "") for a in answers) == ["", "true"]
-        assert [m["content"] for m in _stored(urls[0], "retry")] == ["only once please", "echo: only once please"]
-        assert len([r for r in up.requests if r["kind"] == "chat"]) == 1  # the model was asked once
+def test_a_retry_reaching_the_other_process_is_answered_from_the_store(pair: list[str], upstream) -> None:
+    urls, up = pair, upstream[0]
+    asked = len([r for r in up.requests if r["kind"] == "chat"])
+    thread = f"retry-{urls[0].rsplit(':', 1)[1]}"
+    body = {"model": "m", "messages": [{"role": "user", "content": "only once please"}], "user": thread}
+    with concurrent.futures.ThreadPoolExecutor(2) as pool:
+        answers = list(pool.map(lambda u: httpx.post(f"{u}/v1/chat/completions", json=body, timeout=60), urls))
+    assert all(a.status_code == 200 for a in answers)
+    texts = {a.json()["choices"][0]["message"]["content"] for a in answers}
+    assert texts == {"echo: only once please"}
+    assert sorted(a.headers.get("x-chatcompact-replayed", "") for a in answers) == ["", "true"]
+    assert [m["content"] for m in _stored(urls[0], thread)] == ["only once please", "echo: only once please"]
+    assert len([r for r in up.requests if r["kind"] == "chat"]) == asked + 1  # the model was asked once
 
 
 def test_workers_share_one_sqlite_store(upstream, tmp_path: Path) -> None:
