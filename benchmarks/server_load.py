@@ -122,7 +122,7 @@ def _wait(url: str, proc: subprocess.Popen[bytes], timeout: float = 120.0) -> No
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if proc.poll() is not None:
-            raise RuntimeError(f"the process for {url} exited with {proc.returncode}")
+            raise RuntimeError(f"the process for {url} exited with {proc.returncode}{_log_tail(proc)}")
         try:
             urllib.request.urlopen(url, timeout=1).read()
             return
@@ -131,6 +131,14 @@ def _wait(url: str, proc: subprocess.Popen[bytes], timeout: float = 120.0) -> No
                 return
             time.sleep(0.2)
     raise RuntimeError(f"{url} did not come up")
+
+
+_LOGS: dict[int, Path] = {}
+
+
+def _log_tail(proc: subprocess.Popen[bytes]) -> str:
+    log = _LOGS.get(proc.pid)
+    return f"; its log ends: {log.read_text(errors='replace')[-1500:]}" if log and log.exists() else ""
 
 
 @dataclass
@@ -201,6 +209,7 @@ def start_chatcompact(upstream: str, store: str, args: argparse.Namespace, worke
         cmd += ["--keys", str(tmp / "keys.json"), "--workers", str(workers), "--log-level", "warning"]
         log = tmp / f"serve{i}.log"
         out.procs.append(subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL, stderr=log.open("wb")))
+        _LOGS[out.procs[-1].pid] = log
         out.bases.append(f"http://127.0.0.1:{port}/v1")
         out.log.append(log)
     for base, proc in zip(out.bases, out.procs, strict=True):
@@ -231,6 +240,8 @@ def start_litellm(cmd: list[str], upstream: str, workers: int) -> Proxy:
     )
     port = _port()
     env = {**os.environ, "LITELLM_LOCAL_MODEL_COST_MAP": "True", "LITELLM_LOG": "ERROR", "DISABLE_ADMIN_UI": "True"}
+    # no keys on either side (chatcompact runs with --no-auth): LiteLLM must be told that is intended
+    env["LITELLM_DANGEROUSLY_PERMIT_WEAK_OR_UNSET_MASTER_KEY"] = "true"
     env.pop("PYTHONPATH", None)
     log = tmp / "litellm.log"
     proc = subprocess.Popen(
@@ -239,6 +250,7 @@ def start_litellm(cmd: list[str], upstream: str, workers: int) -> Proxy:
         stdout=log.open("wb"),
         stderr=subprocess.STDOUT,
     )
+    _LOGS[proc.pid] = log
     out = Proxy(f"litellm x{workers}", [proc], [f"http://127.0.0.1:{port}/v1"], stores=False, log=[log])
     _wait(f"http://127.0.0.1:{port}/health/liveliness", proc, timeout=180)
     return out
