@@ -391,3 +391,47 @@ def send_malformed(base: str, method: str, path: str, body: Any, headers: dict[s
     elif body is not None:
         kw["json"] = body
     return httpx.request(method, base + path, **kw)
+
+
+# ---------------------------------------------------------------- generated request bodies (JSON only)
+_json_scalars = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(-(2**62), 2**62),
+    st.floats(allow_nan=False, allow_infinity=False),
+    st.text(max_size=40),  # lone surrogates included: json.dumps escapes them, the server must refuse them
+)
+json_values = st.recursive(
+    _json_scalars,
+    lambda inner: st.one_of(st.lists(inner, max_size=4), st.dictionaries(st.text(max_size=8), inner, max_size=4)),
+    max_leaves=12,
+)
+_json_message = st.one_of(
+    st.fixed_dictionaries(
+        {"role": st.one_of(st.sampled_from(["user", "assistant", "tool", "system", "bogus"]), json_values)},
+        optional={"content": json_values, "tool_calls": json_values, "tool_call_id": json_values, "name": json_values},
+    ),
+    json_values,
+)
+proxy_bodies = st.one_of(
+    st.fixed_dictionaries(
+        {"messages": st.one_of(st.lists(_json_message, max_size=4), json_values)},
+        optional={"model": json_values, "tools": json_values, "user": json_values, "stream": st.just(False)},
+    ),
+    st.fixed_dictionaries(
+        {"input": st.one_of(st.text(max_size=20), st.lists(json_values, max_size=3), json_values)},
+        optional={"context_management": json_values, "instructions": json_values},
+    ),
+    json_values,
+)
+PROXY_ROUTES = _PROXY_ROUTES
+
+
+def http_case(base: str, route: str, body: Any) -> str:
+    """One generated body to a proxy route: ok (2xx), clean (4xx/502 in the route's error shape) or raw (5xx)."""
+    import json
+
+    resp = send_malformed(base, "POST", route, json.dumps(body).encode(), {})
+    if resp.status_code >= 500 and resp.status_code != 502:
+        return RAW
+    return OK if resp.status_code < 400 else CLEAN
