@@ -265,6 +265,7 @@ class Level:
     histories: list[list[dict[str, Any]]] = field(default_factory=list)
     wall: float = 0.0
     cpu: float = 0.0
+    harness_cpu: float = 0.0  # this load generator and the fake upstream, in the same run
 
 
 async def session(http: Any, base: str, name: str, turns: int, out: Level) -> list[dict[str, Any]]:
@@ -307,12 +308,22 @@ async def run_level(
 
     async with aiohttp.ClientSession(connector=connector, timeout=aiohttp.ClientTimeout(total=120)) as http:
         cpu0 = proxy.cpu_seconds() if proxy else 0.0
+        harness0 = _harness_cpu()
         t0 = time.perf_counter()
         done = await asyncio.wait_for(asyncio.gather(*[client(i) for i in range(sessions)]), cap)
         out.histories = [h for per_client in done for h in per_client]
         out.wall = time.perf_counter() - t0
         out.cpu = (proxy.cpu_seconds() - cpu0) if proxy else 0.0
+        out.harness_cpu = _harness_cpu() - harness0
     return out
+
+
+UPSTREAM_PID: list[int] = []
+
+
+def _harness_cpu() -> float:
+    """CPU seconds of this process and of the fake upstream (what the measurement itself costs)."""
+    return _tree_cpu(os.getpid()) + sum(_tree_cpu(p) for p in UPSTREAM_PID)
 
 
 def pct(values: list[float], q: float) -> float:
@@ -358,6 +369,7 @@ def measure(proxy: Proxy, upstream: str, n: int, args: argparse.Namespace) -> di
         "own_p50_ms": round(pct(via.own, 0.5), 2),
         "own_p99_ms": round(pct(via.own, 0.99), 2),
         "cpu_ms_per_request": round(1000 * via.cpu / max(1, len(via.lat)), 2),
+        "harness_cpu_ms": round(1000 * via.harness_cpu / max(1, len(via.lat)), 2),
         "rps": round(len(via.lat) / via.wall, 1),
         "first_error": (via.errors or [None])[0],
     }
@@ -390,6 +402,7 @@ def main() -> None:
     rows: list[dict[str, Any]] = []
     notes: list[str] = []
     up_proc, upstream = start_upstream(args.delay)
+    UPSTREAM_PID.append(up_proc.pid)
     try:
         for procs in (int(x) for x in args.procs.split(",")):
             store = args.store or str(Path(tempfile.mkdtemp(prefix="cc-load-")) / "load.db")
@@ -427,7 +440,7 @@ def report(rows: list[dict[str, Any]], args: argparse.Namespace, notes: list[str
     )
     cols = [("proxy", 15), ("sessions", 8), ("requests", 8), ("errors", 6), ("lost_or_doubled", 15)]
     cols += [("direct_p50_ms", 13), ("added_p50_ms", 12), ("added_p99_ms", 12), ("own_p50_ms", 10)]
-    cols += [("own_p99_ms", 10), ("cpu_ms_per_request", 18), ("rps", 7)]
+    cols += [("own_p99_ms", 10), ("cpu_ms_per_request", 18), ("harness_cpu_ms", 14), ("rps", 7)]
     print(" ".join(f"{name:>{width}}" for name, width in cols))
     for r in rows:
         print(" ".join(f"{r[name]!s:>{width}}" for name, width in cols))

@@ -194,6 +194,8 @@ class Service:
                 kw.get("policy") or Policy(), max_message_chars=self.config.max_message_chars
             )
         self.mem = await AsyncMemory.open(self.config.store, **kw)
+        # the tokenizer loads its vocabulary on first use (1-2 s of CPU): before serving, not in a first request
+        await asyncio.to_thread(self.mem.sync.tokenizer.count, "warm up")
         self.locks = ThreadLocks(shared_locks(self.mem.sync.store))
         self.upstream = Upstream(self.config.upstream_timeout)
 
