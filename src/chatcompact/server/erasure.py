@@ -20,7 +20,8 @@ MAX_IDS = 10_000
 
 
 def _svc(request: Request) -> Service:
-    return request.app.state.service
+    svc: Service = request.app.state.service
+    return svc
 
 
 def forget_args(body: Any) -> tuple[list[int] | None, str | None]:

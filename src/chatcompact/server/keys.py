@@ -161,4 +161,5 @@ def presented_key(headers: Any) -> str | None:
     auth = headers.get("authorization") or ""
     if auth.lower().startswith("bearer "):
         return auth[7:].strip()
-    return headers.get("x-api-key")
+    key = headers.get("x-api-key")
+    return key if isinstance(key, str) else None

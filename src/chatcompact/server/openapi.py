@@ -37,7 +37,9 @@ _MESSAGE = {
 }
 
 
-def _op(summary: str, params: list[dict[str, Any]], body: dict[str, Any] | None = None, ok: str = "200") -> dict:
+def _op(
+    summary: str, params: list[dict[str, Any]], body: dict[str, Any] | None = None, ok: str = "200"
+) -> dict[str, Any]:
     op: dict[str, Any] = {
         "summary": summary,
         "parameters": params,

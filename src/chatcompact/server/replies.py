@@ -65,7 +65,7 @@ def parse_json(data: bytes | str, what: str = "reply") -> Any:
 def _describe(value: Any) -> str:
     """A short readable form of an error object a stream carried."""
     if isinstance(value, Mapping) and isinstance(value.get("message"), str):
-        return value["message"][:300]
+        return str(value["message"])[:300]
     return orjson.dumps(value, default=str).decode()[:300]
 
 

@@ -54,15 +54,18 @@ def thread_name(
     request: Request, body: Mapping[str, Any], system: str | None, msgs: Sequence[Any], named: str | None
 ) -> str:
     """Header, then ``user``, then ``metadata``, then a compaction token, then the first-turn hash."""
-    if request.headers.get(THREAD_HEADER):
-        return request.headers[THREAD_HEADER]
-    if isinstance(body.get("user"), str) and body["user"]:
-        return body["user"]
+    header = request.headers.get(THREAD_HEADER)
+    if header:
+        return header
+    user = body.get("user")
+    if isinstance(user, str) and user:
+        return user
     meta = body.get("metadata")
     if isinstance(meta, Mapping):
         for key in _METADATA_KEYS:
-            if isinstance(meta.get(key), str) and meta[key]:
-                return meta[key]
+            value = meta.get(key)
+            if isinstance(value, str) and value:
+                return value
     return named or wire.auto_thread_id(system, msgs)
 
 

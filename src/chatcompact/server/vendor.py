@@ -103,7 +103,9 @@ def to_responses_input(messages: Sequence[Mapping[str, Any]]) -> list[dict[str, 
     return items
 
 
-def compacted_response(model: str, users: Sequence[Mapping[str, Any]], token: str, usage: dict[str, int]) -> dict:
+def compacted_response(
+    model: str, users: Sequence[Mapping[str, Any]], token: str, usage: dict[str, int]
+) -> dict[str, Any]:
     """A ``response.compaction`` body: the user messages, then one compaction item (OpenAI's shape)."""
     output: list[dict[str, Any]] = [
         {
