@@ -15,8 +15,10 @@ it over: then the lock is released once the reply is stored, so the conversation
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import time
+from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -73,11 +75,18 @@ class Tails:
     """Per thread: the last stored seq and the hashes of the last stored messages (what a request is diffed
     against). A cache of this process; another process's appends are folded in by one read per request."""
 
-    def __init__(self) -> None:
-        self._tails: dict[str, tuple[int, list[str]]] = {}
+    def __init__(self, size: int = 100_000) -> None:
+        self._tails: OrderedDict[str, tuple[int, list[str]]] = OrderedDict()  # least recently used first
+        self._size = size
 
     def drop(self, sid: str) -> None:
         self._tails.pop(sid, None)
+
+    def _keep(self, sid: str, value: tuple[int, list[str]]) -> None:
+        self._tails[sid] = value
+        self._tails.move_to_end(sid)
+        while len(self._tails) > self._size:  # a thread dropped here is read back from the store when it returns
+            self._tails.popitem(last=False)
 
     def store_new(self, t: Thread, store: Any, sid: str, messages: Sequence[Any], replay_ttl: float) -> Message | None:
         """Append what ``messages`` holds that the thread does not (sync: runs in a worker thread). Returns the
@@ -96,20 +105,20 @@ class Tails:
         if replay_ttl and diff.answered():
             last_message = t.history(max(0, cached[0] - 1))[-1:]
             if last_message and time.time() - (last_message[0].created_at or 0) < replay_ttl:
-                self._tails[sid] = (cached[0], cached[1][-wire.TAIL_WINDOW :])
+                self._keep(sid, (cached[0], cached[1][-wire.TAIL_WINDOW :]))
                 return last_message[0]
         fresh = diff.fresh()
         if fresh:
             stored = t.add_many(fresh)
             cached = (stored[-1].seq or cached[0], cached[1] + [wire.tail_entry(m) for m in fresh])
-        self._tails[sid] = (cached[0], cached[1][-wire.TAIL_WINDOW :])
+        self._keep(sid, (cached[0], cached[1][-wire.TAIL_WINDOW :]))
         return None
 
     def stored(self, sid: str, seq: int, message: dict[str, Any]) -> None:
         """A reply was appended as ``seq``."""
         count, tail = self._tails.get(sid, (0, []))
         if seq == count + 1:
-            self._tails[sid] = (seq, [*tail, wire.tail_entry(message)][-wire.TAIL_WINDOW :])
+            self._keep(sid, (seq, [*tail, wire.tail_entry(message)][-wire.TAIL_WINDOW :]))
         else:  # someone else appended in between: start over from the store next time
             self._tails.pop(sid, None)
 
@@ -154,18 +163,30 @@ class Turn:
 
     async def __aenter__(self) -> Turn:
         self._hold = await self.svc.locks.acquire(self.sid)
+        work = asyncio.ensure_future(self._open())
         try:
-            self.replayed = self.svc.replay(self.key)
-            if self.replayed is None:
-                system, msgs, ask = self._args
-                ttl = REPLAY_TTL if self._kind is not None else 0.0  # only a forwarding route has an answer to replay
-                self.thread, self.context, answer = await self.svc.prepare(self.sid, system, msgs, ask, self.query, ttl)
-                if answer is not None and self._kind is not None:
-                    self.replayed = replay.answer(self._kind, answer, self._body)
+            await asyncio.shield(work)
+        except asyncio.CancelledError:  # the store work in its worker thread goes on: hold the thread until done
+            work.add_done_callback(self._release_after)
+            raise
         except BaseException:
             await self.release()
             raise
         return self
+
+    async def _open(self) -> None:
+        self.replayed = self.svc.replay(self.key)
+        if self.replayed is None:
+            system, msgs, ask = self._args
+            ttl = REPLAY_TTL if self._kind is not None else 0.0  # only a forwarding route has an answer to replay
+            self.thread, self.context, answer = await self.svc.prepare(self.sid, system, msgs, ask, self.query, ttl)
+            if answer is not None and self._kind is not None:
+                self.replayed = replay.answer(self._kind, answer, self._body)
+
+    def _release_after(self, work: asyncio.Future[None]) -> None:
+        if not work.cancelled() and work.exception() is not None:
+            log.debug("thread %s: a cancelled request's store work failed: %r", self.name, work.exception())
+        self.svc.spawn(self.release())
 
     async def __aexit__(self, *exc: object) -> None:
         if not self._kept:
