@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import os
 import shutil
@@ -166,14 +167,15 @@ class Proxy:
 
 def _tree_cpu(pid: int) -> float:
     """CPU seconds (user + system) of ``pid`` and its children (uvicorn workers), from /proc."""
-    total = 0.0
-    for p in [pid, *_children(pid)]:
-        try:
-            fields = Path(f"/proc/{p}/stat").read_text().rsplit(")", 1)[1].split()
-        except OSError:
-            continue
-        total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-    return total
+    return sum(_cpu(p) for p in [pid, *_children(pid)])
+
+
+def _cpu(pid: int) -> float:
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def _children(pid: int) -> list[int]:
@@ -210,6 +212,7 @@ def start_chatcompact(upstream: str, store: str, args: argparse.Namespace, worke
         log = tmp / f"serve{i}.log"
         out.procs.append(subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL, stderr=log.open("wb")))
         _LOGS[out.procs[-1].pid] = log
+        PROXY_PIDS.add(out.procs[-1].pid)
         out.bases.append(f"http://127.0.0.1:{port}/v1")
         out.log.append(log)
     for base, proc in zip(out.bases, out.procs, strict=True):
@@ -251,6 +254,7 @@ def start_litellm(cmd: list[str], upstream: str, workers: int) -> Proxy:
         stderr=subprocess.STDOUT,
     )
     _LOGS[proc.pid] = log
+    PROXY_PIDS.add(proc.pid)
     out = Proxy(f"litellm x{workers}", [proc], [f"http://127.0.0.1:{port}/v1"], stores=False, log=[log])
     _wait(f"http://127.0.0.1:{port}/health/liveliness", proc, timeout=180)
     return out
@@ -266,6 +270,7 @@ class Level:
     wall: float = 0.0
     cpu: float = 0.0
     harness_cpu: float = 0.0  # this load generator and the fake upstream, in the same run
+    store_cpu: float = 0.0  # the database server's processes, when this run started one
 
 
 async def session(http: Any, base: str, name: str, turns: int, out: Level) -> list[dict[str, Any]]:
@@ -308,13 +313,14 @@ async def run_level(
 
     async with aiohttp.ClientSession(connector=connector, timeout=aiohttp.ClientTimeout(total=120)) as http:
         cpu0 = proxy.cpu_seconds() if proxy else 0.0
-        harness0 = _harness_cpu()
+        harness0, store0 = _harness_cpu(), _store_cpu()
         t0 = time.perf_counter()
         done = await asyncio.wait_for(asyncio.gather(*[client(i) for i in range(sessions)]), cap)
         out.histories = [h for per_client in done for h in per_client]
         out.wall = time.perf_counter() - t0
         out.cpu = (proxy.cpu_seconds() - cpu0) if proxy else 0.0
         out.harness_cpu = _harness_cpu() - harness0
+        out.store_cpu = _store_cpu() - store0
     return out
 
 
@@ -323,7 +329,45 @@ UPSTREAM_PID: list[int] = []
 
 def _harness_cpu() -> float:
     """CPU seconds of this process and of the fake upstream (what the measurement itself costs)."""
-    return _tree_cpu(os.getpid()) + sum(_tree_cpu(p) for p in UPSTREAM_PID)
+    return _cpu(os.getpid()) + sum(_tree_cpu(p) for p in UPSTREAM_PID)
+
+
+def _store_cpu() -> float:
+    """CPU seconds of the store's own server processes (an embedded Postgres started by this run)."""
+    return sum(_tree_cpu(p) for p in _children(os.getpid()) if p not in UPSTREAM_PID and p not in PROXY_PIDS)
+
+
+PROXY_PIDS: set[int] = set()
+
+
+async def run_burst(bases: list[str], total: int, threads: int) -> Level:
+    """``total`` requests at once over ``threads`` threads (a thread's requests queue behind each other)."""
+    import aiohttp
+
+    out = Level()
+    tag = f"burst{time.monotonic_ns() % 10**6}"
+
+    async def one(i: int) -> None:
+        content = f"burst {i} " + "x " * 50
+        body = {"model": "m", "messages": [{"role": "user", "content": content}], "user": f"{tag}-{i % threads}"}
+        t0 = time.perf_counter()
+        try:
+            async with http.post(f"{bases[i % len(bases)]}/chat/completions", json=body) as r:
+                await r.read()
+                ok = r.status == 200
+        except Exception as exc:  # counted: a failed request is a finding
+            out.errors.append(repr(exc))
+            return
+        out.lat.append(time.perf_counter() - t0)
+        if not ok:
+            out.errors.append("status")
+
+    connector = aiohttp.TCPConnector(limit=total + 10)
+    async with aiohttp.ClientSession(connector=connector, timeout=aiohttp.ClientTimeout(total=300)) as http:
+        t0 = time.perf_counter()
+        await asyncio.gather(*[one(i) for i in range(total)])
+        out.wall = time.perf_counter() - t0
+    return out
 
 
 def pct(values: list[float], q: float) -> float:
@@ -370,8 +414,22 @@ def measure(proxy: Proxy, upstream: str, n: int, args: argparse.Namespace) -> di
         "own_p99_ms": round(pct(via.own, 0.99), 2),
         "cpu_ms_per_request": round(1000 * via.cpu / max(1, len(via.lat)), 2),
         "harness_cpu_ms": round(1000 * via.harness_cpu / max(1, len(via.lat)), 2),
+        "db_cpu_ms": round(1000 * via.store_cpu / max(1, len(via.lat)), 2),
         "rps": round(len(via.lat) / via.wall, 1),
         "first_error": (via.errors or [None])[0],
+    }
+
+
+def burst_row(proxy: Proxy, args: argparse.Namespace) -> dict[str, Any]:
+    out = asyncio.run(run_burst(proxy.bases, args.burst, args.burst_threads))
+    return {
+        "proxy": proxy.name,
+        "burst": args.burst,
+        "threads": args.burst_threads,
+        "errors": len(out.errors),
+        "p50_ms": round(pct(out.lat, 0.5), 1),
+        "p99_ms": round(pct(out.lat, 0.99), 1),
+        "wall_s": round(out.wall, 2),
     }
 
 
@@ -381,7 +439,11 @@ def main() -> None:
     ap.add_argument("--turns", type=int, default=6, help="Turns per session.")
     ap.add_argument("--delay", type=float, default=0.05, help="Upstream's fixed answer time (s).")
     ap.add_argument("--budget", type=int, default=1500, help="Proxy's context budget.")
-    ap.add_argument("--store", default=None, help="Store URL for chatcompact (default: a fresh SQLite file).")
+    ap.add_argument(
+        "--store",
+        default=None,
+        help="Store URL for chatcompact (default: a fresh SQLite file; 'embedded-postgres': a throwaway Postgres).",
+    )
     ap.add_argument("--workers", type=int, default=1, help="chatcompact serve --workers.")
     ap.add_argument("--procs", default="1", help="Comma-separated counts of serve processes on separate ports.")
     ap.add_argument("--synchronous", default="NORMAL", help="SQLite durability of the store (FULL, NORMAL).")
@@ -389,6 +451,8 @@ def main() -> None:
     ap.add_argument("--no-litellm", action="store_true", help="Do not run LiteLLM.")
     ap.add_argument("--max-seconds", type=float, default=300, help="Cap per level.")
     ap.add_argument("--min-requests", type=int, default=120, help="Each session holds conversations until then.")
+    ap.add_argument("--burst", type=int, default=500, help="Requests sent at once after the levels (0: none).")
+    ap.add_argument("--burst-threads", type=int, default=100, help="Threads the burst is spread over.")
     ap.add_argument("--quick", action="store_true", help="Levels 1,10 and 3 turns.")
     ap.add_argument("--json", action="store_true", help="Print one JSON object.")
     ap.add_argument("--upstream", type=int, default=None, help=argparse.SUPPRESS)  # internal: serve the fake upstream
@@ -397,59 +461,83 @@ def main() -> None:
         serve_upstream(args.upstream, args.delay)
         return
     if args.quick:
-        args.levels, args.turns, args.min_requests = "1,10", 3, 30
+        args.levels, args.turns, args.min_requests, args.burst = "1,10", 3, 30, 100
     levels = [int(x) for x in args.levels.split(",")]
     rows: list[dict[str, Any]] = []
     notes: list[str] = []
     up_proc, upstream = start_upstream(args.delay)
     UPSTREAM_PID.append(up_proc.pid)
-    try:
-        for procs in (int(x) for x in args.procs.split(",")):
-            store = args.store or str(Path(tempfile.mkdtemp(prefix="cc-load-")) / "load.db")
-            proxy = start_chatcompact(upstream, store, args, args.workers, procs)
-            try:
-                asyncio.run(run_level(proxy.bases, 2, 2, f"warm{procs}", 60, None))  # tokenizer and store warm
-                rows += [measure(proxy, upstream, n, args) for n in levels]
-            finally:
-                proxy.stop()
-        cmd = None if args.no_litellm else litellm_command(args.litellm)
-        if cmd is None and not args.no_litellm:
-            notes.append("LiteLLM not run: pip install 'litellm[proxy]' (or --litellm PATH to its executable)")
-        if cmd is not None:
-            lite = start_litellm(cmd, upstream, args.workers)
-            try:
-                asyncio.run(run_level(lite.bases, 2, 2, "warm", 60, None))
-                rows += [measure(lite, upstream, n, args) for n in levels]
-            finally:
-                lite.stop()
-    finally:
-        up_proc.terminate()
-        up_proc.wait(20)
+    with contextlib.ExitStack() as stack:
+        if args.store == "embedded-postgres":  # a fresh PostgreSQL 18 + pgvector for this run (chatcompact[dev])
+            sys.path.insert(0, str(ROOT / "src"))
+            from chatcompact.testing import postgres_server
+
+            args.store = stack.enter_context(postgres_server())
+        try:
+            run_all(args, levels, upstream, rows, notes)
+        finally:
+            up_proc.terminate()
+            up_proc.wait(20)
     if args.json:
         print(json.dumps({"delay_s": args.delay, "turns": args.turns, "cores": os.cpu_count(), "levels": rows}))
     else:
         report(rows, args, notes)
 
 
+def run_all(args: argparse.Namespace, levels: list[int], upstream: str, rows: list[Any], notes: list[str]) -> None:
+    """Every proxy under test, each at every level."""
+    for procs in (int(x) for x in args.procs.split(",")):
+        store = args.store or str(Path(tempfile.mkdtemp(prefix="cc-load-")) / "load.db")
+        proxy = start_chatcompact(upstream, store, args, args.workers, procs)
+        try:
+            asyncio.run(run_level(proxy.bases, 2, 2, f"warm{procs}", 60, None))  # tokenizer and store warm
+            rows += [measure(proxy, upstream, n, args) for n in levels]
+            if args.burst:
+                rows.append(burst_row(proxy, args))
+        finally:
+            proxy.stop()
+    cmd = None if args.no_litellm else litellm_command(args.litellm)
+    if cmd is None and not args.no_litellm:
+        notes.append("LiteLLM not run: pip install 'litellm[proxy]' (or --litellm PATH to its executable)")
+    if cmd is not None:
+        lite = start_litellm(cmd, upstream, args.workers)
+        try:
+            asyncio.run(run_level(lite.bases, 2, 2, "warm", 60, None))
+            rows += [measure(lite, upstream, n, args) for n in levels]
+            if args.burst:
+                rows.append(burst_row(lite, args))
+        finally:
+            lite.stop()
+
+
 def report(rows: list[dict[str, Any]], args: argparse.Namespace, notes: list[str]) -> None:
     """The table, then each target judged on this run's figures."""
     print(
         f"upstream answers in {args.delay * 1000:.0f} ms; {args.turns} turns per session; {os.cpu_count()} cores "
-        f"(load average {os.getloadavg()[0]:.1f}); store {args.store or 'SQLite'} synchronous={args.synchronous}; "
+        f"(load average {os.getloadavg()[0]:.1f}); store {'Postgres' if args.store else 'SQLite'} "
+        f"(synchronous={args.synchronous} on SQLite); "
         f"--workers {args.workers}"
     )
     cols = [("proxy", 15), ("sessions", 8), ("requests", 8), ("errors", 6), ("lost_or_doubled", 15)]
     cols += [("direct_p50_ms", 13), ("added_p50_ms", 12), ("added_p99_ms", 12), ("own_p50_ms", 10)]
-    cols += [("own_p99_ms", 10), ("cpu_ms_per_request", 18), ("harness_cpu_ms", 14), ("rps", 7)]
+    cols += [("own_p99_ms", 10), ("cpu_ms_per_request", 18), ("harness_cpu_ms", 14), ("db_cpu_ms", 9), ("rps", 7)]
     print(" ".join(f"{name:>{width}}" for name, width in cols))
     for r in rows:
+        if "burst" in r:
+            continue
         print(" ".join(f"{r[name]!s:>{width}}" for name, width in cols))
         if r["first_error"]:
             print("   first error:", r["first_error"])
+    for r in rows:
+        if "burst" in r:
+            print(
+                f"{r['proxy']}: {r['burst']} requests at once over {r['threads']} threads: p50 {r['p50_ms']} ms, "
+                f"p99 {r['p99_ms']} ms, all done in {r['wall_s']} s, {r['errors']} errors (was p50 10.4 s / p99 20 s)"
+            )
     for note in notes:
         print(note)
-    ours = [r for r in rows if r["proxy"].startswith("chatcompact")]
-    lite = {r["sessions"]: r for r in rows if r["proxy"].startswith("litellm")}
+    ours = [r for r in rows if r["proxy"].startswith("chatcompact") and "burst" not in r]
+    lite = {r["sessions"]: r for r in rows if r["proxy"].startswith("litellm") and "burst" not in r}
     for r in ours:
         n = r["sessions"]
         line = f"{r['proxy']} at {n}: cpu/request {r['cpu_ms_per_request']} ms, added p99 {r['added_p99_ms']} ms"
