@@ -304,9 +304,6 @@ class Service:
         prefix = f"{caller.tenant}/"
         return [i for i in await self.mem.threads() if i.id.startswith(prefix)]
 
-    def storing(self, sid: str) -> bool:
-        return sid in self._storing
-
     # ------------------------------------------------------------ the proxy's two worker-thread calls
     async def prepare(
         self, sid: str, system: str | None, msgs: Sequence[Any], ask: Ask | None, query: str | None, ttl: float
