@@ -334,7 +334,8 @@ def _harness_cpu() -> float:
 
 def _store_cpu() -> float:
     """CPU seconds of the store's own server processes (an embedded Postgres started by this run)."""
-    return sum(_tree_cpu(p) for p in _children(os.getpid()) if p not in UPSTREAM_PID and p not in PROXY_PIDS)
+    ours = {q for p in [*UPSTREAM_PID, *PROXY_PIDS] for q in [p, *_children(p)]}
+    return sum(_cpu(p) for p in _children(os.getpid()) if p not in ours)
 
 
 PROXY_PIDS: set[int] = set()
