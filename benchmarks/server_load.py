@@ -333,12 +333,24 @@ def _harness_cpu() -> float:
 
 
 def _store_cpu() -> float:
-    """CPU seconds of the store's own server processes (an embedded Postgres started by this run)."""
-    ours = {q for p in [*UPSTREAM_PID, *PROXY_PIDS] for q in [p, *_children(p)]}
-    return sum(_cpu(p) for p in _children(os.getpid()) if p not in ours)
+    """CPU seconds of the database server (the postmaster and its backends) when this run started one."""
+    return sum(_tree_cpu(p) for p in DB_PIDS)
 
 
 PROXY_PIDS: set[int] = set()
+DB_PIDS: list[int] = []
+
+
+def _postmaster(url: str) -> int | None:
+    """The pid of the Postgres server at ``url`` (its data directory's ``postmaster.pid``), if readable."""
+    try:
+        import psycopg
+
+        with psycopg.connect(url, autocommit=True) as conn:
+            row = conn.execute("SHOW data_directory").fetchone()
+        return int((Path(row[0]) / "postmaster.pid").read_text().split()[0]) if row else None
+    except Exception:  # the figure is then simply not shown
+        return None
 
 
 async def run_burst(bases: list[str], total: int, threads: int) -> Level:
@@ -474,6 +486,7 @@ def main() -> None:
             from chatcompact.testing import postgres_server
 
             args.store = stack.enter_context(postgres_server())
+            DB_PIDS.extend(p for p in [_postmaster(args.store)] if p)
         try:
             run_all(args, levels, upstream, rows, notes)
         finally:
