@@ -631,7 +631,7 @@ def _dataset(path: str, kind: str, folder: bool = False) -> str:
     """``path`` if the dataset is there; else one line naming what is missing and where it comes from."""
     there = os.path.isdir(path) if folder else os.path.isfile(path)
     if not there:
-        _fail(f"no {DATASETS[kind]} at {path}: pass --data PATH")
+        _fail(f"cannot read {path}: no {DATASETS[kind]} there; pass --data PATH")
     return path
 
 
