@@ -239,3 +239,97 @@ def test_keep_alive_between_requests_is_not_cut_by_the_header_timeout(timed: tup
             s.sendall(b"GET /health HTTP/1.1\r\nHost: x\r\n\r\n")
             assert s.recv(4096).startswith(b"HTTP/1.1 200")
             time.sleep(2.0)  # idle past the header timeout: the same connection still takes the next request
+
+
+@pytest.fixture(scope="module")
+def bad_anthropic(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Scripted]]:
+    """The proxy in front of a scripted upstream that speaks Anthropic (``--anthropic-upstream``)."""
+    up = Scripted()
+    tmp = tmp_path_factory.mktemp("bad-anthropic")
+    with UvicornThread(up.app) as u:
+        cfg = ServerConfig(
+            store=str(tmp / "m.db"),
+            upstream=u.url + "/v1",
+            anthropic_upstream=u.url,
+            auth=False,
+            keys_path=str(tmp / "k.json"),
+        )
+        with UvicornThread(create_app(cfg)) as s:
+            yield s.url, up
+
+
+_EVENT = b"event: %s\ndata: %s\n\n"
+_START = json.dumps(
+    {
+        "type": "message_start",
+        "message": {"id": "m", "type": "message", "role": "assistant", "content": [], "model": "c", "usage": {}},
+    }
+).encode()
+ANTHROPIC_BAD = {
+    "not-json": (b"nope", "application/json"),
+    "content-int": (b'{"type": "message", "role": "assistant", "content": 5}', "application/json"),
+    "block-text-int": (b'{"content": [{"type": "text", "text": 5}]}', "application/json"),
+    "stream-delta-int": (
+        _EVENT % (b"message_start", _START)
+        + _EVENT
+        % (
+            b"content_block_start",
+            b'{"type":"content_block_start","index":0,"content_block":{"type":"text","text":""}}',
+        )
+        + _EVENT
+        % (b"content_block_delta", b'{"type":"content_block_delta","index":0,"delta":{"type":"text_delta","text":5}}')
+        + _EVENT % (b"message_stop", b'{"type":"message_stop"}'),
+        "text/event-stream",
+    ),
+}
+
+
+@pytest.mark.parametrize("case", list(ANTHROPIC_BAD))
+def test_an_unreadable_anthropic_reply_is_an_error_the_sdk_raises(bad_anthropic, case: str) -> None:
+    base, up = bad_anthropic
+    up.body, up.media = ANTHROPIC_BAD[case]
+    client = anthropic.Anthropic(base_url=base, api_key="x", max_retries=0)
+    kw = {"model": "c", "max_tokens": 5, "messages": [{"role": "user", "content": "hi"}]}
+    with pytest.raises(anthropic.APIError):
+        if up.media == "text/event-stream":
+            with client.messages.stream(**kw, metadata={"user_id": f"as-{case}"}) as stream:
+                stream.get_final_message()
+        else:
+            client.messages.create(**kw, metadata={"user_id": f"as-{case}"})
+    assert [m["role"] for m in _stored(base, f"as-{case}")] == ["user"]
+
+
+RESPONSES_BAD = {
+    "output-int": (b'{"object": "response", "output": 5}', "application/json"),
+    "output-item-int": (b'{"object": "response", "output": [5]}', "application/json"),
+    "stream-failed": (
+        _EVENT % (b"response.created", b'{"type":"response.created","response":{"output":[]}}')
+        + _EVENT % (b"response.failed", b'{"type":"response.failed","response":{"error":{"message":"boom"}}}'),
+        "text/event-stream",
+    ),
+    "stream-output-text-int": (
+        _EVENT
+        % (
+            b"response.completed",
+            b'{"type":"response.completed","response":{"output":[{"type":"message","content":[{"text":5}]}]}}',
+        ),
+        "text/event-stream",
+    ),
+}
+
+
+@pytest.mark.parametrize("case", list(RESPONSES_BAD))
+def test_an_unreadable_responses_reply_is_an_error_the_sdk_raises(bad, case: str) -> None:
+    base, up = bad
+    up.body, up.media = RESPONSES_BAD[case]
+    client = openai.OpenAI(base_url=base + "/v1", api_key="x", max_retries=0)
+    thread = f"rs-{case}"
+    with pytest.raises(openai.APIError):
+        if up.media == "text/event-stream":
+            for _ in client.responses.create(
+                model="m", input="hi", stream=True, extra_headers={"X-Chatcompact-Thread": thread}
+            ):
+                pass
+        else:
+            client.responses.create(model="m", input="hi", extra_headers={"X-Chatcompact-Thread": thread})
+    assert [m["role"] for m in _stored(base, thread)] == ["user"]
