@@ -188,13 +188,15 @@ class Thread:
         # tool schemas are sent with every request: pay for them first; the rest is the room every share is of
         schema = tok.count_messages((), tools) - tok.count_messages(()) if tools else 0
         room = budget - schema
-        if query:  # nothing folded yet: the tail is the whole thread, so every recall hit would be dropped below
+        recall = False  # nothing folded yet: the tail is the whole thread, so every recall hit would be dropped below
+        if query:
             with self._lock:
                 self._refresh()
-                query_recall = self._view.covered_until > 0
-        quotes, spare = self._quotes(query, room) if query and query_recall else ([], [])
+                recall = self._view.covered_until > 0
+        quotes, spare = self._quotes(query, room) if recall and query else ([], [])
         with self._lock:
-            self._refresh()
+            if recall or not query:  # the recall ran outside the lock: the head may have moved meanwhile
+                self._refresh()
             v = self._view
             shown = {m.seq for m in v.tail}
             quotes = [q for q in quotes if q.order not in shown]

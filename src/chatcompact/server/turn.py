@@ -97,8 +97,8 @@ class Tails:
             last = store.thread_info(sid).last_seq
             recent = t.history(max(0, last - wire.TAIL_WINDOW)) if last else []
             cached = (last, [_entry(m) for m in recent])
-        else:
-            newer = t.history(cached[0])  # another process (or a REST write) appended meanwhile
+        elif store.thread_info(sid).last_seq != cached[0]:  # another process (or a REST write) appended meanwhile
+            newer = t.history(cached[0])
             if newer:
                 cached = (newer[-1].seq or cached[0], cached[1] + [_entry(m) for m in newer])
         diff = wire.Diff(cached[1], messages)
