@@ -4,6 +4,10 @@
 
 Targets: 0 raw exceptions, 0 broken threads (a thread that cannot be reopened, assembled or searched after
 the case). The cases are tests/fuzz_cases.py, which tests/test_fuzz.py runs in CI with fewer examples.
+
+The service (``chatcompact serve``, real HTTP on loopback): the malformed-request corpus, generated bodies on
+every proxy route, and schemathesis over the REST routes of the OpenAPI document (erasure routes included).
+There ``raw`` is an HTTP 5xx other than a 502 for a bad upstream: target 0. ``--no-server`` skips it.
 """
 
 from __future__ import annotations
@@ -83,12 +87,60 @@ def run(examples: int) -> None:
             record("cli", fc.cli_case(command, content), " ".join(command))
 
 
+def run_server(examples: int) -> None:
+    """The HTTP side: corpus, generated proxy bodies, schemathesis (5xx = raw)."""
+    import schemathesis
+    from tests.server_support import running
+
+    from chatcompact.server.openapi import document
+
+    with running(Path(tempfile.mkdtemp(prefix="chatcompact-fuzz-serve-")), budget=400) as r:
+        import httpx
+
+        httpx.post(f"{r.v1}/threads/fz/messages", json={"messages": [{"role": "user", "content": "hello"}]})
+        for name, method, path, body, headers in fc.MALFORMED_REQUESTS:
+            status = fc.send_malformed(r.url, method, path, body, headers).status_code
+            record("http corpus", fc.RAW if status >= 500 else fc.CLEAN if status >= 400 else fc.OK, name)
+        cfg = settings(max_examples=examples, deadline=None, database=None, suppress_health_check=list(HealthCheck))
+
+        @cfg
+        @given(route=st.sampled_from(fc.PROXY_ROUTES), body=fc.proxy_bodies)
+        def proxy(route, body):
+            record("http proxy", fc.http_case(r.url, route, body), (route, body))
+
+        proxy()
+        doc = document()
+        doc["paths"] = {p: v for p, v in doc["paths"].items() if not any(op.get("x-proxy") for op in v.values())}
+        for op in schemathesis.openapi.from_dict(doc).get_all_operations():
+            operation = op.ok()
+
+            @settings(
+                max_examples=max(5, examples // 20),
+                deadline=None,
+                database=None,
+                suppress_health_check=list(HealthCheck),
+            )
+            @given(case=operation.as_strategy())
+            def rest(case):
+                status = case.call(base_url=r.url, timeout=30).status_code
+                record(
+                    "http rest", fc.RAW if status >= 500 else fc.CLEAN if status >= 400 else fc.OK, case.formatted_path
+                )
+
+            rest()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--examples", type=int, default=400, help="Hypothesis examples per entry-point group")
+    parser.add_argument("--no-server", action="store_true", help="Skip the HTTP service's cases.")
+    parser.add_argument("--only-server", action="store_true", help="Only the HTTP service's cases.")
     args = parser.parse_args()
     start = time.perf_counter()
-    run(args.examples)
+    if not args.only_server:
+        run(args.examples)
+    if not args.no_server:
+        run_server(args.examples)
     print(f"{'entry point':14} {'cases':>7} {'accepted':>9} {'clean':>7} {'raw':>5} {'broken':>7}")
     total = collections.Counter()
     for area, c in COUNTS.items():

@@ -292,3 +292,214 @@ def cli_case(command: list[str], content: bytes) -> str:
     if result.exception is not None and not isinstance(result.exception, SystemExit):
         return RAW
     return OK if result.exit_code == 0 else CLEAN
+
+
+# ---------------------------------------------------------------- malformed HTTP requests (issue 20 §8)
+# (name, method, path, body: raw bytes, or a JSON-able value sent as JSON, or None; extra headers).
+# Every one must get a 4xx in the route's error shape (the vendors' on the proxy routes), never a 500.
+_U = {"role": "user", "content": "hi"}
+
+
+def _chat(**kw: Any) -> dict[str, Any]:
+    return {"model": "m", "messages": [_U], "user": "fuzz", **kw}
+
+
+def _anth(**kw: Any) -> dict[str, Any]:
+    return {"model": "c", "max_tokens": 5, "messages": [_U], "metadata": {"user_id": "fuzz"}, **kw}
+
+
+def _resp(**kw: Any) -> dict[str, Any]:
+    return {"model": "m", "input": "hi", "metadata": {"thread_id": "fuzz"}, **kw}
+
+
+_BODY_KILLERS: list[tuple[str, Any]] = [
+    ("deep-brackets", b"[" * 100_000),
+    ("deep-objects", b'{"a":' * 5_000 + b"1" + b"}" * 5_000),
+    ("not-json", b"{not json"),
+    ("empty", b""),
+    ("array", b"[1, 2]"),
+    ("string", b'"x"'),
+    ("number", b"5"),
+    ("null", b"null"),
+    ("lone-surrogate", b'{"messages": [{"role": "user", "content": "\\ud800"}]}'),
+    ("invalid-utf8", b'{"messages": [{"role": "user", "content": "\xff\xfe"}]}'),
+    ("nan", b'{"messages": [{"role": "user", "content": "x"}], "temperature": NaN}'),
+    ("infinity", b'{"temperature": 1e999}'),
+    ("huge-int", b'{"max_tokens": 123456789012345678901234567890}'),
+    ("truncated", b'{"messages": [{"role": "user", "content": "x'),
+]
+_PROXY_ROUTES = ["/v1/chat/completions", "/v1/responses", "/v1/responses/compact", "/v1/messages"]
+
+MALFORMED_REQUESTS: list[tuple[str, str, str, Any, dict[str, str]]] = [
+    (f"{route}:{name}", "POST", route, body, {}) for route in _PROXY_ROUTES for name, body in _BODY_KILLERS
+]
+MALFORMED_REQUESTS += [
+    (f"chat:{name}", "POST", "/v1/chat/completions", body, {})
+    for name, body in [
+        ("no-messages", {"model": "m"}),
+        ("messages-int", _chat(messages=5)),
+        ("messages-str", _chat(messages="x")),
+        ("messages-empty", _chat(messages=[])),
+        ("message-int", _chat(messages=[5])),
+        ("message-null", _chat(messages=[None])),
+        ("role-wizard", _chat(messages=[{"role": "wizard", "content": "x"}])),
+        ("role-missing", _chat(messages=[{"content": "x"}])),
+        ("role-int", _chat(messages=[{"role": 5, "content": "x"}])),
+        ("role-list", _chat(messages=[{"role": ["user"], "content": "x"}])),
+        ("content-int", _chat(messages=[{"role": "user", "content": 5}])),
+        ("content-object", _chat(messages=[{"role": "user", "content": {"a": 1}}])),
+        ("content-parts-int", _chat(messages=[{"role": "user", "content": [5]}])),
+        ("content-part-text-int", _chat(messages=[{"role": "user", "content": [{"type": "text", "text": 5}]}])),
+        ("tool-calls-int", _chat(messages=[_U, {"role": "assistant", "content": None, "tool_calls": 5}])),
+        ("tool-calls-item-int", _chat(messages=[_U, {"role": "assistant", "tool_calls": [5]}])),
+        ("tool-call-function-int", _chat(messages=[_U, {"role": "assistant", "tool_calls": [{"function": 5}]}])),
+        (
+            "tool-call-name-int",
+            _chat(messages=[_U, {"role": "assistant", "tool_calls": [{"id": "a", "function": {"name": 5}}]}]),
+        ),
+        ("tool-without-call-id", _chat(messages=[_U, {"role": "tool", "content": "x"}])),
+        ("tool-call-id-int", _chat(messages=[_U, {"role": "tool", "content": "x", "tool_call_id": 5}])),
+        ("orphan-tool-result", _chat(messages=[_U, {"role": "tool", "content": "x", "tool_call_id": "nope"}])),
+        ("name-int", _chat(messages=[{"role": "user", "content": "x", "name": 5}])),
+        ("name-bad", _chat(messages=[{"role": "user", "content": "x", "name": "a b!"}])),
+        ("system-content-int", _chat(messages=[{"role": "system", "content": 5}, _U])),
+        ("tools-int", _chat(tools=5)),
+        ("tools-item-int", _chat(tools=[5])),
+        (
+            "tools-surrogate",
+            b'{"messages": [{"role": "user", "content": "x"}], "tools": [{"function": {"name": "\\udc00"}}]}',
+        ),
+    ]
+]
+MALFORMED_REQUESTS += [
+    ("chat:thread-header-too-long", "POST", "/v1/chat/completions", _chat(), {"X-Chatcompact-Thread": "t" * 500}),
+    ("chat:budget-header-text", "POST", "/v1/chat/completions", _chat(), {"X-Chatcompact-Budget": "abc"}),
+    ("chat:budget-header-tiny", "POST", "/v1/chat/completions", _chat(), {"X-Chatcompact-Budget": "10"}),
+]
+MALFORMED_REQUESTS += [
+    (f"responses:{name}", "POST", "/v1/responses", body, {})
+    for name, body in [
+        ("input-int", _resp(input=5)),
+        ("input-object", _resp(input={"a": 1})),
+        ("input-item-int", _resp(input=[5])),
+        ("input-role-bad", _resp(input=[{"type": "message", "role": "wizard", "content": "x"}])),
+        ("function-call-name-int", _resp(input=[{"type": "function_call", "call_id": "c", "name": 5}])),
+        ("function-output-orphan", _resp(input=[{"type": "function_call_output", "call_id": "c", "output": "x"}])),
+        ("context-management-int", _resp(context_management=5)),
+        ("context-management-item-int", _resp(context_management=[5])),
+        ("compact-threshold-text", _resp(context_management=[{"type": "compaction", "compact_threshold": "abc"}])),
+        ("compact-threshold-negative", _resp(context_management=[{"type": "compaction", "compact_threshold": -1}])),
+        ("compact-threshold-bool", _resp(context_management=[{"type": "compaction", "compact_threshold": True}])),
+        ("tools-int", _resp(tools=5)),
+    ]
+]
+MALFORMED_REQUESTS += [
+    ("responses-compact:input-object", "POST", "/v1/responses/compact", _resp(input={"a": 1}), {}),
+    ("responses-compact:input-item-int", "POST", "/v1/responses/compact", _resp(input=[5]), {}),
+]
+MALFORMED_REQUESTS += [
+    (f"messages:{name}", "POST", "/v1/messages", body, {})
+    for name, body in [
+        ("no-messages", {"model": "c", "max_tokens": 5}),
+        ("messages-int", _anth(messages=5)),
+        ("role-system", _anth(messages=[{"role": "system", "content": "x"}])),
+        ("content-int", _anth(messages=[{"role": "user", "content": 5}])),
+        ("content-block-int", _anth(messages=[{"role": "user", "content": [5]}])),
+        (
+            "tool-result-orphan",
+            _anth(messages=[{"role": "user", "content": [{"type": "tool_result", "tool_use_id": "x"}]}]),
+        ),
+        ("context-management-int", _anth(context_management=5)),
+        ("edits-int", _anth(context_management={"edits": 5})),
+        ("edit-int", _anth(context_management={"edits": [5]})),
+        ("trigger-int", _anth(context_management={"edits": [{"type": "compact_20260112", "trigger": 5}]})),
+        (
+            "trigger-value-text",
+            _anth(context_management={"edits": [{"type": "compact_20260112", "trigger": {"value": "abc"}}]}),
+        ),
+        ("tools-int", _anth(tools=5)),
+    ]
+]
+MALFORMED_REQUESTS += [
+    (f"rest:{name}", method, path, body, {})
+    for name, method, path, body in [
+        ("messages-deep", "POST", "/v1/threads/fz/messages", b"[" * 100_000),
+        ("messages-int", "POST", "/v1/threads/fz/messages", {"messages": 5}),
+        ("messages-item-int", "POST", "/v1/threads/fz/messages", {"messages": [5]}),
+        (
+            "messages-surrogate",
+            "POST",
+            "/v1/threads/fz/messages",
+            b'{"messages": [{"role": "user", "content": "\\ud800"}]}',
+        ),
+        ("system-int", "POST", "/v1/threads/fz/messages", {"messages": [_U], "system": 5}),
+        ("note-int", "POST", "/v1/threads/fz/notes", {"text": 5}),
+        ("compact-keep-text", "POST", "/v1/threads/fz/compact", {"keep_tokens": "x"}),
+        ("revert-text", "POST", "/v1/threads/fz/revert", {"version": "x"}),
+        ("forget-text", "POST", "/v1/threads/fz/forget", {"messages": "x"}),
+        ("forget-item-text", "POST", "/v1/threads/fz/forget", {"messages": ["x"]}),
+        ("forget-empty", "POST", "/v1/threads/fz/forget", {"messages": []}),
+        ("recall-k-text", "GET", "/v1/threads/fz/recall?q=x&k=abc", None),
+        ("context-budget-text", "GET", "/v1/threads/fz/context?budget=abc", None),
+        ("context-budget-huge", "GET", "/v1/threads/fz/context?budget=99999999999999999999", None),
+        ("thread-nul", "GET", "/v1/threads/a%00b/messages", None),
+        ("thread-too-long", "GET", "/v1/threads/" + "t" * 1000 + "/messages", None),
+        ("messages-after-text", "GET", "/v1/threads/fz/messages?after=abc", None),
+    ]
+]
+
+
+def send_malformed(base: str, method: str, path: str, body: Any, headers: dict[str, str]) -> Any:
+    """Send one case with httpx; returns the response."""
+    import httpx
+
+    kw: dict[str, Any] = {"headers": {"content-type": "application/json", **headers}, "timeout": 60}
+    if isinstance(body, bytes):
+        kw["content"] = body
+    elif body is not None:
+        kw["json"] = body
+    return httpx.request(method, base + path, **kw)
+
+
+# ---------------------------------------------------------------- generated request bodies (JSON only)
+_json_scalars = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(-(2**62), 2**62),
+    st.floats(allow_nan=False, allow_infinity=False),
+    st.text(max_size=40),  # lone surrogates included: json.dumps escapes them, the server must refuse them
+)
+json_values = st.recursive(
+    _json_scalars,
+    lambda inner: st.one_of(st.lists(inner, max_size=4), st.dictionaries(st.text(max_size=8), inner, max_size=4)),
+    max_leaves=12,
+)
+_json_message = st.one_of(
+    st.fixed_dictionaries(
+        {"role": st.one_of(st.sampled_from(["user", "assistant", "tool", "system", "bogus"]), json_values)},
+        optional={"content": json_values, "tool_calls": json_values, "tool_call_id": json_values, "name": json_values},
+    ),
+    json_values,
+)
+proxy_bodies = st.one_of(
+    st.fixed_dictionaries(
+        {"messages": st.one_of(st.lists(_json_message, max_size=4), json_values)},
+        optional={"model": json_values, "tools": json_values, "user": json_values, "stream": st.just(False)},
+    ),
+    st.fixed_dictionaries(
+        {"input": st.one_of(st.text(max_size=20), st.lists(json_values, max_size=3), json_values)},
+        optional={"context_management": json_values, "instructions": json_values},
+    ),
+    json_values,
+)
+PROXY_ROUTES = _PROXY_ROUTES
+
+
+def http_case(base: str, route: str, body: Any) -> str:
+    """One generated body to a proxy route: ok (2xx), clean (4xx/502 in the route's error shape) or raw (5xx)."""
+    import json
+
+    resp = send_malformed(base, "POST", route, json.dumps(body).encode(), {})
+    if resp.status_code >= 500 and resp.status_code != 502:
+        return RAW
+    return OK if resp.status_code < 400 else CLEAN

@@ -236,3 +236,35 @@ def test_eval_languages_prints_each_language_beside_english() -> None:
     assert "summary" in result.output and "containment" in result.output
     bad = CliRunner().invoke(main, ["eval", "languages", "--lang", "xx", "--embedder", "none"])
     assert bad.exit_code != 0 and "xx" in bad.output and "Traceback" not in bad.output
+
+
+# ---------------------------------------------------------------- serve, keys, eval data (issue 20 §16)
+@pytest.mark.parametrize(
+    "args, says",
+    [
+        (["serve", "--budget", "0"], "--budget"),
+        (["serve", "--port", "99999"], "--port"),
+        (["serve", "--workers", "0"], "--workers"),
+        (["serve", "--max-body", "0"], "--max-body"),
+        (["serve", "--header-timeout", "0"], "--header-timeout"),
+    ],
+)
+def test_serve_refuses_a_bad_option_at_start_in_one_line(args, says):
+    r = run(*args)
+    assert r.exit_code == 2 and says in r.output and "Traceback" not in r.output
+    assert len(r.output.strip().splitlines()) == 1
+
+
+def test_keys_list_prints_a_table_and_the_folder_is_private(tmp_path):
+    path = tmp_path / "fresh" / ".chatcompact" / "keys.json"
+    assert run("keys", "create", "acme", "--name", "ci", "--keys", str(path)).exit_code == 0
+    assert path.parent.stat().st_mode & 0o777 == 0o700 and path.stat().st_mode & 0o777 == 0o600
+    r = run("keys", "list", "--keys", str(path))
+    assert r.exit_code == 0 and "acme" in r.output and "ci" in r.output
+
+
+@pytest.mark.parametrize("kind, name", [("locomo", "LoCoMo"), ("dialogsum", "DialogSum"), ("agent", "trajectories")])
+def test_eval_without_its_dataset_says_what_is_missing_in_one_line(tmp_path, kind, name):
+    r = run("eval", kind, "--data", str(tmp_path / "absent"))
+    assert r.exit_code == 2 and name in r.output and "--data PATH" in r.output and "github.com/" in r.output
+    assert len(r.output.strip().splitlines()) == 1

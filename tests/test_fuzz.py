@@ -96,3 +96,18 @@ def test_issue_20_reproductions_are_clean_errors(tmp_path: Path, kind, args):
 @pytest.mark.parametrize("command", fc.CLI_COMMANDS, ids=[c[0] for c in fc.CLI_COMMANDS])
 def test_cli_never_prints_a_traceback(command, name):
     assert fc.cli_case(command, fc.CLI_FILES[name]) in (fc.OK, fc.CLEAN)
+
+
+# ---------------------------------------------------------------- the service (issue 20 §8): never a 500
+@pytest.fixture(scope="module")
+def served(tmp_path_factory):
+    from .server_support import running
+
+    with running(tmp_path_factory.mktemp("fuzz-serve"), budget=400) as r:
+        yield r.url
+
+
+@_FAST
+@given(route=st.sampled_from(fc.PROXY_ROUTES), body=fc.proxy_bodies)
+def test_proxy_never_answers_500(served, route, body):
+    assert fc.http_case(served, route, body) in (fc.OK, fc.CLEAN)

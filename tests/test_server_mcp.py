@@ -18,7 +18,7 @@ from chatcompact import Memory
 from chatcompact.server.mcp_tools import build
 from chatcompact.server.service import ServerConfig, Service
 
-TOOLS = {"recall", "summary", "expand", "compact", "add_note"}
+TOOLS = {"recall", "summary", "expand", "compact", "add_note", "forget", "delete_thread", "export_thread"}
 
 
 def _seed(db: Path) -> None:
@@ -53,6 +53,20 @@ async def _exercise(client: Client) -> None:
     assert "Passport" in found[0]["text"]
     missing = await client.call_tool("summary", {"thread": "nope"})
     assert missing.is_error and "nope" in json.dumps(missing.model_dump(mode="json"))
+    await _erase(client)
+
+
+async def _erase(client: Client) -> None:
+    """forget (by text), export (the forgotten text is nowhere), delete (then the thread is gone)."""
+    gone = _data(await client.call_tool("forget", {"thread": "trip", "containing": "passport"}))["forgotten"]
+    assert gone["messages"] == 1
+    dump = json.dumps(_data(await client.call_tool("export_thread", {"thread": "trip"})))
+    assert "Passport" not in dump and "H-305" in dump and '"id": "trip"' in dump
+    refused = await client.call_tool("forget", {"thread": "trip"})
+    assert refused.is_error and "messages" in json.dumps(refused.model_dump(mode="json"))
+    assert _data(await client.call_tool("delete_thread", {"thread": "trip"}))["deleted"] == "trip"
+    again = await client.call_tool("export_thread", {"thread": "trip"})
+    assert again.is_error and "trip" in json.dumps(again.model_dump(mode="json"))
 
 
 def test_mcp_tools_in_process(tmp_path: Path) -> None:

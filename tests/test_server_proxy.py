@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from chatcompact.server import ServerConfig, create_app, vendor, wire
+from chatcompact.server import ServerConfig, create_app, replies, vendor, wire
 
 from .fake_upstream import FakeUpstream, UvicornThread
 from .server_support import Running, running
@@ -257,7 +257,7 @@ def test_a_full_history_client_stores_exactly_its_new_turns(old: int, new: int) 
 
 
 def test_chat_stream_accumulates_split_events() -> None:
-    acc = wire.ChatStream()
+    acc = replies.ChatStream(10**6)
     raw = (
         b'data: {"choices":[{"index":0,"delta":{"content":"he"}}]}\n\n'
         b'data: {"choices":[{"index":0,"delta":{"content":"llo","tool_calls":[{"index":0,"id":"c1",'
@@ -265,9 +265,9 @@ def test_chat_stream_accumulates_split_events() -> None:
         b'data: {"choices":[{"index":0,"delta":{"tool_calls":[{"index":0,"function":{"arguments":": 1}"}}]}}]}\n\n'
         b"data: [DONE]\n\n"
     )
-    for i in range(0, len(raw), 7):
-        acc.feed(raw[i : i + 7])
-    assert acc.done
+    events = replies.SSEEvents()
+    ends = [acc.event(e) for i in range(0, len(raw), 7) for e in events.feed(raw[i : i + 7])]
+    assert ends == [False, False, False, True]  # [DONE] ends the stream
     assert acc.message() == {
         "role": "assistant",
         "content": "hello",
@@ -291,3 +291,50 @@ def test_proxy_on_postgres(pg_url: str, tmp_path: Path) -> None:
             client.chat.completions.create(model="m", messages=history, user="pg")
             got = httpx.get(f"{s.url}/v1/threads/pg/messages").json()["messages"]
             assert [m["content"] for m in got] == ["hello postgres", "echo: hello postgres", "again", "echo: again"]
+
+
+# ---------------------------------------------------------------- sizes (issue 18 §3): as the library
+def _library_takes_big_tool_outputs() -> bool:
+    from chatcompact import Memory
+
+    with Memory.open("memory://", background=False) as mem:
+        t = mem.thread("probe")
+        call = {"id": "c1", "type": "function", "function": {"name": "bash", "arguments": "{}"}}
+        t.add_many(
+            [{"role": "user", "content": "run it"}, {"role": "assistant", "content": None, "tool_calls": [call]}]
+        )
+        try:
+            t.add({"role": "tool", "tool_call_id": "c1", "content": "x" * (mem.policy.max_message_chars + 1)})
+        except Exception:
+            return False
+    return True
+
+
+def test_a_tool_output_of_any_size_within_the_body_limit_is_accepted(tmp_path: Path) -> None:
+    if not _library_takes_big_tool_outputs():
+        pytest.skip("Thread.add still refuses tool outputs above Policy.max_message_chars (issue 18 §3, library side)")
+    with running(tmp_path, budget=2000, max_body=8 * 1024 * 1024) as r:
+        call = {"id": "c1", "type": "function", "function": {"name": "bash", "arguments": '{"cmd": "cat big.log"}'}}
+        history = [
+            {"role": "user", "content": "show me the log"},
+            {"role": "assistant", "content": None, "tool_calls": [call]},
+            {"role": "tool", "tool_call_id": "c1", "content": "log line\n" * 150_000},  # 1.35 M characters
+        ]
+        resp = httpx.post(
+            f"{r.v1}/chat/completions", json={"model": "m", "messages": history, "user": "big"}, timeout=120
+        )
+        assert resp.status_code == 200, resp.text[:300]
+        assert len(_stored(r, "big")[2]["content"]) == 1_350_000  # stored in full
+
+
+def test_serve_limits_are_options(tmp_path: Path) -> None:
+    big = {"model": "m", "messages": [{"role": "user", "content": "y" * 300_000}], "user": "limits"}
+    with running(tmp_path / "a", budget=400, max_message_chars=200_000) as r:
+        resp = httpx.post(f"{r.v1}/chat/completions", json=big, timeout=60)
+        assert resp.status_code == 400 and "200,000" in resp.json()["error"]["message"]
+    with running(tmp_path / "b", budget=400, max_message_chars=500_000, max_body=200_000) as r:
+        resp = httpx.post(f"{r.v1}/chat/completions", json=big, timeout=60)
+        assert resp.status_code == 413 and "200000 bytes" in resp.json()["error"]["message"]
+    with running(tmp_path / "c", budget=200_000, max_message_chars=500_000) as r:  # the whole turn fits
+        assert httpx.post(f"{r.v1}/chat/completions", json=big, timeout=60).status_code == 200
+        assert len(_stored(r, "limits")[0]["content"]) == 300_000

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 from pathlib import Path
 
@@ -83,9 +84,10 @@ def test_unknown_thread_and_route_are_404s(srv: Running) -> None:
 def test_openapi_document_lists_every_rest_route(srv: Running) -> None:
     doc = httpx.get(f"{srv.url}/openapi.json").json()
     assert doc["openapi"].startswith("3.1")
+    from chatcompact.server.erasure import ROUTES as ERASURE
     from chatcompact.server.rest import ROUTES
 
-    for path, method, _ in ROUTES:
+    for path, method, _ in ROUTES + ERASURE:
         assert method.lower() in doc["paths"][path], (method, path)
 
 
@@ -110,3 +112,63 @@ def test_body_size_limit(tmp_path: Path) -> None:
         resp = httpx.post(f"{r.v1}/threads/t/messages", json=big)
         assert resp.status_code == 413 and "1000 bytes" in resp.json()["error"]["message"]
         assert httpx.get(f"{r.v1}/threads/t/messages").status_code == 404  # nothing stored
+
+
+# ---------------------------------------------------------------- erasure: forget, delete, export (issue 20 §15)
+def test_forget_by_id_and_by_text_then_export_and_delete(tmp_path: Path) -> None:
+    with running(tmp_path, budget=300) as r:
+        turns = [
+            {"role": "user", "content": "My card number is 4111-1111-1111-1111, charge it."},
+            {"role": "assistant", "content": "Charged the card ending 1111."},
+            {"role": "user", "content": "Also ship to 12 Rua Augusta, Lisbon."},
+            {"role": "assistant", "content": "Shipping to Lisbon."},
+        ]
+        assert httpx.post(f"{r.v1}/threads/er/messages", json={"messages": turns}).status_code == 201
+        by_id = httpx.post(f"{r.v1}/threads/er/forget", json={"messages": [1]}).json()["forgotten"]
+        assert by_id["message_ids"] == [1]
+        by_text = httpx.post(f"{r.v1}/threads/er/forget", json={"containing": "rua augusta"}).json()["forgotten"]
+        assert by_text["message_ids"] == [3]
+        texts = [m["content"] for m in httpx.get(f"{r.v1}/threads/er/messages").json()["messages"]]
+        assert texts == ["[forgotten]", "Charged the card ending 1111.", "[forgotten]", "Shipping to Lisbon."]
+        assert not httpx.get(f"{r.v1}/threads/er/recall", params={"q": "4111"}).json()["hits"]
+        dump = httpx.get(f"{r.v1}/threads/er/export").json()
+        assert dump["thread"]["id"] == "er" and len(dump["messages"]) == 4
+        assert "4111-1111" not in json.dumps(dump) and "Augusta" not in json.dumps(dump)
+        assert httpx.post(f"{r.v1}/threads/er/forget", json={"messages": [99]}).status_code == 400
+        assert httpx.delete(f"{r.v1}/threads/er").json() == {"deleted": "er"}
+        for path in ("messages", "export", "summary"):
+            assert httpx.get(f"{r.v1}/threads/er/{path}").status_code == 404
+        assert httpx.delete(f"{r.v1}/threads/er").status_code == 404
+
+
+def test_a_client_resending_its_history_does_not_write_forgotten_text_back(tmp_path: Path) -> None:
+    import openai
+
+    with running(tmp_path, budget=400) as r:
+        client = openai.OpenAI(base_url=r.v1, api_key="x", max_retries=0)
+        history = [{"role": "user", "content": "My password is hunter2-XYZ, remember it."}]
+        history.append(
+            {
+                "role": "assistant",
+                "content": client.chat.completions.create(model="m", messages=history, user="pw")
+                .choices[0]
+                .message.content,
+            }
+        )
+        assert httpx.post(f"{r.v1}/threads/pw/forget", json={"containing": "hunter2"}).status_code == 200
+        history.append({"role": "user", "content": "What else?"})
+        client.chat.completions.create(model="m", messages=history, user="pw")  # still holds the password turn
+        stored = httpx.get(f"{r.v1}/threads/pw/messages").json()["messages"]
+        assert [m["content"] for m in stored] == ["[forgotten]", "[forgotten]", "What else?", "echo: What else?"]
+        assert "hunter2" not in json.dumps(r.upstream.requests[-1]["body"])  # nor sent to the model
+
+
+def test_a_deleted_thread_starts_afresh_through_the_proxy(tmp_path: Path) -> None:
+    with running(tmp_path, budget=400) as r:
+        body = {"model": "m", "messages": [{"role": "user", "content": "first life"}], "user": "phoenix"}
+        assert httpx.post(f"{r.v1}/chat/completions", json=body).status_code == 200
+        assert httpx.delete(f"{r.v1}/threads/phoenix").status_code == 200
+        body["messages"] = [{"role": "user", "content": "second life"}]
+        assert httpx.post(f"{r.v1}/chat/completions", json=body).status_code == 200
+        stored = httpx.get(f"{r.v1}/threads/phoenix/messages").json()["messages"]
+        assert [m["content"] for m in stored] == ["second life", "echo: second life"]

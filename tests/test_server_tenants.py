@@ -13,6 +13,7 @@ from click.testing import CliRunner
 from chatcompact.cli import main
 from chatcompact.errors import ConfigError
 from chatcompact.server import ServerConfig, serve
+from chatcompact.server.erasure import ROUTES as ERASURE
 from chatcompact.server.keys import KeyFile, RateLimiter
 from chatcompact.server.rest import ROUTES
 
@@ -40,12 +41,14 @@ def _call(r: Running, method: str, path: str, key: str, thread: str = "a-only") 
     url = r.url + path.replace("{thread}", thread).replace("{node}", "root")
     params = {"q": "vault"} if path.endswith("/recall") else None
     body = {"version": 0} if path.endswith("/revert") else {"text": "hi"} if path.endswith("/notes") else {}
+    if path.endswith("/forget"):
+        body = {"messages": [1]}
     if path.endswith("/messages") and method == "POST":
         body = {"messages": [{"role": "user", "content": "hi"}]}
     return httpx.request(method, url, params=params, json=body if method == "POST" else None, headers=_auth(key))
 
 
-@pytest.mark.parametrize("path, method", [(p, m) for p, m, _ in ROUTES if "{thread}" in p])
+@pytest.mark.parametrize("path, method", [(p, m) for p, m, _ in ROUTES + ERASURE if "{thread}" in p])
 def test_another_tenants_thread_is_a_404_on_every_route(world, path: str, method: str) -> None:
     r, a, b = world
     creates = method == "POST" and path.endswith(("/messages", "/notes"))

@@ -619,6 +619,22 @@ def _eval_run(run: Any, config: Any, json_out: bool, out_dir: str) -> None:
     out.print(f"report: {hpath}\ndata:   {jpath}")
 
 
+# Where each public evaluation set comes from (the repository holds none of them).
+DATASETS = {
+    "locomo": "LoCoMo JSON (data/locomo10.json of github.com/snap-research/LoCoMo, CC BY-NC 4.0)",
+    "dialogsum": "DialogSum JSONL (DialogSum_Data/dialogsum.dev.jsonl of github.com/cylnlp/dialogsum, CC BY-NC-SA 4.0)",
+    "agent": "folder of mini-swe-agent *.traj.json trajectories (SWE-bench runs, github.com/SWE-agent/mini-swe-agent)",
+}
+
+
+def _dataset(path: str, kind: str, folder: bool = False) -> str:
+    """``path`` if the dataset is there; else one line naming what is missing and where it comes from."""
+    there = os.path.isdir(path) if folder else os.path.isfile(path)
+    if not there:
+        _fail(f"cannot read {path}: no {DATASETS[kind]} there; pass --data PATH")
+    return path
+
+
 @main.group("eval")
 def eval_group() -> None:
     """Measure what compaction keeps: tokens, identifiers, summary drift, LoCoMo QA, DialogSum ROUGE."""
@@ -626,7 +642,12 @@ def eval_group() -> None:
 
 @eval_group.command("locomo")
 @_eval_options
-@click.option("--data", default="../shared/data/locomo_dev.json", show_default=True, help="LoCoMo JSON file.")
+@click.option(
+    "--data",
+    default="../shared/data/locomo_dev.json",
+    show_default=True,
+    help="LoCoMo JSON file: " + DATASETS["locomo"],
+)
 @click.option("--audit", default=None, help="Audit file whose answer/evidence corrections to apply.")
 @click.option("--judge", default=None, help="LLM judge for J: openai:MODEL or openai:MODEL@BASE_URL.")
 @click.option("--recall-k", type=int, default=None, help="Policy.recall_k: turns quoted into context(query).")
@@ -655,19 +676,24 @@ def eval_locomo(
     knobs = (("recall_k", recall_k), ("recall_share", recall_share), ("recall_quotes", recall_quotes))
     overrides: dict[str, Any] = {k: v for k, v in knobs if v is not None}
     policy = Policy(**overrides) if overrides else None
-    dataset = load_locomo(data, audit=audit, limit=limit)
+    dataset = load_locomo(_dataset(data, "locomo"), audit=audit, limit=limit)
     config = _eval_config(**kw, judge=judged, policy=policy, identifiers=not no_identifiers)
     _eval_run(lambda c: run_locomo(dataset, c), config, kw["json_out"], out)
 
 
 @eval_group.command("dialogsum")
 @_eval_options
-@click.option("--data", default="../shared/data/dialogsum.dev.jsonl", show_default=True, help="DialogSum JSONL.")
+@click.option(
+    "--data",
+    default="../shared/data/dialogsum.dev.jsonl",
+    show_default=True,
+    help="DialogSum: " + DATASETS["dialogsum"],
+)
 def eval_dialogsum(data: str, limit: int | None, out: str, **kw: Any) -> None:
     """ROUGE-1/2/L (F1) of the summarizer's rendered state against DialogSum's reference summaries."""
     from .evaluation import load_dialogsum, run_dialogsum
 
-    dialogues = load_dialogsum(data, limit=limit)
+    dialogues = load_dialogsum(_dataset(data, "dialogsum"), limit=limit)
     _eval_run(lambda c: run_dialogsum(dialogues, c), _eval_config(**kw), kw["json_out"], out)
 
 
@@ -702,29 +728,55 @@ def _server() -> Any:
 @click.option("--upstream-key", default=None, envvar="CHATCOMPACT_UPSTREAM_KEY", help="Key sent to the upstream.")
 @click.option("--anthropic-upstream", default=None, help="Anthropic-compatible base URL for /v1/messages.")
 @click.option("--anthropic-key", default=None, envvar="CHATCOMPACT_ANTHROPIC_KEY", help="Key for that upstream.")
-@click.option("--budget", default=8000, show_default=True, help="Context budget (tokens) sent upstream.")
+@click.option("--budget", type=click.IntRange(min=64), default=8000, show_default=True, help="Context budget (tokens).")
 @SUMMARIZER
 @click.option("--host", default="127.0.0.1", show_default=True)
-@click.option("--port", default=8000, show_default=True)
+@click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True)
+@click.option("--workers", type=click.IntRange(1, 256), default=1, show_default=True, help="Server processes.")
 @click.option("--keys", "keys_path", default=".chatcompact/keys.json", show_default=True, help="API key file.")
 @click.option("--no-auth", is_flag=True, help="No API keys, one tenant (loopback hosts only).")
-@click.option("--rate", default=600, show_default=True, help="Requests per minute per key (0: unlimited).")
-@click.option("--max-body", default=4 * 1024 * 1024, show_default=True, help="Largest request body (bytes).")
+@click.option("--rate", type=click.IntRange(min=0), default=600, show_default=True, help="Requests/minute per key.")
+@click.option("--max-body", type=click.IntRange(min=1), default=4 * 1024 * 1024, show_default=True, help="Bytes.")
+@click.option(
+    "--max-message-chars",
+    type=click.IntRange(min=1),
+    default=None,
+    help="Largest message stored, in characters (default: Policy.max_message_chars; tool outputs may be larger).",
+)
+@click.option("--header-timeout", type=click.FloatRange(min=0.1), default=10.0, show_default=True, help="Seconds.")
+@click.option("--body-timeout", type=click.FloatRange(min=0.1), default=30.0, show_default=True, help="Seconds.")
+@click.option("--upstream-timeout", type=click.FloatRange(min=0.1), default=600.0, show_default=True, help="Seconds.")
+@click.option("--access-log/--no-access-log", default=True, show_default=True, help="One log line per request.")
+@click.option(
+    "--log-level",
+    type=click.Choice(["debug", "info", "warning", "error"], case_sensitive=False),
+    default="info",
+    show_default=True,
+)
 @click.option("--mcp-stdio", is_flag=True, help="Serve MCP on stdin/stdout instead of HTTP.")
 @click.option("--tenant", default="local", show_default=True, help="Tenant of the --mcp-stdio session.")
 def serve_cmd(
-    summarizer: str | None, host: str, port: int, no_auth: bool, rate: int, mcp_stdio: bool, tenant: str, **kw: Any
+    summarizer: str | None,
+    host: str,
+    port: int,
+    no_auth: bool,
+    rate: int,
+    access_log: bool,
+    log_level: str,
+    mcp_stdio: bool,
+    tenant: str,
+    **kw: Any,
 ) -> None:
     """Memory proxy (OpenAI/Anthropic-compatible), REST, MCP and dashboard; see docs/server.md."""
     server = _server()
-    config = server.ServerConfig(summarizer=summarizer, auth=not no_auth, rate_per_minute=rate, **kw)
+    config = server.ServerConfig(summarizer=summarizer, auth=not no_auth, rate_per_minute=rate, **kw).check()
     if mcp_stdio:
         from .server.mcp_tools import run_stdio
         from .server.service import Service
 
         run_stdio(Service(config), tenant)
         return
-    server.serve(config, host, port)
+    server.serve(config, host, port, log_level.lower(), access_log)
 
 
 @main.group("keys")
@@ -756,6 +808,8 @@ def keys_list(keys_path: str, json_out: bool) -> None:
     """Every key: id, tenant, name, created, revoked (never the secret)."""
     from dataclasses import asdict
 
+    from rich.table import Table
+
     from .server.keys import KeyFile
 
     rows = [{k: v for k, v in asdict(r).items() if k != "sha256"} for r in KeyFile(keys_path).list()]
@@ -781,7 +835,7 @@ def keys_revoke(key_id: str, keys_path: str) -> None:
 
 
 @eval_group.command("agent")
-@click.option("--data", default="../shared/data/agent_dev", show_default=True, help="Folder of *.traj.json files.")
+@click.option("--data", default="../shared/data/agent_dev", show_default=True, help="A " + DATASETS["agent"])
 @click.option("--limit", type=int, default=None, help="Only the first N trajectories.")
 @click.option("--budgets", default="8000,4000", show_default=True, help="Comma-separated context budgets.")
 @click.option("--stages", is_flag=True, help="Also replay digests only (stage1) and summarization only (stage2).")
@@ -795,7 +849,9 @@ def eval_agent(data: str, limit: int | None, budgets: str, stages: bool, json_ou
     except ValueError:
         raise click.BadParameter(f"expected integers, got {budgets!r}", param_hint="--budgets") from None
     variants = ("chatcompact", "stage1", "stage2") if stages else ("chatcompact",)
-    result = run_agent(load_trajectories(data, limit), AgentConfig(budgets=sizes, variants=variants))
+    result = run_agent(
+        load_trajectories(_dataset(data, "agent", True), limit), AgentConfig(budgets=sizes, variants=variants)
+    )
     if json_out:
         _dump(result)
         return

@@ -208,9 +208,15 @@ class Thread:
         # tool schemas are sent with every request: pay for them first; the rest is the room every share is of
         schema = tok.count_messages((), tools) - tok.count_messages(()) if tools else 0
         room = budget - schema
-        quotes, spare = self._quotes(q, room) if q is not None else ([], [])
+        recall = False  # nothing folded yet: the tail is the whole thread, so every recall hit would be dropped below
+        if q is not None:
+            with self._lock:
+                self._refresh()
+                recall = self._view.covered_until > 0
+        quotes, spare = self._quotes(q, room) if recall and q is not None else ([], [])
         with self._lock:
-            self._refresh()
+            if recall or q is None:  # the recall ran outside the lock: the head may have moved meanwhile
+                self._refresh()
             v = self._view
             lines = v.lines
             if q is not None and self._tree is not None:  # the finer nodes about the query share the summary's room

@@ -11,8 +11,10 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
-from . import dashboard_api, openapi, proxy, rest
+from . import dashboard_api, erasure, openapi, proxy, rest
 from .service import Caller, ServerConfig, Service, endpoint, error_response
+
+CONFIG_ENV = "CHATCOMPACT_SERVE_CONFIG"  # the ServerConfig of ``serve --workers N`` processes, as JSON
 
 
 async def _health(request: Request) -> Response:
@@ -41,6 +43,7 @@ def create_app(config: ServerConfig | None = None, *, mcp: bool = True) -> Starl
         Route("/v1/messages", endpoint(service, proxy.messages, anthropic=True), methods=["POST"]),
     ]
     routes += [Route(path, endpoint(service, fn), methods=[method]) for path, method, fn in rest.ROUTES]
+    routes += [Route(path, endpoint(service, fn), methods=[method]) for path, method, fn in erasure.ROUTES]
     mcp_app = None
     if mcp:
         from .mcp_tools import http_app
@@ -73,3 +76,10 @@ def create_app(config: ServerConfig | None = None, *, mcp: bool = True) -> Starl
     app = Starlette(routes=routes, lifespan=lifespan, exception_handlers={404: not_found, 405: not_allowed})
     app.state.service = service
     return app
+
+
+def from_environment() -> Starlette:
+    """The app of one ``serve --workers N`` process (uvicorn's factory): its configuration from the environment."""
+    import os
+
+    return create_app(ServerConfig.from_json(os.environ[CONFIG_ENV]))

@@ -68,7 +68,7 @@ class KeyFile:
         self._mtime = mtime
 
     def _save(self) -> None:
-        self.path.parent.mkdir(parents=True, exist_ok=True)
+        _private_dirs(self.path.parent)
         tmp = self.path.with_suffix(".tmp")
         tmp.write_text(json.dumps({"keys": [asdict(r) for r in self._records.values()]}, indent=1), encoding="utf-8")
         os.chmod(tmp, 0o600)
@@ -116,6 +116,17 @@ class KeyFile:
         return record
 
 
+def _private_dirs(folder: Path) -> None:
+    """Create ``folder`` and its missing parents owner-only (0700), as the store does for ``.chatcompact/``."""
+    missing = []
+    while not folder.exists():
+        missing.append(folder)
+        folder = folder.parent
+    for made in reversed(missing):
+        made.mkdir(mode=0o700, exist_ok=True)
+        os.chmod(made, 0o700)  # mkdir's mode is narrowed by the umask, never widened; chmod makes it exact
+
+
 class RateLimiter:
     """A token bucket per key: ``per_minute`` requests, bursts up to the same number."""
 
@@ -150,4 +161,5 @@ def presented_key(headers: Any) -> str | None:
     auth = headers.get("authorization") or ""
     if auth.lower().startswith("bearer "):
         return auth[7:].strip()
-    return headers.get("x-api-key")
+    key = headers.get("x-api-key")
+    return key if isinstance(key, str) else None

@@ -1,6 +1,6 @@
 """The MCP server (official ``mcp`` SDK): tools ``recall``, ``summary``, ``expand``, ``compact``,
-``add_note`` over a tenant's threads, on stdio (``chatcompact serve --mcp-stdio``) or streamable HTTP
-(``/mcp`` on the main app, same API keys)."""
+``add_note``, and the erasure tools ``forget``, ``delete_thread``, ``export_thread`` over a tenant's threads,
+on stdio (``chatcompact serve --mcp-stdio``) or streamable HTTP (``/mcp`` on the main app, same API keys)."""
 
 from __future__ import annotations
 
@@ -20,7 +20,7 @@ from starlette.types import Receive, Scope, Send
 
 from ..errors import ChatcompactError
 from ..types import SummaryNode
-from . import rest, wire
+from . import erasure, rest, wire
 from .service import LOCAL_TENANT, Caller, HTTPProblem, Service, error_response
 
 _LOCAL = Caller(LOCAL_TENANT)
@@ -86,7 +86,30 @@ def build(
         t = await service.open_thread(_caller.get(), thread)
         return {"message": (await t.add(rest.note_message(text))).to_record()}
 
+    _erasure_tools(service, tool)
     return server
+
+
+def _erasure_tools(service: Service, tool: Callable[[Callable[..., Any]], Callable[..., Any]]) -> None:
+    """``forget``, ``delete_thread`` and ``export_thread``: the REST erasure routes as tools, same checks."""
+
+    @tool
+    async def forget(thread: str, messages: list[int] | None = None, containing: str | None = None) -> dict[str, Any]:
+        """Erase turns of a thread for good: by message id and/or every turn containing a text (case-insensitive).
+        Their text leaves the log, the search indexes and every summary built from them; ids stay as tombstones."""
+        body: dict[str, Any] = {k: v for k, v in (("messages", messages), ("containing", containing)) if v is not None}
+        ids, text = erasure.forget_args(body)
+        return await erasure.forget(service, _caller.get(), thread, ids, text)
+
+    @tool
+    async def delete_thread(thread: str) -> dict[str, Any]:
+        """Delete a whole thread and everything stored about it (messages, summaries, nodes, vectors). Not undoable."""
+        return await erasure.delete(service, _caller.get(), thread)
+
+    @tool
+    async def export_thread(thread: str) -> dict[str, Any]:
+        """Everything stored about a thread, as JSON: messages, summary versions, events, nodes, vectors."""
+        return await erasure.export(service, _caller.get(), thread)
 
 
 class _Authenticated:

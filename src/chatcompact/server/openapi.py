@@ -37,7 +37,9 @@ _MESSAGE = {
 }
 
 
-def _op(summary: str, params: list[dict[str, Any]], body: dict[str, Any] | None = None, ok: str = "200") -> dict:
+def _op(
+    summary: str, params: list[dict[str, Any]], body: dict[str, Any] | None = None, ok: str = "200"
+) -> dict[str, Any]:
     op: dict[str, Any] = {
         "summary": summary,
         "parameters": params,
@@ -46,6 +48,22 @@ def _op(summary: str, params: list[dict[str, Any]], body: dict[str, Any] | None 
     if body is not None:
         op["requestBody"] = {"required": True, "content": {"application/json": {"schema": body}}}
     return op
+
+
+def _erasure_paths(t: list[dict[str, Any]]) -> dict[str, Any]:
+    """Forget, delete, export (chatcompact.server.erasure)."""
+    ids = {"type": "array", "items": {"type": "integer", "minimum": 1}, "minItems": 1, "maxItems": 10_000}
+    forget = {
+        "type": "object",
+        "properties": {"messages": ids, "containing": {"type": "string", "minLength": 1, "maxLength": 1000}},
+    }
+    return {
+        "/v1/threads/{thread}/forget": {
+            "post": _op("Erase turns (by id and/or text) from log, indexes, summaries", t, forget)
+        },
+        "/v1/threads/{thread}": {"delete": _op("Delete the thread and everything stored about it", t)},
+        "/v1/threads/{thread}/export": {"get": _op("Everything stored about the thread, as JSON", t)},
+    }
 
 
 def document() -> dict[str, Any]:
@@ -116,6 +134,7 @@ def document() -> dict[str, Any]:
         "/v1/threads/{thread}/usage": {"get": _op("Sizes and summarizer cost", t)},
         "/v1/threads/{thread}/curve": {"get": _op("Tokens sent vs full history, per message", t)},
     }
+    paths.update(_erasure_paths(t))
     for path, summary in (
         ("/v1/chat/completions", "OpenAI chat completions, with memory (proxied)"),
         ("/v1/responses", "OpenAI Responses, with memory (proxied)"),

@@ -1,98 +1,37 @@
 """The memory proxy: OpenAI chat completions and Responses, Anthropic Messages, vendor-shaped compaction.
 
 Each request: find the thread, store what is new, replace the history with the thread's budgeted
-context (query: the latest user message), forward to the upstream, store the reply, return it
-unchanged. A conversation's requests run one at a time (a retry waits for the first, then gets
-its stored answer back instead of being stored twice).
+context (query: the latest user message), forward to the upstream, check the reply, return it
+unchanged and store it. A conversation's requests run one at a time (a retry waits for the first,
+then gets its stored answer back instead of being stored twice): see :class:`~chatcompact.server.turn.Turn`.
+
+A reply that cannot be read or stored never reaches the client as a 200: a whole body is checked before it
+is returned (502 otherwise); a stream's events are relayed as they come, checked on the way, and its last
+event (``[DONE]``, ``response.completed``, ``message_stop``) is held back until the reply passed: in its place
+the client gets an error event in the vendor's shape (see :mod:`chatcompact.server.replies`).
 """
 
 from __future__ import annotations
 
-import asyncio
-import json
 import logging
 import time
 from collections.abc import AsyncIterator, Mapping
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 
-import httpx
+import orjson
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response, StreamingResponse
+from starlette.types import Receive, Scope, Send
 
 from ..errors import SummarizerError
-from ..runtime.async_memory import AsyncThread
-from . import vendor, wire
+from . import replies, vendor, wire
+from .replies import BadReply, Vendor
 from .service import Caller, HTTPProblem, Service
+from .turn import Ask, Turn
+from .upstream import Reply, UpstreamError, dumps
 
 log = logging.getLogger("chatcompact.server")
-THREAD_HEADER = "x-chatcompact-thread"
-_METADATA_KEYS = ("chatcompact_thread", "thread_id", "thread", "conversation_id", "user_id")
-
-
-@dataclass
-class Turn:
-    """One proxied request's hold on its thread (the lock is held until ``done``)."""
-
-    svc: Service
-    caller: Caller
-    thread: AsyncThread
-    name: str
-    key: str
-    lock: asyncio.Lock
-    query: str | None
-
-    started: float = 0.0
-    released: bool = False
-
-    def timing(self, upstream: float | None) -> dict[str, str]:
-        """``Server-Timing``: the proxy's own time (``proxy``) apart from the wait for the upstream."""
-        total = (time.perf_counter() - self.started) * 1000
-        if upstream is None:  # a stream: only the time before the upstream's first byte is known
-            return {"Server-Timing": f"proxy;dur={total:.2f}"}
-        return {"Server-Timing": f"proxy;dur={total - upstream * 1000:.2f}, upstream;dur={upstream * 1000:.2f}"}
-
-    def done(self) -> None:
-        """Unlock the thread (once: a second call must not release the next request's hold)."""
-        if not self.released:
-            self.released = True
-            self.lock.release()
-
-    async def store_reply(self, message: dict[str, Any] | None, status: int, body: bytes, media: str) -> None:
-        if message is not None:
-            stored = await self.thread.add(message)
-            sid = self.svc.stored_id(self.caller, self.name)
-            count, tail = self.svc.tails.get(sid, (0, []))
-            self.svc.tails[sid] = (stored.seq or count + 1, [*tail, message][-wire.TAIL_WINDOW :])
-        self.svc.remember(self.key, status, body, media)
-
-    def finish(self, reply_of: Any, status: int, body: bytes, media: str) -> None:
-        """Store the reply after the answer went out (off the client's critical path), then unlock the
-        thread: the conversation's next request, and REST reads of it, wait for this."""
-
-        async def run() -> None:
-            try:
-                await self.store_reply(reply_of(body), status, body, media)
-            except Exception:  # logged, not raised: the client already has its answer
-                log.exception("could not store the reply on thread %s", self.name)
-            finally:
-                self.done()
-
-        self.svc.spawn(run(), self.svc.stored_id(self.caller, self.name))
-
-
-def thread_name(request: Request, body: Mapping[str, Any], system: str | None, msgs: list, named: str | None) -> str:
-    """Header, then ``user``, then ``metadata``, then a compaction token, then the first-turn hash."""
-    if request.headers.get(THREAD_HEADER):
-        return request.headers[THREAD_HEADER]
-    if isinstance(body.get("user"), str) and body["user"]:
-        return body["user"]
-    meta = body.get("metadata")
-    if isinstance(meta, Mapping):
-        for key in _METADATA_KEYS:
-            if isinstance(meta.get(key), str) and meta[key]:
-                return meta[key]
-    return named or wire.auto_thread_id(system, msgs)
+_REPLAY_MAX = 1 << 20  # replies kept for replaying a retry (larger ones are simply not replayed)
 
 
 def budget(request: Request, svc: Service) -> int:
@@ -104,48 +43,14 @@ def budget(request: Request, svc: Service) -> int:
     return int(raw)
 
 
-async def store_new(svc: Service, sid: str, thread: AsyncThread, messages: list[dict[str, Any]]) -> None:
-    """Append the messages the thread does not hold yet (matched against its stored tail).
-
-    The tail is cached per thread; one cheap read (``history(after=<cached count>)``) checks that no
-    other writer appended meanwhile, and folds in what it did."""
-    cached = svc.tails.get(sid)
-    if cached is None:
-        count = (await thread.stats())["messages"]
-        recent = await thread.history(max(0, count - wire.TAIL_WINDOW)) if count else []
-        cached = (count, [wire.canonical(m.to_openai()) for m in recent])
-    else:
-        newer = await thread.history(cached[0])
-        if newer:
-            cached = (newer[-1].seq or 0, cached[1] + [wire.canonical(m.to_openai()) for m in newer])
-    fresh = wire.new_messages(cached[1], messages)
-    if fresh:
-        stored = await thread.add_many(fresh)
-        cached = (stored[-1].seq or 0, cached[1] + fresh)
-    svc.tails[sid] = (cached[0], cached[1][-wire.TAIL_WINDOW :])
-
-
-async def begin(
-    svc: Service, request: Request, caller: Caller, body: Mapping[str, Any], system: str | None, msgs: list, named=None
-) -> Turn | Response:
-    """Lock the thread, replay a retried request, else store the new messages."""
-    name = svc.check_thread_name(thread_name(request, body, system, msgs, named))
-    key = svc.replay_key(caller, name, request)
-    lock = svc.lock(svc.stored_id(caller, name))
-    await lock.acquire()
-    try:
-        replayed = svc.replay(key)
-        if replayed is not None:
-            lock.release()
-            return replayed
-        thread = await svc.open_thread(caller, name, system)
-        await store_new(svc, svc.stored_id(caller, name), thread, msgs)
-    except BaseException:
-        lock.release()
-        raise
-    turn = Turn(svc, caller, thread, name, key, lock, wire.latest_user_text(msgs))
-    turn.started = getattr(request.state, "started", time.perf_counter())
-    return turn
+def tools_of(body: Mapping[str, Any]) -> list[Any] | None:
+    """The request's tool schemas (counted in the budget): a list of objects, or none."""
+    tools = body.get("tools")
+    if tools is None:
+        return None
+    if not isinstance(tools, list) or not all(isinstance(t, Mapping) for t in tools):
+        raise HTTPProblem(400, "tools: a list of tool objects is required")
+    return tools or None
 
 
 def upstream_headers(request: Request, svc: Service, anthropic: bool = False) -> dict[str, str]:
@@ -178,65 +83,119 @@ def upstream_url(svc: Service, path: str, anthropic: bool = False) -> str:
     return base.rstrip("/") + path
 
 
-async def forward(turn: Turn, url: str, payload: dict, headers: dict, reply_of, stream: bool) -> Response:
-    """POST to the upstream; pass errors through with their status; store the reply; keep the lock
-    until the (streamed) answer is complete."""
-    http = turn.svc.http
-    assert http is not None
-    sent = time.perf_counter()
-    try:
-        resp = await http.send(http.build_request("POST", url, json=payload, headers=headers), stream=True)
-    except BaseException:
-        turn.done()
-        raise
-    media = resp.headers.get("content-type", "application/json")
-    if resp.status_code >= 400 or not stream:
-        try:
-            content = await resp.aread()
-        except BaseException:
-            turn.done()
-            raise
-        finally:
-            await resp.aclose()
-        upstream = time.perf_counter() - sent
-        if resp.status_code < 400:
-            turn.finish(reply_of, resp.status_code, content, media)
+# ---------------------------------------------------------------- forwarding and reading replies
+def _max_reply(svc: Service) -> int:
+    return max(32 << 20, 8 * svc.max_message_chars)
+
+
+def read_reply(kind: Vendor, content: bytes, media: str, max_chars: int) -> dict[str, Any] | None:
+    """The assistant message of a whole upstream body, checked (BadReply if it cannot be stored)."""
+    if "text/event-stream" in media:
+        message = _read_events(kind, content, max_chars)
+    else:
+        data = replies.parse_json(content)
+        if kind == "chat":
+            message = replies.chat_message(data)
+        elif kind == "responses":
+            message = replies.responses_message(data)
         else:
-            turn.done()
-        return Response(content, resp.status_code, media_type=media, headers=turn.timing(upstream))
+            message = replies.anthropic_message(data)
+    return replies.check_message(message, max_chars) if message is not None else None
 
-    async def relay() -> AsyncIterator[bytes]:
-        raw = bytearray()
-        complete = False
+
+def _read_events(kind: Vendor, content: bytes, max_chars: int) -> dict[str, Any] | None:
+    events = replies.SSEEvents()
+    acc = replies.STREAMS[kind](max_chars)
+    for event in [*events.feed(content), *events.rest()]:
+        acc.event(event)
+    return acc.message()
+
+
+async def forward(
+    turn: Turn, url: str, payload: dict[str, Any], headers: dict[str, str], kind: Vendor, stream: bool
+) -> Response:
+    """POST to the upstream; pass its errors through with their status; check and store the reply; the thread
+    stays held until the (streamed) answer is complete and stored."""
+    svc = turn.svc
+    assert svc.upstream is not None
+    sent = time.perf_counter()
+    reply = await svc.upstream.post(url, dumps(payload), headers)
+    if reply.status >= 400 or not stream or "text/event-stream" not in reply.media:
         try:
-            async for chunk in resp.aiter_raw():
-                raw += chunk
-                yield chunk
-            complete = True
+            content = await reply.read(_max_reply(svc))
         finally:
-            await resp.aclose()
-            if complete:
-                turn.finish(reply_of, resp.status_code, bytes(raw), media)
-            else:  # the client went away mid-stream: nothing half-received is stored
-                turn.done()
+            reply.close()
+        upstream = time.perf_counter() - sent
+        if reply.status < 400:
+            message = read_reply(kind, content, reply.media, svc.max_message_chars)
+            turn.finish(message, reply.status, content, reply.media)
+        return Response(content, reply.status, media_type=reply.media, headers=turn.timing(upstream))
+    turn.keep()
+    return HeldStream(turn, relay(turn, reply, kind), reply.status, reply.media, turn.timing(None))
 
-    return StreamingResponse(relay(), resp.status_code, media_type=media, headers=turn.timing(None))
 
-
-def _json(content: bytes) -> dict[str, Any]:
+async def relay(turn: Turn, reply: Reply, kind: Vendor) -> AsyncIterator[bytes]:
+    """The upstream's events, checked one by one; the last one only once the reply can be stored."""
+    events = replies.SSEEvents()
+    acc = replies.STREAMS[kind](
+        _max_reply(turn.svc)
+    )  # a reply has no message limit (assistant turns), only a size bound
+    raw = bytearray()
+    finished = False
     try:
-        out = json.loads(content)
-    except ValueError:
-        return {}
-    return out if isinstance(out, dict) else {}
+        last: bytes | None = None
+        async for chunk in reply.chunks():
+            if len(raw) <= _REPLAY_MAX:
+                raw += chunk
+            for event in events.feed(chunk):
+                if acc.event(event):
+                    last = event
+                else:
+                    yield event
+        for event in events.rest():
+            if acc.event(event):
+                last = event
+            else:
+                yield event
+        message = acc.message()
+        if message is not None:
+            replies.check_message(message, turn.svc.max_message_chars)
+        turn.finish(message, reply.status, bytes(raw) if len(raw) <= _REPLAY_MAX else b"", reply.media)
+        finished = True
+        if last is not None:
+            yield last
+    except (BadReply, UpstreamError) as exc:
+        log.warning("thread %s: the upstream's stream cannot be stored: %s", turn.name, exc)
+        yield replies.error_event(kind, f"bad upstream reply: {exc}" if isinstance(exc, BadReply) else str(exc))
+    finally:
+        reply.close()
+        if not finished:  # the client left mid-stream, or the stream was bad: nothing half-received is stored
+            turn.svc.spawn(turn.release())
 
 
-def _chat_reply(content: bytes) -> dict[str, Any] | None:
-    if content.lstrip().startswith(b"data:"):
-        acc = wire.ChatStream()
-        acc.feed(content + b"\n")
-        return acc.message()
-    return wire.reply_message(_json(content))
+class HeldStream(StreamingResponse):
+    """A streamed answer that holds its thread until done; released even if the client left before it began."""
+
+    def __init__(self, turn: Turn, content: AsyncIterator[bytes], status: int, media: str, headers: dict[str, str]):
+        self.turn = turn
+        self.began = False
+        self._inner = content
+        super().__init__(self._body(), status, media_type=media, headers=headers)
+
+    async def _body(self) -> AsyncIterator[bytes]:
+        self.began = True
+        try:
+            async for chunk in self._inner:
+                yield chunk
+        finally:
+            await self._inner.aclose()  # type: ignore[attr-defined]
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        try:
+            await super().__call__(scope, receive, send)
+        finally:
+            if not self.began:
+                self.turn.svc.spawn(self.turn.release())
 
 
 # ---------------------------------------------------------------- OpenAI chat completions
@@ -245,63 +204,59 @@ async def chat_completions(request: Request, caller: Caller) -> Response:
     body = await svc.body(request)
     if not isinstance(body.get("messages"), list) or not body["messages"]:
         raise HTTPProblem(400, "messages: a non-empty list is required")
-    system, msgs = wire.split_system(body["messages"])
-    turn = await begin(svc, request, caller, body, system, msgs)
-    if isinstance(turn, Response):
-        return turn
-    try:
-        context = await turn.thread.context(budget(request, svc), query=turn.query, tools=body.get("tools"))
-    except BaseException:
-        turn.done()
-        raise
-    payload = {**body, "messages": context}
     url = upstream_url(svc, "/chat/completions")
-    return await forward(turn, url, payload, upstream_headers(request, svc), _chat_reply, bool(body.get("stream")))
+    system, msgs = wire.split_system(body["messages"])
+    ask = Ask(budget(request, svc), tools_of(body))
+    async with Turn(svc, request, caller, body, system, msgs, ask=ask, kind="chat") as turn:
+        if turn.replayed is not None:
+            return turn.replayed
+        payload = {**body, "messages": turn.context}
+        return await forward(turn, url, payload, upstream_headers(request, svc), "chat", bool(body.get("stream")))
 
 
 # ---------------------------------------------------------------- OpenAI Responses
-def _responses_reply(content: bytes) -> dict[str, Any] | None:
-    if b"event:" in content[:200] or content.lstrip().startswith(b"data:"):
-        for event, data in wire.sse_events(content):
-            if event == "response.completed" or data.get("type") == "response.completed":
-                return vendor.responses_reply(data.get("response") or {})
+def compaction_threshold(body: Mapping[str, Any]) -> int | None:
+    """Responses ``context_management: [{type: compaction, compact_threshold}]``: the threshold (0: always)."""
+    management = body.get("context_management")
+    if management is None:
         return None
-    return vendor.responses_reply(_json(content))
+    if not isinstance(management, list):
+        raise HTTPProblem(400, "context_management: a list of entries is required")
+    for i, entry in enumerate(management):
+        if not isinstance(entry, Mapping):
+            raise HTTPProblem(400, f"context_management[{i}]: an object is required")
+        if entry.get("type") == "compaction":
+            threshold = entry.get("compact_threshold", 0)
+            if threshold is None:
+                return 0
+            if isinstance(threshold, bool) or not isinstance(threshold, int) or threshold < 0:
+                raise HTTPProblem(400, f"context_management[{i}].compact_threshold: a non-negative integer is required")
+            return threshold
+    return None
 
 
 async def responses(request: Request, caller: Caller) -> Response:
     svc: Service = request.app.state.service
     body = await svc.body(request)
-    instructions, msgs, named = vendor.responses_input(body)
-    turn = await begin(svc, request, caller, body, instructions, msgs, named)
-    if isinstance(turn, Response):
-        return turn
-    try:
-        await _maybe_compact(turn, body.get("context_management"))
-        context = await turn.thread.context(budget(request, svc), query=turn.query, tools=body.get("tools"))
-    except BaseException:
-        turn.done()
-        raise
-    payload = {k: v for k, v in body.items() if k not in ("previous_response_id", "context_management")}
-    payload.update(input=vendor.to_responses_input(context), instructions=None)
     url = upstream_url(svc, "/responses")
-    return await forward(turn, url, payload, upstream_headers(request, svc), _responses_reply, bool(body.get("stream")))
+    threshold = compaction_threshold(body)
+    tools = tools_of(body)
+    instructions, msgs, named = vendor.responses_input(body)
+    ask = Ask(budget(request, svc), tools) if threshold is None else None
+    async with Turn(svc, request, caller, body, instructions, msgs, named, ask, "responses") as turn:
+        if turn.replayed is not None:
+            return turn.replayed
+        if threshold is not None:
+            if (await turn.thread.stats())["tail_tokens"] >= threshold:
+                await _compact_quietly(turn.thread)
+            turn.context = await turn.thread.context(budget(request, svc), query=turn.query, tools=tools)
+        payload = {k: v for k, v in body.items() if k not in ("previous_response_id", "context_management")}
+        payload.update(input=vendor.to_responses_input(turn.context), instructions=None)
+        headers = upstream_headers(request, svc)
+        return await forward(turn, url, payload, headers, "responses", bool(body.get("stream")))
 
 
-async def _maybe_compact(turn: Turn, management: Any) -> bool:
-    """Honour Responses ``context_management: [{type: compaction, compact_threshold}]`` (our compaction)."""
-    if not isinstance(management, list):
-        return False
-    for entry in management:
-        if isinstance(entry, Mapping) and entry.get("type") == "compaction":
-            threshold = entry.get("compact_threshold")
-            stats = await turn.thread.stats()
-            if threshold is None or stats["tail_tokens"] >= int(threshold):
-                return await _compact_quietly(turn.thread)
-    return False
-
-
-async def _compact_quietly(thread: AsyncThread) -> bool:
+async def _compact_quietly(thread: Any) -> bool:
     """Compact now for a vendor compaction request; a summarizer failure leaves the summary as it was and
     the request goes on (the vendors, too, answer without compacting when they cannot)."""
     try:
@@ -316,48 +271,53 @@ async def responses_compact(request: Request, caller: Caller) -> Response:
     svc: Service = request.app.state.service
     body = await svc.body(request)
     instructions, msgs, named = vendor.responses_input(body)
-    turn = await begin(svc, request, caller, body, instructions, msgs, named)
-    if isinstance(turn, Response):
-        return turn
-    try:
+    async with Turn(svc, request, caller, body, instructions, msgs, named) as turn:
+        if turn.replayed is not None:
+            return turn.replayed
         version = await turn.thread.compact()
         state = await turn.thread.summary()
         stats = await turn.thread.stats()
         usage = version.meta.get("usage", {}) if version else {}
         token = vendor.compaction_token(turn.name, stats["summary_version"], wire.summary_text(state))
-        users = [m for m in msgs if m.get("role") == "user"]
+        users = [m for m in msgs if isinstance(m, Mapping) and m.get("role") == "user"]
         tokens = {"input": int(usage.get("input_tokens", 0) or 0), "output": int(usage.get("output_tokens", 0) or 0)}
-        out = vendor.compacted_response(str(body.get("model") or ""), users, token, tokens)
-        data = json.dumps(out).encode()
+        data = orjson.dumps(vendor.compacted_response(str(body.get("model") or ""), users, token, tokens))
         svc.remember(turn.key, 200, data, "application/json")
         return Response(data, 200, media_type="application/json")
-    finally:
-        turn.done()
 
 
 # ---------------------------------------------------------------- Anthropic Messages
-def _compact_edit(body: Mapping[str, Any]) -> Mapping[str, Any] | None:
-    edits = (
-        (body.get("context_management") or {}).get("edits")
-        if isinstance(body.get("context_management"), Mapping)
-        else None
-    )
-    for edit in edits or []:
-        if isinstance(edit, Mapping) and str(edit.get("type", "")).startswith("compact_"):
-            return edit
+def compact_edit(body: Mapping[str, Any]) -> tuple[int, bool] | None:
+    """A ``compact_20260112`` edit of ``context_management.edits``: (trigger tokens, pause after compaction)."""
+    management = body.get("context_management")
+    if management is None:
+        return None
+    if not isinstance(management, Mapping):
+        raise HTTPProblem(400, "context_management: an object is required")
+    edits = management.get("edits") or []
+    if not isinstance(edits, list):
+        raise HTTPProblem(400, "context_management.edits: a list of edits is required")
+    for i, edit in enumerate(edits):
+        if not isinstance(edit, Mapping):
+            raise HTTPProblem(400, f"context_management.edits[{i}]: an object is required")
+        if not str(edit.get("type", "")).startswith("compact_"):
+            continue
+        trigger = edit.get("trigger") or {}
+        if not isinstance(trigger, Mapping):
+            raise HTTPProblem(400, f"context_management.edits[{i}].trigger: an object is required")
+        value = trigger.get("value", 150_000)
+        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+            raise HTTPProblem(400, f"context_management.edits[{i}].trigger.value: a non-negative integer is required")
+        return value, bool(edit.get("pause_after_compaction"))
     return None
 
 
-async def _anthropic_compaction(turn: Turn, edit: Mapping[str, Any] | None) -> dict[str, Any] | None:
+async def _anthropic_compaction(turn: Turn, edit: tuple[int, bool] | None) -> dict[str, Any] | None:
     """Apply a ``compact_20260112`` edit: compact when the thread's unsummarised history passes the trigger."""
     if edit is None:
         return None
-    trigger = edit.get("trigger")
-    if not isinstance(trigger, Mapping):
-        trigger = {}
-    threshold = int(trigger.get("value") or 150_000)
     stats = await turn.thread.stats()
-    if stats["tail_tokens"] < threshold or not await _compact_quietly(turn.thread):
+    if stats["tail_tokens"] < edit[0] or not await _compact_quietly(turn.thread):
         return None
     return {"type": "compaction", "content": wire.summary_text(await turn.thread.summary())}
 
@@ -365,34 +325,57 @@ async def _anthropic_compaction(turn: Turn, edit: Mapping[str, Any] | None) -> d
 async def messages(request: Request, caller: Caller) -> Response:
     svc: Service = request.app.state.service
     body = await svc.body(request)
+    edit = compact_edit(body)
+    anthropic_up = bool(svc.config.anthropic_upstream)
+    url = upstream_url(svc, "/v1/messages" if anthropic_up else "/chat/completions", anthropic_up)
     system, msgs = vendor.anthropic_input(body)
-    turn = await begin(svc, request, caller, body, system, msgs)
-    if isinstance(turn, Response):
-        return turn
+    fmt: Literal["openai", "anthropic"] = "anthropic" if anthropic_up else "openai"
+    ask = Ask(budget(request, svc), format=fmt) if edit is None else None
+    async with Turn(svc, request, caller, body, system, msgs, ask=ask, kind="anthropic") as turn:
+        if turn.replayed is not None:
+            return turn.replayed
+        block = await _anthropic_compaction(turn, edit)
+        if block is not None and edit is not None and edit[1]:
+            return _finish_anthropic(turn, _paused(body, block), bool(body.get("stream")), store=False)
+        if ask is None:
+            turn.context = await turn.thread.context(budget(request, svc), query=turn.query, format=fmt)
+        if anthropic_up:
+            return await _anthropic_upstream(request, svc, turn, body, url)
+        return await _via_chat(request, svc, turn, body, url, block)
+
+
+async def _via_chat(
+    request: Request, svc: Service, turn: Turn, body: Mapping[str, Any], url: str, block: dict[str, Any] | None
+) -> Response:
+    """An Anthropic request answered by an OpenAI-compatible upstream (translated both ways)."""
+    assert svc.upstream is not None
+    payload = vendor.anthropic_to_chat_request(body, turn.context)
+    reply = await svc.upstream.post(url, dumps(payload), upstream_headers(request, svc))
     try:
-        block = await _anthropic_compaction(turn, _compact_edit(body))
-        edit = _compact_edit(body) or {}
-        if block is not None and edit.get("pause_after_compaction"):
-            reply = _paused(body, block)
-            return await _finish_anthropic(turn, reply, bool(body.get("stream")), store=False)
-        if svc.config.anthropic_upstream:
-            return await _anthropic_upstream(request, svc, turn, body, block)
-        chat = await turn.thread.context(budget(request, svc), query=turn.query)
-        payload = vendor.anthropic_to_chat_request(body, chat)
-        assert svc.http is not None  # started with the app whenever an upstream is configured
-        resp = await svc.http.post(
-            upstream_url(svc, "/chat/completions"), json=payload, headers=upstream_headers(request, svc)
-        )
-    except BaseException:
-        turn.done()
-        raise
-    if resp.status_code >= 400:
-        turn.done()
-        return _anthropic_error(resp)
-    reply = vendor.chat_to_anthropic_reply(resp.json(), str(body.get("model") or ""))
+        content = await reply.read(_max_reply(svc))
+    finally:
+        reply.close()
+    if reply.status >= 400:
+        return anthropic_error(reply.status, content, reply.headers.get("retry-after"))
+    completion = replies.completion(replies.parse_json(content))
+    answer = vendor.chat_to_anthropic_reply(completion, str(body.get("model") or ""))
     if block is not None:
-        reply["content"].insert(0, block)
-    return await _finish_anthropic(turn, reply, bool(body.get("stream")))
+        answer["content"].insert(0, block)
+    return _finish_anthropic(turn, answer, bool(body.get("stream")))
+
+
+def anthropic_error(status: int, content: bytes, retry_after: str | None) -> Response:
+    """An OpenAI-shaped upstream error in Anthropic's shape, same status."""
+    text = content.decode("utf-8", "replace")
+    try:
+        parsed = orjson.loads(content)
+    except orjson.JSONDecodeError:
+        parsed = None
+    error = parsed.get("error") if isinstance(parsed, Mapping) else None
+    message = error.get("message") if isinstance(error, Mapping) else None
+    kind = {400: "invalid_request_error", 401: "authentication_error", 404: "not_found_error", 429: "rate_limit_error"}
+    payload = {"type": "error", "error": {"type": kind.get(status, "api_error"), "message": str(message or text)}}
+    return JSONResponse(payload, status, {"Retry-After": retry_after} if retry_after else None)
 
 
 def _paused(body: Mapping[str, Any], block: dict[str, Any]) -> dict[str, Any]:
@@ -403,45 +386,26 @@ def _paused(body: Mapping[str, Any], block: dict[str, Any]) -> dict[str, Any]:
     return reply
 
 
-def _anthropic_error(resp: httpx.Response) -> Response:
-    """An OpenAI-shaped upstream error in Anthropic's shape, same status."""
-    try:
-        message = resp.json().get("error", {}).get("message") or resp.text
-    except ValueError:
-        message = resp.text
-    kind = {400: "invalid_request_error", 401: "authentication_error", 404: "not_found_error", 429: "rate_limit_error"}
-    payload = {"type": "error", "error": {"type": kind.get(resp.status_code, "api_error"), "message": message}}
-    headers = {"Retry-After": resp.headers["retry-after"]} if "retry-after" in resp.headers else None
-    return JSONResponse(payload, resp.status_code, headers)
-
-
-async def _finish_anthropic(turn: Turn, reply: dict[str, Any], stream: bool, store: bool = True) -> Response:
-    try:
-        data = b"".join(vendor.anthropic_sse(reply)) if stream else json.dumps(reply).encode()
-    except BaseException:
-        turn.done()
-        raise
+def _finish_anthropic(turn: Turn, reply: dict[str, Any], stream: bool, store: bool = True) -> Response:
+    message = replies.anthropic_message(reply) if store else None
+    if message is not None:
+        replies.check_message(message, turn.svc.max_message_chars)
+    data = b"".join(vendor.anthropic_sse(reply)) if stream else orjson.dumps(reply)
     media = "text/event-stream" if stream else "application/json"
-    turn.finish(lambda _: vendor.anthropic_reply_message(reply) if store else None, 200, data, media)
+    turn.finish(message, 200, data, media)
     return Response(data, 200, media_type=media)
 
 
 async def _anthropic_upstream(
-    request: Request, svc: Service, turn: Turn, body: Mapping, block: dict | None
+    request: Request, svc: Service, turn: Turn, body: Mapping[str, Any], url: str
 ) -> Response:
     """Forward Anthropic-shaped to an Anthropic-compatible upstream (streaming passes through)."""
-    system, context = await turn.thread.context(budget(request, svc), query=turn.query, format="anthropic")
+    system, context = turn.context
     payload = {k: v for k, v in body.items() if k != "context_management"}
     payload.update(messages=context)
     if system:
         payload["system"] = system
     else:
         payload.pop("system", None)
-
-    def reply_of(content: bytes) -> dict[str, Any] | None:
-        if content.lstrip().startswith(b"event:"):
-            return vendor.anthropic_stream_reply(wire.sse_events(content))
-        return vendor.anthropic_reply_message(_json(content))
-
-    url = upstream_url(svc, "/v1/messages", anthropic=True)
-    return await forward(turn, url, payload, upstream_headers(request, svc, True), reply_of, bool(body.get("stream")))
+    headers = upstream_headers(request, svc, True)
+    return await forward(turn, url, payload, headers, "anthropic", bool(body.get("stream")))

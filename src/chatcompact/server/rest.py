@@ -18,7 +18,8 @@ NOTE_NAME = "note"
 
 
 def _svc(request: Request) -> Service:
-    return request.app.state.service
+    svc: Service = request.app.state.service
+    return svc
 
 
 def _int(request: Request, name: str, default: int | None, lo: int = 0, hi: int = 10**9) -> int | None:

@@ -17,14 +17,15 @@ from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 from ..errors import InvalidMessage
-from .wire import _plain_text, canonical
+from .wire import canonical, plain_text
 
 TOKEN_PREFIX = "chatcompact:v1:"
 
 
 # ---------------------------------------------------------------- compaction token
 def compaction_token(thread: str, version: int, summary: str) -> str:
-    """The readable stand-in for ``encrypted_content``: base64 JSON of thread, version and summary."""
+    """The readable stand-in for ``encrypted_content``: ``chatcompact:v1:`` and the URL-safe base64 of a JSON
+    object with the thread, the summary version and the summary text."""
     body = json.dumps({"thread": thread, "version": version, "summary": summary}, ensure_ascii=False)
     return TOKEN_PREFIX + base64.urlsafe_b64encode(body.encode()).decode()
 
@@ -54,7 +55,7 @@ def responses_input(body: Mapping[str, Any]) -> tuple[str | None, list[dict[str,
             raise InvalidMessage(f"input[{i}]", "expected an object")
         kind = item.get("type", "message")
         if kind == "message":
-            out.append(canonical({"role": item.get("role"), "content": _plain_text(item.get("content"))}))
+            out.append(canonical({"role": item.get("role"), "content": plain_text(item.get("content"))}))
         elif kind == "function_call":
             call = {
                 "id": item.get("call_id"),
@@ -66,12 +67,14 @@ def responses_input(body: Mapping[str, Any]) -> tuple[str | None, list[dict[str,
                 out.append(canonical({"role": "assistant", "content": None, "tool_calls": [call]}))
         elif kind == "function_call_output":
             output = item.get("output")
-            text = output if isinstance(output, str) else _plain_text(output)
+            text = output if isinstance(output, str) else plain_text(output)
             out.append({"role": "tool", "content": text, "tool_call_id": item.get("call_id")})
         elif kind == "compaction":
             token = read_token(item.get("encrypted_content"))
             named = token["thread"] if token else named
         # reasoning and other item types carry nothing chatcompact stores
+    if not out:
+        raise InvalidMessage("input", "at least one message or function call output is required")
     instructions = body.get("instructions")
     return (instructions if isinstance(instructions, str) else None), out, named
 
@@ -84,7 +87,7 @@ def to_responses_input(messages: Sequence[Mapping[str, Any]]) -> list[dict[str, 
         if role == "tool":
             items.append({"type": "function_call_output", "call_id": m.get("tool_call_id"), "output": m.get("content")})
             continue
-        text = _plain_text(m.get("content"))
+        text = plain_text(m.get("content"))
         if text or not m.get("tool_calls"):
             items.append({"type": "message", "role": role, "content": text})
         for tc in m.get("tool_calls") or []:
@@ -100,23 +103,9 @@ def to_responses_input(messages: Sequence[Mapping[str, Any]]) -> list[dict[str, 
     return items
 
 
-def responses_reply(response: Mapping[str, Any]) -> dict[str, Any] | None:
-    """The assistant turn of a Responses ``response`` (its message text and function calls), canonical."""
-    texts, calls = [], []
-    for item in response.get("output") or []:
-        if not isinstance(item, Mapping):
-            continue
-        if item.get("type") == "message":
-            texts.append(_plain_text(item.get("content")))
-        elif item.get("type") == "function_call":
-            fn = {"name": item.get("name"), "arguments": item.get("arguments") or "{}"}
-            calls.append({"id": item.get("call_id"), "function": fn})
-    if not texts and not calls:
-        return None
-    return canonical({"role": "assistant", "content": "\n".join(texts) or None, "tool_calls": calls})
-
-
-def compacted_response(model: str, users: Sequence[Mapping[str, Any]], token: str, usage: dict[str, int]) -> dict:
+def compacted_response(
+    model: str, users: Sequence[Mapping[str, Any]], token: str, usage: dict[str, int]
+) -> dict[str, Any]:
     """A ``response.compaction`` body: the user messages, then one compaction item (OpenAI's shape)."""
     output: list[dict[str, Any]] = [
         {
@@ -124,7 +113,7 @@ def compacted_response(model: str, users: Sequence[Mapping[str, Any]], token: st
             "type": "message",
             "role": "user",
             "status": "completed",
-            "content": [{"type": "input_text", "text": _plain_text(m.get("content"))}],
+            "content": [{"type": "input_text", "text": plain_text(m.get("content"))}],
         }
         for m in users
     ]
@@ -153,10 +142,10 @@ def responses_usage(inp: int, out: int) -> dict[str, Any]:
 def anthropic_input(body: Mapping[str, Any]) -> tuple[str | None, list[dict[str, Any]]]:
     """``(system, chat messages)`` of an Anthropic Messages request (compaction blocks skipped)."""
     system = body.get("system")
-    sys_text = system if isinstance(system, str) else _plain_text(system) if system else None
+    sys_text = system if isinstance(system, str) else plain_text(system) if system else None
     msgs = body.get("messages")
-    if not isinstance(msgs, list):
-        raise InvalidMessage("messages", "a list of messages is required")
+    if not isinstance(msgs, list) or not msgs:
+        raise InvalidMessage("messages", "a non-empty list of messages is required")
     out: list[dict[str, Any]] = []
     for i, m in enumerate(msgs):
         if not isinstance(m, Mapping) or m.get("role") not in ("user", "assistant"):
@@ -165,16 +154,19 @@ def anthropic_input(body: Mapping[str, Any]) -> tuple[str | None, list[dict[str,
         blocks = [{"type": "text", "text": content}] if isinstance(content, str) else content
         if not isinstance(blocks, list):
             raise InvalidMessage("content", "expected a string or a list of blocks", index=i)
-        out.extend(_anthropic_turn(m["role"], blocks))
+        try:
+            out.extend(_anthropic_turn(m["role"], blocks))
+        except InvalidMessage as exc:
+            raise InvalidMessage(exc.field, exc.problem, index=i) from None
     return sys_text or None, out
 
 
 def _anthropic_turn(role: str, blocks: list[Any]) -> Iterator[dict[str, Any]]:
     texts: list[str] = []
     calls: list[dict[str, Any]] = []
-    for b in blocks:
+    for i, b in enumerate(blocks):
         if not isinstance(b, Mapping):
-            continue
+            raise InvalidMessage(f"content[{i}]", f"expected a content block object, got {type(b).__name__}")
         kind = b.get("type")
         if kind == "text":
             texts.append(str(b.get("text", "")))
@@ -183,7 +175,7 @@ def _anthropic_turn(role: str, blocks: list[Any]) -> Iterator[dict[str, Any]]:
             calls.append({"id": b.get("id"), "function": {"name": b.get("name"), "arguments": args}})
         elif kind == "tool_result":
             result = b.get("content")
-            text = result if isinstance(result, str) else _plain_text(result)
+            text = result if isinstance(result, str) else plain_text(result)
             yield {"role": "tool", "content": text, "tool_call_id": b.get("tool_use_id")}
         # compaction blocks: the thread holds the real summary; images etc. are not stored
     if role == "assistant" and (texts or calls):
@@ -203,6 +195,8 @@ def anthropic_to_chat_request(body: Mapping[str, Any], messages: list[dict[str, 
     if body.get("stop_sequences"):
         out["stop"] = body["stop_sequences"]
     if body.get("tools"):
+        if not isinstance(body["tools"], list):
+            raise InvalidMessage("tools", "expected a list of tools")
         out["tools"] = [
             {
                 "type": "function",
@@ -235,12 +229,16 @@ def chat_to_anthropic_reply(completion: Mapping[str, Any], model: str) -> dict[s
     msg = choice.get("message") or {}
     blocks: list[dict[str, Any]] = []
     if msg.get("content"):
-        blocks.append({"type": "text", "text": _plain_text(msg["content"])})
+        blocks.append({"type": "text", "text": plain_text(msg["content"])})
     for tc in msg.get("tool_calls") or []:
         fn = tc.get("function") or {}
-        try:
-            args = json.loads(fn.get("arguments") or "{}")
-        except ValueError:
+        args = fn.get("arguments") or "{}"
+        if not isinstance(args, Mapping):
+            try:
+                args = json.loads(args)
+            except ValueError:
+                args = {"_raw": fn.get("arguments")}
+        if not isinstance(args, Mapping):  # valid JSON, but Anthropic's input is an object
             args = {"_raw": fn.get("arguments")}
         blocks.append({"type": "tool_use", "id": tc.get("id"), "name": fn.get("name"), "input": args})
     usage = completion.get("usage") or {}
@@ -256,9 +254,9 @@ def chat_to_anthropic_reply(completion: Mapping[str, Any], model: str) -> dict[s
     }
 
 
-def anthropic_reply_message(reply: Mapping[str, Any]) -> dict[str, Any] | None:
-    """The assistant turn of an Anthropic ``message`` body, as a canonical chat message."""
-    turn = list(_anthropic_turn("assistant", [b for b in reply.get("content") or [] if b.get("type") != "compaction"]))
+def anthropic_assistant(blocks: list[Any]) -> dict[str, Any] | None:
+    """The chat message of an assistant's Anthropic content blocks (None if they hold no text or tool call)."""
+    turn = list(_anthropic_turn("assistant", blocks))
     return turn[0] if turn else None
 
 
@@ -287,27 +285,3 @@ def anthropic_sse(reply: Mapping[str, Any]) -> Iterator[bytes]:
     usage = {"output_tokens": reply["usage"]["output_tokens"]}
     yield event("message_delta", {"type": "message_delta", "delta": done, "usage": usage})
     yield event("message_stop", {"type": "message_stop"})
-
-
-def anthropic_stream_reply(events: Sequence[tuple[str, dict[str, Any]]]) -> dict[str, Any] | None:
-    """The assistant turn carried by Anthropic streaming events (from an Anthropic-shaped upstream)."""
-    blocks: dict[int, dict[str, Any]] = {}
-    for _, data in events:
-        kind, idx = data.get("type"), data.get("index", 0)
-        if kind == "content_block_start":
-            blocks[idx] = {**data.get("content_block", {}), "_json": ""}
-        elif kind == "content_block_delta" and idx in blocks:
-            delta = data.get("delta") or {}
-            if delta.get("type") == "text_delta":
-                blocks[idx]["text"] = blocks[idx].get("text", "") + delta.get("text", "")
-            elif delta.get("type") == "input_json_delta":
-                blocks[idx]["_json"] += delta.get("partial_json", "")
-    content = []
-    for _, b in sorted(blocks.items()):
-        if b.get("type") == "tool_use" and b["_json"]:
-            try:
-                b["input"] = json.loads(b["_json"])
-            except ValueError:
-                b["input"] = {"_raw": b["_json"]}
-        content.append({k: v for k, v in b.items() if k != "_json"})
-    return anthropic_reply_message({"content": content})
