@@ -74,6 +74,9 @@ class Script:
         return [type(x).__name__ for x in self.seen]
 
 
+TALKED = SummaryDelta(narrative="The user and the assistant exchanged words.")
+
+
 def _cfg(policy: Policy | None = None) -> e.Config:
     return e.Config("t", policy or Policy(budget=300), "scripted", lambda s: len(s) // 4, cooldown=30.0)
 
@@ -107,7 +110,7 @@ def test_a_failed_summarizer_logs_an_event_and_starts_the_cooldown():
 def test_a_lost_commit_race_reloads_and_a_manual_compaction_raises_it():
     msgs = _msgs(40)
     snap = e.Snapshot(None, msgs, tuple(12 for _ in msgs), 300)
-    run = Script(snap, SummaryDelta(narrative="n"), commit=VersionConflict("moved"))
+    run = Script(snap, TALKED, commit=VersionConflict("moved"))
     with pytest.raises(VersionConflict):
         e.drive(e.manual(e.State(), _cfg()), run)
     assert run.kinds()[-1] == "Reload"
@@ -118,7 +121,7 @@ def test_auto_off_no_trigger_fires_but_manual_still_plans():
     snap = e.Snapshot(None, msgs, tuple(12 for _ in msgs), 300)
     off = Policy(budget=300, auto=False)
     assert e.trigger(e.State(), snap, off, 0.0) is None and e.trigger(e.State(), snap, Policy(budget=300), 0.0)
-    run = Script(snap, SummaryDelta(narrative="n"))
+    run = Script(snap, TALKED)
     assert e.drive(e.manual(e.State(), _cfg(off)), run).trigger == "manual"
 
 

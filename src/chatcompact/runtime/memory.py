@@ -53,7 +53,7 @@ from ..types import (
 )
 from . import archive
 from .background import AsyncScheduler, Lanes, Retry, StoreQueue, make_scheduler
-from .effects import EffectRunner
+from .effects import EffectRunner, invalid_retries
 from .inputs import check_query, check_recall, check_store_url
 from .migrate import check_complete
 from .registry import resolve_embedder, resolve_store, resolve_summarizer, resolve_tokenizer
@@ -110,7 +110,8 @@ class Thread:
         store, tok = self._mem.store, self._mem.tokenizer
         version = store.latest_version(self.id)
         covered = version.covered_until if version else 0
-        tail = store.messages(self.id, after=covered)
+        kept = [m for k in (version.kept if version else ()) for m in store.messages(self.id, after=k - 1, until=k)]
+        tail = kept + store.messages(self.id, after=covered)  # the latest user message, when a fold passed it
         lines = render_lines(version.state, covered, tok.count) if version else []
         tokens = [tok.count_message(m) for m in tail]  # recounted: the tokenizer may differ from the writer's
         if self._tree is not None:  # the head moved (or first load): nodes and lineage may have too
@@ -273,7 +274,9 @@ class Thread:
 
         Raises VersionNotFound if the thread has no such version."""
         v = compaction.pick_version(self.id, version, self._mem.store.versions(self.id))
-        return [] if v is None or v.trigger == "revert" else self.history(v.covered_from - 1, v.covered_until)
+        if v is None or v.trigger == "revert":
+            return []
+        return [m for m in self.history(v.covered_from - 1, v.covered_until) if m.seq not in v.kept]
 
     def revert(self, version: int) -> SummaryVersion | None:
         """Return the summary to what it was at ``version`` (0: no summary); returns the new head.
@@ -446,6 +449,8 @@ class Thread:
             self._mem.tokenizer.count,
             self._mem.retry.cooldown,
             self._mem.rules,
+            retries=invalid_retries(self._mem.summarizer),
+            deadline=self._mem.retry.deadline,
         )
         if kind == "manual":
             return e.manual(self._engine, cfg, **kw)
@@ -480,12 +485,12 @@ class Thread:
         """Move the cache past the folded span (messages added meanwhile stay in the tail). View lock held;
         ``lines``, the new version rendered, come in ready: no CPU work while the foreground may wait."""
         v = self._view
-        n = len(job.plan.evict)
-        if version_no(v.version) != version_no(job.parent) or not v.tail or v.tail[0].seq != job.plan.evict[0].seq:
+        rest = compaction.window_after(job.plan, v.tail, v.tail_tokens)
+        if version_no(v.version) != version_no(job.parent) or rest is None:
             self._view = self._load(self._mem.store.thread_info(self.id))
             return
         v.version = committed
-        v.tail, v.tail_tokens = v.tail[n:], v.tail_tokens[n:]
+        v.tail, v.tail_tokens = rest
         v.lines = lines
         v.info = replace(v.info, last_version=committed.version)
 
