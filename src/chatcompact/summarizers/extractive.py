@@ -577,7 +577,24 @@ class ExtractiveSummarizer:
             favour_focus(reader.cands, request.focus)
         add = self._sections(reader)
         narrative = self._narrative(reader, request.state.narrative)
-        return SummaryDelta(add=add, resolve=reader.resolutions(), narrative=narrative)
+        resolve = reader.resolutions()
+        if not add and not resolve and not narrative:
+            narrative = self._gist(reader)
+        return SummaryDelta(add=add, resolve=resolve, narrative=narrative)
+
+    def _gist(self, reader: _SpanReader) -> str | None:
+        """The span's wordiest sentence, attributed and clipped: the narrative of a span the patterns found
+        nothing in (long sentences, questions), so a deterministic summarizer never returns an empty delta for
+        real content (the core would refuse it, and asking again would give the same answer)."""
+        best: tuple[int, int, str] | None = None
+        for turn in reader.turns:
+            if turn.role == "tool":
+                continue
+            for si, sent in enumerate(turn.sentences):
+                n = len(content_words(sent))
+                if n >= 2 and (best is None or n > best[0]):
+                    best = (n, -si, f"{turn.who}: {sent}")
+        return clip(best[2], min(self.narrative_max_chars, 300)) if best else None
 
     async def asummarize(self, request: SummaryRequest) -> SummaryDelta:
         """Async form of :meth:`summarize` (pure CPU work, so it simply calls it)."""
