@@ -324,3 +324,38 @@ def test_summary_max_chars_defaults_to_twice_the_shown_summary_and_rejects_nonse
     assert Policy(budget=2000).summary_max_chars == 2400  # 8 chars x 0.15 x 2000
     with pytest.raises(Exception, match="summary_max_chars"):
         Policy(summary_max_chars=0)
+
+
+def test_the_merge_report_of_every_demo_version_is_a_truthful_diff():
+    """Issue 20 §16 / 21 §5: over ``chatcompact demo``'s chat, no version lists an item as both added and dropped;
+    added items are in the version's state, dropped/superseded/resolved ones were in its parent's, and what the
+    caps kept out in the same merge is reported as not kept (in neither state)."""
+    from chatcompact import Memory
+    from chatcompact.core.merge import clip, normalise
+    from chatcompact.transcripts import demo_transcript, replay
+    from chatcompact.types import SECTIONS
+
+    def keys(state: SummaryState) -> set[str]:
+        return {normalise(i.text) for name in SECTIONS for i in getattr(state, name)}
+
+    def pins(state: SummaryState) -> set[str]:  # as the report shows them (clipped)
+        return {normalise(clip(p.text, 60)) for p in state.pinned}
+
+    with Memory.open("memory://", policy=Policy(budget=2000), background=False, embedder="none") as mem:
+        replay(mem, "demo", demo_transcript(), 2000)
+        versions = mem.thread("demo").compactions()
+    assert len(versions) >= 4
+    parent = SummaryState()
+    not_kept = 0
+    for v in versions:
+        r = v.report
+        assert not set(r.added) & set(r.dropped), v.version
+        now, before = keys(v.state), keys(parent)
+        assert {normalise(t) for t in r.added} <= now - before
+        assert {normalise(t) for t in (*r.superseded, *r.resolved)} <= before - now
+        dropped = {normalise(t) for t in r.dropped}  # pins: two spans may share their clipped form
+        assert dropped <= (before - now) | pins(parent) and not dropped & now
+        assert not {normalise(t) for t in r.not_kept} & (now | before | pins(v.state) | pins(parent))
+        not_kept += len(r.not_kept)
+        parent = v.state
+    assert not_kept  # the demo does push proposed items out with the caps: the case is exercised

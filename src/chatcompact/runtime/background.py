@@ -30,9 +30,12 @@ JobKey = tuple[str, str]  # (kind, thread_id), e.g. ("compact", thread_id)
 class Retry:
     """Exponential backoff with full jitter for retryable summarizer errors.
 
-    ``deadline`` bounds one compaction's attempts and pauses together (seconds; None: no bound): no retry
-    starts once it would end past it, so a hung or failing provider shows up as a failed compaction within
-    about ``deadline`` plus one call's timeout, not after every attempt has run out.
+    ``deadline`` bounds one compaction's attempts, pauses and calls in flight together (seconds; None: no
+    bound): no retry starts once it would end past it, and the engine hands the deadline to the summarizer
+    (``SummaryRequest.deadline``), whose call in flight is abandoned when it comes (the LLM summarizers bound
+    each call by the sooner of it and their ``timeout``). A hung, dripping or failing provider shows up as a
+    failed compaction within about ``deadline``. A delta the core refuses is no retry of this policy: the engine
+    asks a non-deterministic summarizer again at once, within the same deadline.
     """
 
     attempts: int = 3
