@@ -488,10 +488,10 @@ def test_end_to_end_failure_changes_nothing(server):
         t.add({"role": "user", "content": "My new email is dupont@example.com."})
         before, history = t.summary(), t.history()
         versions = len(t.compactions())
-        server.push(500, 429, "not json")
+        server.push(500, 429, "not json", "not json", "not json")  # Retry backs off twice; the engine asks twice
         with pytest.raises(SummarizerError) as err:
             t.compact(keep_tokens=0)
-        assert err.value.retryable and len(server.requests) == 4
+        assert err.value.retryable and len(server.requests) == 6
         assert t.summary() == before and t.history() == history and len(t.compactions()) == versions
         assert len(t.failures) == 1 and "unusable output" in t.failures[0].error
 

@@ -231,10 +231,9 @@ def test_bad_provider_replies_never_commit(name):
                 t.compact(keep_tokens=0)
             assert t.compactions() == [] and t.summary().is_empty()
             assert len(mem.store.events("v", "compaction_failed")) == 1
-            # Refused by the parser (not a delta's shape): retried by Retry (2 attempts). Refused by the core
-            # (a truncated reply repaired to an empty delta, invented items): asked again twice by the engine.
-            core = name in ("truncated-fragment", "all-foreign")
-            assert len(server.requests) == (3 if core else 2)
+            # Refused by the parser (no delta's shape) or by the core (a truncated reply repaired to an empty
+            # delta, invented items): no transport failure for Retry; the engine asks again twice, at once.
+            assert len(server.requests) == 3 and len(mem.store.events("v", "delta_refused")) == 2
 
 
 def test_a_5mb_provider_reply_is_refused_without_merging():

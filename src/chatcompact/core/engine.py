@@ -343,17 +343,18 @@ def compact(
 
 
 def summarize(cfg: Config, job: compaction.Job) -> Effects[tuple[SummaryDelta, SummaryVersion]]:
-    """Ask for the delta and make the version; an invalid delta is asked for again (``cfg.retries`` times,
-    within ``cfg.deadline``), each refusal a ``delta_refused`` event and a line of the version's
-    ``meta["refused"]``. Raises the last SummarizerError when no answer was usable."""
+    """Ask for the delta and make the version. An invalid one (InvalidSummary: a reply that is no delta, or no
+    valid non-empty delta for the span) is asked for again at once, ``cfg.retries`` times within
+    ``cfg.deadline``, each refusal a ``delta_refused`` event and a line of the version's ``meta["refused"]``.
+    Raises the last SummarizerError when no answer was usable."""
     refused: list[str] = []
     started = yield Now()
     request = job.request if cfg.deadline is None else replace(job.request, deadline=started + cfg.deadline)
     while True:
-        delta = yield Summarize(request)
-        yield Pause()
         try:
-            version = compaction.finish(job, delta, cfg.policy, cfg.summarizer)
+            delta = yield Summarize(request)  # InvalidSummary: the reply was no delta (the summarizer's parser)
+            yield Pause()
+            version = compaction.finish(job, delta, cfg.policy, cfg.summarizer)  # or not one for this span
             break
         except InvalidSummary as exc:
             late = cfg.deadline is not None and (yield Now()) - started >= cfg.deadline

@@ -17,7 +17,7 @@ from collections.abc import Awaitable, Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Generic, TypeVar, cast
 
-from ..errors import ConfigError, StoreError, SummarizerError
+from ..errors import ConfigError, InvalidSummary, StoreError, SummarizerError
 from ..protocols import JobStore, Store
 
 log = logging.getLogger("chatcompact.background")
@@ -52,8 +52,11 @@ class Retry:
         return rng.uniform(0, min(self.max_delay, self.base_delay * 2**attempt))
 
     def _next_wait(self, exc: SummarizerError, attempt: int, started: float | None = None) -> float:
-        """The pause before the next attempt; re-raises when ``exc`` is final. Shared by both loops."""
-        if not exc.retryable or attempt == self.attempts - 1:
+        """The pause before the next attempt; re-raises when ``exc`` is final. Shared by both loops.
+
+        An invalid delta (InvalidSummary) is final here: it is no transport failure to back off from, and the
+        engine asks a non-deterministic summarizer again itself (an event each time)."""
+        if not exc.retryable or attempt == self.attempts - 1 or isinstance(exc, InvalidSummary):
             raise exc
         wait = self.delay(attempt)
         if self.deadline is not None and started is not None and time.monotonic() - started + wait >= self.deadline:
