@@ -6,7 +6,9 @@ support chat, or a LoCoMo dev conversation with ``--source locomo``). Messages a
 tail passes ``high_water * budget``, then ``thread.compact()`` folds it; a refused compaction is counted and the
 stream goes on. Printed: how many deltas were accepted, refused (by reason: the parser's or the core's) and
 repaired (truncated JSON closed, surrogates replaced, unsupported items dropped from an accepted delta), and the
-compactions that failed after the engine asked again. Asserted, for every committed version: each item cites
+compactions that failed after the engine asked again. An accepted delta either carried the model's own items or
+narrative, or was empty for the span's chat but the work log recorded its tool calls (the demo chat calls tools).
+Asserted, for every committed version: each item cites
 messages the thread had folded, each newly added item cites this version's span, and no item or narrative
 carries an identifier that neither the folded messages nor the previous summary hold (nothing invented commits).
 
@@ -128,6 +130,9 @@ def main() -> int:
                 continue
             check(v, parent, t.history())
             stats["accepted"] += 1
+            r = v.report
+            own = bool(r.added or r.not_kept or r.duplicates or r.resolved or r.narrative_changed)
+            stats["accepted: with the model's items or narrative" if own else "accepted: the work log only"] += 1
             mode = (v.meta.get("usage") or {}).get("mode", "")
             repairs = [k for k in ("repaired", "repaired_text") if re.search(rf"(^|;){k}(=|;|$)", mode)]
             if repairs or v.meta.get("dropped_items"):

@@ -49,7 +49,8 @@ def prepare(
     plan = plan_compaction(tail, tail_tokens, budget, policy, reason, topic_shift_at, keep_tokens, prefer_turns)
     if plan is None:
         return None
-    pinned = find_pinned(plan.evict, rules, max_chars=policy.pinned_max_chars)
+    # the merge keeps the newest max_pinned spans of the state's and these: the older ones could never land
+    pinned = find_pinned(plan.evict, rules, max_chars=policy.pinned_max_chars)[-2 * policy.max_pinned :]
     state = parent.state if parent else SummaryState()
     request = SummaryRequest(state=state, messages=plan.evict, pinned=tuple(pinned), focus=focus or None)
     return Job(plan=plan, request=request, parent=parent)

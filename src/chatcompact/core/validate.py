@@ -68,7 +68,7 @@ MIN_ITEMS = 32
 CHARS_PER_CAP = 8
 MIN_CHARS = 20_000
 #: Characters of each message (and of the prior state) the identifier check reads: bounded, linear.
-GROUNDING_CHARS = 200_000
+GROUNDING_CHARS = 4_000_000
 
 # identifiers an item must not invent: e-mail addresses, URL hosts, runs of 3+ digits (separators inside a
 # number are ignored: "88,231", "+49 30 1234567" and "2024-03-01" read as their digits)
