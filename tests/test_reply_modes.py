@@ -267,3 +267,23 @@ def test_a_lone_surrogate_is_repaired_and_counted():
             assert v is not None and "\ufffd" in v.state.narrative and "repaired_text=1" in v.meta["usage"]["mode"]
             assert mem.store.latest_version("s") == v
         summ.close()
+
+
+def test_a_timeout_drops_the_http_client_only():
+    """Abandoning a stuck call closes the HTTP client, never what a subclass's close() owns (a local server)."""
+
+    class Owning(OpenAISummarizer):
+        stopped = False
+
+        def close(self) -> None:
+            type(self).stopped = True
+            super().close()
+
+    with FakeLLMServer(script=[Drip(GOOD, interval=0.4)], default=Reply(GOOD)) as server:
+        summ = Owning("fake", base_url=server.url, api_key="k", timeout=1.0)
+        retry = Retry(attempts=2, base_delay=0.0)
+        with Memory.open("memory://", summarizer=summ, tokenizer=CountingTokenizer(), retry=retry) as mem:
+            t = mem.thread("o")
+            t.add_many(CHAT)
+            v = t.compact(keep_tokens=0)  # the drip times out, the retry gets the reply on a new client
+            assert v is not None and len(server.requests) == 2 and not Owning.stopped

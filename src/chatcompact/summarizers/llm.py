@@ -162,6 +162,10 @@ class LLMSummarizer:
 
     def close(self) -> None:
         """Close the sync HTTP client (a new one is made if the summarizer is used again)."""
+        self._drop_client()
+
+    def _drop_client(self) -> None:
+        """Close the sync HTTP client, and only it (a subclass's ``close`` may own more, e.g. a local server)."""
         with self._client_lock:
             client, self._sync = self._sync, None
         if client is not None:
@@ -233,7 +237,7 @@ class LLMSummarizer:
 
         threading.Thread(target=run, name="chatcompact-summarizer-call", daemon=True).start()
         if not done.wait(limit):
-            self.close()
+            self._drop_client()
             raise self._late(limit)
         if "error" in box:
             raise box["error"]
