@@ -219,13 +219,23 @@ def test_the_count_of_modes():
     assert len(MODES) >= 45 and sum(1 for _, e in MODES.values() if e == "fail") >= 45
 
 
-@pytest.mark.parametrize("mode", ["drip-body", "invented-no-sources", "narrative-x", "http-500"])
-def test_reply_mode_async(mode):
+@pytest.mark.parametrize(
+    "kind, mode",
+    [
+        ("openai", "drip-body"),
+        ("openai", "invented-no-sources"),
+        ("openai", "narrative-x"),
+        ("openai", "http-500"),
+        ("anthropic", "drip-body"),
+        ("anthropic", "invented-email-cited"),
+    ],
+)
+def test_reply_mode_async(kind, mode):
     step, _ = MODES[mode]
 
     async def main() -> None:
         with FakeLLMServer(default=step) as server:
-            summ = _summarizer("openai", server)
+            summ = _summarizer(kind, server)
             retry = Retry(attempts=2, base_delay=0.0, deadline=20.0)
             async with AsyncMemory.open("memory://", summarizer=summ, tokenizer=CountingTokenizer(), retry=retry) as m:
                 t = await m.thread("r", system="You are a support assistant.")

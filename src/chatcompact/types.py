@@ -406,8 +406,9 @@ class SummaryVersion(_Frozen):
     state: SummaryState
     covered_from: int  # first seq of the span this version summarised
     covered_until: int  # every message with seq <= this is in the summary, but those in ``kept``
-    # the latest user message when the fold passed it: its seq is <= covered_until, yet it is not folded; it stays
-    # in the recent window (loaded with the messages after covered_until), verbatim, until a later fold takes it
+    # the latest user message when the fold passed it (an agent's tool loop after one request): its seq is inside
+    # the span, yet it is not folded; it stays in the recent window (loaded ahead of the messages after
+    # covered_until), verbatim, until a later fold takes it
     kept: tuple[int, ...] = ()
     trigger: str = "manual"
     summarizer: str = ""

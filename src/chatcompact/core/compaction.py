@@ -72,7 +72,7 @@ def finish(job: Job, delta: SummaryDelta, policy: Policy, summarizer: str, now: 
         parent=parent_no or None,
         state=state,
         covered_from=first,
-        covered_until=max([last, *(m.seq or 0 for m in job.plan.kept)]),
+        covered_until=last,  # a kept message sits inside the span (the plan keeps it only there)
         kept=tuple(m.seq for m in job.plan.kept if m.seq is not None),
         trigger=job.plan.reason,
         summarizer=summarizer,

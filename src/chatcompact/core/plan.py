@@ -91,6 +91,10 @@ def plan_compaction(
     if cut == 0:
         return None
     lu = last_user_index(tail)
+    if lu is not None and lu == cut - 1:
+        cut = lu  # the cut passed only the latest user message: cut before it, it leads the kept window
+        if cut == 0:
+            return None
     if lu is None or lu >= cut:
         evict_tokens = sum(tokens[:cut])
         return CompactionPlan(tuple(tail[:cut]), evict_tokens, sum(tokens) - evict_tokens, reason, cut)
