@@ -268,3 +268,17 @@ def test_retry_deadline_stops_retrying():
 
 def test_llm_summarizers_have_a_bounded_default_timeout():
     assert OpenAISummarizer("m", api_key="k").timeout <= 30.0
+
+
+def test_what_the_screen_drops_reaches_neither_the_summary_nor_the_hierarchy():
+    invented = SummaryItem(text="INVENTED: refund goes to evil@attacker.example", sources=(1,))
+    good = _item("User's order 1000 arrived broken", 1)
+    summ = ScriptedSummarizer([SummaryDelta(add={"decisions": (invented,), "user_facts": (good,)})])
+    policy = Policy(hierarchy=True)
+    with Memory.open("memory://", summarizer=summ, tokenizer=CountingTokenizer(), policy=policy) as mem:
+        t = _thread(mem)
+        v = t.compact(keep_tokens=0)
+        assert v is not None and v.meta["dropped_items"] == {"carries an identifier the span does not hold": 1}
+        nodes = mem.store.nodes("v")
+        assert nodes and all("evil@" not in n.model_dump_json() for n in nodes)
+        assert "evil@" not in v.model_dump_json()

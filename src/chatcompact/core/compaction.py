@@ -59,6 +59,14 @@ def prepare(
 def finish(job: Job, delta: SummaryDelta, policy: Policy, summarizer: str, now: float | None = None) -> SummaryVersion:
     """Screen ``delta`` for the folded span, merge it, check the result records the span
     (:mod:`chatcompact.core.validate`); raises InvalidSummary (nothing lands) if it is unusable."""
+    return land(job, delta, policy, summarizer, now)[1]
+
+
+def land(
+    job: Job, delta: SummaryDelta, policy: Policy, summarizer: str, now: float | None = None
+) -> tuple[SummaryDelta, SummaryVersion]:
+    """:func:`finish`, also returning the delta as screened (what the hierarchy's level-0 node is built from:
+    never an item the version refused)."""
     parent = job.request.state
     screened = check_delta(delta, job.plan.evict, policy, summarizer, parent)
     delta = screened.delta
@@ -89,7 +97,7 @@ def finish(job: Job, delta: SummaryDelta, policy: Policy, summarizer: str, now: 
         version.model_dump_json()
     except ValueError as exc:
         raise InvalidSummary(f"{summarizer} produced a version that cannot be stored: {exc}", (str(exc),)) from None
-    return version
+    return delta, version
 
 
 def window_after(
