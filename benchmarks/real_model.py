@@ -41,10 +41,14 @@ DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
 
 def reason(error: str) -> str:
     """A refusal's reason, in a few words (the error text names it)."""
+    unsupported = re.search(r"unsupported \(([^)]*)\)", error)
     checks = (
         ("unusable output", "parser: " + (re.search(r"unusable output \((.{0,60}?)[:)]", error) or ["", "?"])[1]),
         ("empty delta", "core: empty for its span"),
-        ("unsupported", "core: every item unsupported"),
+        (
+            "unsupported",
+            "core: every item unsupported (" + re.sub(r"\d+ ", "", unsupported[1] if unsupported else "") + ")",
+        ),
         ("lone surrogate", "core: unstorable text"),
         ("more than the bound", "core: over the size bounds"),
         ("timeout", "transport: timeout"),
@@ -127,6 +131,7 @@ def main() -> int:
                     stats["refused"] += 1
                     stats[f"refused: {reason(ev.data['error'])}"] += 1
             if v is None:
+                print(f"#{attempt:>2} nothing to fold (what is left is the latest user message and the last messages)")
                 continue
             check(v, parent, t.history())
             stats["accepted"] += 1
