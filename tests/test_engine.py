@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import inspect
+import itertools
 import json
 import threading
 
@@ -497,3 +498,24 @@ def test_any_history_any_trigger_never_folds_the_latest_user_message_nor_stalls(
         snap = t._snapshot()
         stuck = plan_compaction(snap.tail, snap.tail_tokens, budget, policy, "tokens") is None
         assert sum(snap.tail_tokens) <= policy.high_water * budget or stuck
+
+
+def test_a_kept_request_folds_once_the_user_writes_again_and_spans_stay_back_to_back():
+    with Memory.open("memory://", background=False, embedder="none") as mem:
+        t = mem.thread("k", budget=1500)
+        t.add({"role": "user", "content": "Fix the failing test in tests/test_app.py, then run the whole suite."})
+        for i in range(6):
+            _bash(t, i, 300)
+        before = t.compactions()
+        assert before and before[-1].kept == (1,)
+        t.add({"role": "assistant", "content": "Done: the suite passes now, all 214 tests."})
+        t.add({"role": "user", "content": "Great. Now bump the version in pyproject.toml and tag the release."})
+        for i in range(6, 12):
+            _bash(t, i, 300)
+        versions = t.compactions()
+        for prev, nxt in itertools.pairwise(versions):
+            assert nxt.covered_from == prev.covered_until + 1  # back to back, as before
+        folding = next(v for v in versions if 1 not in v.kept)
+        assert 1 in [m.seq for m in t.folded(folding.version)]  # the old request folds with what followed it
+        assert folding.state.worklog.task.startswith("Fix the failing test")
+        _latest_user_never_folded(t)

@@ -107,7 +107,7 @@ def test_thread_context_within_budget_and_pairs_intact(tmp_path_factory, raw, bu
 def test_summary_failure_leaves_state_and_log_untouched(tmp_path):
     good = SummaryDelta(add={"decisions": (SummaryItem(text="Refund agreed", sources=(1,)),)})
     bad_sources = SummaryDelta(add={"decisions": (SummaryItem(text="Invented", sources=(999,)),)})
-    summ = ScriptedSummarizer([good, RuntimeError("model down"), bad_sources])
+    summ = ScriptedSummarizer([good, RuntimeError("model down"), *[bad_sources] * 3])  # a refusal is asked again
     with Memory.open(tmp_path / "m.db", summarizer=summ, policy=Policy(budget=500)) as mem:
         t = mem.thread("f")
         for i in range(6):

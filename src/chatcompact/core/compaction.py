@@ -46,7 +46,8 @@ def prepare(
     focus: str | None = None,
 ) -> Job | None:
     """Plan a compaction of ``tail`` (the unsummarised messages after ``parent``); None if nothing to fold."""
-    plan = plan_compaction(tail, tail_tokens, budget, policy, reason, topic_shift_at, keep_tokens, prefer_turns)
+    held = frozenset(parent.kept) if parent else frozenset()
+    plan = plan_compaction(tail, tail_tokens, budget, policy, reason, topic_shift_at, keep_tokens, prefer_turns, held)
     if plan is None:
         return None
     # the merge keeps the newest max_pinned spans of the state's and these: the older ones could never land
@@ -75,6 +76,8 @@ def land(
     check_records(parent, state, report, job.plan.evict, summarizer)
     parent_no = job.parent.version if job.parent else 0
     first, last = job.plan.span
+    if job.parent is not None:  # spans back to back: a message an earlier fold kept aside folds inside this one
+        first = job.parent.covered_until + 1
     version = SummaryVersion(
         version=parent_no + 1,
         parent=parent_no or None,

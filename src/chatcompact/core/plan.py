@@ -72,11 +72,13 @@ def plan_compaction(
     topic_shift_at: int | None = None,
     keep_tokens: int | None = None,
     prefer_turns: bool = True,
+    held: frozenset[int] = frozenset(),
 ) -> CompactionPlan | None:
     """Choose what to fold for ``reason``; None when the rules leave nothing to fold.
 
     ``keep_tokens`` overrides the size of the kept window (``thread.compact(keep_tokens=0)``
-    folds everything the window rules allow).
+    folds everything the window rules allow). ``held``: seqs an earlier fold kept aside (the parent version's
+    ``kept``); such a message folds only together with a message after it, so every fold covers new messages.
     """
     if keep_tokens is not None:
         keep = keep_tokens
@@ -87,14 +89,13 @@ def plan_compaction(
         keep = min(int(policy.low_water * budget), sum(tokens[-max(policy.max_tail_messages // 2, 1) :]))
     else:
         keep = int(policy.low_water * budget)
-    cut = choose_cut(tail, tokens, keep, policy.min_recent_messages, prefer_turns)
-    if cut == 0:
-        return None
+    first_held = bool(tail) and tail[0].seq in held
+    cut = choose_cut(tail, tokens, keep, policy.min_recent_messages, prefer_turns, first_held)
     lu = last_user_index(tail)
     if lu is not None and lu == cut - 1:
         cut = lu  # the cut passed only the latest user message: cut before it, it leads the kept window
-        if cut == 0:
-            return None
+    if cut == 0 or (first_held and cut == 1):
+        return None
     if lu is None or lu >= cut:
         evict_tokens = sum(tokens[:cut])
         return CompactionPlan(tuple(tail[:cut]), evict_tokens, sum(tokens) - evict_tokens, reason, cut)

@@ -230,7 +230,8 @@ def screen(delta: SummaryDelta, span: Iterable[int], grounding: Grounding | None
             if reason:
                 dropped[reason] = dropped.get(reason, 0) + 1
                 if len(examples) < 3:
-                    examples.append(f"{name}: item {item.text[:40]!r} {reason}")
+                    cited = f" (cites {list(item.sources[:5])})" if item.sources else ""
+                    examples.append(f"{name}: item {item.text[:40]!r} {reason}{cited}")
             else:
                 kept.append(fixed)
                 changed = changed or fixed is not item

@@ -68,19 +68,26 @@ def last_user_index(messages: Sequence[Message]) -> int | None:
 
 
 def choose_cut(
-    messages: Sequence[Message], tokens: Sequence[int], keep_tokens: int, min_recent: int = 1, prefer_turns: bool = True
+    messages: Sequence[Message],
+    tokens: Sequence[int],
+    keep_tokens: int,
+    min_recent: int = 1,
+    prefer_turns: bool = True,
+    first_held: bool = False,
 ) -> int:
     """How many leading messages to fold so that what stays is at most ``keep_tokens``.
 
     Returns 0 when nothing may be folded. Never folds the last ``min_recent`` messages, never splits a
     group. A cut past the latest user message keeps that message (it stays, and its tokens count as kept),
-    so it never makes the cut alone: a cut must fold something besides it. Among cuts that reach the target
+    so it never makes the cut alone: a cut must fold something besides it. ``first_held``: the first message
+    is one an earlier fold kept aside; it never folds alone either (it folds with what follows it). Among cuts
+    that reach the target
     it takes the first turn boundary (evicting a little more so the window starts at a user message); when
     no cut reaches it, it folds as much as the rules allow.
     """
     n = len(messages)
     lu = last_user_index(messages)
-    starts = [s for s, _ in groups(messages) if 0 < s <= n - min_recent and not (lu == 0 and s == 1)]
+    starts = [s for s, _ in groups(messages) if 0 < s <= n - min_recent and not (s == 1 and (lu == 0 or first_held))]
     if not starts:
         return 0
     suffix = [0] * (n + 1)

@@ -273,10 +273,13 @@ class Thread:
         """The messages summary version ``version`` folded in, verbatim (none for a revert).
 
         Raises VersionNotFound if the thread has no such version."""
-        v = compaction.pick_version(self.id, version, self._mem.store.versions(self.id))
+        versions = self._mem.store.versions(self.id)
+        v = compaction.pick_version(self.id, version, versions)
         if v is None or v.trigger == "revert":
             return []
-        return [m for m in self.history(v.covered_from - 1, v.covered_until) if m.seq not in v.kept]
+        held = [k for k in (versions[v.parent - 1].kept if v.parent else ()) if k not in v.kept]  # folded now
+        earlier = [m for k in held for m in self.history(k - 1, k)]
+        return earlier + [m for m in self.history(v.covered_from - 1, v.covered_until) if m.seq not in v.kept]
 
     def revert(self, version: int) -> SummaryVersion | None:
         """Return the summary to what it was at ``version`` (0: no summary); returns the new head.
