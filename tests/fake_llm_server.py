@@ -9,7 +9,8 @@ It speaks two wire formats, chosen by path:
 
 Each request takes the next step of ``script``; once it is spent, ``default`` answers (HTTP 500 if
 there is none). A step is a :class:`Reply` (content, per-step delay, usage), a :class:`Fail` (HTTP
-status and message), or a shorthand: an ``int`` is ``Fail(int)``; a ``str``, ``dict`` or callable
+status and message), a :class:`Drip` (a reply sent one byte at a time), a :class:`Raw` (any bytes), or a
+shorthand: an ``int`` is ``Fail(int)``; a ``str``, ``dict`` or callable
 (``body -> str | dict``) is ``Reply(...)``. ``delay`` adds a fixed sleep to every response (a slow
 model for benchmarks). Every request is recorded in :attr:`FakeLLMServer.requests`.
 
@@ -33,8 +34,10 @@ from typing import Any
 __all__ = [
     "REJECT_JSON_OBJECT",
     "REJECT_JSON_SCHEMA",
+    "Drip",
     "Fail",
     "FakeLLMServer",
+    "Raw",
     "Reply",
     "echo_delta",
     "fenced",
@@ -65,7 +68,26 @@ class Fail:
     delay: float = 0.0
 
 
-Step = Reply | Fail | int | str | dict[str, Any] | Callable[[dict[str, Any]], Any]
+@dataclass(frozen=True)
+class Drip:
+    """A 200 answer sent one byte every ``interval`` seconds (a stalled or malicious server): from its first
+    byte (``phase="headers"``: the status line and headers drip too) or only its body (``phase="body"``)."""
+
+    content: Content
+    interval: float = 5.0
+    phase: str = "body"
+
+
+@dataclass(frozen=True)
+class Raw:
+    """A raw HTTP answer: ``status`` with ``body`` bytes sent as is (not JSON, a list, half an object...)."""
+
+    body: bytes
+    status: int = 200
+    content_type: str = "application/json"
+
+
+Step = Reply | Fail | Drip | Raw | int | str | dict[str, Any] | Callable[[dict[str, Any]], Any]
 
 # What real servers say when they do not support a response_format type.
 REJECT_JSON_SCHEMA = Fail(400, "Invalid parameter: 'response_format' of type 'json_schema' is not supported.")
@@ -124,8 +146,8 @@ def truncated(delta: dict[str, Any], keep: float = 0.8) -> str:
     return text[: max(1, int(len(text) * keep))]
 
 
-def _step(raw: Step) -> Reply | Fail:
-    if isinstance(raw, Reply | Fail):
+def _step(raw: Step) -> Reply | Fail | Drip | Raw:
+    if isinstance(raw, Reply | Fail | Drip | Raw):
         return raw
     if isinstance(raw, int):
         return Fail(raw)
@@ -206,7 +228,7 @@ class FakeLLMServer:
         with self._lock:
             return [r["body"] for r in self.requests if r["path"].endswith(path_suffix)]
 
-    def _take(self, record: dict[str, Any]) -> Reply | Fail:
+    def _take(self, record: dict[str, Any]) -> Reply | Fail | Drip | Raw:
         with self._lock:
             self.requests.append(record)
             if self._script:
@@ -244,15 +266,48 @@ class _Handler(BaseHTTPRequestHandler):
             self._send(404, {"error": {"message": f"no route {path}", "type": "not_found"}})
             return
         step = self.fake._take(record)
-        self.fake._sleep(self.fake.delay + step.delay)
+        self.fake._sleep(self.fake.delay + getattr(step, "delay", 0.0))
         if self.fake._stopping.is_set():
             return
         if isinstance(step, Fail):
             self._send(step.status, _error(kind, step))
             return
+        if isinstance(step, Raw):
+            self._write(step.status, step.body, step.content_type)
+            return
         content = step.content(body) if callable(step.content) else step.content
         reply = _openai_reply if kind == "openai" else _anthropic_reply
-        self._send(200, reply(self.fake, body, step, content))
+        payload = reply(self.fake, body, step if isinstance(step, Reply) else Reply(content), content)
+        if isinstance(step, Drip):
+            self._drip(json.dumps(payload).encode(), step)
+            return
+        self._send(200, payload)
+
+    def _drip(self, data: bytes, step: Drip) -> None:
+        head = f"HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: {len(data)}\r\n\r\n".encode()
+        slow = head + data if step.phase == "headers" else data
+        try:
+            if step.phase != "headers":
+                self.wfile.write(head)
+                self.wfile.flush()
+            for i in range(len(slow)):
+                if self.fake._stopping.wait(step.interval):
+                    return
+                self.wfile.write(slow[i : i + 1])
+                self.wfile.flush()
+        except (BrokenPipeError, ConnectionResetError, OSError):
+            pass  # the client gave up: what a total deadline is for
+        self.close_connection = True
+
+    def _write(self, status: int, data: bytes, content_type: str) -> None:
+        try:
+            self.send_response(status)
+            self.send_header("Content-Type", content_type)
+            self.send_header("Content-Length", str(len(data)))
+            self.end_headers()
+            self.wfile.write(data)
+        except (BrokenPipeError, ConnectionResetError):
+            pass
 
     def _send(self, status: int, payload: dict[str, Any]) -> None:
         data = json.dumps(payload).encode()

@@ -65,20 +65,36 @@ def test_sequence_errors(seq, error):
         check_sequence(msgs(*seq))
 
 
-def _agent_worked(m) -> bool:
-    from chatcompact.core.window import AGENT_GROUPS
-
+def _plan_keeps_latest_user(m, toks, keep) -> None:
+    """Whatever the cut, the plan never folds the latest user message, and what it keeps is provider-valid."""
+    plan = plan_compaction(m, toks, 10_000, Policy(budget=10_000, min_recent_messages=1), "manual", keep_tokens=keep)
     lu = last_user_index(m)
-    return sum(1 for x in m[lu + 1 :] if x.tool_calls) >= AGENT_GROUPS
+    if plan is None:
+        return
+    assert lu is None or m[lu] not in plan.evict
+    assert plan.consumed == len(plan.evict) + len(plan.kept) and plan.evict
+    rest = [*plan.kept, *m[plan.consumed :]]
+    assert lu is None or rest[0] is m[lu] or m[lu] in rest
+    check_sequence(rest)
 
 
-def test_choose_cut_never_splits_calls_and_keeps_latest_user():
+def test_choose_cut_never_splits_calls_and_never_folds_latest_user():
     m = msgs(U, A, U, CALL2, R1, R2, A, U, A)
     toks = [10] * len(m)
     for keep in range(0, 100, 5):
         c = choose_cut(m, toks, keep)
         assert c == 0 or m[c].role != "tool"
-        assert c <= last_user_index(m) or _agent_worked(m)
+        _plan_keeps_latest_user(m, toks, keep)
+
+
+def test_an_agent_loop_after_one_request_folds_around_the_request():
+    m = msgs(U, CALL2, R1, R2, CALL2, R1, R2, CALL2, R1, R2)  # call ids repeat: fine for stored() transcripts
+    toks = [10] * len(m)
+    plan = plan_compaction(m, toks, 1000, Policy(budget=1000), "manual", keep_tokens=0)
+    assert plan is not None and plan.kept == (m[0],) and plan.evict == tuple(m[1:7]) and plan.consumed == 7
+    alone = msgs(U, A)
+    one = Policy(budget=1000, min_recent_messages=1)
+    assert plan_compaction(alone, [10, 10], 1000, one, "manual", keep_tokens=0) is None
 
 
 def test_choose_cut_prefers_turn_boundary():
@@ -104,11 +120,10 @@ def test_cut_invariants_on_generated_transcripts(raw, keep):
     m = stored(raw)
     toks = [CHARS.count_message(x) for x in m]
     c = choose_cut(m, toks, keep)
-    lu = last_user_index(m)
     if c:
         assert m[c].role != "tool"
-        assert lu is None or c <= lu or _agent_worked(m)  # an agent's task is kept by the work log instead
         check_sequence(m[c:])  # the kept suffix is itself a valid conversation
+        _plan_keeps_latest_user(m, toks, keep)  # the latest user message is kept aside, never folded
 
 
 # ---------------------------------------------------------------- merge
@@ -323,3 +338,38 @@ def test_summary_max_chars_defaults_to_twice_the_shown_summary_and_rejects_nonse
     assert Policy(budget=2000).summary_max_chars == 2400  # 8 chars x 0.15 x 2000
     with pytest.raises(Exception, match="summary_max_chars"):
         Policy(summary_max_chars=0)
+
+
+def test_the_merge_report_of_every_demo_version_is_a_truthful_diff():
+    """Issue 20 §16 / 21 §5: over ``chatcompact demo``'s chat, no version lists an item as both added and dropped;
+    added items are in the version's state, dropped/superseded/resolved ones were in its parent's, and what the
+    caps kept out in the same merge is reported as not kept (in neither state)."""
+    from chatcompact import Memory
+    from chatcompact.core.merge import clip, normalise
+    from chatcompact.transcripts import demo_transcript, replay
+    from chatcompact.types import SECTIONS
+
+    def keys(state: SummaryState) -> set[str]:
+        return {normalise(i.text) for name in SECTIONS for i in getattr(state, name)}
+
+    def pins(state: SummaryState) -> set[str]:  # as the report shows them (clipped)
+        return {normalise(clip(p.text, 60)) for p in state.pinned}
+
+    with Memory.open("memory://", policy=Policy(budget=2000), background=False, embedder="none") as mem:
+        replay(mem, "demo", demo_transcript(), 2000)
+        versions = mem.thread("demo").compactions()
+    assert len(versions) >= 4
+    parent = SummaryState()
+    not_kept = 0
+    for v in versions:
+        r = v.report
+        assert not set(r.added) & set(r.dropped), v.version
+        now, before = keys(v.state), keys(parent)
+        assert {normalise(t) for t in r.added} <= now - before
+        assert {normalise(t) for t in (*r.superseded, *r.resolved)} <= before - now
+        dropped = {normalise(t) for t in r.dropped}  # pins: two spans may share their clipped form
+        assert dropped <= (before - now) | pins(parent) and not dropped & now
+        assert not {normalise(t) for t in r.not_kept} & (now | before | pins(v.state) | pins(parent))
+        not_kept += len(r.not_kept)
+        parent = v.state
+    assert not_kept  # the demo does push proposed items out with the caps: the case is exercised

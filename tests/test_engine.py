@@ -5,14 +5,17 @@ from __future__ import annotations
 
 import asyncio
 import inspect
+import itertools
 import json
 import threading
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from chatcompact import AsyncMemory, Memory, Policy, SummarizerError
 from chatcompact.core import engine as e
-from chatcompact.core.plan import CompactionPlan
+from chatcompact.core.plan import CompactionPlan, plan_compaction
 from chatcompact.errors import ConfigError, VersionConflict
 from chatcompact.protocols import SummaryRequest
 from chatcompact.runtime.async_memory import AsyncThread
@@ -23,7 +26,9 @@ from chatcompact.stores import InMemoryStore
 from chatcompact.summarizers.extractive import ExtractiveSummarizer
 from chatcompact.summarizers.llm import focus_instruction
 from chatcompact.testing import HashEmbedder, ScriptedSummarizer
-from chatcompact.types import Message, SummaryDelta, SummaryState, SummaryVersion
+from chatcompact.types import Message, SummaryDelta, SummaryState, SummaryVersion, parse_message
+
+from .strategies import transcripts
 
 pytestmark = pytest.mark.timeout(120)
 
@@ -74,6 +79,9 @@ class Script:
         return [type(x).__name__ for x in self.seen]
 
 
+TALKED = SummaryDelta(narrative="The user and the assistant exchanged words.")
+
+
 def _cfg(policy: Policy | None = None) -> e.Config:
     return e.Config("t", policy or Policy(budget=300), "scripted", lambda s: len(s) // 4, cooldown=30.0)
 
@@ -107,7 +115,7 @@ def test_a_failed_summarizer_logs_an_event_and_starts_the_cooldown():
 def test_a_lost_commit_race_reloads_and_a_manual_compaction_raises_it():
     msgs = _msgs(40)
     snap = e.Snapshot(None, msgs, tuple(12 for _ in msgs), 300)
-    run = Script(snap, SummaryDelta(narrative="n"), commit=VersionConflict("moved"))
+    run = Script(snap, TALKED, commit=VersionConflict("moved"))
     with pytest.raises(VersionConflict):
         e.drive(e.manual(e.State(), _cfg()), run)
     assert run.kinds()[-1] == "Reload"
@@ -118,7 +126,7 @@ def test_auto_off_no_trigger_fires_but_manual_still_plans():
     snap = e.Snapshot(None, msgs, tuple(12 for _ in msgs), 300)
     off = Policy(budget=300, auto=False)
     assert e.trigger(e.State(), snap, off, 0.0) is None and e.trigger(e.State(), snap, Policy(budget=300), 0.0)
-    run = Script(snap, SummaryDelta(narrative="n"))
+    run = Script(snap, TALKED)
     assert e.drive(e.manual(e.State(), _cfg(off)), run).trigger == "manual"
 
 
@@ -408,3 +416,106 @@ def test_setting_the_budget_of_an_open_thread_another_writer_moved_keeps_its_vie
         talk(a.thread("v"), 4)
         assert b.thread("v", budget=500) is tb and tb.budget == 500
         assert tb.usage().tail_messages == 4 and len(tb.context(500)) == 4  # no system prompt
+
+
+# ---------------------------------------------------------------------- compaction never stalls on valid content
+def _bash(t, i: int, lines: int) -> None:
+    args = json.dumps({"command": f"seq 1 {lines}"})
+    t.add({"role": "assistant", "content": None, "tool_calls": [_call(f"c{i}", "bash", args)]})
+    t.add({"role": "tool", "tool_call_id": f"c{i}", "content": "\n".join(str(k) for k in range(1, lines + 1))})
+
+
+def _call(cid: str, name: str, args: str) -> dict:
+    return {"id": cid, "type": "function", "function": {"name": name, "arguments": args}}
+
+
+def _latest_user_never_folded(t) -> None:
+    """The latest user message is in no version's folded span, and it is in the recent window."""
+    history = t.history()
+    users = [m.seq for m in history if m.role == "user"]
+    if not users:
+        return
+    for v in t.compactions():
+        assert users[-1] not in {m.seq for m in t.folded(v.version)}
+    assert users[-1] in {m.seq for m in t._snapshot().tail}
+
+
+def test_a_tool_only_span_folds_into_the_work_log_and_the_tail_stays_bounded(caplog):
+    """Issue 19 §4: one user turn, then 3 x (bash seq + its numeric output) at budget 2,000. The extractive delta
+    for the tool-only span is empty, but the work log records it: it commits; the user turn is never folded;
+    nothing is logged as a failure."""
+    caplog.set_level("INFO", logger="chatcompact")
+    with Memory.open("memory://", background=False) as mem:
+        t = mem.thread("a", budget=2000)
+        t.add({"role": "user", "content": "Please count to two thousand with seq, three times over."})
+        for i in range(3):
+            _bash(t, i, 2000 + i)
+            _latest_user_never_folded(t)
+        versions = t.compactions()
+        assert versions and all(v.kept == (1,) for v in versions)
+        assert versions[-1].state.worklog.commands and not mem.store.events("a", "compaction_failed")
+        tail = t._snapshot().tail  # all that is left: the user turn and the last call + output (never folded)
+        assert [m.seq for m in tail] == [1, 6, 7]
+        context = t.context(2000)
+        assert mem.tokenizer.count_messages([parse_message(m) for m in context]) <= 2000
+        assert "Please count to two thousand" in "\n".join(str(m.get("content") or "") for m in context)
+    assert not [r for r in caplog.records if r.levelname in ("WARNING", "ERROR")]
+
+
+@pytest.mark.parametrize("kind", ["extractive", "llm-empty"])
+def test_an_agent_loop_after_one_request_compacts_with_any_summarizer(kind):
+    """A long tool loop after one request: every summarizer's delta for a tool span is non-empty (the work log),
+    an LLM's empty JSON included."""
+    summ = ScriptedSummarizer([SummaryDelta()] * 200) if kind == "llm-empty" else "extractive"
+    with Memory.open("memory://", background=False, summarizer=summ, embedder="none") as mem:
+        t = mem.thread("g", budget=1500)
+        t.add({"role": "user", "content": "Fix the failing test in tests/test_app.py, then run the suite."})
+        for i in range(12):
+            _bash(t, i, 300)
+            _latest_user_never_folded(t)
+        assert len(t.compactions()) >= 2 and not mem.store.events("g", "compaction_failed")
+        assert sum(t._snapshot().tail_tokens) <= 1500
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(transcripts(max_turns=6), st.sampled_from([200, 400, 1200]), st.sampled_from(["extractive", "scripted"]))
+def test_any_history_any_trigger_never_folds_the_latest_user_message_nor_stalls(raw, budget, summ):
+    """Property: whatever the history and the trigger (tokens, message count, manual), the latest user message is
+    never folded, and a compaction never fails on valid content, so the tail only exceeds the budget where no
+    cut can fold more (the latest user message and the last messages)."""
+    policy = Policy(budget=budget, max_tail_messages=12)
+    s = ScriptedSummarizer() if summ == "scripted" else "extractive"
+    with Memory.open("memory://", background=False, summarizer=s, policy=policy, embedder="none") as mem:
+        t = mem.thread("h", system="You help.")
+        for n, m in enumerate(raw):
+            if m["role"] == "system":
+                continue
+            t.add(m)
+            if n % 5 == 4:
+                t.compact(keep_tokens=0)
+            _latest_user_never_folded(t)
+        assert not mem.store.events("h", "compaction_failed")
+        snap = t._snapshot()
+        stuck = plan_compaction(snap.tail, snap.tail_tokens, budget, policy, "tokens") is None
+        assert sum(snap.tail_tokens) <= policy.high_water * budget or stuck
+
+
+def test_a_kept_request_folds_once_the_user_writes_again_and_spans_stay_back_to_back():
+    with Memory.open("memory://", background=False, embedder="none") as mem:
+        t = mem.thread("k", budget=1500)
+        t.add({"role": "user", "content": "Fix the failing test in tests/test_app.py, then run the whole suite."})
+        for i in range(6):
+            _bash(t, i, 300)
+        before = t.compactions()
+        assert before and before[-1].kept == (1,)
+        t.add({"role": "assistant", "content": "Done: the suite passes now, all 214 tests."})
+        t.add({"role": "user", "content": "Great. Now bump the version in pyproject.toml and tag the release."})
+        for i in range(6, 12):
+            _bash(t, i, 300)
+        versions = t.compactions()
+        for prev, nxt in itertools.pairwise(versions):
+            assert nxt.covered_from == prev.covered_until + 1  # back to back, as before
+        folding = next(v for v in versions if 1 not in v.kept)
+        assert 1 in [m.seq for m in t.folded(folding.version)]  # the old request folds with what followed it
+        assert folding.state.worklog.task.startswith("Fix the failing test")
+        _latest_user_never_folded(t)

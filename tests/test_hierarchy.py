@@ -114,7 +114,7 @@ def test_finish_rollup_merges_children_validates_and_is_content_addressed():
     assert node.tokens == h.node_tokens(node.state, CHARS.count) > 0
     assert h.finish_rollup(plan, delta, p, "s", CHARS.count).id == node.id
     outside = SummaryDelta(add={"decisions": (SummaryItem(text="x", sources=(11,)),)})
-    with pytest.raises(SummarizerError, match=r"\[11\] outside"):
+    with pytest.raises(SummarizerError, match=r"cites only messages outside the folded span"):
         h.finish_rollup(plan, outside, p, "s", CHARS.count)
 
 

@@ -8,8 +8,10 @@ import sys
 
 import pytest
 
-from chatcompact import AsyncMemory, ConfigError, Memory, MissingDependency, Settings, SummarizerError
+from chatcompact import AsyncMemory, ConfigError, Memory, MissingDependency, Policy, Settings, SummarizerError
 from chatcompact.core.merge import validate_delta
+from chatcompact.core.validate import check_delta
+from chatcompact.errors import InvalidSummary
 from chatcompact.protocols import SummaryRequest
 from chatcompact.runtime.background import Retry
 from chatcompact.runtime.registry import SUMMARIZER_SPECS, resolve_summarizer
@@ -186,13 +188,23 @@ FOREIGN = make_delta(
 
 
 def test_foreign_ids_are_dropped_and_counted(server):
+    """The parser keeps what the model cited; the core's screen (one rule for every summarizer) removes foreign
+    citations and drops unsupported items, each reason counted."""
     server.push(FOREIGN)
     delta = _openai(server).summarize(_request())
-    assert delta.add["decisions"][0].sources == (2,)
-    assert "todos" not in delta.add  # every citation foreign: the item goes
-    assert [i.text for i in delta.add["topics"]] == ["Uncited topic"]  # empty text dropped
-    assert delta.usage.mode == "json_schema;dropped_sources=2;dropped_items=1"
-    assert validate_delta(delta, range(1, 6)) == []
+    assert delta.add["decisions"][0].sources == (2, 999) and delta.usage.mode == "json_schema"
+    assert [i.text for i in delta.add["topics"]] == ["Uncited topic"]  # empty text dropped by the parser
+    screened = check_delta(delta, _messages(), Policy(), "openai:fake")
+    assert screened.delta.add["decisions"][0].sources == (2,)
+    assert set(screened.delta.add) == {"decisions"}
+    assert screened.dropped == {"cites only messages outside the folded span": 1, "cites no message": 1}
+
+
+@pytest.mark.parametrize("sources", ["none", {"id": 1}, [1.5], [True], ["one"]])
+def test_sources_of_the_wrong_type_refuse_the_reply(server, sources):
+    server.push(make_delta(decisions=[{"text": "Refund approved", "sources": sources, "subject": ""}]))
+    with pytest.raises(InvalidSummary, match="sources"):
+        _openai(server).summarize(_request())
 
 
 @pytest.mark.parametrize(
@@ -476,10 +488,10 @@ def test_end_to_end_failure_changes_nothing(server):
         t.add({"role": "user", "content": "My new email is dupont@example.com."})
         before, history = t.summary(), t.history()
         versions = len(t.compactions())
-        server.push(500, 429, "not json")
+        server.push(500, 429, "not json", "not json", "not json")  # Retry backs off twice; the engine asks twice
         with pytest.raises(SummarizerError) as err:
             t.compact(keep_tokens=0)
-        assert err.value.retryable and len(server.requests) == 4
+        assert err.value.retryable and len(server.requests) == 6
         assert t.summary() == before and t.history() == history and len(t.compactions()) == versions
         assert len(t.failures) == 1 and "unusable output" in t.failures[0].error
 

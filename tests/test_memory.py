@@ -115,9 +115,11 @@ def test_thread_context_within_budget_and_pairs_intact(raw, budget):
                 assert e.minimum > budget
                 assert t.assemble(e.minimum).tokens <= e.minimum  # the minimum named really is enough
                 continue
-            folded = t.compactions()[-1].covered_until if t.compactions() else 0
-            seqs = list(range(folded + 1, stored.seq + 1))
-            _check_request(mem, res.messages, budget, seqs, last_user if last_user and last_user > folded else None)
+            head = t.compactions()[-1] if t.compactions() else None
+            folded, kept = (head.covered_until, list(head.kept)) if head else (0, [])
+            seqs = kept + list(range(folded + 1, stored.seq + 1))  # a kept user message stays in the window
+            assert last_user is None or last_user in seqs  # the latest user message is never folded
+            _check_request(mem, res.messages, budget, seqs, last_user)
         versions = t.compactions()
         for prev, nxt in itertools.pairwise(versions):
             assert nxt.parent == prev.version and nxt.covered_from == prev.covered_until + 1
@@ -127,7 +129,7 @@ def test_thread_context_within_budget_and_pairs_intact(raw, budget):
 def test_summary_failure_leaves_state_and_log_untouched(tmp_path):
     good = SummaryDelta(add={"decisions": (SummaryItem(text="Refund agreed", sources=(1,)),)})
     bad_sources = SummaryDelta(add={"decisions": (SummaryItem(text="Invented", sources=(999,)),)})
-    summ = ScriptedSummarizer([good, RuntimeError("model down"), bad_sources])
+    summ = ScriptedSummarizer([good, RuntimeError("model down"), *[bad_sources] * 3])  # a refusal is asked again
     with Memory.open(tmp_path / "m.db", summarizer=summ, policy=Policy(budget=500)) as mem:
         t = mem.thread("f")
         for i in range(6):

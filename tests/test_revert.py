@@ -38,7 +38,8 @@ def test_report_records_pins_narrative_and_caps():
     )
     pin = PinnedItem(seq=1, kind="code", text="```x = 1```")
     state, r = apply_delta(SummaryState(), delta, p, [pin])
-    assert r.added == ("topic 1", "topic 2", "topic 3") and r.dropped == ("topic 1",)
+    # proposed and kept out by the cap in the same merge: neither added nor dropped (a truthful diff)
+    assert r.added == ("topic 2", "topic 3") and r.not_kept == ("topic 1",) and r.dropped == ()
     assert r.pinned == ("```x = 1```",) and r.narrative_changed
     _, r2 = apply_delta(state, SummaryDelta(), p, [pin])
     assert r2.pinned == () and not r2.narrative_changed and not r2.added

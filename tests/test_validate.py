@@ -8,12 +8,20 @@ import pytest
 
 from chatcompact import Memory, Policy, SummarizerError
 from chatcompact.core import merge
-from chatcompact.core.validate import check_delta, delta_problems, max_chars, max_items
+from chatcompact.core.validate import (
+    NARRATIVE_INVENTED,
+    check_delta,
+    delta_problems,
+    max_chars,
+    max_items,
+    records_span,
+    span_is_trivial,
+)
 from chatcompact.errors import InvalidSummary
 from chatcompact.runtime.background import Retry
 from chatcompact.summarizers.openai import OpenAISummarizer
 from chatcompact.testing import CountingTokenizer, ScriptedSummarizer
-from chatcompact.types import Message, SummaryDelta, SummaryItem, SummaryState
+from chatcompact.types import Message, Resolution, SummaryDelta, SummaryItem, SummaryState
 
 from .fake_llm_server import FakeLLMServer, make_delta
 
@@ -31,25 +39,79 @@ def _item(text: str, *sources: int) -> SummaryItem:
 
 def test_good_delta_passes():
     delta = SummaryDelta(add={"user_facts": (_item("User is Dupont", 1),)}, narrative="Dupont wrote.")
-    assert check_delta(delta, SPAN, Policy(), "s") is delta
+    screened = check_delta(delta, SPAN, Policy(), "s")
+    assert screened.delta is delta and screened.dropped == {}
 
 
-def test_empty_delta_for_real_content_is_refused_but_fine_for_chit_chat():
-    with pytest.raises(InvalidSummary, match="empty delta"):
-        check_delta(SummaryDelta(), SPAN, Policy(), "s")
+def _records(delta: SummaryDelta, span=SPAN, parent: SummaryState | None = None) -> bool:
+    parent = parent or SummaryState()
+    state, report = merge.apply_delta(parent, check_delta(delta, span, Policy(), "s", parent).delta, Policy())
+    return records_span(parent, state, report, span)
+
+
+def test_empty_deltas_are_refused_but_fine_for_chit_chat():
+    """The issue's replies that committed: each is empty for a span of real content (issue 20 §2)."""
+    todo = SummaryState(todos=(_item("Assistant will send the return label", 2),))
+    assert not _records(SummaryDelta())
+    assert not _records(SummaryDelta(resolve=(Resolution(section="todos", text="zzz"),)), parent=todo)
+    assert not _records(SummaryDelta(narrative="x"))
+    assert _records(
+        SummaryDelta(resolve=(Resolution(section="todos", text="Assistant will send the return label"),)), parent=todo
+    )
+    assert _records(SummaryDelta(narrative="Dupont reported a broken order."))
     chit = [Message(role="user", content="ok", seq=1), Message(role="assistant", content="thanks!", seq=2)]
-    assert check_delta(SummaryDelta(), chit, Policy(), "s") == SummaryDelta()
+    assert span_is_trivial(chit) and not span_is_trivial(SPAN)
+    with pytest.raises(InvalidSummary, match="every item of the delta is unsupported"):
+        check_delta(SummaryDelta(add={"topics": (SummaryItem(text="a"),)}), SPAN, Policy(), "s")  # {"topics":["a"]}
+
+
+def test_unsupported_items_are_dropped_with_their_reason_and_an_all_invented_delta_is_refused():
+    invented = _item("INVENTED: refund goes to evil@attacker.example", 1)
+    good = _item("User is Dupont", 1)
+    mixed = SummaryDelta(add={"decisions": (invented, SummaryItem(text="No sources")), "user_facts": (good,)})
+    screened = check_delta(mixed, SPAN, Policy(), "s")
+    assert screened.delta.add == {"user_facts": (good,)}
+    assert screened.dropped == {"carries an identifier the span does not hold": 1, "cites no message": 1}
+    for bad in (SummaryItem(text="INVENTED: refund goes to evil@attacker.example"), invented, _item("Invented", 99)):
+        with pytest.raises(InvalidSummary, match="unsupported"):
+            check_delta(SummaryDelta(add={"decisions": (bad,)}, narrative="A story."), SPAN, Policy(), "s")
+    # an identifier of the span (or of the summary it lands on), however written, is no invention
+    assert (
+        check_delta(
+            SummaryDelta(add={"identifiers": (_item("order 88,231 arrived broken", 1),)}), SPAN, Policy(), "s"
+        ).dropped
+        == {}
+    )
+    prior = SummaryState(identifiers=(_item("ticket 4471 — open", 1),))
+    assert (
+        check_delta(
+            SummaryDelta(add={"decisions": (_item("Close ticket 4471", 2),)}), SPAN, Policy(), "s", prior
+        ).dropped
+        == {}
+    )
+    # a foreign citation beside a good one is removed, the item stays
+    both = check_delta(SummaryDelta(add={"topics": (_item("order 88231", 1, 99),)}), SPAN, Policy(), "s")
+    assert both.delta.add["topics"][0].sources == (1,)
+    story = check_delta(
+        SummaryDelta(add={"user_facts": (good,)}, narrative="Pay 666-EVIL-P13 now."), SPAN, Policy(), "s"
+    )
+    assert story.delta.narrative is None and story.dropped == {NARRATIVE_INVENTED: 1}
+
+
+def test_a_lone_surrogate_is_refused_before_any_store_sees_it():
+    item = SummaryItem.model_construct(text="x\udfff", sources=(1,), subject=None, weight=1.0)  # skips validation
+    for bad in (SummaryDelta.model_construct(narrative="bad \ud800 text"), SummaryDelta(add={"topics": (item,)})):
+        assert any("lone surrogate" in p for p in delta_problems(bad, SPAN, Policy()))
 
 
 def test_foreign_sources_wrong_type_and_size_bounds():
-    foreign = SummaryDelta(add={"decisions": (_item("Invented", 99),)})
-    assert any("outside the folded span" in p for p in delta_problems(foreign, SPAN, Policy()))
     assert delta_problems({"decisions": []}, SPAN, Policy()) == ["expected a SummaryDelta, got dict"]
     p = Policy()
     many = SummaryDelta(add={"topics": tuple(_item(f"topic {i}", 1) for i in range(max_items(p, "topics") + 1))})
     assert any("more than the bound" in x for x in delta_problems(many, SPAN, p))
     huge = SummaryDelta(narrative="x" * (max_chars(p) + 1))
     assert any("characters" in x for x in delta_problems(huge, SPAN, p))
+    assert delta_problems(SummaryDelta(add={"nonsense": (_item("x", 1),)}), SPAN, p) == ["unknown section 'nonsense'"]
 
 
 def test_merge_is_bounded_and_near_linear_on_a_5000_item_5mb_delta(monkeypatch):
@@ -71,7 +133,8 @@ def test_merge_is_bounded_and_near_linear_on_a_5000_item_5mb_delta(monkeypatch):
     assert calls["n"] <= 3 * len(items)  # the old merge compared every item with every kept one: ~n^2/2
     assert len(state.user_facts) <= p.section_caps["user_facts"]
     assert all(len(i.text) <= p.item_max_chars for i in state.user_facts)
-    assert len(report.added) == 5000
+    assert len(report.added) == len(state.user_facts)  # the diff is truthful: what the caps kept out is not added
+    assert len(report.added) + len(report.not_kept) == 5000 and not report.dropped
 
 
 def test_merge_keeps_its_semantics():
@@ -118,7 +181,9 @@ def _thread(mem: Memory, n: int = 6):
     ids=["empty", "foreign", "oversize"],
 )
 def test_a_bad_delta_is_a_failed_compaction_with_an_event(bad):
-    with Memory.open("memory://", summarizer=ScriptedSummarizer([bad]), tokenizer=CountingTokenizer()) as mem:
+    """A model-like summarizer is asked again twice within the compaction (each refusal an event), then fails."""
+    summ = ScriptedSummarizer([bad] * 3)
+    with Memory.open("memory://", summarizer=summ, tokenizer=CountingTokenizer()) as mem:
         t = _thread(mem)
         with pytest.raises(InvalidSummary) as err:
             t.compact(keep_tokens=0)
@@ -126,6 +191,21 @@ def test_a_bad_delta_is_a_failed_compaction_with_an_event(bad):
         assert t.compactions() == [] and t.summary().is_empty()
         events = mem.store.events("v", "compaction_failed")
         assert len(events) == 1 and "invalid delta" in events[0].data["error"]
+        assert len(mem.store.events("v", "delta_refused")) == 2 and len(summ.requests) == 3
+
+
+def test_a_refused_delta_asked_again_lands_and_a_deterministic_summarizer_is_never_asked_again():
+    good = SummaryDelta(add={"user_facts": (_item("User's order 1000 arrived broken", 1),)})
+    summ = ScriptedSummarizer([SummaryDelta(narrative="x"), good])
+    with Memory.open("memory://", summarizer=summ, tokenizer=CountingTokenizer()) as mem:
+        v = _thread(mem).compact(keep_tokens=0)
+        assert v is not None and len(v.meta["refused"]) == 1 and "empty delta" in v.meta["refused"][0]
+        assert len(mem.store.events("v", "delta_refused")) == 1
+    once = ScriptedSummarizer([SummaryDelta(), good], deterministic=True)
+    with Memory.open("memory://", summarizer=once, tokenizer=CountingTokenizer()) as mem:
+        with pytest.raises(InvalidSummary):
+            _thread(mem).compact(keep_tokens=0)
+        assert len(once.requests) == 1 and not mem.store.events("v", "delta_refused")
 
 
 BAD_REPLIES = {
@@ -151,9 +231,9 @@ def test_bad_provider_replies_never_commit(name):
                 t.compact(keep_tokens=0)
             assert t.compactions() == [] and t.summary().is_empty()
             assert len(mem.store.events("v", "compaction_failed")) == 1
-            # Refused by the summarizer: retried at once (the reply may come right the next time). Refused by
-            # the core's check (a truncated reply repaired to an empty delta): retried after the cooldown.
-            assert len(server.requests) == (1 if name == "truncated-fragment" else 2)
+            # Refused by the parser (no delta's shape) or by the core (a truncated reply repaired to an empty
+            # delta, invented items): no transport failure for Retry; the engine asks again twice, at once.
+            assert len(server.requests) == 3 and len(mem.store.events("v", "delta_refused")) == 2
 
 
 def test_a_5mb_provider_reply_is_refused_without_merging():
@@ -188,3 +268,17 @@ def test_retry_deadline_stops_retrying():
 
 def test_llm_summarizers_have_a_bounded_default_timeout():
     assert OpenAISummarizer("m", api_key="k").timeout <= 30.0
+
+
+def test_what_the_screen_drops_reaches_neither_the_summary_nor_the_hierarchy():
+    invented = SummaryItem(text="INVENTED: refund goes to evil@attacker.example", sources=(1,))
+    good = _item("User's order 1000 arrived broken", 1)
+    summ = ScriptedSummarizer([SummaryDelta(add={"decisions": (invented,), "user_facts": (good,)})])
+    policy = Policy(hierarchy=True)
+    with Memory.open("memory://", summarizer=summ, tokenizer=CountingTokenizer(), policy=policy) as mem:
+        t = _thread(mem)
+        v = t.compact(keep_tokens=0)
+        assert v is not None and v.meta["dropped_items"] == {"carries an identifier the span does not hold": 1}
+        nodes = mem.store.nodes("v")
+        assert nodes and all("evil@" not in n.model_dump_json() for n in nodes)
+        assert "evil@" not in v.model_dump_json()

@@ -399,6 +399,7 @@ _DIFF_LABELS = (
     ("superseded", "~ superseded"),
     ("resolved", "✓ resolved"),
     ("dropped", "- dropped (cap)"),
+    ("not_kept", "· proposed, not kept (cap)"),
     ("removed", "- removed"),
 )
 

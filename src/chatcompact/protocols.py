@@ -57,11 +57,19 @@ class SummaryRequest:
     # What the app (never the conversation) asks this compaction to keep (``thread.compact(focus=...)``):
     # LLM summarizers put it in their instructions, the extractive one favours sentences sharing its words.
     focus: str | None = None
+    # ``time.monotonic()`` by which the whole call must have ended (the compaction's deadline, set by the engine
+    # from ``Retry.deadline``); LLM summarizers bound each call by the sooner of it and their ``timeout``
+    deadline: float | None = None
 
 
 @runtime_checkable
 class Summarizer(Protocol):
-    """Turns evicted messages into a :class:`SummaryDelta`; never mutates anything."""
+    """Turns evicted messages into a :class:`SummaryDelta`; never mutates anything.
+
+    Optional capability flag: ``deterministic = True`` declares that the same request always gets the same
+    delta (the extractive summarizer), so a delta the core refuses is not asked for again within the
+    compaction; without it (LLM summarizers) the engine asks again, at once, a bounded number of times.
+    """
 
     name: str
 

@@ -45,11 +45,21 @@ class CountingTokenizer:
 
 class ScriptedSummarizer:
     """Plays back a script of deltas (or exceptions). Without a script, summarises each message's
-    first 60 characters into ``topics`` citing its seq, so merges always have sources."""
+    first 60 characters into ``topics`` citing its seq, so merges always have sources.
 
-    def __init__(self, script: Iterable[SummaryDelta | Exception] | None = None, name: str = "scripted") -> None:
+    ``deterministic`` (default: True without a script, False with one, like a model) tells the engine whether a
+    refused delta is asked for again within the compaction (each ask takes the next step of the script)."""
+
+    def __init__(
+        self,
+        script: Iterable[SummaryDelta | Exception] | None = None,
+        name: str = "scripted",
+        *,
+        deterministic: bool | None = None,
+    ) -> None:
         self.name = name
         self._script = list(script) if script is not None else None
+        self.deterministic = self._script is None if deterministic is None else deterministic
         self.requests: list[SummaryRequest] = []
 
     def summarize(self, request: SummaryRequest) -> SummaryDelta:

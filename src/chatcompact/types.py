@@ -441,7 +441,10 @@ class MergeReport(_Frozen):
     added: tuple[str, ...] = ()
     superseded: tuple[str, ...] = ()
     resolved: tuple[str, ...] = ()
-    dropped: tuple[str, ...] = ()  # pushed out by a section cap (still in the log)
+    dropped: tuple[str, ...] = ()  # items of the parent pushed out by a section cap (still in the log)
+    # proposed by this delta but kept out by the caps, or replaced by a later item of the same delta: never in
+    # either state, so neither added nor dropped
+    not_kept: tuple[str, ...] = ()
     duplicates: int = 0
     pinned: tuple[str, ...] = ()  # spans newly kept verbatim (clipped for display)
     removed: tuple[str, ...] = ()  # items that left for another reason (a revert)
@@ -455,7 +458,11 @@ class SummaryVersion(_Frozen):
     parent: int | None
     state: SummaryState
     covered_from: int  # first seq of the span this version summarised
-    covered_until: int  # every message with seq <= this is in the summary
+    covered_until: int  # every message with seq <= this is in the summary, but those in ``kept``
+    # the latest user message when the fold passed it (an agent's tool loop after one request): its seq is inside
+    # the span, yet it is not folded; it stays in the recent window (loaded ahead of the messages after
+    # covered_until), verbatim, until a later fold takes it
+    kept: tuple[int, ...] = ()
     trigger: str = "manual"
     summarizer: str = ""
     report: MergeReport = MergeReport()

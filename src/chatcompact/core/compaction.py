@@ -13,14 +13,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..config import Policy
-from ..errors import SummarizerError, VersionNotFound
+from ..errors import InvalidSummary, VersionNotFound
 from ..protocols import SummaryRequest
 from ..types import Message, SummaryDelta, SummaryState, SummaryVersion
 from . import worklog
 from .merge import apply_delta, diff_states
 from .plan import CompactionPlan, plan_compaction
 from .preserve import DEFAULT_RULES, Rule, find_pinned
-from .validate import check_delta
+from .validate import check_delta, check_records
 
 
 @dataclass(frozen=True)
@@ -46,31 +46,45 @@ def prepare(
     focus: str | None = None,
 ) -> Job | None:
     """Plan a compaction of ``tail`` (the unsummarised messages after ``parent``); None if nothing to fold."""
-    plan = plan_compaction(tail, tail_tokens, budget, policy, reason, topic_shift_at, keep_tokens, prefer_turns)
+    held = frozenset(parent.kept) if parent else frozenset()
+    plan = plan_compaction(tail, tail_tokens, budget, policy, reason, topic_shift_at, keep_tokens, prefer_turns, held)
     if plan is None:
         return None
-    pinned = find_pinned(plan.evict, rules, max_chars=policy.pinned_max_chars)
+    # the merge keeps the newest max_pinned spans of the state's and these: the older ones could never land
+    pinned = find_pinned(plan.evict, rules, max_chars=policy.pinned_max_chars)[-2 * policy.max_pinned :]
     state = parent.state if parent else SummaryState()
     request = SummaryRequest(state=state, messages=plan.evict, pinned=tuple(pinned), focus=focus or None)
     return Job(plan=plan, request=request, parent=parent)
 
 
 def finish(job: Job, delta: SummaryDelta, policy: Policy, summarizer: str, now: float | None = None) -> SummaryVersion:
-    """Validate ``delta`` against the folded span and merge it; raises SummarizerError if unusable."""
-    span = [m.seq for m in job.plan.evict if m.seq is not None]
-    delta = check_delta(delta, job.plan.evict, policy, summarizer)  # InvalidSummary: nothing lands
-    state, report = apply_delta(job.request.state, delta, policy, job.request.pinned)
-    state = worklog.carry(job.request.state, state, job.plan.evict, delta)  # instructions + work log, any summarizer
-    if state.is_empty():
-        raise SummarizerError(f"{summarizer} produced an empty summary for messages {span[0]}-{span[-1]}")
+    """Screen ``delta`` for the folded span, merge it, check the result records the span
+    (:mod:`chatcompact.core.validate`); raises InvalidSummary (nothing lands) if it is unusable."""
+    return land(job, delta, policy, summarizer, now)[1]
+
+
+def land(
+    job: Job, delta: SummaryDelta, policy: Policy, summarizer: str, now: float | None = None
+) -> tuple[SummaryDelta, SummaryVersion]:
+    """:func:`finish`, also returning the delta as screened (what the hierarchy's level-0 node is built from:
+    never an item the version refused)."""
+    parent = job.request.state
+    screened = check_delta(delta, job.plan.evict, policy, summarizer, parent)
+    delta = screened.delta
+    state, report = apply_delta(parent, delta, policy, job.request.pinned)
+    state = worklog.carry(parent, state, job.plan.evict, delta)  # instructions + work log, any summarizer
+    check_records(parent, state, report, job.plan.evict, summarizer)
     parent_no = job.parent.version if job.parent else 0
     first, last = job.plan.span
-    return SummaryVersion(
+    if job.parent is not None:  # spans back to back: a message an earlier fold kept aside folds inside this one
+        first = job.parent.covered_until + 1
+    version = SummaryVersion(
         version=parent_no + 1,
         parent=parent_no or None,
         state=state,
         covered_from=first,
-        covered_until=last,
+        covered_until=last,  # a kept message sits inside the span (the plan keeps it only there)
+        kept=tuple(m.seq for m in job.plan.kept if m.seq is not None),
         trigger=job.plan.reason,
         summarizer=summarizer,
         report=report,
@@ -78,9 +92,30 @@ def finish(job: Job, delta: SummaryDelta, policy: Policy, summarizer: str, now: 
         meta={
             "messages": len(job.plan.evict),
             "tokens_folded": job.plan.evict_tokens,
+            **({"dropped_items": screened.dropped} if screened.dropped else {}),
             **({"usage": delta.usage.model_dump()} if delta.usage else {}),
         },
     )
+    try:  # what every store does first: a version that cannot be written is refused here, as a failed attempt
+        version.model_dump_json()
+    except ValueError as exc:
+        raise InvalidSummary(f"{summarizer} produced a version that cannot be stored: {exc}", (str(exc),)) from None
+    return delta, version
+
+
+def window_after(
+    plan: CompactionPlan, tail: Sequence[Message], tokens: Sequence[int]
+) -> tuple[list[Message], list[int]] | None:
+    """The recent window once ``plan``'s version is committed: the message it kept aside (the latest user
+    message), then the tail after its cut, with their token counts. None when ``tail`` does not start with
+    the plan's messages (another writer moved the thread: reload instead)."""
+    n = plan.consumed
+    first = min(m.seq or 0 for m in (*plan.evict, *plan.kept))
+    if len(tail) < n or not tail or tail[0].seq != first:
+        return None
+    kept = {m.seq for m in plan.kept}
+    at = [i for i in range(n) if tail[i].seq in kept]
+    return [tail[i] for i in at] + list(tail[n:]), [tokens[i] for i in at] + list(tokens[n:])
 
 
 def revert_version(latest: SummaryVersion, target: SummaryVersion | None, now: float | None = None) -> SummaryVersion:
@@ -96,6 +131,7 @@ def revert_version(latest: SummaryVersion, target: SummaryVersion | None, now: f
         state=state,
         covered_from=target.covered_from if target else 0,
         covered_until=target.covered_until if target else 0,
+        kept=target.kept if target else (),
         trigger="revert",
         report=diff_states(latest.state, state),
         created_at=time.time() if now is None else now,

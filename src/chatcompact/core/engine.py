@@ -16,13 +16,13 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Generator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, TypeVar
 
 import numpy as np
 
 from ..config import Policy
-from ..errors import StoreError, SummarizerError, VersionConflict
+from ..errors import InvalidSummary, StoreError, SummarizerError, VersionConflict
 from ..protocols import SummaryRequest
 from ..types import Message, SummaryDelta, SummaryNode, SummaryVersion
 from . import compaction
@@ -177,6 +177,11 @@ class Config:
     count: Callable[[str], int]
     cooldown: float = 30.0  # after a failed job, no triggered job for this long
     rules: Sequence[Rule] = DEFAULT_RULES
+    # an invalid delta (InvalidSummary from the core's checks) is asked for again this many times within the
+    # compaction, at once (it is no rate limit): an LLM answers differently; a deterministic summarizer would
+    # answer the same, so it gets 0
+    retries: int = 0
+    deadline: float | None = None  # seconds from the first ask after which no invalid delta is asked again
 
 
 @dataclass
@@ -244,6 +249,11 @@ def usage(tokens: int, budget: int, snap: Snapshot, policy: Policy) -> Usage:
     )
 
 
+def storable(text: str) -> str:
+    """``text`` with any lone surrogate written as an escape, so an error quoting a bad reply can be stored."""
+    return text.encode("utf-8", "backslashreplace").decode("utf-8")
+
+
 def compaction_version(version: SummaryVersion | None) -> int:
     return version.version if version else 0
 
@@ -266,7 +276,10 @@ def step(st: State, cfg: Config) -> Effects[bool]:
         return (yield from rollup(st, cfg))  # compactions first (they keep the context small), then roll-ups
     try:
         committed = yield from compact(st, cfg, snap, reason, shift=shift_index(st, snap.tail))
-    except (SummarizerError, VersionConflict) as exc:  # the messages are stored; the summary just waits
+    except VersionConflict as exc:  # another writer committed first: no failure, the next add re-plans
+        log.info("compaction of thread %s lost a commit race: %s", cfg.thread_id, exc)
+        return False
+    except (SummarizerError, StoreError) as exc:  # a real failure: recorded as an event; the summary just waits
         log.warning("compaction of thread %s did not land: %s", cfg.thread_id, exc)
         return False
     if committed is None:  # nothing could be folded (no cut point) or a hook vetoed: the next add re-checks,
@@ -308,9 +321,7 @@ def compact(
         return None
     yield Pause()
     try:
-        delta = yield Summarize(job.request)
-        yield Pause()
-        version = compaction.finish(job, delta, p, cfg.summarizer)
+        delta, version = yield from summarize(cfg, job)
     except SummarizerError as exc:
         yield from failed(st, cfg, job, exc)
         raise
@@ -322,10 +333,39 @@ def compact(
     except VersionConflict:
         yield Reload()
         raise
+    except StoreError as exc:  # the store refused the version: a failed compaction like any other
+        yield from failed(st, cfg, job, exc)
+        raise
     if st.tree is not None:
         yield from span_node(st, cfg, committed, delta, job)
     yield Hook(CompactionEvent("after", cfg.thread_id, job.plan, job.request, committed))
     return committed
+
+
+def summarize(cfg: Config, job: compaction.Job) -> Effects[tuple[SummaryDelta, SummaryVersion]]:
+    """Ask for the delta and make the version. An invalid one (InvalidSummary: a reply that is no delta, or no
+    valid non-empty delta for the span) is asked for again at once, ``cfg.retries`` times within
+    ``cfg.deadline``, each refusal a ``delta_refused`` event and a line of the version's ``meta["refused"]``.
+    Raises the last SummarizerError when no answer was usable."""
+    refused: list[str] = []
+    started = yield Now()
+    request = job.request if cfg.deadline is None else replace(job.request, deadline=started + cfg.deadline)
+    while True:
+        try:
+            delta = yield Summarize(request)  # InvalidSummary: the reply was no delta (the summarizer's parser)
+            yield Pause()
+            delta, version = compaction.land(job, delta, cfg.policy, cfg.summarizer)  # or not one for this span
+            break
+        except InvalidSummary as exc:
+            late = cfg.deadline is not None and (yield Now()) - started >= cfg.deadline
+            if len(refused) >= cfg.retries or late:
+                raise
+            refused.append(storable(str(exc))[:500])
+            data = {"span": list(job.plan.span), "error": refused[-1], "attempt": len(refused)}
+            yield LogEvent("delta_refused", data)
+    if refused:
+        version = version.model_copy(update={"meta": {**version.meta, "refused": refused}})
+    return delta, version
 
 
 def span_node(st: State, cfg: Config, committed: SummaryVersion, delta: SummaryDelta, job: compaction.Job) -> Effects:
@@ -341,13 +381,16 @@ def span_node(st: State, cfg: Config, committed: SummaryVersion, delta: SummaryD
         log.warning("thread %s: level-0 node of version %d not stored: %s", cfg.thread_id, committed.version, exc)
 
 
-def failed(st: State, cfg: Config, job: compaction.Job, exc: SummarizerError) -> Effects[None]:
+def failed(st: State, cfg: Config, job: compaction.Job, exc: SummarizerError | StoreError) -> Effects[None]:
     """Record a compaction that did not land (in memory and as an event) and start the cooldown."""
-    failure = Failure(job.plan.span, str(exc), compaction_version(job.parent))
+    failure = Failure(job.plan.span, storable(str(exc)), compaction_version(job.parent))
     st.failures.append(failure)
     st.cooldown_until = (yield Now()) + cfg.cooldown
     data = {"span": list(failure.span), "error": failure.error, "at_version": failure.at_version}
-    yield LogEvent("compaction_failed", data)
+    try:
+        yield LogEvent("compaction_failed", data)
+    except StoreError as store_exc:  # the store is down too: the cooldown and the in-memory record still hold
+        log.warning("thread %s: compaction_failed event not stored: %s", cfg.thread_id, store_exc)
 
 
 def rollup(st: State, cfg: Config) -> Effects[bool]:
@@ -362,7 +405,7 @@ def rollup(st: State, cfg: Config) -> Effects[bool]:
         node = h.finish_rollup(plan, delta, cfg.policy, cfg.summarizer, cfg.count)
     except SummarizerError as exc:
         st.cooldown_until = (yield Now()) + cfg.cooldown
-        yield LogEvent("rollup_failed", {"span": list(plan.span), "level": plan.level, "error": str(exc)})
+        yield LogEvent("rollup_failed", {"span": list(plan.span), "level": plan.level, "error": storable(str(exc))})
         return False
     st.tree.stored((yield PutNode(node)))  # type: ignore[union-attr]
     return True

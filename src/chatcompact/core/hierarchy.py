@@ -32,7 +32,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from ..config import Policy
-from ..errors import SummarizerError
+from ..errors import InvalidSummary, SummarizerError
 from ..protocols import SummaryRequest
 from ..types import (
     SECTIONS,
@@ -45,8 +45,9 @@ from ..types import (
     SummaryVersion,
 )
 from .assemble import Line, render_lines, rendered_block
-from .merge import apply_delta, clip_sentences, validate_delta
+from .merge import apply_delta, clip_sentences
 from .query import Query, keys
+from .validate import Grounding, delta_problems, screen
 
 Count = Callable[[str], int]
 ROOT = "root"
@@ -192,11 +193,19 @@ def merged_children(children: Sequence[SummaryNode], policy: Policy) -> SummaryS
 def finish_rollup(
     rollup: Rollup, delta: SummaryDelta, policy: Policy, summarizer: str, count: Count, now: float | None = None
 ) -> SummaryNode:
-    """Validate the summarizer's delta (sources within the node's range) and merge it over the children."""
+    """Screen the summarizer's delta (:mod:`chatcompact.core.validate`: shape, bounds, storable text, items citing
+    the node's range and inventing no identifier) and merge it over the children. An empty delta is a fine
+    roll-up: the merged children already are one (the extractive summarizer's)."""
     first, last = rollup.span
-    problems = validate_delta(delta, range(first, last + 1))
+    messages = rollup.request.messages
+    problems = delta_problems(delta, messages, policy)
     if problems:
-        raise SummarizerError(f"{summarizer} returned an invalid roll-up delta: " + "; ".join(problems[:5]))
+        raise InvalidSummary(f"{summarizer} returned an invalid roll-up delta: " + "; ".join(problems[:5]))
+    assert isinstance(delta, SummaryDelta)
+    try:
+        delta = screen(delta, range(first, last + 1), Grounding.of(messages, rollup.request.state)).delta
+    except InvalidSummary as exc:
+        raise InvalidSummary(f"{summarizer} returned an invalid roll-up delta: {exc}", exc.problems) from None
     state, _ = apply_delta(rollup.request.state, delta, policy)  # over the merged children
     if state.is_empty():
         raise SummarizerError(f"{summarizer} produced an empty roll-up of messages {first}-{last}")

@@ -12,7 +12,9 @@ drift or grow without bound:
   goes first (``weight``, raised each time an item is mentioned again), the least recently touched
   among equals, so an identity fact from turn 3 outlives chit-chat from turn 300; items and the
   narrative are cut to their character caps; pinned spans are capped in count and size.
-  Everything dropped is reported (and is still in the log).
+  Everything dropped is reported (and is still in the log). The report is a truthful diff against the
+  parent: ``added`` items are in the new state, ``dropped``/``superseded`` ones were in the parent; an item
+  the delta proposed that the caps (or a later item of the same delta) kept out is ``not_kept``, neither.
 """
 
 from __future__ import annotations
@@ -110,8 +112,34 @@ class _Section:
         self._put(key, item)
 
 
+class _Report:
+    """What a merge did, kept by item identity so the diff is truthful: an item proposed and then pushed out by
+    a cap (or replaced by a later item of the same delta) in the same merge is neither added nor dropped: it was
+    ``not_kept``. ``dropped`` and ``superseded`` only ever name items of the parent state."""
+
+    def __init__(self) -> None:
+        self.fresh: dict[int, SummaryItem] = {}  # id -> item proposed in this merge and stored (newest form)
+        self.superseded: list[str] = []
+        self.resolved: list[str] = []
+        self.dropped: list[str] = []
+        self.not_kept: list[str] = []
+        self.duplicates = 0
+
+    def added(self, item: SummaryItem) -> None:
+        self.fresh[id(item)] = item
+
+    def renewed(self, old: SummaryItem, new: SummaryItem) -> None:
+        """``old`` (stored) was refreshed into ``new``: a fresh item stays fresh."""
+        if self.fresh.pop(id(old), None) is not None:
+            self.fresh[id(new)] = new
+
+    def gone(self, item: SummaryItem, why: list[str]) -> None:
+        """``item`` left the state: parent items are reported in ``why``, this merge's own as not kept."""
+        (self.not_kept if self.fresh.pop(id(item), None) is not None else why).append(item.text)
+
+
 def _merge_section(
-    items: list[SummaryItem], new: Sequence[SummaryItem], cap: int, max_chars: int, report: dict[str, list[str]]
+    items: list[SummaryItem], new: Sequence[SummaryItem], cap: int, max_chars: int, report: _Report
 ) -> list[SummaryItem]:
     section = _Section(items)
     for raw in new:
@@ -124,29 +152,31 @@ def _merge_section(
         if old is not None:
             sources = tuple(sorted(set(old.sources) | set(item.sources)))[-MAX_SOURCES:]
             weight = min(max(old.weight, item.weight) + REMENTION_BONUS, 10.0)
-            section.append(
-                key,
-                old.model_copy(update={"sources": sources, "subject": item.subject or old.subject, "weight": weight}),
-            )
-            report["duplicates"].append(key)
+            update = {"sources": sources, "subject": item.subject or old.subject, "weight": weight}
+            renewed = old.model_copy(update=update)
+            section.append(key, renewed)
+            report.renewed(old, renewed)
+            report.duplicates += 1
             continue
         if item.subject:
             prior = section.first_with_subject(item.subject)
             if prior is not None:
-                report["superseded"].append(section.pop(prior).text)
-        section.append(key, item.model_copy(update={"sources": tuple(sorted(set(item.sources)))[-MAX_SOURCES:]}))
-        report["added"].append(item.text)
+                report.gone(section.pop(prior), report.superseded)
+        stored = item.model_copy(update={"sources": tuple(sorted(set(item.sources)))[-MAX_SOURCES:]})
+        section.append(key, stored)
+        report.added(stored)
     kept = list(section.items.values())
     if len(kept) > cap:
         # the lightest go first, the least recently touched among equals
         order = sorted(range(len(kept)), key=lambda i: (kept[i].weight, i))
         gone = set(order[: len(kept) - cap])
-        report["dropped"] += [kept[i].text for i in order[: len(kept) - cap]]
+        for i in order[: len(kept) - cap]:
+            report.gone(kept[i], report.dropped)
         kept = [item for i, item in enumerate(kept) if i not in gone]
     return kept
 
 
-def _cap_total(sections: dict[str, list[SummaryItem]], max_chars: int, dropped: list[str]) -> None:
+def _cap_total(sections: dict[str, list[SummaryItem]], max_chars: int, report: _Report) -> None:
     """Drop the lightest item of any section (the oldest on a tie) until all items fit ``max_chars``."""
     total = sum(len(i.text) for items in sections.values() for i in items)
     if total <= max_chars:
@@ -160,10 +190,10 @@ def _cap_total(sections: dict[str, list[SummaryItem]], max_chars: int, dropped: 
     for name, at in order:
         if total <= max_chars:
             break
-        text = sections[name][at].text
+        item = sections[name][at]
         gone.add((name, at))
-        total -= len(text)
-        dropped.append(text)
+        total -= len(item.text)
+        report.gone(item, report.dropped)
     for name in sections:
         sections[name] = [item for k, item in enumerate(sections[name]) if (name, k) not in gone]
 
@@ -175,54 +205,59 @@ def _resolves(item: SummaryItem, text: str) -> bool:
 
 def merge_pinned(
     old: Sequence[PinnedItem], new: Sequence[PinnedItem], policy: Policy
-) -> tuple[list[PinnedItem], list[str]]:
-    """Pinned spans: dedup by text, drop oversize ones, keep the most recent ``max_pinned``."""
+) -> tuple[list[PinnedItem], list[str], list[str]]:
+    """Pinned spans: dedup by text, refuse oversize ones, keep the most recent ``max_pinned``.
+
+    Returns the spans kept, the parent's spans that left (dropped) and the new ones never kept (not kept)."""
     seen = {normalise(p.text) for p in old}
-    out, dropped = list(old), []
+    out, fresh, not_kept = list(old), set(), []
     for p in new:
         key = normalise(p.text)
         if key in seen:
             continue
         seen.add(key)
         if len(p.text) > policy.pinned_max_chars:
-            dropped.append(clip(p.text, 60))
+            not_kept.append(clip(p.text, 60))
             continue
         out.append(p)
+        fresh.add(id(p))
+    dropped: list[str] = []
     while len(out) > policy.max_pinned:
-        dropped.append(clip(out.pop(0).text, 60))
-    return out, dropped
+        gone = out.pop(0)
+        (not_kept if id(gone) in fresh else dropped).append(clip(gone.text, 60))
+    return out, dropped, not_kept
 
 
 def apply_delta(
     state: SummaryState, delta: SummaryDelta, policy: Policy, pinned: Sequence[PinnedItem] = ()
 ) -> tuple[SummaryState, MergeReport]:
     """The new state after ``delta`` (and newly ``pinned`` spans), and what changed."""
-    report: dict[str, list[str]] = {"added": [], "superseded": [], "resolved": [], "dropped": [], "duplicates": []}
+    report = _Report()
     sections = {name: list(getattr(state, name)) for name in SECTIONS}
     for res in delta.resolve:
         kept = [i for i in sections[res.section] if not _resolves(i, res.text)]
-        report["resolved"] += [i.text for i in sections[res.section] if _resolves(i, res.text)]
+        report.resolved += [i.text for i in sections[res.section] if _resolves(i, res.text)]
         sections[res.section] = kept
     for name in SECTIONS:
         new = delta.add.get(name, ())
         cap = policy.section_caps[name]
         if new or len(sections[name]) > cap:
             sections[name] = _merge_section(sections[name], new, cap, policy.item_max_chars, report)
-    _cap_total(sections, policy.summary_max_chars or 0, report["dropped"])
+    _cap_total(sections, policy.summary_max_chars or 0, report)
     narrative = (
         state.narrative if delta.narrative is None else clip_sentences(delta.narrative, policy.narrative_max_chars)
     )
-    pins, dropped_pins = merge_pinned(state.pinned, pinned, policy)
-    report["dropped"] += dropped_pins
+    pins, dropped_pins, unpinned = merge_pinned(state.pinned, pinned, policy)
     old_pins = {normalise(p.text) for p in state.pinned}
     fields: dict[str, Any] = {name: tuple(items) for name, items in sections.items()}
     new_state = SummaryState(**fields, narrative=narrative, pinned=tuple(pins))
     summary = MergeReport(
-        added=tuple(report["added"]),
-        superseded=tuple(report["superseded"]),
-        resolved=tuple(report["resolved"]),
-        dropped=tuple(report["dropped"]),
-        duplicates=len(report["duplicates"]),
+        added=tuple(i.text for items in sections.values() for i in items if id(i) in report.fresh),
+        superseded=tuple(report.superseded),
+        resolved=tuple(report.resolved),
+        dropped=tuple(report.dropped) + tuple(dropped_pins),
+        not_kept=tuple(report.not_kept) + tuple(unpinned),
+        duplicates=report.duplicates,
         pinned=tuple(clip(p.text, 60) for p in pins if normalise(p.text) not in old_pins),
         narrative_changed=narrative != state.narrative,
     )

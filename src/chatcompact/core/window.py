@@ -6,9 +6,9 @@ Every rule about cutting lives here (rule 5 of the design):
   *group*; a cut never falls inside a group, parallel calls included. Because :func:`advance`
   only lets a tool result directly follow its call (or a sibling result), "before any non-tool
   message" is exactly the set of safe cut points.
-* The latest user message stays on the kept side, unless an agent loop has worked on it since (at least
-  ``AGENT_GROUPS`` tool-call groups follow it): then it may be folded, and the work log keeps it verbatim
-  as the task (``core.worklog``), so an agent's long tool loop can be compacted at all.
+* The latest user message is never folded. A cut may pass it (an agent's long tool loop after one request
+  must be compactable): the messages before the cut fold, the latest user message stays in the recent
+  window, verbatim, ahead of what the cut keeps (:func:`core.plan.plan_compaction` takes it out of the span).
 * Cuts prefer turn boundaries (just before a user message), so the kept window starts with
   the user's words rather than half an exchange.
 """
@@ -19,8 +19,6 @@ from collections.abc import Sequence
 
 from ..errors import InvalidSequence
 from ..types import Message
-
-AGENT_GROUPS = 2  # tool-call groups after the latest user message that make it an agent's task
 
 
 def advance(pending: frozenset[str], message: Message) -> frozenset[str]:
@@ -70,27 +68,36 @@ def last_user_index(messages: Sequence[Message]) -> int | None:
 
 
 def choose_cut(
-    messages: Sequence[Message], tokens: Sequence[int], keep_tokens: int, min_recent: int = 1, prefer_turns: bool = True
+    messages: Sequence[Message],
+    tokens: Sequence[int],
+    keep_tokens: int,
+    min_recent: int = 1,
+    prefer_turns: bool = True,
+    first_held: bool = False,
 ) -> int:
-    """How many leading messages to fold so that the kept suffix is at most ``keep_tokens``.
+    """How many leading messages to fold so that what stays is at most ``keep_tokens``.
 
-    Returns 0 when nothing may be folded. Never folds the latest user message or the last
-    ``min_recent`` messages, never splits a group. Among cuts that reach the target it takes the
-    first turn boundary (evicting a little more so the window starts at a user message); when no
-    cut reaches it, it folds as much as the rules allow.
+    Returns 0 when nothing may be folded. Never folds the last ``min_recent`` messages, never splits a
+    group. A cut past the latest user message keeps that message (it stays, and its tokens count as kept),
+    so it never makes the cut alone: a cut must fold something besides it. ``first_held``: the first message
+    is one an earlier fold kept aside; it never folds alone either (it folds with what follows it). Among cuts
+    that reach the target
+    it takes the first turn boundary (evicting a little more so the window starts at a user message); when
+    no cut reaches it, it folds as much as the rules allow.
     """
     n = len(messages)
     lu = last_user_index(messages)
-    if lu is not None and sum(1 for m in messages[lu + 1 :] if m.tool_calls) >= AGENT_GROUPS:
-        lu = None  # an agent is working on it: the work log keeps the request verbatim
-    upper = min(n - min_recent, lu if lu is not None else n)
-    starts = [s for s, _ in groups(messages) if 0 < s <= upper]
+    starts = [s for s, _ in groups(messages) if 0 < s <= n - min_recent and not (s == 1 and (lu == 0 or first_held))]
     if not starts:
         return 0
     suffix = [0] * (n + 1)
     for i in range(n - 1, -1, -1):
         suffix[i] = suffix[i + 1] + tokens[i]
-    reaching = [s for s in starts if suffix[s] <= keep_tokens]
+
+    def kept(s: int) -> int:
+        return suffix[s] + (tokens[lu] if lu is not None and lu < s else 0)
+
+    reaching = [s for s in starts if kept(s) <= keep_tokens]
     if not reaching:
         return starts[-1]
     turn = next((s for s in reaching if messages[s].role == "user"), None) if prefer_turns else None

@@ -17,7 +17,7 @@ from collections.abc import Awaitable, Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Generic, TypeVar, cast
 
-from ..errors import ConfigError, StoreError, SummarizerError
+from ..errors import ConfigError, InvalidSummary, StoreError, SummarizerError
 from ..protocols import JobStore, Store
 
 log = logging.getLogger("chatcompact.background")
@@ -30,9 +30,12 @@ JobKey = tuple[str, str]  # (kind, thread_id), e.g. ("compact", thread_id)
 class Retry:
     """Exponential backoff with full jitter for retryable summarizer errors.
 
-    ``deadline`` bounds one compaction's attempts and pauses together (seconds; None: no bound): no retry
-    starts once it would end past it, so a hung or failing provider shows up as a failed compaction within
-    about ``deadline`` plus one call's timeout, not after every attempt has run out.
+    ``deadline`` bounds one compaction's attempts, pauses and calls in flight together (seconds; None: no
+    bound): no retry starts once it would end past it, and the engine hands the deadline to the summarizer
+    (``SummaryRequest.deadline``), whose call in flight is abandoned when it comes (the LLM summarizers bound
+    each call by the sooner of it and their ``timeout``). A hung, dripping or failing provider shows up as a
+    failed compaction within about ``deadline``. A delta the core refuses is no retry of this policy: the engine
+    asks a non-deterministic summarizer again at once, within the same deadline.
     """
 
     attempts: int = 3
@@ -49,8 +52,11 @@ class Retry:
         return rng.uniform(0, min(self.max_delay, self.base_delay * 2**attempt))
 
     def _next_wait(self, exc: SummarizerError, attempt: int, started: float | None = None) -> float:
-        """The pause before the next attempt; re-raises when ``exc`` is final. Shared by both loops."""
-        if not exc.retryable or attempt == self.attempts - 1:
+        """The pause before the next attempt; re-raises when ``exc`` is final. Shared by both loops.
+
+        An invalid delta (InvalidSummary) is final here: it is no transport failure to back off from, and the
+        engine asks a non-deterministic summarizer again itself (an event each time)."""
+        if not exc.retryable or attempt == self.attempts - 1 or isinstance(exc, InvalidSummary):
             raise exc
         wait = self.delay(attempt)
         if self.deadline is not None and started is not None and time.monotonic() - started + wait >= self.deadline:

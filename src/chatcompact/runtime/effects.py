@@ -117,6 +117,17 @@ class EffectRunner:
             scheduler.submit((effect.kind, self.thread.id))
 
 
+#: Times an LLM (or any non-deterministic) summarizer is asked again within one compaction for an invalid delta.
+INVALID_RETRIES = 2
+
+
+def invalid_retries(summarizer: Summarizer) -> int:
+    """How often the engine asks ``summarizer`` again for a delta the core refused: never when it declares
+    itself ``deterministic`` (the extractive one: the same request gets the same answer), else
+    :data:`INVALID_RETRIES`."""
+    return 0 if getattr(summarizer, "deterministic", False) is True else INVALID_RETRIES
+
+
 def as_summarizer_error(summarizer: Summarizer, exc: BaseException) -> SummarizerError:
     """Anything a summarizer raises becomes a SummarizerError (a third-party one may raise anything)."""
     if isinstance(exc, SummarizerError):

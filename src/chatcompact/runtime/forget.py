@@ -111,7 +111,7 @@ def _rebuild_versions(
 
 def _report_texts(v: SummaryVersion) -> Iterable[str]:
     r = v.report
-    return (*r.added, *r.superseded, *r.resolved, *r.dropped, *r.pinned, *r.removed)
+    return (*r.added, *r.superseded, *r.resolved, *r.dropped, *r.not_kept, *r.pinned, *r.removed)
 
 
 def _rebuild_nodes(nodes: Sequence[SummaryNode], ids: frozenset[int], texts: Sequence[str], count: Callable):

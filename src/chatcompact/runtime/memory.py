@@ -54,7 +54,7 @@ from ..types import (
 from . import archive
 from .background import AsyncScheduler, Lanes, Retry, StoreQueue, make_scheduler
 from .derived import Derived, forget_mark
-from .effects import EffectRunner
+from .effects import EffectRunner, invalid_retries
 from .inputs import (
     check_compact,
     check_exclude,
@@ -125,7 +125,7 @@ class Thread:
         mark = forget_mark(store, self.id)  # read first: a forget after it is noticed by the next recall
         version = store.latest_version(self.id)
         covered = version.covered_until if version else 0
-        tail = store.messages(self.id, after=covered)
+        tail = self._kept(version) + store.messages(self.id, after=covered)
         lines = render_lines(version.state, covered, tok.count) if version else []
         tokens = [tok.count_message(m) for m in tail]  # recounted: the tokenizer may differ from the writer's
         if self._tree is not None:  # the head moved (or first load): nodes and lineage may have too
@@ -144,6 +144,11 @@ class Thread:
             self._view = self._load(info)
         elif info.budget != v.info.budget:
             v.info = info
+
+    def _kept(self, version: SummaryVersion | None) -> list[Message]:
+        """The messages ``version`` folded past but kept in the recent window (the latest user message)."""
+        kept = version.kept if version else ()
+        return [m for k in kept for m in self._mem.store.messages(self.id, after=k - 1, until=k)]
 
     @property
     def system(self) -> str | None:
@@ -247,7 +252,7 @@ class Thread:
         if version is not None and not could_be_current(version, message, info.created_at):
             version = version_at(store.versions(self.id), message, info.created_at)
         covered = version.covered_until if version else 0
-        tail = store.messages(self.id, after=covered, until=seq)
+        tail = self._kept(version) + store.messages(self.id, after=covered, until=seq)
         asked = latest_user(tail) or latest_user(store.messages(self.id, max(covered - 200, 0), covered))
         query = check_query(asked.text if asked else None, optional=True)
         lines = render_lines(version.state, covered, tok.count) if version else []
@@ -326,8 +331,13 @@ class Thread:
         """The messages summary version ``version`` folded in, verbatim (none for a revert).
 
         Raises VersionNotFound if the thread has no such version."""
-        v = compaction.pick_version(self.id, version, self._mem.store.versions(self.id))
-        return [] if v is None or v.trigger == "revert" else self.history(v.covered_from - 1, v.covered_until)
+        versions = self._mem.store.versions(self.id)
+        v = compaction.pick_version(self.id, version, versions)
+        if v is None or v.trigger == "revert":
+            return []
+        held = [k for k in (versions[v.parent - 1].kept if v.parent else ()) if k not in v.kept]  # folded now
+        earlier = [m for k in held for m in self.history(k - 1, k)]
+        return earlier + [m for m in self.history(v.covered_from - 1, v.covered_until) if m.seq not in v.kept]
 
     def revert(self, version: int) -> SummaryVersion | None:
         """Return the summary to what it was at ``version`` (0: no summary); returns the new head.
@@ -515,6 +525,8 @@ class Thread:
             self._mem.tokenizer.count,
             self._mem.retry.cooldown,
             self._mem.rules,
+            retries=invalid_retries(self._mem.summarizer),
+            deadline=self._mem.retry.deadline,
         )
         if kind == "manual":  # both drivers' compact() come here: their arguments are checked once
             keep_tokens, focus = check_compact(kw.get("keep_tokens"), kw.get("focus"))
@@ -550,13 +562,14 @@ class Thread:
         """Move the cache past the folded span (messages added meanwhile stay in the tail). View lock held;
         ``lines``, the new version rendered, come in ready: no CPU work while the foreground may wait."""
         v = self._view
-        n = len(job.plan.evict)
-        if version_no(v.version) != version_no(job.parent) or not v.tail or v.tail[0].seq != job.plan.evict[0].seq:
+        rest = compaction.window_after(job.plan, v.tail, v.tail_tokens)
+        if version_no(v.version) != version_no(job.parent) or rest is None:
             self._view = self._load(self._mem.store.thread_info(self.id))
             return
         v.version = committed
-        v.tail, v.tail_tokens = v.tail[n:], v.tail_tokens[n:]
-        v.views.keep_after(committed.covered_until)
+        v.tail, v.tail_tokens = rest
+        first = min((m.seq or 0 for m in v.tail), default=committed.covered_until + 1)
+        v.views.keep_after(min(committed.covered_until, first - 1))  # a kept user message keeps its view
         v.lines = lines
         v.info = replace(v.info, last_version=committed.version)
 

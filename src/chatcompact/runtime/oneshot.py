@@ -66,8 +66,9 @@ def compact(
     state, covered, tail, tail_tokens = None, 0, body, tokens
     if job is not None:
         version = compaction.finish(job, summ.summarize(job.request), policy, summ.name)
-        n = len(job.plan.evict)
-        state, covered, tail, tail_tokens = version.state, version.covered_until, body[n:], tokens[n:]
+        rest = compaction.window_after(job.plan, body, tokens)
+        assert rest is not None  # planned on this very list
+        state, covered, (tail, tail_tokens) = version.state, version.covered_until, rest
     lines = render_lines(state, covered, tok.count) if state else []
     inp = ContextInput(system, tail, tail_tokens, lines, covered)
     # without a budget nothing may be elided: give assembly room for everything

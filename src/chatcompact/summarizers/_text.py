@@ -9,7 +9,9 @@ and explainable, not linguistically complete.
 
 from __future__ import annotations
 
+import bisect
 import json
+import math
 import re
 from collections.abc import Sequence, Set
 from functools import lru_cache
@@ -417,7 +419,8 @@ def _shown(span: IdentifierSpan) -> str:
 
 def identifier_text(text: str, bounds: Sequence[tuple[int, int]], span: IdentifierSpan, role: str, who: str) -> str:
     """ "<value> — <a few words of context>": "order 88231 — arrived broken", "a@b.fr — User's address"."""
-    start, end = next(((s, e) for s, e in bounds if s <= span.start < e), (span.start, span.end))
+    at = bisect.bisect_right(bounds, (span.start, math.inf)) - 1  # the sentence holding it (bounds are sorted)
+    start, end = bounds[at] if at >= 0 and span.start < bounds[at][1] else (span.start, span.end)
     title = text[span.end : end].partition(" — ")[2]
     path = text[start:end].partition(": ")[0] if ": " in text[start:end] else ""
     if role == "tool" and (title or path):  # a "field path: value — title" line of flattened JSON

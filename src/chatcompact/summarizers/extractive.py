@@ -26,6 +26,7 @@ Earlier open questions and todos of the state are resolved by the keyword-overla
 
 from __future__ import annotations
 
+import heapq
 import math
 import re
 from collections import Counter
@@ -116,6 +117,12 @@ _DECIDE_WORDS = ("decid", "go with", "choose", "chose", "take", "decision")
 _NARRATIVE_BONUS = {"decisions": 3.0, "user_facts": 1.5, "todos": 1.0}
 
 
+# A message of more sentences than this (a pasted table, a log) is read for statements, questions, topics and
+# the narrative in its first HEAD_SENTENCES and last TAIL_SENTENCES only; its identifiers are read in full. So
+# one summarize call costs O(characters) for the identifier scan plus a bounded amount for everything else.
+HEAD_SENTENCES, TAIL_SENTENCES = 300, 100
+
+
 @dataclass
 class _Turn:
     index: int
@@ -123,10 +130,11 @@ class _Turn:
     role: str
     who: str
     text: str  # prose only (code and JSON blanked), apostrophes normalised
-    sentences: tuple[str, ...]  # markdown emphasis and list markers removed
-    bounds: tuple[tuple[int, int], ...] = ()  # each sentence's (start, end) in ``text``
+    sentences: tuple[str, ...]  # the sentences read (see HEAD_SENTENCES); markdown emphasis and list markers removed
+    bounds: tuple[tuple[int, int], ...] = ()  # every sentence's (start, end) in ``text``
     stems: frozenset[str] = frozenset()
     lang: str = "en"  # the message's language (core.lang.detect; the span's own where it gives no evidence)
+    prose: str = ""  # ``text`` itself, or for a very long message the sentences read, one per line
 
     @property
     def sources(self) -> tuple[int, ...]:
@@ -155,14 +163,21 @@ def _prepare(messages: Sequence[Message]) -> list[_Turn]:
         text = text.replace("\u2019", "'")
         who = m.name or {"user": "User", "assistant": "Assistant"}.get(m.role, "Tool")
         bounds = tuple(sentence_spans(text))
-        sents = tuple(demark(text[s:e]) for s, e in bounds)
-        turns.append(_Turn(len(turns), m.seq, m.role, who, text, sents, bounds, frozenset(content_stems(text))))
+        read = (
+            bounds
+            if len(bounds) <= HEAD_SENTENCES + TAIL_SENTENCES
+            else bounds[:HEAD_SENTENCES] + bounds[-TAIL_SENTENCES:]
+        )
+        sents = tuple(demark(text[s:e]) for s, e in read)
+        prose = text if read is bounds else "\n".join(text[s:e] for s, e in read)
+        stems = frozenset(content_stems(prose))
+        turns.append(_Turn(len(turns), m.seq, m.role, who, text, sents, bounds, stems, prose=prose))
     return _with_languages(turns)
 
 
 def _with_languages(turns: list[_Turn]) -> list[_Turn]:
     """Each turn's language; one without evidence ("Ok!", "88231") takes the span's most common one."""
-    found = [lang.detect(t.text, default="") for t in turns]
+    found = [lang.detect(t.prose, default="") for t in turns]
     common = Counter(c for c in found if c).most_common(1)
     fallback = common[0][0] if common else lang.DEFAULT
     for t, code in zip(turns, found, strict=True):
@@ -197,9 +212,9 @@ class _SpanReader(CuedReading):
         self.state = state
         self.cands: list[_Cand] = []
         self.marked: dict[tuple[int, int], float] = {}  # sentences that yielded a fact/decision/todo
-        self.freq: Counter[str] = Counter(s for t in turns if t.role != "tool" for s in content_stems(t.text))
+        self.freq: Counter[str] = Counter(s for t in turns if t.role != "tool" for s in t.stems)
         self.names = {stem(w.lower()) for t in turns for w in t.who.split()} - {"user", "assistant", "tool"}
-        self.names.update(stem((m.group(1) or m.group(2)).lower()) for t in turns for m in VOCATIVE.finditer(t.text))
+        self.names.update(stem((m.group(1) or m.group(2)).lower()) for t in turns for m in VOCATIVE.finditer(t.prose))
 
     def add(self, section: str, text: str, turn: _Turn, si: int, score: float, **kw: object) -> None:
         text = clip(tidy(text), 240)
@@ -405,28 +420,33 @@ class _SpanReader(CuedReading):
 
     # ---------------------------------------------------------------- identifiers
 
-    def identifiers(self) -> None:
-        seen: dict[str, _Cand] = {}
-        roles: dict[str, set[str]] = {}
+    def identifiers(self, limit: int, focus: bool = False) -> None:
+        """One candidate per distinct identifier (first mention, sources, weight); the context phrase (the costly
+        part) is written only for the ``limit`` best, so a paste of thousands of identifiers costs one scan."""
+        found: dict[str, _Found] = {}
         for turn in self.turns:
             for span in identifier_spans(turn.text):
                 key = span.value.casefold()
-                roles.setdefault(key, set()).add(turn.role)
-                c = seen.get(key)
-                if c is None:
-                    text = identifier_text(turn.text, turn.bounds, span, turn.role, turn.who)
-                    c = _Cand("identifiers", text, turn.sources, (turn.index, 0), 0.0, f"id:{span.value}")
-                    seen[key] = c
-                    self.cands.append(c)
-                elif " — " not in c.text and turn.role != "tool":  # a later mention may say more about it
-                    c.text = identifier_text(turn.text, turn.bounds, span, turn.role, turn.who)
-                c.score = max(c.score, _identifier_weight(span))  # once called "ticket SUP-40417", a ticket
-                if turn.seq is not None and turn.seq not in c.sources and len(c.sources) < MAX_ITEM_SOURCES:
-                    c.sources = (*c.sources, turn.seq)
-        for key, c in seen.items():
+                f = found.get(key)
+                if f is None:
+                    f = found[key] = _Found(turn, span, len(found))
+                elif turn.role != "tool" and len(f.later) < MAX_LATER_MENTIONS:
+                    f.later.append((turn, span))  # a later mention may say more about it
+                f.roles.add(turn.role)
+                f.score = max(f.score, _identifier_weight(span))  # once called "ticket SUP-40417", a ticket
+                if turn.seq is not None and turn.seq not in f.sources and len(f.sources) < MAX_ITEM_SOURCES:
+                    f.sources = (*f.sources, turn.seq)
+        for f in found.values():
             # Said by the user: theirs. Only ever in tool output: background. Mentioned again: it matters.
-            c.score += (0.5 if "user" in roles[key] else 0.0) - (1.0 if roles[key] == {"tool"} else 0.0)
-            c.score = min(c.score + 0.25 * (len(c.sources) - 1), 10.0)
+            f.score += (0.5 if "user" in f.roles else 0.0) - (1.0 if f.roles == {"tool"} else 0.0)
+            f.score = min(f.score + 0.25 * (len(f.sources) - 1), 10.0)
+        # the order _sections keeps them in (best score, newest turn, first seen); with a focus, the context
+        # phrase may raise one, so more get theirs
+        chosen = heapq.nsmallest(limit * (10 if focus else 2), found.values(), key=_Found.rank)
+        for f in sorted(chosen, key=lambda f: f.seen):
+            self.cands.append(
+                _Cand("identifiers", f.text(), f.sources, (f.turn.index, 0), f.score, f"id:{f.span.value}")
+            )
 
     # ---------------------------------------------------------------- topics
 
@@ -439,7 +459,7 @@ class _SpanReader(CuedReading):
         for turn in self.turns:
             if turn.role == "tool":
                 continue
-            text = turn.text
+            text = turn.prose
             for span in identifier_spans(text):
                 if span.kind != "order":  # "example" of an e-mail domain is no topic; "order" is
                     text = text[: span.start] + "," * (span.end - span.start) + text[span.end :]
@@ -479,6 +499,38 @@ def _identifier_weight(span: IdentifierSpan) -> float:
     return _KIND_WEIGHT.get(span.kind, 3.0)
 
 
+MAX_LATER_MENTIONS = 8  # later mentions of an identifier looked at for a context phrase its first one lacks
+
+
+@dataclass
+class _Found:
+    """An identifier of the span: its first mention, and what the later ones add."""
+
+    turn: _Turn
+    span: IdentifierSpan
+    seen: int  # order of first appearance in the span
+    later: list[tuple[_Turn, IdentifierSpan]] = field(default_factory=list)
+    roles: set[str] = field(default_factory=set)
+    sources: tuple[int, ...] = ()
+    score: float = 0.0
+
+    def __post_init__(self) -> None:
+        self.sources = self.turn.sources
+
+    def rank(self) -> tuple[float, int, int]:
+        return (-self.score, -self.turn.index, self.seen)
+
+    def text(self) -> str:
+        """ "<value> — <context>", from the first mention that has context (a tool's mention only if first)."""
+        t, sp = self.turn, self.span
+        text = identifier_text(t.text, t.bounds, sp, t.role, t.who)
+        for t, sp in self.later:
+            if " — " in text:
+                break
+            text = identifier_text(t.text, t.bounds, sp, t.role, t.who)
+        return text
+
+
 class ExtractiveSummarizer:
     """Deterministic extractive summarizer (the embedded default): no model, no network.
 
@@ -486,6 +538,7 @@ class ExtractiveSummarizer:
     """
 
     name = "extractive"
+    deterministic = True  # the same request gets the same delta: a refused one is never asked for again
 
     def __init__(
         self, *, caps: Mapping[str, int] = PER_CALL_CAPS, item_max_chars: int = 240, narrative_max_chars: int = 600
@@ -518,13 +571,30 @@ class ExtractiveSummarizer:
                     reader.facts(turn, si, sent)
                     reader.questions(turn, si, sent)
                 reader.commitments(turn, si, sent)
-        reader.identifiers()
+        reader.identifiers(self.caps["identifiers"], focus=bool(request.focus))
         reader.topics(self.caps["topics"])
         if request.focus:
             favour_focus(reader.cands, request.focus)
         add = self._sections(reader)
         narrative = self._narrative(reader, request.state.narrative)
-        return SummaryDelta(add=add, resolve=reader.resolutions(), narrative=narrative)
+        resolve = reader.resolutions()
+        if not add and not resolve and not narrative:
+            narrative = self._gist(reader)
+        return SummaryDelta(add=add, resolve=resolve, narrative=narrative)
+
+    def _gist(self, reader: _SpanReader) -> str | None:
+        """The span's wordiest sentence, attributed and clipped: the narrative of a span the patterns found
+        nothing in (long sentences, questions), so a deterministic summarizer never returns an empty delta for
+        real content (the core would refuse it, and asking again would give the same answer)."""
+        best: tuple[int, int, str] | None = None
+        for turn in reader.turns:
+            if turn.role == "tool":
+                continue
+            for si, sent in enumerate(turn.sentences):
+                n = len(content_words(sent))
+                if n >= 2 and (best is None or n > best[0]):
+                    best = (n, -si, f"{turn.who}: {sent}")
+        return clip(best[2], min(self.narrative_max_chars, 300)) if best else None
 
     async def asummarize(self, request: SummaryRequest) -> SummaryDelta:
         """Async form of :meth:`summarize` (pure CPU work, so it simply calls it)."""

@@ -6,7 +6,18 @@ the model's answer, keeps only provenance the request can vouch for, maps provid
 bytes: ``_call(payload)`` and ``async _acall(payload)`` return ``(output, usage)``.
 
 Summarizers never retry: the driver (:class:`chatcompact.runtime.background.Retry`) retries errors marked
-``retryable`` with backoff, so a provider SDK must be built with its own retries disabled.
+``retryable`` with backoff, so a provider SDK must be built with its own retries disabled; a delta the core
+refuses is asked for again by the engine (these summarizers are not ``deterministic``).
+
+``timeout`` bounds the **whole** call, from the request to the last byte of the reply (an SDK's timeout only
+bounds each read, so a server dripping a byte every few seconds would hold a call for minutes), and so does
+the compaction's deadline (``SummaryRequest.deadline``): a call still running then is abandoned (its
+connection closed) and fails as a retryable timeout.
+
+What this module decides about a reply is only its shape: JSON, the delta's keys and types (a wrong type is a
+refused reply, never read as "nothing"), text a store can keep (a lone surrogate becomes U+FFFD, counted as a
+repair). Which items are supported (they cite folded messages, invent no identifier) and whether the delta is
+empty is decided once for every summarizer, in :mod:`chatcompact.core.validate`.
 """
 
 from __future__ import annotations
@@ -16,9 +27,9 @@ import json
 import re
 import threading
 import time
-from collections.abc import Callable, Generator, Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 import json_repair
 from pydantic import ValidationError
@@ -41,8 +52,8 @@ __all__ = [
 
 T = TypeVar("T")
 
-#: Seconds one provider call may take by default. With Retry's 60 s deadline per compaction, a hung
-#: provider is a visible failed compaction within about 90 s instead of after 3 x 60 s.
+#: Seconds one provider call may take in all by default (request to last byte). Retry's 60 s deadline bounds
+#: a compaction's attempts, pauses and calls in flight together: a hung provider fails a compaction within 60 s.
 DEFAULT_TIMEOUT = 30.0
 #: Characters of model output parsed at most; a longer reply is refused whole (its size is the problem).
 MAX_OUTPUT_CHARS = 2_000_000
@@ -108,6 +119,7 @@ class LLMSummarizer:
     """
 
     name = "llm"
+    deterministic = False  # a refused delta is asked for again within the compaction (the engine's ``retries``)
 
     def __init__(
         self,
@@ -150,6 +162,10 @@ class LLMSummarizer:
 
     def close(self) -> None:
         """Close the sync HTTP client (a new one is made if the summarizer is used again)."""
+        self._drop_client()
+
+    def _drop_client(self) -> None:
+        """Close the sync HTTP client, and only it (a subclass's ``close`` may own more, e.g. a local server)."""
         with self._client_lock:
             client, self._sync = self._sync, None
         if client is not None:
@@ -161,9 +177,10 @@ class LLMSummarizer:
         if not request.messages:
             return SummaryDelta()
         payload = self.build_payload(request)
+        limit = self._limit(request)
         start = time.perf_counter()
         try:
-            output, usage = self._call(payload)
+            output, usage = self._bounded(lambda: self._call(payload), limit)
         except SummarizerError:
             raise
         except Exception as exc:  # converted, never swallowed: the driver decides from `retryable`
@@ -171,18 +188,60 @@ class LLMSummarizer:
         return self.to_delta(output, payload, usage, time.perf_counter() - start)
 
     async def asummarize(self, request: SummaryRequest) -> SummaryDelta:
-        """Async form of :meth:`summarize` (same prompt, parsing and error mapping)."""
+        """Async form of :meth:`summarize` (same prompt, parsing, bound and error mapping)."""
         if not request.messages:
             return SummaryDelta()
         payload = self.build_payload(request)
+        limit = self._limit(request)
         start = time.perf_counter()
         try:
-            output, usage = await self._acall(payload)
+            async with asyncio.timeout(limit):  # cancels the request in flight: its connection is closed
+                output, usage = await self._acall(payload)
+        except TimeoutError as exc:
+            raise self._late(limit) from exc
         except SummarizerError:
             raise
         except Exception as exc:  # converted, never swallowed: the driver decides from `retryable`
             raise self.classify(exc) from exc
         return self.to_delta(output, payload, usage, time.perf_counter() - start)
+
+    # ---------------------------------------------------------------- the total bound of one call
+    def _limit(self, request: SummaryRequest) -> float:
+        """Seconds this call may take: ``timeout``, or less when the compaction's deadline comes sooner."""
+        deadline = getattr(request, "deadline", None)
+        limit = self.timeout if deadline is None else min(self.timeout, deadline - time.monotonic())
+        if limit <= 0:
+            raise SummarizerError(f"{self.name}: timeout: the compaction's deadline has passed", retryable=False)
+        return limit
+
+    def _late(self, limit: float) -> SummarizerError:
+        return SummarizerError(
+            f"{self.name}: timeout: no complete reply within {limit:.1f}s (the whole call is bounded)", retryable=True
+        )
+
+    def _bounded(self, call: Callable[[], T], limit: float) -> T:
+        """``call()`` on a worker thread, waited for at most ``limit`` seconds. Past it the call is abandoned:
+        the sync client is closed (a new one is made for the next call), which ends the stuck request at its
+        next read, and a retryable timeout is raised. Other calls sharing that client fail as connection
+        errors (retryable) and are asked again."""
+        box: dict[str, Any] = {}
+        done = threading.Event()
+
+        def run() -> None:
+            try:
+                box["value"] = call()
+            except BaseException as exc:  # handed to the caller's thread below
+                box["error"] = exc
+            finally:
+                done.set()
+
+        threading.Thread(target=run, name="chatcompact-summarizer-call", daemon=True).start()
+        if not done.wait(limit):
+            self._drop_client()
+            raise self._late(limit)
+        if "error" in box:
+            raise box["error"]
+        return cast(T, box["value"])
 
     # ---------------------------------------------------------------- transport (subclasses)
     def _call(self, payload: Payload) -> tuple[str | Mapping[str, Any], Usage]:
@@ -192,35 +251,6 @@ class LLMSummarizer:
     async def _acall(self, payload: Payload) -> tuple[str | Mapping[str, Any], Usage]:
         """Async form of :meth:`_call`."""
         raise NotImplementedError
-
-    @staticmethod
-    def _drive(flow: Generator[Any, Any, T], send: Callable[..., Any]) -> T:
-        """Run a request flow synchronously: the flow yields request kwargs and gets back a response or
-        the exception it raised, so multi-step logic (fallbacks) exists once for sync and async."""
-        kwargs = next(flow)
-        while True:
-            try:
-                outcome: Any = send(**kwargs)
-            except Exception as exc:  # handed to the flow, which re-raises what it cannot handle
-                outcome = exc
-            try:
-                kwargs = flow.send(outcome)
-            except StopIteration as stop:
-                return stop.value
-
-    @staticmethod
-    async def _adrive(flow: Generator[Any, Any, T], send: Callable[..., Any]) -> T:
-        """Async form of :meth:`_drive` (``send`` returns an awaitable)."""
-        kwargs = next(flow)
-        while True:
-            try:
-                outcome: Any = await send(**kwargs)
-            except Exception as exc:  # handed to the flow, which re-raises what it cannot handle
-                outcome = exc
-            try:
-                kwargs = flow.send(outcome)
-            except StopIteration as stop:
-                return stop.value
 
     # ---------------------------------------------------------------- shared logic
     def build_payload(self, request: SummaryRequest) -> Payload:
@@ -236,20 +266,18 @@ class LLMSummarizer:
 
     def to_delta(self, output: str | Mapping[str, Any], payload: Payload, usage: Usage, latency: float) -> SummaryDelta:
         """Parse the model's output into a delta with usage attached; SummarizerError(retryable) if unusable."""
+        reading = _Reading()
         try:
             data, repaired = (output, False) if isinstance(output, Mapping) else parse_json(output)
-            delta, dropped_sources, dropped_items = _sanitise(data, payload.allowed_ids)
+            delta = reading.delta(data)
         except (_Unparseable, _BadShape, ValidationError, RecursionError) as exc:
             shown = output[:200] if isinstance(output, str) else repr(dict(output))[:200]
-            raise InvalidSummary(f"{self.name}: unusable output ({exc}): {shown!r}", (str(exc),)) from exc
+            raise InvalidSummary(f"{self.name}: unusable output ({exc}): {_safe(shown)!r}", (str(exc),)) from exc
         notes = [usage.mode or "text"]
         if repaired:
-            notes.append("repaired")
-        if dropped_sources:
-            # Usage has no field for these; they ride in `mode` so `inspect` shows them.
-            notes.append(f"dropped_sources={dropped_sources}")
-        if dropped_items:
-            notes.append(f"dropped_items={dropped_items}")
+            notes.append("repaired")  # Usage has no field for these; they ride in `mode` so `inspect` shows them
+        if reading.surrogates:
+            notes.append(f"repaired_text={reading.surrogates}")
         usage = usage.model_copy(update={"model": self.model, "latency_s": round(latency, 4), "mode": ";".join(notes)})
         return delta.model_copy(update={"usage": usage})
 
@@ -370,103 +398,106 @@ def _scan(text: str, start: int) -> tuple[int | None, int]:
 # ---------------------------------------------------------------- from JSON to a delta
 
 _ID = re.compile(r"^#?\s*(\d+)$")
+_SURROGATE = re.compile("[\ud800-\udfff]")
+_KEYS = frozenset({*SECTIONS, "resolve", "narrative", "add"})
 
 
-def _ids(raw: Any) -> list[int]:
-    """Sources as ints; lenient about what non-strict modes send ("#12", "12", 12.0, a bare int)."""
-    values = raw if isinstance(raw, list) else [raw] if raw is not None else []
-    out = []
-    for v in values:
-        if isinstance(v, bool):
-            continue
-        if isinstance(v, int) or (isinstance(v, float) and v.is_integer()):
-            out.append(int(v))
-        elif isinstance(v, str) and (m := _ID.match(v.strip())):
-            out.append(int(m.group(1)))
-    return out
+def _safe(text: str) -> str:
+    """``text`` with lone surrogates escaped (for error messages)."""
+    return text.encode("utf-8", "backslashreplace").decode("utf-8")
 
 
 class _BadShape(ValueError):
     """The model's JSON does not have the delta's shape (wrong types, no known key)."""
 
 
-def _item(raw: Any, allowed: frozenset[int], where: str) -> tuple[SummaryItem | None, int]:
-    """One item, sources limited to ``allowed``; (None, dropped) if it is empty or cited only foreign ids.
+class _Reading:
+    """The model's JSON read into a SummaryDelta: shape and types only (provenance is the core's to judge).
 
-    A value of the wrong type (a number as an item, a list as its text) is a _BadShape: it would land
-    as a fact nobody stated ("5" as a user fact).
+    A value of the wrong type (a number as an item, a list as its text, ``"sources": "none"``) makes the whole
+    reply a _BadShape: read leniently it would land as a fact nobody stated, or as an item with no sources.
+    Lone surrogates (a JSON ``\\ud800`` escape) become U+FFFD, counted in ``surrogates``.
     """
-    if isinstance(raw, str):
-        raw = {"text": raw}
-    if not isinstance(raw, dict):
-        raise _BadShape(f"{where}: expected an item object, got {type(raw).__name__}")
-    text = raw.get("text")
-    if text is not None and not isinstance(text, str):
-        raise _BadShape(f"{where}.text: expected a string, got {type(text).__name__}")
-    subject = raw.get("subject")
-    if subject is not None and not isinstance(subject, str):
-        raise _BadShape(f"{where}.subject: expected a string, got {type(subject).__name__}")
-    text = (text or "").strip()
-    cited = _ids(raw.get("sources"))
-    sources = tuple(dict.fromkeys(s for s in cited if s in allowed))
-    dropped = len(cited) - len([s for s in cited if s in allowed])
-    # An item whose every citation is foreign is likely misattributed or invented: drop it whole.
-    # One that cited nothing (lax non-strict output) is kept: the core accepts sourceless items.
-    if not text or (cited and not sources):
-        return None, dropped
-    return SummaryItem(text=text, sources=sources, subject=(subject or "").strip() or None), dropped
 
+    def __init__(self) -> None:
+        self.surrogates = 0
 
-_KEYS = frozenset({*SECTIONS, "resolve", "narrative", "add"})
+    def text(self, value: str) -> str:
+        fixed, n = _SURROGATE.subn("\ufffd", value)
+        self.surrogates += n
+        return fixed.strip()
 
+    def delta(self, data: Mapping[str, Any]) -> SummaryDelta:
+        if not _KEYS & set(data):
+            raise _BadShape(f"no delta key in the reply (got {_safe(repr(sorted(map(str, data))[:5]))})")
+        nested = data.get("add")
+        sections: Mapping[str, Any] = nested if isinstance(nested, dict) else data  # nested form, if a model uses it
+        add: dict[str, tuple[SummaryItem, ...]] = {}
+        for name in SECTIONS:
+            raw_items = sections.get(name) or []
+            if not isinstance(raw_items, list):
+                raise _BadShape(f"{name}: expected a list of items, got {type(raw_items).__name__}")
+            kept = [item for n, raw in enumerate(raw_items) if (item := self.item(raw, f"{name}[{n}]")) is not None]
+            if kept:
+                add[name] = tuple(kept)
+        narrative = data.get("narrative")
+        if narrative is not None and not isinstance(narrative, str):
+            raise _BadShape(f"narrative: expected a string, got {type(narrative).__name__}")
+        resolve = self.resolutions(data.get("resolve"))
+        return SummaryDelta(add=add, resolve=resolve, narrative=self.text(narrative or "") or None)
 
-def _sanitise(data: Mapping[str, Any], allowed: frozenset[int]) -> tuple[SummaryDelta, int, int]:
-    """A SummaryDelta from the model's JSON, so the core's validation never sees a foreign id.
+    def item(self, raw: Any, where: str) -> SummaryItem | None:
+        """One item (None if its text is empty), its sources as cited (the core keeps only the span's)."""
+        if isinstance(raw, str):
+            raw = {"text": raw}
+        if not isinstance(raw, dict):
+            raise _BadShape(f"{where}: expected an item object, got {type(raw).__name__}")
+        text, subject = raw.get("text"), raw.get("subject")
+        for key, value in (("text", text), ("subject", subject)):
+            if value is not None and not isinstance(value, str):
+                raise _BadShape(f"{where}.{key}: expected a string, got {type(value).__name__}")
+        text = self.text(text or "")
+        if not text:
+            return None
+        sources = tuple(dict.fromkeys(_ids(raw.get("sources"), where)))
+        return SummaryItem(text=text, sources=sources, subject=self.text(subject or "") or None)
 
-    Returns the delta, how many cited sources were dropped and how many items were dropped for them.
-    Raises _BadShape when the JSON is not a delta: no known key, a section that is not a list, an item of
-    the wrong type, or items that all cited only foreign ids (invented provenance: the narrative that came
-    with them is not trusted either).
-    """
-    if not _KEYS & set(data):
-        raise _BadShape(f"no delta key in the reply (got {sorted(map(str, data))[:5]})")
-    nested = data.get("add")
-    sections: Mapping[str, Any] = nested if isinstance(nested, dict) else data  # nested form, if a model uses it
-    add: dict[str, tuple[SummaryItem, ...]] = {}
-    dropped_sources = dropped_items = cited_kept = 0
-    for name in SECTIONS:
-        raw_items = sections.get(name) or []
-        if not isinstance(raw_items, list):
-            raise _BadShape(f"{name}: expected a list of items, got {type(raw_items).__name__}")
-        kept = []
-        for n, raw in enumerate(raw_items):
-            item, dropped = _item(raw, allowed, f"{name}[{n}]")
-            dropped_sources += dropped
-            if item is not None:
-                kept.append(item)
-                cited_kept += bool(item.sources)
-            elif dropped:
-                dropped_items += 1
-        if kept:
-            add[name] = tuple(kept)
-    if dropped_items and not cited_kept:
-        raise _BadShape(f"all {dropped_items} cited items cite only messages outside the span")
-    resolve = []
-    raw_resolve = data.get("resolve") or []
-    if not isinstance(raw_resolve, list):
-        raise _BadShape(f"resolve: expected a list, got {type(raw_resolve).__name__}")
-    for raw in raw_resolve:
-        if isinstance(raw, dict) and raw.get("section") in ("open_questions", "todos"):
-            text = raw.get("text")
+    def resolutions(self, raw: Any) -> tuple[Resolution, ...]:
+        if raw is None:
+            return ()
+        if not isinstance(raw, list):
+            raise _BadShape(f"resolve: expected a list, got {type(raw).__name__}")
+        out = []
+        for n, one in enumerate(raw):
+            if not isinstance(one, dict):
+                raise _BadShape(f"resolve[{n}]: expected an object, got {type(one).__name__}")
+            if one.get("section") not in ("open_questions", "todos"):
+                continue  # a resolution of a section that has none resolves nothing
+            text = one.get("text")
             if not isinstance(text, str):
-                raise _BadShape(f"resolve.text: expected a string, got {type(text).__name__}")
-            if text.strip():
-                resolve.append(Resolution(section=raw["section"], text=text.strip()))
-    narrative = data.get("narrative")
-    if narrative is not None and not isinstance(narrative, str):
-        raise _BadShape(f"narrative: expected a string, got {type(narrative).__name__}")
-    narrative = (narrative.strip() or None) if narrative else None
-    return SummaryDelta(add=add, resolve=tuple(resolve), narrative=narrative), dropped_sources, dropped_items
+                raise _BadShape(f"resolve[{n}].text: expected a string, got {type(text).__name__}")
+            if self.text(text):
+                out.append(Resolution(section=one["section"], text=self.text(text)))
+        return tuple(out)
+
+
+def _ids(raw: Any, where: str = "item") -> list[int]:
+    """Sources as ints; lenient about the forms non-strict modes send ("#12", "12", 12.0, a bare int), strict
+    about the type: anything else ("none", an object, 1.5) is a _BadShape, never read as "no sources"."""
+    if raw is None:
+        return []
+    values = raw if isinstance(raw, list) else [raw]
+    out = []
+    for v in values:
+        if isinstance(v, int) and not isinstance(v, bool):
+            out.append(v)
+        elif isinstance(v, float) and v.is_integer():
+            out.append(int(v))
+        elif isinstance(v, str) and (m := _ID.match(v.strip())):
+            out.append(int(m.group(1)))
+        else:
+            raise _BadShape(f"{where}.sources: expected message ids (integers), got {_safe(repr(v))[:40]}")
+    return out
 
 
 FOCUS_MAX_CHARS = 300

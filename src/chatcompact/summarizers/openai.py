@@ -13,6 +13,7 @@ import os
 from collections.abc import Generator, Mapping
 from typing import Any
 
+from chatcompact.core.engine import adrive, drive
 from chatcompact.errors import ConfigError, MissingDependency, SummarizerError, SummarizerUnavailable
 from chatcompact.types import Usage
 
@@ -98,27 +99,32 @@ class OpenAISummarizer(LLMSummarizer):
 
     # ---------------------------------------------------------------- transport
     def _call(self, payload: Payload) -> tuple[str, Usage]:
-        return self._drive(self._flow(payload), self._client().chat.completions.create)
+        create = self._client().chat.completions.create
+        return drive(self._flow(payload), lambda kwargs: create(**kwargs))
 
     async def _acall(self, payload: Payload) -> tuple[str, Usage]:
-        return await self._adrive(self._flow(payload), self._aclient().chat.completions.create)
+        create = self._aclient().chat.completions.create
+        return await adrive(self._flow(payload), lambda kwargs: create(**kwargs))
 
     def _flow(self, payload: Payload) -> Generator[dict[str, Any], Any, tuple[str, Usage]]:
         """Yield request kwargs until one succeeds; step down the structured-output modes on rejection.
 
-        Stepping down is capability negotiation, not a retry: each step changes the request, and each
-        state is visited at most once, so the loop ends.
+        Driven by the engine's own driver (:func:`chatcompact.core.engine.drive`, ``adrive``): a request's error
+        is thrown in at the yield. Stepping down is capability negotiation, not a retry: each step changes the
+        request, and each state is visited at most once, so the loop ends.
         """
         calls = 0
         while True:
             mode = self._mode
             calls += 1
-            outcome = yield self._request(payload, mode, self._token_param)
-            if not isinstance(outcome, BaseException):
-                text, usage = self._read(outcome)
-                return text, usage.model_copy(update={"attempts": calls, "mode": mode})
-            if not self._adapt(outcome, mode):
-                raise outcome
+            try:
+                response = yield self._request(payload, mode, self._token_param)
+            except Exception as exc:  # a rejection we can adapt to is asked again; anything else goes out
+                if not self._adapt(exc, mode):
+                    raise
+                continue
+            text, usage = self._read(response)
+            return text, usage.model_copy(update={"attempts": calls, "mode": mode})
 
     def _request(self, payload: Payload, mode: str, token_param: str) -> dict[str, Any]:
         args: dict[str, Any] = {
