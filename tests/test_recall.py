@@ -437,6 +437,7 @@ def test_async_thread_quotes_the_same_turns(tmp_path):
                 await at.add({"role": "assistant", "content": None, "tool_calls": [call]})
                 await at.add({"role": "tool", "tool_call_id": f"c{step}", "content": _agent_log(step, 800)})
             query = "what did the output say about shard-001 digest"
+            assert await amem.wait_idle(30)  # a compaction landing between the two reads would change the context
             got = await at.context(1500, query=query)
             assert got == at.sync.context(1500, query=query)
             hits = await at.recall(query, k=2)
