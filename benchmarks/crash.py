@@ -233,7 +233,8 @@ def check_messages(messages: list[Any], acks: list[list[str]], verdict: Verdict)
 
 
 def check_versions(versions: list[Any], acks: list[list[str]], head: int, verdict: Verdict) -> None:
-    """Lineage: 1..n, each parent the previous version, coverage following on (or a revert's target's)."""
+    """Lineage: 1..n, each parent the previous version, coverage following on (a revert's: its target's; a
+    forget's: the previous version's)."""
     by_number = {v.version: v for v in versions}
     prev = None
     for i, v in enumerate(versions, start=1):
@@ -243,6 +244,9 @@ def check_versions(versions: list[Any], acks: list[list[str]], head: int, verdic
             target = by_number.get(int(v.meta.get("reverted_to", -1)))
             want = (target.covered_from, target.covered_until) if target else (0, 0)
             if (v.covered_from, v.covered_until) != want:
+                verdict.breaks.add(("v", v.version))
+        elif v.trigger == "forget":  # a forget's new head keeps the coverage of the version it rebuilt
+            if (v.covered_from, v.covered_until) != ((prev.covered_from, prev.covered_until) if prev else (0, 0)):
                 verdict.breaks.add(("v", v.version))
         elif v.covered_from != (prev.covered_until if prev else 0) + 1 or v.covered_until < v.covered_from:
             verdict.breaks.add(("v", v.version))

@@ -105,7 +105,8 @@ def timed(fn: Callable[[], Any]) -> float:
 
 
 def load() -> str:
-    return "load %.1f %.1f %.1f" % os.getloadavg()
+    one, five, fifteen = os.getloadavg()
+    return f"load {one:.1f} {five:.1f} {fifteen:.1f}"
 
 
 def embedder_or_none() -> Any:
@@ -222,11 +223,9 @@ def print_size(store: str, size: int, row: dict[str, Any], small: dict[str, Any]
         r = row[mode]
         ratio = ""
         if small is not None and mode in small:
-            ratio = "   ratio to %s: recall p95 %.2fx, context p95 %.2fx (target <= 2x)" % (
-                "the first size",
-                r["recall_p95"] / small[mode]["recall_p95"],
-                r["ctx_p95"] / small[mode]["ctx_p95"],
-            )
+            rec = r["recall_p95"] / small[mode]["recall_p95"]
+            ctx = r["ctx_p95"] / small[mode]["ctx_p95"]
+            ratio = f"   p95 ratio to the first size: recall {rec:.2f}x, context {ctx:.2f}x (target <= 2x)"
         print(
             f"  {mode:6s} recall(k=10) p50/p95 {r['recall_p50']:6.1f} / {r['recall_p95']:6.1f} ms   "
             f"context(query) p50/p95 {r['ctx_p50']:6.1f} / {r['ctx_p95']:6.1f} ms (target p95 <= 20 ms){ratio}"

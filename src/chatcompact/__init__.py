@@ -43,10 +43,12 @@ _LAZY: dict[str, str] = {
     **dict.fromkeys(
         [
             "Embedder",
+            "ForgetStore",
             "FullStore",
             "JobLease",
             "JobStore",
             "NodeStore",
+            "PassageStore",
             "SearchFilter",
             "Store",
             "Summarizer",
@@ -94,10 +96,12 @@ if TYPE_CHECKING:
     from .core.preserve import Rule
     from .protocols import (
         Embedder,
+        ForgetStore,
         FullStore,
         JobLease,
         JobStore,
         NodeStore,
+        PassageStore,
         SearchFilter,
         Store,
         Summarizer,
@@ -159,6 +163,7 @@ __all__ = [
     "ContextUsage",
     "Embedder",
     "Event",
+    "ForgetStore",
     "FullStore",
     "InMemoryStore",
     "InvalidArgument",
@@ -175,6 +180,7 @@ __all__ = [
     "MissingDependency",
     "NodeNotFound",
     "NodeStore",
+    "PassageStore",
     "PinnedItem",
     "Policy",
     "PostgresStore",

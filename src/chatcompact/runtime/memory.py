@@ -20,7 +20,7 @@ import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime
-from typing import Any, Literal, cast, overload
+from typing import Any, Literal, overload
 
 from ..config import Policy, Settings, check_budget
 from ..core import compaction
@@ -41,7 +41,19 @@ from ..errors import (
     ThreadNotFound,
     VersionConflict,
 )
-from ..protocols import Embedder, FullStore, SearchFilter, Store, Summarizer, Tokenizer
+from ..protocols import (
+    Embedder,
+    ForgetStore,
+    FullStore,
+    JobStore,
+    NodeStore,
+    PassageStore,
+    SearchFilter,
+    Store,
+    Summarizer,
+    Tokenizer,
+    VectorStore,
+)
 from ..types import (
     ArchiveHit,
     Message,
@@ -273,7 +285,9 @@ class Thread:
 
         Raises VersionNotFound if the thread has no such version."""
         v = compaction.pick_version(self.id, version, self._mem.store.versions(self.id))
-        return [] if v is None or v.trigger == "revert" else self.history(v.covered_from - 1, v.covered_until)
+        if v is None or v.trigger in ("revert", "forget"):  # they fold nothing: a revert or a forget's new head
+            return []
+        return self.history(v.covered_from - 1, v.covered_until)
 
     def revert(self, version: int) -> SummaryVersion | None:
         """Return the summary to what it was at ``version`` (0: no summary); returns the new head.
@@ -490,13 +504,15 @@ class Thread:
         v.info = replace(v.info, last_version=committed.version)
 
     # ------------------------------------------------------------------ deletion (logic in chatcompact.runtime.forget)
-    def forget(self, message_ids: Iterable[int] | None = None, *, where: Any = None) -> Any:
+    def forget(self, message_ids: Iterable[int] | None = None, *, where: Any = None, scrub: bool = True) -> Any:
         """Erase turns (by seq, and/or ``where(message) -> bool``) from the log, the indexes, the vectors and
-        every summary derived from them; returns a ForgetReport. See :mod:`chatcompact.runtime.forget`."""
+        every summary derived from them; returns a ForgetReport (``pending``: what the store's files may still
+        hold). ``scrub=False`` leaves the file scrub to a later ``store.scrub()`` (a batch of forgets).
+        See :mod:`chatcompact.runtime.forget`."""
         from .forget import forget
 
-        with self._slot, self._lock:  # no compaction may commit a summary of what is being forgotten
-            report = forget(self._mem.store, self.id, self._mem.tokenizer.count, message_ids, where)
+        with self._slot, self._lock:  # no compaction of this process may commit a summary of what is forgotten
+            report = forget(self._mem.store, self.id, self._mem.tokenizer.count, message_ids, where, scrub=scrub)
             self._view = self._load(self._mem.store.thread_info(self.id))
         return report
 
@@ -505,7 +521,7 @@ class Thread:
         with self._slot, self._lock:
             self._mem.store.delete_thread(self.id)
             self._mem._threads.pop(self.id, None)
-            if hasattr(self._mem.store, "scrub"):
+            if isinstance(self._mem.store, ForgetStore):
                 self._mem.store.scrub()
 
 
@@ -533,6 +549,16 @@ def as_epoch(value: float | datetime | None) -> float | None:
     return float(value)
 
 
+def full_store(store: Store) -> FullStore:
+    """``store`` if it has every capability a Memory uses (:class:`~chatcompact.protocols.FullStore`: the
+    built-in stores do); ConfigError naming the missing capability protocols otherwise."""
+    if isinstance(store, FullStore):
+        return store
+    parts = (Store, NodeStore, VectorStore, JobStore, PassageStore, ForgetStore)
+    missing = [p.__name__ for p in parts if not isinstance(store, p)]
+    raise ConfigError(f"{store!r} is not a whole store: it lacks the methods of {', '.join(missing)}")
+
+
 def version_no(version: SummaryVersion | None) -> int:
     return version.version if version else 0
 
@@ -555,6 +581,7 @@ class Memory:
     on_compaction: Hook | None = None
 
     def __post_init__(self) -> None:
+        self.store = full_store(self.store)
         check_complete(self.store)  # an interrupted migration's destination must not pass for a whole store
         self._threads: dict[str, Thread] = {}
         self._lock = threading.Lock()
@@ -627,7 +654,7 @@ class Memory:
         settings = settings or Settings.from_env()
         check_store_url(url)
         return cls(
-            store=cast(FullStore, resolve_store(url, settings)),  # a Store object is trusted to be whole
+            store=full_store(resolve_store(url, settings)),
             summarizer=resolve_summarizer(summarizer, settings),
             tokenizer=resolve_tokenizer(tokenizer, model, settings),
             policy=policy or Policy(),
