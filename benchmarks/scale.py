@@ -195,9 +195,12 @@ def opened(url: str, embedder: Any) -> Iterator[Memory]:
 def sqlite_run(args: argparse.Namespace, turns: list, questions: list, embedder: Any) -> dict[int, dict[str, Any]]:
     results: dict[int, dict[str, Any]] = {}
     sizes = [int(s) for s in args.sizes.split(",")]
-    with tempfile.TemporaryDirectory() as tmp:
+    with contextlib.ExitStack() as stack:
+        tmp = args.workdir or stack.enter_context(tempfile.TemporaryDirectory())
         for size in sizes:
-            url = f"{tmp}/scale-{size}.db"
+            url = f"{tmp}/scale-{size}{'-e' if embedder else ''}.db"
+            if args.workdir and size == sizes[-1] and os.path.exists(url):  # edits change it: start over
+                os.remove(url)
             row: dict[str, Any] = {}
             start = time.perf_counter()
             with opened(url, embedder or "none") as mem:
@@ -271,6 +274,7 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--pg-size", type=int, default=1_000_000)
     ap.add_argument("--pg-url", default=None)
     ap.add_argument("--skip", default="", help="comma-separated: ingest,sqlite")
+    ap.add_argument("--workdir", default=None, help="keep the filled stores here and reuse them (all but the last)")
     ap.add_argument("--quick", action="store_true", help="small sizes: 2k and 10k, ingest 5k, Postgres 50k")
     args = ap.parse_args(argv)
     if args.quick:

@@ -40,7 +40,7 @@ from ..errors import ConfigError, VersionConflict
 from ..protocols import ForgetStore, NodeStore, Store, VectorStore
 from ..types import SECTIONS, MergeReport, Message, SummaryNode, SummaryState, SummaryVersion, ToolCall
 
-__all__ = ["ForgetReport", "export_thread", "forget", "forget_version", "scrub_state", "tombstone"]
+__all__ = ["ForgetReport", "export_thread", "forget", "forget_version", "scrub_state", "seq_runs", "tombstone"]
 
 TOMBSTONE_TEXT = "[forgotten]"
 _MIN_QUOTE = 12  # a snippet this long found in an event body counts as quoting a forgotten turn
@@ -186,7 +186,7 @@ def _wanted(message_ids: Iterable[int] | None, where: Callable[[Message], bool] 
     return wanted
 
 
-def _runs(seqs: Iterable[int]) -> list[tuple[int, int]]:
+def seq_runs(seqs: Iterable[int]) -> list[tuple[int, int]]:
     """Sorted seqs as (first, last) runs of consecutive numbers."""
     runs: list[tuple[int, int]] = []
     for s in sorted(set(seqs)):
@@ -204,7 +204,7 @@ def _chosen(
     wanted = _wanted(message_ids, where)
     if where is not None:
         return select(store.messages(thread_id), wanted if message_ids is not None else None, where)
-    found = [m for a, b in _runs(wanted) for m in store.messages(thread_id, a - 1, b)]
+    found = [m for a, b in seq_runs(wanted) for m in store.messages(thread_id, a - 1, b)]
     return select(found, wanted, None)
 
 

@@ -66,6 +66,7 @@ from ..types import (
 from . import archive
 from .background import AsyncScheduler, Lanes, Retry, StoreQueue, make_scheduler
 from .effects import EffectRunner
+from .forget import seq_runs
 from .inputs import check_query, check_recall, check_store_url
 from .migrate import check_complete
 from .registry import resolve_embedder, resolve_store, resolve_summarizer, resolve_tokenizer
@@ -128,6 +129,35 @@ class Thread:
         if self._tree is not None:  # the head moved (or first load): nodes and lineage may have too
             self._tree.reset(store.nodes(self.id), store.versions(self.id))
         return _View(info, version, tail, tokens, lines, check_sequence(tail))
+
+    def _moved_to(self, head: SummaryVersion | None, forgotten: Iterable[int] = ()) -> None:
+        """Advance the cache to ``head``, a revert or forget this thread just committed on top of the cached
+        version (view lock held): only the span whose coverage changed and the ``forgotten`` turns are read and
+        counted, not the whole tail. If anything else moved meanwhile (another writer), a full reload."""
+        store, tok = self._mem.store, self._mem.tokenizer
+        info = store.thread_info(self.id)
+        v = self._view
+        if head is None or info.last_seq != v.info.last_seq or head.parent != version_no(v.version):
+            self._view = self._load(info)
+            return
+        if info.last_version != head.version:
+            self._view = self._load(info)
+            return
+        pairs = list(zip(v.tail, v.tail_tokens, strict=True))
+        if head.covered_until < v.covered_until:  # a revert: the folded span returns to the tail
+            back = store.messages(self.id, head.covered_until, v.covered_until)
+            pairs = [(m, tok.count_message(m)) for m in back] + pairs
+        else:
+            pairs = [(m, n) for m, n in pairs if (m.seq or 0) > head.covered_until]
+        gone = sorted({s for s in forgotten if s > head.covered_until})
+        if gone:  # tombstones replace the forgotten turns still in the tail
+            fresh = {m.seq: m for a, b in seq_runs(gone) for m in store.messages(self.id, a - 1, b)}
+            pairs = [(fresh[m.seq], tok.count_message(fresh[m.seq])) if m.seq in fresh else (m, n) for m, n in pairs]
+        tail = [m for m, _ in pairs]
+        lines = render_lines(head.state, head.covered_until, tok.count)
+        if self._tree is not None:
+            self._tree.reset(store.nodes(self.id), store.versions(self.id))
+        self._view = _View(info, head, tail, [n for _, n in pairs], lines, check_sequence(tail))
 
     def _refresh(self) -> None:
         """Reload the cache if another writer moved the thread's head."""
@@ -314,7 +344,7 @@ class Thread:
         else:
             raise VersionConflict(f"thread {self.id!r}: could not revert, other compactions kept committing")
         with self._lock:
-            self._view = self._load(store.thread_info(self.id))
+            self._moved_to(committed)
         return committed
 
     def hierarchy(self) -> list[SummaryNode]:
@@ -513,7 +543,9 @@ class Thread:
 
         with self._slot, self._lock:  # no compaction of this process may commit a summary of what is forgotten
             report = forget(self._mem.store, self.id, self._mem.tokenizer.count, message_ids, where, scrub=scrub)
-            self._view = self._load(self._mem.store.thread_info(self.id))
+            if report.message_ids:
+                head = self._mem.store.latest_version(self.id)
+                self._moved_to(head if head and head.version == report.head_version else None, report.message_ids)
         return report
 
     def delete(self) -> None:

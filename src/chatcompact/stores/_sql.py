@@ -19,6 +19,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import AbstractContextManager
+from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
 from ..errors import InvalidArgument, StoreError
@@ -66,6 +67,21 @@ SELECT COALESCE(
      ORDER BY m.seq LIMIT 1),
     (SELECT COALESCE(MAX(seq), 0) FROM messages WHERE thread_id = ?))
 """
+
+
+@dataclass(frozen=True)
+class TextScan:
+    """One full-text read: rows of ``table`` ("messages" or "passages") of the thread matching any of ``terms``,
+    scored with every word of ``ranked`` where the dialect can (else with ``terms``), filtered by ``where``, the
+    best ``limit``; with ``recent``, only the ``recent`` newest matches are scored."""
+
+    table: str
+    thread_id: str
+    terms: tuple[str, ...]
+    ranked: tuple[str, ...]
+    where: SearchFilter | None
+    limit: int
+    recent: int | None = None
 
 
 def _info(row: Sequence[Any]) -> ThreadInfo:
@@ -360,46 +376,35 @@ class SQLStore:
         """Messages (or passages) of the thread holding ``term``, counted up to ``cap``."""
         raise NotImplementedError
 
-    def _text_rows(
-        self,
-        conn: Any,
-        table: str,
-        thread_id: str,
-        terms: Sequence[str],
-        ranked: Sequence[str],
-        where: SearchFilter | None,
-        limit: int,
-        recent: int | None,
-    ) -> list[tuple[Any, ...]]:
-        """Rows ``(seq, score, *extra)`` of ``table`` matching any of ``terms`` (best first, at most ``limit``),
-        scored with ``ranked`` where the dialect can (else with ``terms``); with ``recent``, only the ``recent``
-        newest matches are scored."""
+    def _text_rows(self, conn: Any, scan: TextScan) -> list[tuple[Any, ...]]:
+        """Rows ``(seq, score, *extra)`` of ``scan.table`` for ``scan`` (best first, at most ``scan.limit``)."""
         raise NotImplementedError
 
     def _bounded_search(
         self, conn: Any, table: str, info: ThreadInfo, terms: list[str], where: SearchFilter | None, limit: int
     ) -> list[tuple[Any, ...]]:
         """The best ``limit`` rows of ``table`` for ``terms``, read with bounded work (see the module docstring)."""
+        scan = TextScan(table, info.id, tuple(terms), tuple(terms), where, limit)
         if info.last_seq <= RARE_TOTAL:
-            return self._text_rows(conn, table, info.id, terms, terms, where, limit, None)
+            return self._text_rows(conn, scan)
         counts = sorted((self._term_hits(conn, table, info.id, t, RARE_HITS + 1), i, t) for i, t in enumerate(terms))
+        if all(n == 0 for n, _, _ in counts):
+            return []
         rare: list[str] = []
         total = 0
         for n, _, term in counts:
             if n <= RARE_HITS and total + n <= RARE_TOTAL:
                 rare.append(term)
                 total += n
-        if all(n == 0 for n, _, _ in counts):
-            return []
-        rows = self._text_rows(conn, table, info.id, rare, terms, where, limit, None) if total else []
+        rows = self._text_rows(conn, replace(scan, terms=tuple(rare))) if total else []
         if len(rare) < len(terms):  # common words: only the newest matches of any word are ranked
-            rows += self._text_rows(conn, table, info.id, terms, terms, where, limit, RECENT_HITS)
+            rows += self._text_rows(conn, replace(scan, recent=RECENT_HITS))
         best: dict[Any, tuple[Any, ...]] = {}
         for row in rows:  # a row found by both: its score with every word (the larger)
             key = row[0] if table == "messages" else (row[0], row[2])
             if key not in best or row[1] > best[key][1]:
                 best[key] = row
-        return sorted(best.values(), key=lambda r: (-r[1], r[0]))[:limit]
+        return sorted(best.values(), key=lambda r: (-r[1], r[0], *r[2:3]))[:limit]
 
     def search_text(self, thread_id: str, query: str, k: int = 10, where: SearchFilter | None = None) -> list[TextHit]:
         """Full-text search of the thread's log, best match first (``score``: higher is better).
@@ -603,4 +608,4 @@ def chunks(items: Sequence[Any], size: int = 500) -> Iterator[Sequence[Any]]:
         yield items[start : start + size]
 
 
-__all__ = ["RARE_HITS", "RARE_TOTAL", "RECENT_HITS", "Migration", "SQLStore", "chunks", "load_version"]
+__all__ = ["RARE_HITS", "RARE_TOTAL", "RECENT_HITS", "Migration", "SQLStore", "TextScan", "chunks", "load_version"]

@@ -29,7 +29,7 @@ from ..protocols import JobLease, SearchFilter, TextHit
 from ..types import Message, ThreadInfo
 from ._common import check_append, check_job_kind, decode_message, encode_message, fold, indexed_text
 from ._postgres_sql import CLAIM_SQL, INFO_SQL, MIGRATIONS, NOW
-from ._sql import SQLStore, _info
+from ._sql import SQLStore, TextScan, _info
 from ._vectors import as_query, check_dim, check_model, no_match, vector_batch
 
 try:
@@ -232,23 +232,14 @@ class PostgresStore(SQLStore):
         row = conn.execute(sql, (thread_id, term, cap)).fetchone()
         return int(row[0]) if row else 0
 
-    def _text_rows(
-        self,
-        conn: Any,
-        table: str,
-        thread_id: str,
-        terms: Sequence[str],
-        ranked: Sequence[str],
-        where: SearchFilter | None,
-        limit: int,
-        recent: int | None,
-    ) -> list[tuple[Any, ...]]:
+    def _text_rows(self, conn: Any, scan: TextScan) -> list[tuple[Any, ...]]:
         """Rows matching any of ``terms`` (each through ``plainto_tsquery``: no operator of the user's text is
         interpreted), scored by ``ts_rank`` with every word of ``ranked``: a message's own words weigh 1, those
         of the two messages before it 0.25. ``recent``: only the newest matches (the primary key read backwards)."""
+        table, terms, ranked, recent, limit = scan.table, scan.terms, scan.ranked, scan.recent, scan.limit
         match = " || ".join([f"plainto_tsquery('{TS_CONFIG}', %s)"] * len(terms))
         rank = " || ".join([f"plainto_tsquery('{TS_CONFIG}', %s)"] * len(ranked))
-        cond, args = _where_sql(where)
+        cond, args = _where_sql(scan.where)
         if table == "messages":
             cols, src, key = "m.seq", "messages m", "m.seq"
             alias = "m"
@@ -264,7 +255,7 @@ class PostgresStore(SQLStore):
         )
         outer = key.replace("m.", "").replace("p.", "")
         sql = f"SELECT * FROM ({inner}) found ORDER BY score DESC, {outer} LIMIT %s"
-        rows = conn.execute(sql, [*terms, *ranked, thread_id, *args, int(limit)]).fetchall()
+        rows = conn.execute(sql, [*terms, *ranked, scan.thread_id, *args, int(limit)]).fetchall()
         if table == "messages":
             return [(seq, float(score)) for seq, score in rows]
         return [(seq, float(score), chunk, start, end) for seq, chunk, start, end, score in rows]

@@ -28,7 +28,7 @@ from ..errors import ConfigError, InvalidArgument, StoreError, ThreadNotFound
 from ..protocols import JobLease, SearchFilter, TextHit
 from ..types import Message, ThreadInfo
 from ._common import check_append, check_job_kind, decode_message, encode_message, indexed_text, private_file
-from ._sql import SQLStore, chunks
+from ._sql import SQLStore, TextScan, chunks
 from ._sqlite_sql import FTS_ROWS_SQL, INFO_SQL, MIGRATIONS, NOW, VECTOR_HEAD_SQL, VECTOR_ROWS_SQL
 from ._vectors import VectorIndex, as_query, check_dim, check_model, vector_batch
 
@@ -226,22 +226,13 @@ class SQLiteStore(SQLStore):
         sql = f"SELECT count(*) FROM (SELECT 1 FROM {fts} WHERE {fts} MATCH ? LIMIT ?)"
         return int(conn.execute(sql, (_match(table, thread_id, [term]), cap)).fetchone()[0])
 
-    def _text_rows(
-        self,
-        conn: Any,
-        table: str,
-        thread_id: str,
-        terms: Sequence[str],
-        ranked: Sequence[str],
-        where: SearchFilter | None,
-        limit: int,
-        recent: int | None,
-    ) -> list[tuple[Any, ...]]:
+    def _text_rows(self, conn: Any, scan: TextScan) -> list[tuple[Any, ...]]:
         """FTS5 scores with the words it matched (``bm25`` only knows the query's own phrases, so ``ranked``
         is not used); the thread token column weighs 0. ``recent``: FTS5 walks rowids (= seq order within a
         thread) newest first and stops after that many matches."""
+        table, recent, limit = scan.table, scan.recent, scan.limit
         fts, _, weights, _ = _TABLES[table]
-        cond, args = _where_sql(where)
+        cond, args = _where_sql(scan.where)
         if table == "messages":
             cols, joins, key = "m.seq AS seq", f"JOIN messages m ON m.rowid = {fts}.rowid", "seq"
         else:
@@ -255,7 +246,8 @@ class SQLiteStore(SQLStore):
             f"WHERE {fts} MATCH ? AND m.thread_id = ?{cond} ORDER BY {order}"
         )
         sql = f"SELECT * FROM ({inner}) ORDER BY score DESC, {key} LIMIT ?"
-        rows = conn.execute(sql, (_match(table, thread_id, terms), thread_id, *args, int(limit))).fetchall()
+        match = _match(table, scan.thread_id, scan.terms)
+        rows = conn.execute(sql, (match, scan.thread_id, *args, int(limit))).fetchall()
         if table == "messages":
             return [(seq, score) for seq, score in rows]
         return [(seq, score, chunk, start, end) for seq, chunk, start, end, score in rows]
