@@ -46,9 +46,9 @@ from ._vectors import check_model, no_match
 Migration = Callable[[Any], None]
 
 #: Bounds of full-text candidate generation (see the module docstring).
-RARE_HITS = 1000
-RARE_TOTAL = 2000
-RECENT_HITS = 400
+RARE_HITS = 500
+RARE_TOTAL = 1000
+RECENT_HITS = 200
 
 # Oldest messages without a vector for a model, starting past the known-complete prefix (``upto``).
 _MISSING_SQL = """
@@ -82,6 +82,7 @@ class TextScan:
     where: SearchFilter | None
     limit: int
     recent: int | None = None
+    thread_size: int = 0  # messages in the thread (a dialect may plan by it)
 
 
 def _info(row: Sequence[Any]) -> ThreadInfo:
@@ -372,8 +373,9 @@ class SQLStore:
 
     # ------------------------------------------------------------------ full-text search (bounded)
 
-    def _term_hits(self, conn: Any, table: str, thread_id: str, term: str, cap: int) -> int:
-        """Messages (or passages) of the thread holding ``term``, counted up to ``cap``."""
+    def _term_hits(self, conn: Any, scan: TextScan, term: str, cap: int) -> int:
+        """Messages (or passages) of the thread holding ``term``, counted up to ``cap`` (a dialect may count
+        more: a word counted as common is only searched among the newest matches)."""
         raise NotImplementedError
 
     def _text_rows(self, conn: Any, scan: TextScan) -> list[tuple[Any, ...]]:
@@ -384,10 +386,10 @@ class SQLStore:
         self, conn: Any, table: str, info: ThreadInfo, terms: list[str], where: SearchFilter | None, limit: int
     ) -> list[tuple[Any, ...]]:
         """The best ``limit`` rows of ``table`` for ``terms``, read with bounded work (see the module docstring)."""
-        scan = TextScan(table, info.id, tuple(terms), tuple(terms), where, limit)
+        scan = TextScan(table, info.id, tuple(terms), tuple(terms), where, limit, thread_size=info.last_seq)
         if info.last_seq <= RARE_TOTAL:
             return self._text_rows(conn, scan)
-        counts = sorted((self._term_hits(conn, table, info.id, t, RARE_HITS + 1), i, t) for i, t in enumerate(terms))
+        counts = sorted((self._term_hits(conn, scan, t, RARE_HITS + 1), i, t) for i, t in enumerate(terms))
         if all(n == 0 for n, _, _ in counts):
             return []
         rare: list[str] = []

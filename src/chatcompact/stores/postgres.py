@@ -223,7 +223,8 @@ class PostgresStore(SQLStore):
 
     # ------------------------------------------------------------------ search
 
-    def _term_hits(self, conn: Any, table: str, thread_id: str, term: str, cap: int) -> int:
+    def _term_hits(self, conn: Any, scan: TextScan, term: str, cap: int) -> int:
+        table, thread_id = scan.table, scan.thread_id
         alias = "m" if table == "messages" else "p"
         sql = (
             f"SELECT count(*) FROM (SELECT 1 FROM {table} {alias} WHERE {alias}.thread_id = %s "

@@ -40,9 +40,9 @@ _BLOB = np.dtype("<f4")  # vectors are stored as little-endian float32
 _BUSY_TIMEOUT_MS = 5000
 #: BM25 weight of the context column: the words of the two messages before (the message's own words weigh 1).
 CONTEXT_WEIGHT = 0.25
-_TABLES = {  # full-text table -> (FTS table, column filter of the words, bm25 weights, the rows it indexes)
-    "messages": ("messages_fts", "{text context}", f"1.0, 0.0, {CONTEXT_WEIGHT}", "messages"),
-    "passages": ("passages_fts", "text", "1.0, 0.0", "passages"),
+_TABLES = {  # full-text table -> (FTS table, column filter of the words, bm25 weights)
+    "messages": ("messages_fts", "{text context}", f"1.0, 0.0, {CONTEXT_WEIGHT}"),
+    "passages": ("passages_fts", "text", "1.0, 0.0"),
 }
 
 
@@ -67,11 +67,14 @@ def _token(thread_id: str) -> str:
     return "t" + thread_id.encode("utf-8", "surrogatepass").hex().upper() + "0"
 
 
-def _match(table: str, thread_id: str, terms: Sequence[str]) -> str:
+def _match(table: str, thread_id: str | None, terms: Sequence[str]) -> str:
+    """The FTS5 query for any of ``terms`` in the thread (``thread_id`` None: in every thread; the caller then
+    keeps the thread's rows by a join)."""
     # Each term quoted: FTS5 operators and keywords in the user's text (OR, NEAR, '-', '*') stay literal.
     # The terms hold only letters and digits, so no quote needs escaping.
     words = " OR ".join(f'"{t}"' for t in terms)
-    return f'fts_thread : "{_token(thread_id)}" AND {_TABLES[table][1]} : ({words})'
+    words = f"{_TABLES[table][1]} : ({words})"
+    return words if thread_id is None else f'fts_thread : "{_token(thread_id)}" AND {words}'
 
 
 class SQLiteStore(SQLStore):
@@ -221,17 +224,19 @@ class SQLiteStore(SQLStore):
 
     # ------------------------------------------------------------------ full-text primitives (SQLStore searches)
 
-    def _term_hits(self, conn: Any, table: str, thread_id: str, term: str, cap: int) -> int:
-        fts = _TABLES[table][0]
+    def _term_hits(self, conn: Any, scan: TextScan, term: str, cap: int) -> int:
+        fts = _TABLES[scan.table][0]
         sql = f"SELECT count(*) FROM (SELECT 1 FROM {fts} WHERE {fts} MATCH ? LIMIT ?)"
-        return int(conn.execute(sql, (_match(table, thread_id, [term]), cap)).fetchone()[0])
+        # a thread holding most of the file: every thread's matches (a few more) are cheaper than the AND
+        match = _match(scan.table, scan.thread_id if self._scoped(conn, scan) else None, [term])
+        return int(conn.execute(sql, (match, cap)).fetchone()[0])
 
     def _text_rows(self, conn: Any, scan: TextScan) -> list[tuple[Any, ...]]:
         """FTS5 scores with the words it matched (``bm25`` only knows the query's own phrases, so ``ranked``
         is not used); the thread token column weighs 0. ``recent``: FTS5 walks rowids (= seq order within a
         thread) newest first and stops after that many matches."""
         table, recent, limit = scan.table, scan.recent, scan.limit
-        fts, _, weights, _ = _TABLES[table]
+        fts, _, weights = _TABLES[table]
         cond, args = _where_sql(scan.where)
         if table == "messages":
             cols, joins, key = "m.seq AS seq", f"JOIN messages m ON m.rowid = {fts}.rowid", "seq"
@@ -246,11 +251,22 @@ class SQLiteStore(SQLStore):
             f"WHERE {fts} MATCH ? AND m.thread_id = ?{cond} ORDER BY {order}"
         )
         sql = f"SELECT * FROM ({inner}) ORDER BY score DESC, {key} LIMIT ?"
-        match = _match(table, scan.thread_id, scan.terms)
+        match = _match(table, scan.thread_id if self._scoped(conn, scan) else None, scan.terms)
         rows = conn.execute(sql, (match, scan.thread_id, *args, int(limit))).fetchall()
         if table == "messages":
             return [(seq, score) for seq, score in rows]
         return [(seq, score, chunk, start, end) for seq, chunk, start, end, score in rows]
+
+    @staticmethod
+    def _scoped(conn: Any, scan: TextScan) -> bool:
+        """Whether a ranked query names the thread's token. bm25 counts the rows holding each phrase of its
+        query (its IDF), the thread token's too: that is every message of the thread, ~4 ms per 100k. A thread
+        holding most of the file is searched without it (its rows kept by the join, the other threads' matches
+        being few); a thread among many keeps it, so the other threads' matches are never read."""
+        if scan.thread_size <= 2000:
+            return True
+        top = conn.execute("SELECT COALESCE(MAX(rowid), 0) FROM messages").fetchone()[0]  # ~ messages in the file
+        return bool(scan.thread_size * 2 < top)
 
     # ------------------------------------------------------------------ vectors
 
