@@ -38,6 +38,11 @@ def _fill(store: Store, thread: str, n: int, special: dict[int, str]) -> None:
         msgs.append(parse_message({"role": role, "content": special.get(i, f"{COMMON} (note {i})")}))
     for start in range(0, n, 100):
         store.append(thread, msgs[start : start + 100], [10] * len(msgs[start : start + 100]))
+    if hasattr(store, "_lexeme_stats"):  # Postgres tells common words from its statistics: keep them current
+        with store._tx() as conn:  # type: ignore[attr-defined]
+            conn.execute("ANALYZE messages")
+            conn.execute("ANALYZE passages")
+        store._stats.clear()  # type: ignore[attr-defined]
 
 
 def _seqs(hits: list) -> list[int]:

@@ -49,6 +49,7 @@ MAX_INDEXED_CHARS = 100_000
 #: pgvector's HNSW index takes vectors of at most this many dimensions; wider ones are searched exactly.
 HNSW_MAX_DIM = 2000
 HNSW_EF_SEARCH = 100
+_STATS_TTL = 60.0  # seconds a table's lexeme statistics are reused (ANALYZE changes them slowly)
 _MIGRATION_LOCK = 7_243_001  # pg_advisory_xact_lock key: one migrator per database at a time
 
 
@@ -90,6 +91,8 @@ class PostgresStore(SQLStore):
         self.url = url
         self._closed = False
         self._sql_cache: dict[str, str] = {}
+        # table -> (read at, (lexeme frequencies, the frequency of an unlisted one, rows)): see _lexeme_stats
+        self._stats: dict[str, tuple[float, tuple[dict[str, float], float, float]]] = {}
         self._dims: set[int] = set()  # dimensions whose HNSW index exists (checked once per process)
         self._dims_lock = threading.Lock()
         self.index_vectors = True  # False defers the HNSW index (a bulk load then calls ensure_vector_index)
@@ -224,14 +227,42 @@ class PostgresStore(SQLStore):
     # ------------------------------------------------------------------ search
 
     def _term_hits(self, conn: Any, scan: TextScan, term: str, cap: int) -> int:
-        table, thread_id = scan.table, scan.thread_id
-        alias = "m" if table == "messages" else "p"
-        sql = (
-            f"SELECT count(*) FROM (SELECT 1 FROM {table} {alias} WHERE {alias}.thread_id = %s "
-            f"AND {alias}.tsv @@ plainto_tsquery('{TS_CONFIG}', %s) LIMIT %s) hits"
-        )
-        row = conn.execute(sql, (thread_id, term, cap)).fetchone()
-        return int(row[0]) if row else 0
+        """The thread's messages holding ``term``, estimated from the column's statistics (``pg_stats``: the
+        frequencies of the most common lexemes, kept by ANALYZE / autovacuum): counting with a LIMIT would read
+        a heap row per posting. A word missing from the statistics counts half the least frequent listed one (as
+        the planner assumes)."""
+        freqs, floor, rows = self._lexeme_stats(conn, scan.table)
+        row = conn.execute(f"SELECT plainto_tsquery('{TS_CONFIG}', %s)::text", (term,)).fetchone()
+        lexemes = [part.strip().strip("'") for part in (row[0] if row and row[0] else "").split("&") if part.strip()]
+        if not lexemes:
+            return 0  # a stop word: it matches nothing
+        freq = min(freqs.get(lexeme, floor) for lexeme in lexemes)
+        # messages: the thread's share; passages: the table's (a thread's passage count is not kept)
+        return min(int(freq * (scan.thread_size if scan.table == "messages" else rows)) + 1, cap)
+
+    def _lexeme_stats(self, conn: Any, table: str) -> tuple[dict[str, float], float, float]:
+        """(lexeme -> fraction of rows holding it, the fraction assumed for one not listed, the table's rows) for
+        ``table``'s search vectors, re-read every ``_STATS_TTL`` seconds; empty before the first ANALYZE (then
+        every word counts as rare: the search is exact)."""
+        now = time.monotonic()
+        cached = self._stats.get(table)
+        if cached is not None and now - cached[0] < _STATS_TTL:
+            return cached[1]
+        row = conn.execute(
+            "SELECT s.most_common_elems::text::text[], s.most_common_elem_freqs, c.reltuples FROM pg_stats s "
+            "JOIN pg_class c ON c.oid = to_regclass(quote_ident(s.schemaname) || '.' || quote_ident(s.tablename)) "
+            "WHERE s.schemaname = current_schema() AND s.tablename = %s AND s.attname = 'tsv'",
+            (table,),
+        ).fetchone()
+        freqs: dict[str, float] = {}
+        floor, rows = 0.0, 0.0
+        if row and row[0] and row[1]:
+            elems, values = list(row[0]), list(row[1])
+            freqs = dict(zip(elems, values[: len(elems)], strict=False))
+            floor = (float(values[len(elems)]) if len(values) > len(elems) else min(freqs.values())) / 2
+            rows = max(float(row[2] or 0), 0.0)
+        self._stats[table] = (now, (freqs, floor, rows))
+        return freqs, floor, rows
 
     def _text_rows(self, conn: Any, scan: TextScan) -> list[tuple[Any, ...]]:
         """Rows matching any of ``terms`` (each through ``plainto_tsquery``: no operator of the user's text is
