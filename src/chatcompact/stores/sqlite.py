@@ -211,13 +211,18 @@ class SQLiteStore(SQLStore):
         now = created_at or time.time()
         with self._write() as conn:
             last = self._head(conn, thread_id).last_seq
-            conn.executemany(
-                "INSERT INTO messages (thread_id, seq, role, body, text, tokens, created_at) VALUES (?,?,?,?,?,?,?)",
-                [
-                    (thread_id, last + i, m.role, body, row, tok, now)
-                    for i, (m, body, row, tok) in enumerate(zip(messages, bodies, rows, tokens, strict=True), start=1)
-                ],
-            )
+            values = [
+                (thread_id, last + i, m.role, body, row, tok, now)
+                for i, (m, body, row, tok) in enumerate(zip(messages, bodies, rows, tokens, strict=True), start=1)
+            ]
+            # Many rows per statement: each statement is one trip into SQLite (one GIL release and re-take, which
+            # waits up to the switch interval while a background compaction computes), not one per row.
+            for part in chunks(values, 100):
+                marks = ", ".join(["(?, ?, ?, ?, ?, ?, ?)"] * len(part))
+                conn.execute(
+                    f"INSERT INTO messages (thread_id, seq, role, body, text, tokens, created_at) VALUES {marks}",
+                    [v for row in part for v in row],
+                )
             if any(passages):
                 self._index_passages(conn, thread_id, last, texts, passages)
         return [m.with_meta(last + i, now) for i, m in enumerate(messages, start=1)]
