@@ -265,3 +265,35 @@ def test_the_view_after_revert_and_forget_equals_a_fresh_load(tmp_path_factory: 
                 assert t.stats() == fresh.stats()
                 assert t.context(budget=500) == fresh.context(budget=500)
                 assert t.summary() == fresh.summary()
+
+
+# ---------------------------------------------------------------- capability protocols
+
+
+def test_every_built_in_store_has_every_capability(tmp_path: Path) -> None:
+    from chatcompact.protocols import ForgetStore, FullStore, JobStore, NodeStore, PassageStore, VectorStore
+
+    for store in (InMemoryStore(), SQLiteStore(str(tmp_path / "c.db"))):
+        for proto in (NodeStore, VectorStore, JobStore, PassageStore, ForgetStore, FullStore):
+            assert isinstance(store, proto), (store, proto)
+        store.close()
+
+
+def test_a_partial_store_is_refused_with_what_it_lacks() -> None:
+    from chatcompact.errors import ConfigError
+
+    class TextOnly:
+        """The core Store and nothing else (a third-party backend in the making)."""
+
+        def __getattr__(self, name: str) -> Any:
+            core = {
+                "ensure_thread", "thread_info", "list_threads", "delete_thread", "append", "messages",
+                "message_tokens", "latest_version", "versions", "commit_version", "search_text", "log_event",
+                "events", "close",
+            }  # fmt: skip
+            if name in core:
+                return lambda *a, **k: None
+            raise AttributeError(name)
+
+    with pytest.raises(ConfigError, match="NodeStore, VectorStore, JobStore, PassageStore, ForgetStore"):
+        Memory.open(TextOnly(), summarizer=ScriptedSummarizer(), tokenizer=CountingTokenizer())  # type: ignore[arg-type]

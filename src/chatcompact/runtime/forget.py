@@ -286,11 +286,22 @@ def _forget_once(
     return report
 
 
+# (module, function): the module-level caches keyed by message text (or by sentences or words of it)
+_TEXT_CACHES = (
+    ("preserve", "_structure"),
+    ("preserve", "_identifier_spans"),
+    ("instructions", "_detect_cached"),
+    ("instructions", "_subject"),
+    ("lang", "_detect"),
+)
+
+
 def _clear_caches() -> None:
     """In-process caches keyed by message text must not keep a forgotten one."""
-    from ..core import preserve
+    import importlib
 
-    for fn in (getattr(preserve, "_structure", None), getattr(preserve, "_identifier_spans", None)):
+    for module, name in _TEXT_CACHES:
+        fn = getattr(importlib.import_module(f"chatcompact.core.{module}"), name, None)
         if fn is not None and hasattr(fn, "cache_clear"):
             fn.cache_clear()
 
