@@ -151,7 +151,46 @@ def fill(mem: Memory, thread_id: str, turns: list[tuple[str, str]], n: int, batc
             print(f"  filled {have:,} messages ({t.stats()['summary_version']} versions) {load()}", flush=True)
 
 
-def put_vectors(mem: Memory, thread_id: str, stored: list, turns: list, embedder: Any, cache: dict, rng: Any) -> None:
+def fill_fast(store: Any, thread_id: str, turns: list[tuple[str, str]], n: int, vectors: Any, tokenizer: Any) -> None:
+    """Grow ``thread_id`` to ``n`` messages straight through the store (batches of 1,000), each batch followed
+    by a summary version folding it (a running state of at most 60 items citing the batch's turns, as the
+    scripted summarizer writes): the shape a long compacted thread has, without running 1,000 compactions."""
+    from chatcompact.types import SummaryItem, SummaryState, SummaryVersion, parse_message
+
+    store.ensure_thread(thread_id, "You are a helpful assistant.")
+    info = store.thread_info(thread_id)
+    have, version = info.last_seq, info.last_version
+    latest = store.latest_version(thread_id)
+    items = list(latest.state.topics) if latest else []
+    cache: dict[str, np.ndarray] = {}
+    rng = np.random.default_rng(3)
+    while have < n:
+        k = min(1000, n - have)
+        msgs = [parse_message(m) for m in messages(turns, have, k)]
+        stored = store.append(thread_id, msgs, [tokenizer.count_message(m) for m in msgs])
+        if vectors is not None:
+            put_vectors_into(store, thread_id, stored, turns, vectors, cache, rng)
+        folded = stored[:-20] if have + k >= n else stored  # the newest 20 stay unsummarised
+        items = (items + [SummaryItem(text=m.text[:60], sources=(m.seq,)) for m in folded[::25]])[-60:]
+        state = SummaryState(topics=tuple(items), narrative=f"{folded[-1].seq} messages folded.")
+        v = SummaryVersion(
+            version=version + 1,
+            parent=version or None,
+            state=state,
+            covered_from=(latest.covered_until if latest else 0) + 1,
+            covered_until=folded[-1].seq or 0,
+            trigger="auto",
+        )
+        latest = store.commit_version(thread_id, v)
+        version += 1
+        have += k
+        if have % 100_000 < k:
+            print(f"  filled {have:,} messages ({version} versions) {load()}", flush=True)
+
+
+def put_vectors_into(
+    store: Any, thread_id: str, stored: list, turns: list, embedder: Any, cache: dict, rng: Any
+) -> None:
     """Vectors for ``stored``: the corpus turn's embedding (computed once), jittered for the varied copies."""
     base = [turn_text(turns, (m.seq - 1) % len(turns)) for m in stored]
     todo = list(dict.fromkeys(b for b in base if b not in cache))
@@ -161,7 +200,11 @@ def put_vectors(mem: Memory, thread_id: str, stored: list, turns: list, embedder
     copies = np.asarray([(m.seq - 1) >= len(turns) for m in stored])
     noise = rng.standard_normal(matrix.shape).astype(np.float32) * (0.3 / np.sqrt(matrix.shape[1]))
     matrix = np.where(copies[:, None], matrix + noise, matrix)
-    mem.store.put_vectors(thread_id, embedder.name, [m.seq for m in stored], matrix)
+    store.put_vectors(thread_id, embedder.name, [m.seq for m in stored], matrix)
+
+
+def put_vectors(mem: Memory, thread_id: str, stored: list, turns: list, embedder: Any, cache: dict, rng: Any) -> None:
+    put_vectors_into(mem.store, thread_id, stored, turns, embedder, cache, rng)
 
 
 def query_figures(t: Any, questions: list[str], mode: str, queries: int) -> dict[str, float]:
@@ -218,7 +261,7 @@ def sqlite_run(args: argparse.Namespace, turns: list, questions: list, embedder:
     return results
 
 
-def print_size(store: str, size: int, row: dict[str, Any], small: dict[str, Any] | None) -> None:
+def print_size(store: str, size: int, row: dict[str, Any], small: dict[str, Any] | None, target: int = 20) -> None:
     print(f"{store} {size:,} messages (filled in {row['fill_s']:.0f} s) {load()}")
     for mode in ("text", "hybrid"):
         if mode not in row:
@@ -231,7 +274,7 @@ def print_size(store: str, size: int, row: dict[str, Any], small: dict[str, Any]
             ratio = f"   p95 ratio to the first size: recall {rec:.2f}x, context {ctx:.2f}x (target <= 2x)"
         print(
             f"  {mode:6s} recall(k=10) p50/p95 {r['recall_p50']:6.1f} / {r['recall_p95']:6.1f} ms   "
-            f"context(query) p50/p95 {r['ctx_p50']:6.1f} / {r['ctx_p95']:6.1f} ms (target p95 <= 20 ms){ratio}"
+            f"context(query) p50/p95 {r['ctx_p50']:6.1f} / {r['ctx_p95']:6.1f} ms (target p95 <= {target} ms){ratio}"
         )
     if "edits" in row:
         e = row["edits"]
@@ -248,18 +291,26 @@ def postgres_run(args: argparse.Namespace, turns: list, questions: list, embedde
 
     with contextlib.ExitStack() as stack:
         url = args.pg_url or stack.enter_context(postgres_server())
+        vectors = embedder if args.pg_vectors else None
         row: dict[str, Any] = {}
         start = time.perf_counter()
-        with opened(url, embedder or "none") as mem:
-            fill(mem, "long", turns, args.pg_size, args.batch, embedder)
+        with opened(url, "none") as mem:
+            if vectors is not None:
+                mem.store.index_vectors = False  # type: ignore[attr-defined]  # bulk load, then one HNSW build
+            fill_fast(mem.store, "long", turns, args.pg_size, vectors, mem.tokenizer)
+            if vectors is not None:
+                dim = vectors.dimensions
+                mem.store.ensure_vector_index(dim, build_memory_mb=max(512, args.pg_size * 4 // 1000))  # type: ignore[attr-defined]
+            with mem.store._tx() as conn:  # type: ignore[attr-defined]  # fresh statistics, as autovacuum keeps them
+                conn.execute("ANALYZE")
         row["fill_s"] = time.perf_counter() - start
-        with opened(url, embedder or "none") as mem:
+        with opened(url, embedder if vectors is not None else "none") as mem:
             t = mem.thread("long")
             row["text"] = query_figures(t, questions, "text", args.queries)
-            if embedder is not None:
+            if vectors is not None:
                 row["hybrid"] = query_figures(t, questions, "hybrid", args.queries)
             row["edits"] = edit_figures(mem, t)
-        print_size("Postgres", args.pg_size, row, None)
+        print_size("Postgres", args.pg_size, row, None, target=50)
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -273,6 +324,7 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--postgres", action="store_true", help="also measure Postgres at --pg-size")
     ap.add_argument("--pg-size", type=int, default=1_000_000)
     ap.add_argument("--pg-url", default=None)
+    ap.add_argument("--pg-vectors", action="store_true", help="Postgres hybrid figures too (1M vectors, an HNSW build)")
     ap.add_argument("--skip", default="", help="comma-separated: ingest,sqlite")
     ap.add_argument("--workdir", default=None, help="keep the filled stores here and reuse them (all but the last)")
     ap.add_argument("--quick", action="store_true", help="small sizes: 2k and 10k, ingest 5k, Postgres 50k")

@@ -115,12 +115,19 @@ def agent_texts(data: Path) -> tuple[list[str], list[str]]:
 def real_set(
     embedder, n: int, queries: int, cache: dict, jitter: float = 0.5, kind: str = "real", data: Path = DATA
 ) -> tuple[np.ndarray, np.ndarray]:
+    saved = cache.get("dir") and Path(cache["dir"]) / f"{kind}-{embedder.name}.npz"
+    if kind not in cache and saved and saved.exists():
+        with np.load(saved) as z:
+            cache[kind] = (z["base"], z["queries"])
     if kind not in cache:
         turns, questions = (agent_texts if kind == "agent" else real_texts)(data)
+        turns = list(dict.fromkeys(turns))  # a text repeated verbatim embeds to one point
         cache[kind] = (
             np.asarray(embedder.embed(turns), dtype=np.float32),
             np.asarray(embedder.embed(questions), dtype=np.float32),
         )
+        if saved:
+            np.savez(saved, base=cache[kind][0], queries=cache[kind][1])
     base, qs = cache[kind]
     rng = np.random.default_rng(1)
     if n > len(base):
@@ -233,12 +240,15 @@ def run(base: np.ndarray, queries: np.ndarray, names: list[str]) -> list[dict]:
         added = rss_mib() - before
         for q in queries[:5]:  # warm up
             query(q)
-        times, hits, got_sim, best_sim = [], 0, 0.0, 0.0
+        times, hits, tied, got_sim, best_sim = [], 0, 0, 0.0, 0.0
         for q, gold in zip(queries, truth_filtered if name in FILTERED else truth, strict=True):
             t = time.perf_counter()
             got = query(q)
             times.append((time.perf_counter() - t) * 1000)
             hits += len(gold & {int(x) for x in got})
+            # ties: a returned row as similar as the exact 10th is as good a neighbour (duplicate texts embed alike)
+            kth = float(min(base[np.asarray(sorted(gold), dtype=np.int64)] @ q))
+            tied += sum(1 for x in got if float(base[int(x)] @ q) >= kth - 1e-5)
             # How close the returned neighbours are, not just whether they are the exact ones: with many
             # near-duplicates the exact top 10 is an arbitrary pick among ties.
             got_sim += float((base[np.asarray(got, dtype=np.int64)] @ q).sum()) if len(got) else 0.0
@@ -249,13 +259,15 @@ def run(base: np.ndarray, queries: np.ndarray, names: list[str]) -> list[dict]:
             "p50_ms": round(pct(times, 50), 3),
             "p95_ms": round(pct(times, 95), 3),
             "recall@10": round(hits / (K * len(queries)), 4),
+            "recall@10_ties": round(min(tied, K * len(queries)) / (K * len(queries)), 4),
             "similarity_ratio": round(got_sim / best_sim, 4) if best_sim else 1.0,
             "mem_mib": round(added, 1),
         }
         rows.append(row)
         print(
             f"  {name:36s} build {row['build_s']:8.2f} s   p50 {row['p50_ms']:8.3f} ms   p95 {row['p95_ms']:8.3f} ms"
-            f"   recall@10 {row['recall@10']:.4f}  sim ratio {row['similarity_ratio']:.4f}  +{row['mem_mib']:.0f} MiB",
+            f"   recall@10 {row['recall@10']:.4f} (ties {row['recall@10_ties']:.4f})  sim ratio "
+            f"{row['similarity_ratio']:.4f}  +{row['mem_mib']:.0f} MiB",
             flush=True,
         )
         del query, keep
@@ -280,6 +292,7 @@ def main() -> None:
         "much smaller makes near-duplicate clusters whose exact top 10 is an arbitrary pick among ties)",
     )
     parser.add_argument("--json", help="write the rows here")
+    parser.add_argument("--cache", help="a folder to keep the real/agent embeddings in between runs")
     args = parser.parse_args()
     if args.quick:
         args.sizes, args.queries = "10000,50000", 100
@@ -288,7 +301,7 @@ def main() -> None:
     sizes = [int(s) for s in args.sizes.split(",")]
     names = [n.strip() for n in args.indexes.split(",") if n.strip()]
     out: list[dict] = []
-    cache: dict = {}
+    cache: dict = {"dir": args.cache} if args.cache else {}
     for data in args.data.split(","):
         embedder = None
         if data in ("real", "agent"):
@@ -308,10 +321,10 @@ def main() -> None:
             del base
     store = [r for r in out if r["index"].startswith("store VectorIndex HNSW")]
     if store:
-        worst = min(store, key=lambda r: r["recall@10"])
+        worst = min(store, key=lambda r: r["recall@10_ties"])
         print(
-            f"store HNSW recall@10 vs exact: worst {worst['recall@10']:.4f} ({worst['data']}, n={worst['n']:,}, "
-            f"{worst['index']}); target >= 0.98"
+            f"store HNSW recall@10 vs exact (a tie with the exact 10th counts): worst {worst['recall@10_ties']:.4f} "
+            f"({worst['data']}, n={worst['n']:,}, {worst['index']}; strict {worst['recall@10']:.4f}); target >= 0.98"
         )
     if args.json:
         Path(args.json).write_text(json.dumps(out, indent=2))
