@@ -19,6 +19,7 @@ from chatcompact.errors import VersionConflict
 from chatcompact.stores.memory import InMemoryStore
 from chatcompact.stores.sqlite import SQLiteStore
 from chatcompact.testing import CountingTokenizer, ScriptedSummarizer
+from chatcompact.types import Message
 
 pytestmark = pytest.mark.timeout(180)
 
@@ -297,3 +298,53 @@ def test_a_partial_store_is_refused_with_what_it_lacks() -> None:
 
     with pytest.raises(ConfigError, match="NodeStore, VectorStore, JobStore, PassageStore, ForgetStore"):
         Memory.open(TextOnly(), summarizer=ScriptedSummarizer(), tokenizer=CountingTokenizer())  # type: ignore[arg-type]
+
+
+# ---------------------------------------------------------------- vectors after a forget
+
+
+def test_vector_index_remove_takes_rows_out_of_exact_and_graph_search() -> None:
+    import numpy as np
+
+    from chatcompact.stores._vectors import VectorIndex, hnswlib_module
+
+    rng = np.random.default_rng(4)
+    vecs = rng.standard_normal((300, 16)).astype(np.float32)
+    vecs /= np.linalg.norm(vecs, axis=1, keepdims=True)
+    for threshold in (None, 0):  # exact only; with an HNSW graph (when hnswlib is installed)
+        if threshold == 0 and hnswlib_module() is None:
+            continue
+        index = VectorIndex(16, ann_threshold=threshold, background=False)
+        index.add(list(range(1, 301)), vecs, ["user"] * 300, [1.0] * 300)
+        best = index.search(vecs[41], 5)[0][0]
+        assert best == 42
+        index.remove([42, 43, 999])
+        assert all(seq not in (42, 43) for seq, _ in index.search(vecs[41], 50))
+        assert len(index) == 298 and not index.has(42) and 42 not in index.export()[0]
+        index.add([42], vecs[41:42], ["user"], [1.0])  # put again: back
+        assert index.search(vecs[41], 1)[0][0] == 42
+
+
+def test_forget_keeps_a_loaded_vector_index_and_other_processes_reload(tmp_path: Path) -> None:
+    import numpy as np
+
+    path = str(tmp_path / "v.db")
+    a, b = SQLiteStore(path), SQLiteStore(path)
+    try:
+        a.ensure_thread("t", None)
+        msgs = [Message(role="user", content=f"message {i}") for i in range(1, 41)]
+        a.append("t", [m for m in msgs], [3] * 40)
+        vecs = np.eye(40, 48, dtype=np.float32)
+        a.put_vectors("t", "m", list(range(1, 41)), vecs)
+        assert a.search_vectors("t", "m", vecs[4], 1)[0].message.seq == 5
+        assert b.search_vectors("t", "m", vecs[4], 1)[0].message.seq == 5  # b has loaded its own index
+        loaded = a._vector_index("t", "m")
+        from chatcompact.runtime.forget import forget
+
+        forget(a, "t", len, [5])
+        assert a._vector_index("t", "m") is loaded  # taken out in place, not read again
+        for store in (a, b):
+            assert all(h.message.seq != 5 for h in store.search_vectors("t", "m", vecs[4], 40)), store
+    finally:
+        a.close()
+        b.close()

@@ -552,8 +552,8 @@ class SQLStore:
         full-text context quoted them); drop their vectors and passages. Inside the forget's transaction."""
         raise NotImplementedError
 
-    def _forgotten(self, thread_id: str) -> None:
-        """After a forget committed: drop in-process caches of the thread."""
+    def _forgotten(self, thread_id: str, seqs: Sequence[int] = ()) -> None:
+        """After a forget of ``seqs`` committed: bring in-process caches of the thread up to date."""
 
     def forget_messages(
         self,
@@ -601,7 +601,7 @@ class SQLStore:
             )
             if head is not None:
                 self._insert_version(conn, thread_id, head)
-        self._forgotten(thread_id)
+        self._forgotten(thread_id, seqs)
 
 
 def chunks(items: Sequence[Any], size: int = 500) -> Iterator[Sequence[Any]]:

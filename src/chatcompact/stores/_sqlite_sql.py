@@ -250,6 +250,13 @@ def m009_scrub_state(conn: Any) -> None:
         conn.execute("INSERT INTO store_flags VALUES ('clean', 'since creation')")
 
 
+@migration
+def m010_vector_erasures(conn: Any) -> None:
+    # Counts the forgets that removed vectors of (thread, model): another process's in-memory index of them is
+    # stale when its count differs (rows were taken out, not added), and is read again from the file.
+    _run(conn, "ALTER TABLE vector_models ADD COLUMN erased INTEGER NOT NULL DEFAULT 0")
+
+
 # One statement gives a consistent snapshot of a thread's head (no transaction needed for reads).
 INFO_SQL = """
 SELECT t.id, t.system, t.created_at,
@@ -263,7 +270,7 @@ NOW = "((julianday('now') - 2440587.5) * 86400.0)"
 
 # The thread's identity (to notice a deleted and re-created thread) and the model's dimension and generation.
 VECTOR_HEAD_SQL = """
-SELECT t.created_at, vm.dim, vm.gen FROM threads t
+SELECT t.created_at, vm.dim, vm.gen, vm.erased FROM threads t
 LEFT JOIN vector_models vm ON vm.thread_id = t.id AND vm.model = ?
 WHERE t.id = ?
 """

@@ -93,9 +93,10 @@ class SQLiteStore(SQLStore):
         self._where = repr(self.path)
         self._lock = threading.RLock()
         self._closed = False
-        # (thread_id, model) -> (thread created_at, generation loaded, index): built on first vector search,
-        # least recently used first; evicted past MAX_CACHED_VECTORS (rebuilt from the blobs when searched again).
-        self._indexes: OrderedDict[tuple[str, str], tuple[float, int, VectorIndex]] = OrderedDict()
+        # (thread_id, model) -> (thread created_at, generation loaded, index, erasures seen): built on first vector
+        # search, least recently used first; evicted past MAX_CACHED_VECTORS (rebuilt from the blobs when searched
+        # again).
+        self._indexes: OrderedDict[tuple[str, str], tuple[float, int, VectorIndex, int]] = OrderedDict()
         try:
             if self.path != ":memory:":
                 private_file(self.path)
@@ -314,7 +315,7 @@ class SQLiteStore(SQLStore):
             cached = self._indexes.get((thread_id, model))
             if cached is not None and cached[0] == created and cached[1] == gen - 1 and cached[2].dim == dim:
                 cached[2].add(seq_list, matrix, [meta[s][0] for s in seq_list], [meta[s][1] for s in seq_list])
-                self._indexes[(thread_id, model)] = (created, gen, cached[2])
+                self._indexes[(thread_id, model)] = (created, gen, cached[2], cached[3])
                 self._indexes.move_to_end((thread_id, model))
                 self._evict()
 
@@ -349,13 +350,14 @@ class SQLiteStore(SQLStore):
             head = conn.execute(VECTOR_HEAD_SQL, (model, thread_id)).fetchone()
             if head is None:
                 raise ThreadNotFound(f"thread {thread_id!r} does not exist")
-            created, dim, gen = head
+            created, dim, gen, erased = head
             if dim is None:
                 self._indexes.pop(key, None)
                 return None
             cached = self._indexes.get(key)
-            if cached is None or cached[0] != created or cached[1] > gen or cached[2].dim != dim:
-                cached = (created, 0, VectorIndex(dim))  # first search, or the thread was re-created elsewhere
+            if cached is None or cached[0] != created or cached[1] > gen or cached[2].dim != dim or cached[3] != erased:
+                # first search, the thread was re-created elsewhere, or another process forgot some of its messages
+                cached = (created, 0, VectorIndex(dim), erased)
             if cached[1] < gen:  # vectors written since (by another store object or process): load just those
                 index = cached[2]
                 rows = conn.execute(VECTOR_ROWS_SQL, (thread_id, model, cached[1])).fetchall()
@@ -363,7 +365,7 @@ class SQLiteStore(SQLStore):
                     blob = b"".join(r[1] for r in rows)
                     matrix = np.frombuffer(blob, dtype=_BLOB).reshape(len(rows), dim).astype(np.float32)
                     index.add([r[0] for r in rows], matrix, [r[2] for r in rows], [r[3] for r in rows])
-                cached = (created, gen, index)
+                cached = (created, gen, index, erased)
             self._indexes[key] = cached
             self._indexes.move_to_end(key)
             self._evict()
@@ -373,7 +375,7 @@ class SQLiteStore(SQLStore):
         """Drop least recently used indexes while the cached vectors exceed MAX_CACHED_VECTORS (under the lock)."""
         total = sum(len(entry[2]) for entry in self._indexes.values())
         while total > MAX_CACHED_VECTORS and len(self._indexes) > 1:
-            _, (_, _, index) = self._indexes.popitem(last=False)
+            _, (_, _, index, _) = self._indexes.popitem(last=False)
             total -= len(index)
 
     def get_vectors(self, thread_id: str, model: str) -> tuple[list[int], np.ndarray]:
@@ -497,12 +499,20 @@ class SQLiteStore(SQLStore):
                 (thread_id, *part),
             )
         conn.executemany("DELETE FROM vectors WHERE thread_id = ? AND seq = ?", [(thread_id, s) for s in seqs])
+        conn.execute("UPDATE vector_models SET erased = erased + 1 WHERE thread_id = ?", (thread_id,))
         self._drop_passages(conn, thread_id, seqs)  # a long message's passages hold its text: they go as well
 
-    def _forgotten(self, thread_id: str) -> None:
+    def _forgotten(self, thread_id: str, seqs: Sequence[int] = ()) -> None:
+        """Take forgotten seqs out of this store object's loaded indexes in place (``seqs`` empty: the thread is
+        gone, drop them); the erasure count moves with them, so only other processes read the vectors again."""
         with self._lock:
             for key in [key for key in self._indexes if key[0] == thread_id]:
-                del self._indexes[key]
+                created, gen, index, erased = self._indexes[key]
+                if seqs:
+                    index.remove(seqs)
+                    self._indexes[key] = (created, gen, index, erased + 1)
+                else:
+                    del self._indexes[key]
 
     def scrub(self) -> list[str]:
         """Leave no byte of erased text in the files: merge the FTS indexes (their old segments still hold the
