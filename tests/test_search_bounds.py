@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from chatcompact.protocols import SearchFilter, Store
-from chatcompact.stores import _sql
+from chatcompact.stores import _search
 from chatcompact.types import parse_message
 
 from .test_stores import make_store
@@ -22,9 +22,9 @@ COMMON = "We walked along the river and talked about the weather and the garden.
 
 @pytest.fixture(params=["sqlite", "postgres"])
 def store(request: pytest.FixtureRequest, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Store]:
-    monkeypatch.setattr(_sql, "RARE_HITS", 10)  # a word counts in 3 rows: its own, and as context of the next two
-    monkeypatch.setattr(_sql, "RARE_TOTAL", 20)
-    monkeypatch.setattr(_sql, "RECENT_HITS", 8)
+    monkeypatch.setattr(_search, "RARE_HITS", 10)  # a word counts in 3 rows: its own, and as context of the next two
+    monkeypatch.setattr(_search, "RARE_TOTAL", 20)
+    monkeypatch.setattr(_search, "RECENT_HITS", 8)
     s = make_store(request.param, request, tmp_path)
     yield s
     s.close()

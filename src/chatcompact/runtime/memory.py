@@ -45,14 +45,10 @@ from ..protocols import (
     Embedder,
     ForgetStore,
     FullStore,
-    JobStore,
-    NodeStore,
-    PassageStore,
     SearchFilter,
     Store,
     Summarizer,
     Tokenizer,
-    VectorStore,
 )
 from ..types import (
     ArchiveHit,
@@ -69,7 +65,7 @@ from .effects import EffectRunner
 from .forget import seq_runs
 from .inputs import check_query, check_recall, check_store_url
 from .migrate import check_complete
-from .registry import resolve_embedder, resolve_store, resolve_summarizer, resolve_tokenizer
+from .registry import full_store, resolve_embedder, resolve_store, resolve_summarizer, resolve_tokenizer
 
 log = logging.getLogger("chatcompact")
 Format = Literal["openai", "anthropic"]
@@ -579,16 +575,6 @@ def as_epoch(value: float | datetime | None) -> float | None:
     if isinstance(value, bool) or not isinstance(value, int | float) or not 0 < value < math.inf:
         raise InvalidMessage("created_at", f"must be epoch seconds > 0 or an aware datetime, got {value!r}")
     return float(value)
-
-
-def full_store(store: Store) -> FullStore:
-    """``store`` if it has every capability a Memory uses (:class:`~chatcompact.protocols.FullStore`: the
-    built-in stores do); ConfigError naming the missing capability protocols otherwise."""
-    if isinstance(store, FullStore):
-        return store
-    parts = (Store, NodeStore, VectorStore, JobStore, PassageStore, ForgetStore)
-    missing = [p.__name__ for p in parts if not isinstance(store, p)]
-    raise ConfigError(f"{store!r} is not a whole store: it lacks the methods of {', '.join(missing)}")
 
 
 def version_no(version: SummaryVersion | None) -> int:

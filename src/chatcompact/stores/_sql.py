@@ -5,13 +5,7 @@ differs: its connections (:meth:`_read` / :meth:`_write`), the thread head, its 
 (:attr:`NOW`), the full-text primitives and the vectors. Migrations are a list of functions of a connection,
 run by one runner (:meth:`SQLStore._run_migrations`), each in its own transaction, recorded in
 ``schema_migrations``.
-
-Full-text search is bounded (:meth:`SQLStore._bounded_search`): the cost of a query grows with the matches it
-keeps, not with the thread. Each query word is counted in the thread with a LIMIT (at most ``RARE_HITS + 1``
-postings read). Words found in at most ``RARE_HITS`` messages (together at most ``RARE_TOTAL``) are searched over
-the whole history and ranked by the index's own score; the others, whose weight in BM25 / ``ts_rank`` is low
-because they are common, are searched only among the ``RECENT_HITS`` newest messages that match any word, ranked
-with every word. A thread of at most ``RARE_TOTAL`` messages is searched exactly, as before.
+Full-text search is bounded: :mod:`chatcompact.stores._search`.
 """
 
 from __future__ import annotations
@@ -19,11 +13,10 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import AbstractContextManager
-from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
 from ..errors import InvalidArgument, StoreError
-from ..protocols import JobLease, SearchFilter, TextHit
+from ..protocols import JobLease
 from ..types import Event, Message, SummaryNode, SummaryVersion, ThreadInfo
 from ._common import (
     check_budget,
@@ -38,17 +31,12 @@ from ._common import (
     decode_message,
     encode_event,
     load_node,
-    query_terms,
 )
-from ._vectors import check_model, no_match
+from ._search import BoundedSearch
+from ._vectors import check_model
 
 #: A migration: a function that changes the schema through ``conn.execute`` inside the runner's transaction.
 Migration = Callable[[Any], None]
-
-#: Bounds of full-text candidate generation (see the module docstring).
-RARE_HITS = 500
-RARE_TOTAL = 1000
-RECENT_HITS = 200
 
 # Oldest messages without a vector for a model, starting past the known-complete prefix (``upto``).
 _MISSING_SQL = """
@@ -69,22 +57,6 @@ SELECT COALESCE(
 """
 
 
-@dataclass(frozen=True)
-class TextScan:
-    """One full-text read: rows of ``table`` ("messages" or "passages") of the thread matching any of ``terms``,
-    scored with every word of ``ranked`` where the dialect can (else with ``terms``), filtered by ``where``, the
-    best ``limit``; with ``recent``, only the ``recent`` newest matches are scored."""
-
-    table: str
-    thread_id: str
-    terms: tuple[str, ...]
-    ranked: tuple[str, ...]
-    where: SearchFilter | None
-    limit: int
-    recent: int | None = None
-    thread_size: int = 0  # messages in the thread (a dialect may plan by it)
-
-
 def _info(row: Sequence[Any]) -> ThreadInfo:
     return ThreadInfo(id=row[0], system=row[1], created_at=row[2], last_seq=row[3], last_version=row[4], budget=row[5])
 
@@ -97,7 +69,7 @@ def load_version(body: str, thread_id: str) -> SummaryVersion:
         raise StoreError(f"a stored summary version of thread {thread_id!r} is unreadable: {exc}") from exc
 
 
-class SQLStore:
+class SQLStore(BoundedSearch):
     """What the SQL stores share. A dialect sets the class attributes and implements the hooks below."""
 
     supports_text_search = True
@@ -229,18 +201,6 @@ class SQLStore:
                 self._head(conn, thread_id)  # an empty window is fine; a missing thread is not
         return [decode_message(body, seq, created, thread_id) for seq, body, created in rows]
 
-    def messages_at(self, thread_id: str, seqs: Sequence[int]) -> list[Message]:
-        """The messages of the given seqs that the thread has, oldest first (one bounded read per 500)."""
-        wanted = sorted({int(s) for s in seqs})
-        rows: list[Any] = []
-        with self._read() as conn:
-            self._head(conn, thread_id)
-            for chunk in chunks(wanted):
-                marks = ", ".join("?" * len(chunk))
-                sql = f"SELECT seq, body, created_at FROM messages WHERE thread_id = ? AND seq IN ({marks})"
-                rows += self._x(conn, sql, (thread_id, *chunk)).fetchall()
-        return [decode_message(body, seq, created, thread_id) for seq, body, created in sorted(rows)]
-
     def message_tokens(self, thread_id: str, after: int = 0) -> list[int]:
         """Stored token counts of the messages after ``after``, in seq order."""
         with self._read() as conn:
@@ -370,91 +330,6 @@ class SQLStore:
             if not rows:
                 self._head(conn, thread_id)
         return [decode_event(thread_id, k, body, created, eid) for eid, k, body, created in reversed(rows)]
-
-    # ------------------------------------------------------------------ full-text search (bounded)
-
-    def _term_hits(self, conn: Any, scan: TextScan, term: str, cap: int) -> int:
-        """Messages (or passages) of the thread holding ``term``, counted up to ``cap`` (a dialect may count
-        more: a word counted as common is only searched among the newest matches)."""
-        raise NotImplementedError
-
-    def _text_rows(self, conn: Any, scan: TextScan) -> list[tuple[Any, ...]]:
-        """Rows ``(seq, score, *extra)`` of ``scan.table`` for ``scan`` (best first, at most ``scan.limit``)."""
-        raise NotImplementedError
-
-    def _bounded_search(
-        self, conn: Any, table: str, info: ThreadInfo, terms: list[str], where: SearchFilter | None, limit: int
-    ) -> list[tuple[Any, ...]]:
-        """The best ``limit`` rows of ``table`` for ``terms``, read with bounded work (see the module docstring)."""
-        scan = TextScan(table, info.id, tuple(terms), tuple(terms), where, limit, thread_size=info.last_seq)
-        if info.last_seq <= RARE_TOTAL:
-            return self._text_rows(conn, scan)
-        counts = sorted((self._term_hits(conn, scan, t, RARE_HITS + 1), i, t) for i, t in enumerate(terms))
-        if all(n == 0 for n, _, _ in counts):
-            return []
-        rare: list[str] = []
-        total = 0
-        for n, _, term in counts:
-            if n <= RARE_HITS and total + n <= RARE_TOTAL:
-                rare.append(term)
-                total += n
-        rows = self._text_rows(conn, replace(scan, terms=tuple(rare))) if total else []
-        if len(rare) < len(terms):  # common words: only the newest matches of any word are ranked
-            rows += self._text_rows(conn, replace(scan, recent=RECENT_HITS))
-        best: dict[Any, tuple[Any, ...]] = {}
-        for row in rows:  # a row found by both: its score with every word (the larger)
-            key = row[0] if table == "messages" else (row[0], row[2])
-            if key not in best or row[1] > best[key][1]:
-                best[key] = row
-        return sorted(best.values(), key=lambda r: (-r[1], r[0], *r[2:3]))[:limit]
-
-    def search_text(self, thread_id: str, query: str, k: int = 10, where: SearchFilter | None = None) -> list[TextHit]:
-        """Full-text search of the thread's log, best match first (``score``: higher is better).
-
-        ``where`` keeps only messages of the given roles and ``created_at`` range (inclusive).
-        """
-        terms = query_terms(query)
-        with self._read() as conn:
-            info = self._head(conn, thread_id)
-            if not terms or k <= 0 or no_match(where):
-                return []
-            found = self._bounded_search(conn, "messages", info, terms, where, k)
-            bodies = self._bodies(conn, thread_id, [r[0] for r in found])
-        return [
-            TextHit(message=decode_message(bodies[seq][0], seq, bodies[seq][1], thread_id), score=float(score))
-            for seq, score, *_ in found
-            if seq in bodies
-        ]
-
-    def search_passages(
-        self, thread_id: str, query: str, k: int = 10, where: SearchFilter | None = None
-    ) -> list[tuple[TextHit, tuple[int, int]]]:
-        """Full-text search of the passages of the thread's long messages: each message once, at its best
-        passage, as ``(hit, (start, end))`` (character offsets in its text), best first."""
-        terms = query_terms(query)
-        with self._read() as conn:
-            info = self._head(conn, thread_id)
-            if not terms or k <= 0 or no_match(where):
-                return []
-            rows = self._bounded_search(conn, "passages", info, terms, where, 4 * k)
-            out: dict[int, tuple[float, tuple[int, int]]] = {}
-            for seq, score, _chunk, start, end in rows:
-                if seq not in out and len(out) < k:
-                    out[seq] = (float(score), (int(start), int(end)))
-            bodies = self._bodies(conn, thread_id, list(out))
-        return [
-            (TextHit(message=decode_message(bodies[seq][0], seq, bodies[seq][1], thread_id), score=score), span)
-            for seq, (score, span) in out.items()
-            if seq in bodies
-        ]
-
-    def _bodies(self, conn: Any, thread_id: str, seqs: Sequence[int]) -> dict[int, tuple[str, float]]:
-        out: dict[int, tuple[str, float]] = {}
-        for chunk in chunks(seqs):
-            marks = ", ".join("?" * len(chunk))
-            sql = f"SELECT seq, body, created_at FROM messages WHERE thread_id = ? AND seq IN ({marks})"
-            out.update((seq, (body, created)) for seq, body, created in self._x(conn, sql, (thread_id, *chunk)))
-        return out
 
     # ------------------------------------------------------------------ vectors (the parts both dialects share)
 
@@ -610,4 +485,4 @@ def chunks(items: Sequence[Any], size: int = 500) -> Iterator[Sequence[Any]]:
         yield items[start : start + size]
 
 
-__all__ = ["RARE_HITS", "RARE_TOTAL", "RECENT_HITS", "Migration", "SQLStore", "TextScan", "chunks", "load_version"]
+__all__ = ["Migration", "SQLStore", "chunks", "load_version"]

@@ -29,7 +29,8 @@ from ..protocols import JobLease, SearchFilter, TextHit
 from ..types import Message, ThreadInfo
 from ._common import check_append, check_job_kind, decode_message, encode_message, fold, indexed_text
 from ._postgres_sql import CLAIM_SQL, INFO_SQL, MIGRATIONS, NOW
-from ._sql import SQLStore, TextScan, _info
+from ._search import TextScan
+from ._sql import SQLStore, _info
 from ._vectors import as_query, check_dim, check_model, no_match, vector_batch
 
 try:

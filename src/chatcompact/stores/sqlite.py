@@ -28,7 +28,8 @@ from ..errors import ConfigError, InvalidArgument, StoreError, ThreadNotFound
 from ..protocols import JobLease, SearchFilter, TextHit
 from ..types import Message, ThreadInfo
 from ._common import check_append, check_job_kind, decode_message, encode_message, indexed_text, private_file
-from ._sql import SQLStore, TextScan, chunks
+from ._search import TextScan
+from ._sql import SQLStore, chunks
 from ._sqlite_sql import FTS_ROWS_SQL, INFO_SQL, MIGRATIONS, NOW, VECTOR_HEAD_SQL, VECTOR_ROWS_SQL
 from ._vectors import VectorIndex, as_query, check_dim, check_model, vector_batch
 
