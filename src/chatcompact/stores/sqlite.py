@@ -298,13 +298,13 @@ class SQLiteStore(SQLStore):
                 ).fetchone()
                 check_dim(model, row[0] if row else None, dim)
                 gen = (row[1] if row else 0) + 1
-                conn.executemany(
-                    "INSERT OR REPLACE INTO vectors (thread_id, model, seq, dim, gen, vec) VALUES (?, ?, ?, ?, ?, ?)",
-                    [
-                        (thread_id, model, seq, dim, gen, blob.tobytes())
-                        for seq, blob in zip(seq_list, stored, strict=True)
-                    ],
-                )
+                rows = [(thread_id, model, seq, dim, gen, b.tobytes()) for seq, b in zip(seq_list, stored, strict=True)]
+                for part in chunks(rows, 100):  # many rows per statement, as append does
+                    marks = ", ".join(["(?, ?, ?, ?, ?, ?)"] * len(part))
+                    conn.execute(
+                        f"INSERT OR REPLACE INTO vectors (thread_id, model, seq, dim, gen, vec) VALUES {marks}",
+                        [v for row in part for v in row],
+                    )
                 upto = self._advance(conn, thread_id, model, row[2] if row else 0)
                 conn.execute(
                     "INSERT INTO vector_models (thread_id, model, dim, gen, upto) VALUES (?, ?, ?, ?, ?) "
