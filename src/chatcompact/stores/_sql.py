@@ -479,10 +479,25 @@ class SQLStore(BoundedSearch):
         self._forgotten(thread_id, seqs)
 
 
+def migration_registry() -> tuple[list[Migration], Callable[[Migration], Migration], Callable[..., None]]:
+    """A dialect's schema: (the list, a decorator appending a function to it, a runner of plain statements)."""
+    migrations: list[Migration] = []
+
+    def migration(fn: Migration) -> Migration:
+        migrations.append(fn)
+        return fn
+
+    def run(conn: Any, *statements: str) -> None:
+        for statement in statements:
+            conn.execute(statement)
+
+    return migrations, migration, run
+
+
 def chunks(items: Sequence[Any], size: int = 500) -> Iterator[Sequence[Any]]:
     """``items`` in slices of ``size`` (statements with one placeholder per item stay under SQLite's limits)."""
     for start in range(0, len(items), size):
         yield items[start : start + size]
 
 
-__all__ = ["Migration", "SQLStore", "chunks", "load_version"]
+__all__ = ["Migration", "SQLStore", "chunks", "load_version", "migration_registry"]

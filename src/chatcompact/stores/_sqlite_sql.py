@@ -7,21 +7,11 @@ surrounding transaction). Version N is ``MIGRATIONS[N - 1]``; never edit a shipp
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
-MIGRATIONS: list[Callable[[Any], None]] = []
+from ._sql import migration_registry
 
-
-def migration(fn: Callable[[Any], None]) -> Callable[[Any], None]:
-    """Register ``fn`` as the next schema version."""
-    MIGRATIONS.append(fn)
-    return fn
-
-
-def _run(conn: Any, *statements: str) -> None:
-    for statement in statements:
-        conn.execute(statement)
+MIGRATIONS, migration, _run = migration_registry()
 
 
 # The values a message is indexed with in messages_fts (migration 3): its text, its thread's token, and
