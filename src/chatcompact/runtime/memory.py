@@ -133,10 +133,8 @@ class Thread:
         store, tok = self._mem.store, self._mem.tokenizer
         info = store.thread_info(self.id)
         v = self._view
-        if head is None or info.last_seq != v.info.last_seq or head.parent != version_no(v.version):
-            self._view = self._load(info)
-            return
-        if info.last_version != head.version:
+        moved = info.last_seq != v.info.last_seq or info.last_version != (head.version if head else -1)
+        if head is None or moved or head.parent != version_no(v.version):
             self._view = self._load(info)
             return
         pairs = list(zip(v.tail, v.tail_tokens, strict=True))
