@@ -123,6 +123,11 @@ class SQLStore(BoundedSearch):
     def _x(self, conn: Any, sql: str, args: Sequence[Any] = ()) -> Any:
         return conn.execute(self._q(sql), args)
 
+    def _xmany(self, conn: Any, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+        """One statement for many rows (Postgres pipelines them: one round trip, not one per row)."""
+        if rows:
+            conn.executemany(self._q(sql), rows)
+
     def _head(self, conn: Any, thread_id: str) -> ThreadInfo:
         row = self._x(conn, self.INFO_SQL + " WHERE t.id = ?", (thread_id,)).fetchone()
         if row is None:
@@ -454,18 +459,16 @@ class SQLStore(BoundedSearch):
             if head is not None:
                 check_version(thread_id, latest, head)
             self._erase_messages(conn, thread_id, tombstones, seqs)
-            for v in versions:
-                self._x(
-                    conn,
-                    "UPDATE summary_versions SET body = ? WHERE thread_id = ? AND version = ?",
-                    (v.model_dump_json(), thread_id, v.version),
-                )
-            for n in nodes:
-                self._x(
-                    conn,
-                    "UPDATE summary_nodes SET body = ? WHERE thread_id = ? AND id = ?",
-                    (n.model_dump_json(), thread_id, n.id),
-                )
+            self._xmany(
+                conn,
+                "UPDATE summary_versions SET body = ? WHERE thread_id = ? AND version = ?",
+                [(v.model_dump_json(), thread_id, v.version) for v in versions],
+            )
+            self._xmany(
+                conn,
+                "UPDATE summary_nodes SET body = ? WHERE thread_id = ? AND id = ?",
+                [(n.model_dump_json(), thread_id, n.id) for n in nodes],
+            )
             for chunk in chunks(event_ids):
                 marks = ", ".join("?" * len(chunk))
                 self._x(conn, f"DELETE FROM events WHERE thread_id = ? AND id IN ({marks})", (thread_id, *chunk))

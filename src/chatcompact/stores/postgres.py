@@ -160,6 +160,11 @@ class PostgresStore(SQLStore):
     def _version_moved(self, conn: Any, thread_id: str, version: int) -> None:
         conn.execute("UPDATE threads SET last_version = %s WHERE id = %s", (version, thread_id))
 
+    def _xmany(self, conn: Any, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+        if rows:
+            with conn.cursor() as cur:
+                cur.executemany(self._q(sql), rows)
+
     def _insert_id(self, conn: Any, sql: str, args: Sequence[Any]) -> int:
         row = conn.execute(self._q(sql) + " RETURNING id", args).fetchone()
         assert row is not None
