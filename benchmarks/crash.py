@@ -17,8 +17,10 @@ Operations: ``add`` (one message a call; small budget, so compactions commit ins
 (batches), ``compact`` (``thread.compact()``), ``rollup`` (``Policy(hierarchy=True)``, small roll-up sizes),
 ``revert``, ``migrate`` (``chatcompact.runtime.migrate.copy_store``, what ``chatcompact migrate`` runs; SQLite source
 into a fresh SQLite file or Postgres schema) and ``forget`` (only where ``Thread.forget`` exists; else
-reported as skipped). A chain of ``--chain`` trials shares one store, each child resuming on what the
-previous kill left; every chain starts on a fresh SQLite file / Postgres schema. Extractive summarizer only.
+reported as skipped). After the table, ``--races`` trials per store of a forget racing a compaction held in
+another process (``benchmarks/forget_race.py``): turn 5 must be quoted nowhere afterwards. A chain of
+``--chain`` trials shares one store, each child resuming on what the previous kill left; every chain starts on a
+fresh SQLite file / Postgres schema. Extractive summarizer only.
 
 Run: ``python benchmarks/crash.py [--trials 1000] [--stores sqlite,postgres] [--ops add,compact,...]
 [--max-delay 0.3] [--chain 10] [--time-limit 600] [--seed N]``. Prints a table; targets: 0 lost, 0 corrupted,
@@ -233,7 +235,8 @@ def check_messages(messages: list[Any], acks: list[list[str]], verdict: Verdict)
 
 
 def check_versions(versions: list[Any], acks: list[list[str]], head: int, verdict: Verdict) -> None:
-    """Lineage: 1..n, each parent the previous version, coverage following on (or a revert's target's)."""
+    """Lineage: 1..n, each parent the previous version, coverage following on (a revert's: its target's; a
+    forget's: the previous version's)."""
     by_number = {v.version: v for v in versions}
     prev = None
     for i, v in enumerate(versions, start=1):
@@ -243,6 +246,9 @@ def check_versions(versions: list[Any], acks: list[list[str]], head: int, verdic
             target = by_number.get(int(v.meta.get("reverted_to", -1)))
             want = (target.covered_from, target.covered_until) if target else (0, 0)
             if (v.covered_from, v.covered_until) != want:
+                verdict.breaks.add(("v", v.version))
+        elif v.trigger == "forget":  # a forget's new head keeps the coverage of the version it rebuilt
+            if (v.covered_from, v.covered_until) != ((prev.covered_from, prev.covered_until) if prev else (0, 0)):
                 verdict.breaks.add(("v", v.version))
         elif v.covered_from != (prev.covered_until if prev else 0) + 1 or v.covered_until < v.covered_from:
             verdict.breaks.add(("v", v.version))
@@ -532,6 +538,10 @@ def run(opts: argparse.Namespace) -> dict[tuple[str, str], Cell]:
                         cells[(kind, op)] = Cell(notes=["skipped: Thread.forget does not exist yet"])
                         continue
                     cells[(kind, op)] = run_cell(ctx, backend, op, per_cell, opts, deadline)
+            if opts.races and forget_supported():  # forget racing a compaction in another process
+                import forget_race
+
+                opts.race_result = forget_race.run(kinds, opts.races, opts.race_hold, pg_url)
     finally:
         shutil.rmtree(root, ignore_errors=True)
     return cells
@@ -570,7 +580,10 @@ def parse(argv: list[str] | None = None) -> argparse.Namespace:
     p.add_argument("--time-limit", type=float, default=600.0, help="stop starting trials after this many seconds")
     p.add_argument("--seed", type=int, default=None)
     p.add_argument("--pg-url", default=None, help="a Postgres server to use instead of a throwaway one")
+    p.add_argument("--races", type=int, default=3, help="forget-racing-compaction trials per store (0: none)")
+    p.add_argument("--race-hold", type=float, default=3.0, help="seconds the racing compaction is held at its hook")
     opts = p.parse_args(argv)
+    opts.race_result = None
     opts.stores = [s for s in opts.stores.split(",") if s]
     opts.ops = [o for o in opts.ops.split(",") if o]
     bad = [s for s in opts.stores if s not in STORES] + [o for o in opts.ops if o not in OPS]
@@ -587,6 +600,11 @@ def main(argv: list[str] | None = None) -> int:
     print(f"seed {opts.seed}, max delay {opts.max_delay} s, chains of {opts.chain}")
     print(table(cells, time.monotonic() - started))
     bad = sum(c.lost + c.corrupted + c.breaks for c in cells.values())
+    if opts.race_result is not None:
+        import forget_race
+
+        print("\n".join(forget_race.lines(opts.race_result)))
+        bad += sum(r["still_quoted"] for r in opts.race_result.values())
     return 1 if bad else 0
 
 

@@ -1,22 +1,26 @@
 """Latency of the critical path (``add`` + ``context``) at 10k messages in one thread, beside its floor.
 
-Two scenarios, each run twice: with background compaction on, and with it off (``Policy(auto=False)``:
-nothing compacts, so what remains is the foreground's own cost, the floor):
+Two scenarios, each run twice on the same thread: with background compaction on (worker threads in this
+process, the default), and with compaction done elsewhere (``background="workers"`` and one ``chatcompact worker``
+process on the same store: the floor, the foreground's own cost on a thread that still compacts):
 
-* ``back to back``: turns with no pause (background compaction competes with the next turn for the GIL);
+* ``back to back``: turns with no pause (in-process compaction competes with the next turn for the GIL);
 * ``slow model``: a summarizer that takes ``--slow`` seconds (1.5 by default, like a hosted model) per
   call and a turn every ``--slow-gap`` ms (50 by default).
 
-Prints p50/p99/max per run (target: p99 <= 5 ms with the background on), then the demo's compaction ratio.
-Run: ``python benchmarks/critical_path.py [--sizes 10000] [--samples 1000] [--sync FULL]``
-Text comes from LoCoMo turns when ``../shared/data/locomo_dev.json`` is present, else from the demo.
+Prints p50/p99/max per run (target: p99 <= 5 ms with the background on), the load average, then the demo's
+compaction ratio. Run: ``python benchmarks/critical_path.py [--sizes 10000] [--samples 1000] [--sync FULL]
+[--quick]``. Text comes from LoCoMo turns (``--data``, default ``../shared/data``), else from the demo.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import statistics
+import subprocess
+import sys
 import tempfile
 import time
 from pathlib import Path
@@ -27,13 +31,14 @@ from chatcompact.protocols import SummaryRequest
 from chatcompact.transcripts import demo_transcript, replay
 from chatcompact.types import SummaryDelta
 
-DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "locomo_dev.json"
+DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data"
 
 
-def texts() -> list[str]:
-    if DATA.exists():
+def texts(data: Path = DATA) -> list[str]:
+    path = data / "locomo_dev.json"
+    if path.exists():
         out = []
-        for sample in json.loads(DATA.read_text()):
+        for sample in json.loads(path.read_text()):
             conv = sample["conversation"]
             for key, turns in conv.items():
                 if key.startswith("session_") and isinstance(turns, list):
@@ -74,29 +79,48 @@ def fill(mem: Memory, thread, corpus: list[str], n: int, budget: int, batch: int
         mem.wait_idle()
 
 
-def measure(size: int, samples: int, sync: str, budget: int, corpus: list[str], gap: float, slow: float, auto: bool):
+def worker_process(store: str, budget: int, slow: float) -> subprocess.Popen:
+    """A ``chatcompact worker`` on the store (the slow scenario: a summarizer with the model's latency)."""
+    code = (
+        "import sys, time; sys.argv = ['chatcompact', 'worker', '--store', sys.argv[1], '--budget', sys.argv[2], "
+        "'--embedder', 'none', '--poll', '0.05', '--log-level', 'warning']\n"
+        "from chatcompact import cli\n"
+    )
+    if slow:  # wrap the extractive summarizer the CLI builds with the model's latency
+        code += (
+            "from chatcompact.summarizers import extractive as x\n"
+            "inner = x.ExtractiveSummarizer.summarize\n"
+            f"x.ExtractiveSummarizer.summarize = lambda self, r: (time.sleep({slow}), inner(self, r))[1]\n"
+        )
+    code += "cli.main()\n"
+    return subprocess.Popen([sys.executable, "-c", code, store, str(budget)], stderr=subprocess.DEVNULL)
+
+
+def measure(size: int, samples: int, sync: str, budget: int, corpus: list[str], gap: float, slow: float, mode: str):
+    """``mode``: "threads" (compaction on this process's worker threads) or "workers" (a worker process)."""
     with tempfile.TemporaryDirectory() as tmp:
-        settings = Settings(store=f"{tmp}/bench.db", synchronous=sync, embedder="none")
+        store = f"{tmp}/bench.db"
+        settings = Settings(store=store, synchronous=sync, embedder="none")
         with Memory.open(policy=Policy(budget=budget), settings=settings) as mem:
             t = mem.thread("bench", system="You are a helpful assistant.")
             fill(mem, t, corpus, size - samples, budget)
             t.context(budget)
             mem.wait_idle()  # measure the steady state, not the bulk load's catch-up
-            if slow:
-                mem.summarizer = Slow(mem.summarizer, slow)
-            if not auto:
-                mem.policy = Policy(budget=budget, auto=False)
-            lat = []
-            for i in range(samples):
-                msg = {"role": "user" if i % 2 == 0 else "assistant", "content": corpus[(size + i) % len(corpus)]}
-                start = time.perf_counter()
-                t.add(msg)
-                t.context(budget)
-                lat.append((time.perf_counter() - start) * 1000)
-                if gap:
-                    time.sleep(gap)
-            mem.wait_idle()
-            stats = t.stats()
+        background = "workers" if mode == "workers" else True
+        worker = worker_process(store, budget, slow) if mode == "workers" else None
+        try:
+            with Memory.open(policy=Policy(budget=budget), settings=settings, background=background) as mem:
+                t = mem.thread("bench")
+                if slow and mode != "workers":
+                    mem.summarizer = Slow(mem.summarizer, slow)
+                lat = run_turns(t, corpus, size, samples, budget, gap)
+                if mode != "workers":
+                    mem.wait_idle()
+                stats = t.stats()
+        finally:
+            if worker is not None:
+                worker.terminate()
+                worker.wait(30)
     return {
         "messages": stats["messages"],
         "p50_ms": round(pct(lat, 50), 2),
@@ -104,6 +128,19 @@ def measure(size: int, samples: int, sync: str, budget: int, corpus: list[str], 
         "max_ms": round(max(lat), 2),
         "summary_versions": stats["summary_version"],
     }
+
+
+def run_turns(t, corpus: list[str], size: int, samples: int, budget: int, gap: float) -> list[float]:
+    lat = []
+    for i in range(samples):
+        msg = {"role": "user" if i % 2 == 0 else "assistant", "content": corpus[(size + i) % len(corpus)]}
+        start = time.perf_counter()
+        t.add(msg)
+        t.context(budget)
+        lat.append((time.perf_counter() - start) * 1000)
+        if gap:
+            time.sleep(gap)
+    return lat
 
 
 def main() -> None:
@@ -116,22 +153,27 @@ def main() -> None:
     ap.add_argument("--slow", type=float, default=1.5, help="seconds per summarizer call in the slow scenario")
     ap.add_argument("--slow-gap", type=float, default=50, help="milliseconds between turns in the slow scenario")
     ap.add_argument("--scenarios", default="back-to-back,slow")
+    ap.add_argument("--modes", default="threads,workers", help="threads (in-process background), workers (floor)")
+    ap.add_argument("--data", type=Path, default=DATA)
+    ap.add_argument("--quick", action="store_true", help="2,000 messages, 300 samples, back to back only")
     ap.add_argument("--no-demo", action="store_true")
     args = ap.parse_args()
-    corpus = texts()
+    if args.quick:
+        args.sizes, args.samples, args.scenarios = "2000", 300, "back-to-back"
+    corpus = texts(args.data)
     print(f"add+context latency (ms), budget {args.budget}; target p99 <= 5 ms with the background on")
-    print(f"{'scenario':<14}{'sync':<6}{'background':>11}{'messages':>10}{'p50':>8}{'p99':>8}{'max':>8}{'versions':>9}")
+    print(f"{'scenario':<14}{'sync':<6}{'background':>17}{'messages':>10}{'p50':>8}{'p99':>8}{'max':>8}{'versions':>9}")
     runs = {"back-to-back": (args.samples, 0.0, 0.0), "slow": (args.slow_samples, args.slow_gap / 1000, args.slow)}
+    labels = {"threads": "on (threads)", "workers": "worker (floor)"}
     for name in args.scenarios.split(","):
         samples, gap, slow = runs[name]
         for sync in args.sync.split(","):
             for size in (int(s) for s in args.sizes.split(",")):
-                for auto in (True, False):
-                    r = measure(size, samples, sync, args.budget, corpus, gap, slow, auto)
-                    label = "on" if auto else "off(floor)"
+                for mode in args.modes.split(","):
+                    r = measure(size, samples, sync, args.budget, corpus, gap, slow, mode)
                     print(
-                        f"{name:<14}{sync:<6}{label:>11}{r['messages']:>10}{r['p50_ms']:>8}{r['p99_ms']:>8}"
-                        f"{r['max_ms']:>8}{r['summary_versions']:>9}",
+                        f"{name:<14}{sync:<6}{labels[mode]:>17}{r['messages']:>10}{r['p50_ms']:>8}{r['p99_ms']:>8}"
+                        f"{r['max_ms']:>8}{r['summary_versions']:>9}   load {os.getloadavg()[0]:.1f}",
                         flush=True,
                     )
     if args.no_demo:

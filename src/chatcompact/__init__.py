@@ -43,10 +43,12 @@ _LAZY: dict[str, str] = {
     **dict.fromkeys(
         [
             "Embedder",
+            "ForgetStore",
             "FullStore",
             "JobLease",
             "JobStore",
             "NodeStore",
+            "PassageStore",
             "RankedSearch",
             "SearchFilter",
             "Store",
@@ -96,10 +98,12 @@ if TYPE_CHECKING:
     from .core.preserve import Rule
     from .protocols import (
         Embedder,
+        ForgetStore,
         FullStore,
         JobLease,
         JobStore,
         NodeStore,
+        PassageStore,
         RankedSearch,
         SearchFilter,
         Store,
@@ -163,6 +167,7 @@ __all__ = [
     "ContextUsage",
     "Embedder",
     "Event",
+    "ForgetStore",
     "FullStore",
     "InMemoryStore",
     "InvalidArgument",
@@ -179,6 +184,7 @@ __all__ = [
     "MissingDependency",
     "NodeNotFound",
     "NodeStore",
+    "PassageStore",
     "PinnedItem",
     "Policy",
     "PostgresStore",

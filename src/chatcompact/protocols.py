@@ -2,10 +2,11 @@
 
 A store is a core :class:`Store` (threads, the append-only log, summary versions, full-text search, events)
 plus capability protocols: :class:`NodeStore` (summary hierarchy), :class:`VectorStore` (embeddings),
-:class:`JobStore` (a job queue other processes see), :class:`RankedSearch` (searches that return seqs, not
-messages). All are ``runtime_checkable``: callers ask
-``isinstance(store, VectorStore)``, never for a concrete backend. :class:`FullStore` is all of them (the three
-built-in stores). The built-in stores' ``supports_*`` attributes remain as aliases of those checks for now.
+:class:`JobStore` (a job queue other processes see), :class:`PassageStore` (long messages searched by passage),
+:class:`ForgetStore` (the audited erasure ``Thread.forget`` drives) and :class:`RankedSearch` (searches that
+return seqs, not messages). All are ``runtime_checkable``: callers ask ``isinstance(store, VectorStore)``, never
+for a concrete backend. :class:`FullStore` is all of them (the three built-in stores). The built-in stores'
+``supports_*`` attributes are kept for older callers.
 """
 
 from __future__ import annotations
@@ -299,17 +300,57 @@ class RankedSearch(Protocol):
 
 
 @runtime_checkable
-class FullStore(NodeStore, VectorStore, JobStore, Protocol):
+class PassageStore(Store, Protocol):
+    """A store that indexes the passages of long messages (``core.passages``) and searches them."""
+
+    def search_passages(
+        self, thread_id: str, query: str, k: int = 10, where: SearchFilter | None = None
+    ) -> list[tuple[TextHit, tuple[int, int]]]:
+        """Each message once, at its passage best matching ``query``: ``(hit, (start, end))`` (character offsets in
+        the message's text), best first."""
+        ...
+
+
+@runtime_checkable
+class ForgetStore(Store, Protocol):
+    """A store that can erase turns: the one audited way to change the append-only log (``Thread.forget``)."""
+
+    def forget_messages(
+        self,
+        thread_id: str,
+        tombstones: Sequence[Message],
+        versions: Sequence[SummaryVersion],
+        nodes: Sequence[SummaryNode],
+        event_ids: Sequence[int],
+        report: dict[str, Any],
+        head: SummaryVersion | None = None,
+    ) -> None:
+        """In one transaction: replace the messages by ``tombstones`` (same seq) and out of every index and vector,
+        rewrite ``versions`` and ``nodes``, delete the events ``event_ids``, log a ``forgotten`` event with
+        ``report``, and commit ``head`` guarded like :meth:`Store.commit_version` (VersionConflict, nothing
+        written, when its parent is no longer the latest version)."""
+        ...
+
+    def scrub(self) -> list[str]:
+        """Remove erased bytes from the store's files where it can; returns what it could not guarantee yet
+        (one note per thing, e.g. a write-ahead log another reader still holds), empty when nothing is left."""
+        ...
+
+
+@runtime_checkable
+class FullStore(NodeStore, VectorStore, JobStore, PassageStore, ForgetStore, RankedSearch, Protocol):
     """Every capability: what :class:`~chatcompact.Memory` uses to the full (the three built-in stores are)."""
 
 
 __all__ = [
     "JOB_KINDS",
     "Embedder",
+    "ForgetStore",
     "FullStore",
     "JobLease",
     "JobStore",
     "NodeStore",
+    "PassageStore",
     "Ranked",
     "RankedSearch",
     "RankedSpan",

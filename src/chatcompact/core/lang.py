@@ -169,19 +169,23 @@ def detect(text: str, default: str = DEFAULT) -> str:
 def _detect(text: str, default: str) -> str:
     reg = _registry()
     han = len(_HAN_RE.findall(text))
-    letters = sum(1 for ch in text if ch.isalpha())
-    if han and han * 3 >= letters:
+    if han and han * 3 >= sum(1 for ch in text if ch.isalpha()):
         return next((c for c, lang in reg.items() if lang.script == "han"), default)
-    tokens = [w.lower().translate(_APOSTROPHE) for w in _WORD.findall(text) if not _HAN_RE.match(w)]
+    low = text.lower()
+    # one pass over the words, then C-level counting per language: this runs on every stored message
+    # ("\n" never occurs in a word; of the apostrophes _APOSTROPHE maps, only "’" can occur in one)
+    found = _WORD.findall(text)
+    tokens = "\n".join(found).lower().replace("’", "'").split("\n") if found else []
+    if han:
+        tokens = [w for w in tokens if not _HAN_RE.match(w)]
     if not tokens:
         return default
-    low = text.lower()
     scores: dict[str, float] = {}
     for code, lang in reg.items():
         if lang.script == "han":
             continue
-        score = float(sum(1 for w in tokens if w in lang.stop))
-        score += 0.5 * sum(1 for ch in low if ch in _ACCENTS.get(code, ()))
+        score = float(sum(map(lang.stop.__contains__, tokens)))
+        score += 0.5 * sum(low.count(ch) for ch in _ACCENTS.get(code, ()))
         scores[code] = score
     best = max(scores.items(), key=lambda kv: (kv[1], kv[0] == default), default=(default, 0.0))
     return best[0] if best[1] > 0 else default

@@ -15,7 +15,7 @@ import time
 from collections import deque
 from collections.abc import Awaitable, Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Generic, TypeVar, cast
+from typing import Generic, TypeVar
 
 from ..errors import ConfigError, InvalidSummary, StoreError, SummarizerError
 from ..protocols import JobStore, Store
@@ -241,9 +241,9 @@ class StoreQueue:
     processes (on any machine) claim them. Nothing runs in this process."""
 
     def __init__(self, store: Store, poll_s: float = 0.05, debounce_s: float = 0.5) -> None:
-        if not getattr(store, "supports_jobs", False):
+        if not isinstance(store, JobStore):
             raise ConfigError(f'background="workers" needs a store with a job queue; {store!r} has none')
-        self._store = cast(JobStore, store)  # supports_jobs: it has the JobStore methods
+        self._store = store
         self._poll = poll_s
         # A trigger keeps firing on every add until a worker has compacted: one request per key and
         # ``debounce_s`` is enough (the next add after that asks again), and saves a write per add.

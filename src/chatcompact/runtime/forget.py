@@ -13,22 +13,34 @@ hierarchy node is rebuilt from provenance:
 * merge reports are recomputed from the rebuilt states (they quoted item texts);
 * events that quote forgotten text or name a span holding a forgotten turn are deleted.
 
-One ``forgotten`` event records what was done (ids and counts), never the text. The store then scrubs
-its files (SQLite: secure delete, FTS optimize, WAL checkpoint) so no byte of the text is left on disk.
+One ``forgotten`` event records what was done (ids and counts), never the text. All of it is one
+transaction that also commits a new summary version (trigger ``forget``: the latest state, rebuilt, with the
+same coverage) guarded by the parent version, like a compaction's commit: a compaction planned before the
+forget (in another process; this one's wait for the thread's compaction slot) fails its parent check and plans
+again from the tombstones, and a compaction that committed meanwhile makes the forget read and rebuild again.
+
+The store then scrubs its files (SQLite: FTS optimize, a WAL checkpoint; secure delete zeroes the rest) and the
+report lists what it could not guarantee yet (``ForgetReport.pending``: a WAL another reader holds, Postgres'
+dead row versions until ``VACUUM FULL``).
+
+The cost is bounded by what is forgotten and by the thread's summary versions (each is a full state and may
+quote a forgotten turn), not by its messages: chosen ids are read as ranges; only ``where=`` reads the log.
 """
 
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
 from ..core.merge import diff_states, normalise
-from ..errors import ConfigError
-from ..types import SECTIONS, Message, SummaryNode, SummaryState, SummaryVersion, ToolCall
+from ..errors import ConfigError, VersionConflict
+from ..protocols import ForgetStore, NodeStore, Store, VectorStore
+from ..types import SECTIONS, MergeReport, Message, SummaryNode, SummaryState, SummaryVersion, ToolCall
 
-__all__ = ["ForgetReport", "export_thread", "forget", "scrub_state", "tombstone"]
+__all__ = ["ForgetReport", "export_thread", "forget", "forget_version", "scrub_state", "seq_runs", "tombstone"]
 
 TOMBSTONE_TEXT = "[forgotten]"
 _MIN_QUOTE = 12  # a snippet this long found in an event body counts as quoting a forgotten turn
@@ -43,6 +55,11 @@ class ForgetReport:
     nodes_rebuilt: int
     items_removed: int
     events_removed: int
+    #: What the store could not guarantee yet when forget returned, one note each (empty: no byte of the
+    #: forgotten text is left in its files). E.g. "sqlite-wal: ..." while another connection reads an older
+    #: snapshot, "postgres-dead-rows: ..." until VACUUM FULL, "not-scrubbed: ..." with ``scrub=False``.
+    pending: tuple[str, ...] = ()
+    head_version: int = 0  # the version the forget committed (0: nothing was forgotten)
 
     def as_dict(self) -> dict[str, Any]:
         return {
@@ -52,6 +69,8 @@ class ForgetReport:
             "nodes_rebuilt": self.nodes_rebuilt,
             "items_removed": self.items_removed,
             "events_removed": self.events_removed,
+            "pending": list(self.pending),
+            "head_version": self.head_version,
         }
 
 
@@ -144,6 +163,15 @@ def _quoting_events(events: Iterable[Any], ids: frozenset[int], raw_texts: Seque
 
 def select(messages: Sequence[Message], message_ids: Iterable[int] | None, where: Callable[[Message], bool] | None):
     """The stored messages chosen by ``message_ids`` and/or the ``where`` predicate (ConfigError if neither)."""
+    wanted = _wanted(message_ids, where)
+    if wanted:
+        missing = sorted(wanted - {m.seq for m in messages})
+        if missing:
+            raise ConfigError(f"the thread has no messages {missing[:10]}")
+    return [m for m in messages if m.seq in wanted or (where is not None and where(m))]
+
+
+def _wanted(message_ids: Iterable[int] | None, where: Callable[[Message], bool] | None) -> set[int]:
     if message_ids is None and where is None:
         raise ConfigError("forget needs message_ids=... or where=... (a predicate over Message)")
     if where is not None and not callable(where):
@@ -156,50 +184,130 @@ def select(messages: Sequence[Message], message_ids: Iterable[int] | None, where
             if isinstance(i, bool) or not isinstance(i, int):
                 raise ConfigError(f"message ids are ints (the seq of each message), got {i!r}")
             wanted.add(i)
-        known = {m.seq for m in messages}
-        missing = sorted(wanted - known)
-        if missing:
-            raise ConfigError(f"the thread has no messages {missing[:10]}")
-    return [m for m in messages if m.seq in wanted or (where is not None and where(m))]
+    return wanted
+
+
+def seq_runs(seqs: Iterable[int]) -> list[tuple[int, int]]:
+    """Sorted seqs as (first, last) runs of consecutive numbers."""
+    runs: list[tuple[int, int]] = []
+    for s in sorted(set(seqs)):
+        if runs and s == runs[-1][1] + 1:
+            runs[-1] = (runs[-1][0], s)
+        else:
+            runs.append((s, s))
+    return runs
+
+
+def _chosen(
+    store: Store, thread_id: str, message_ids: Iterable[int] | None, where: Callable[[Message], bool] | None
+) -> list[Message]:
+    """The messages to forget. Ids are read as runs (a bounded read); only a ``where`` predicate reads the log."""
+    wanted = _wanted(message_ids, where)
+    if where is not None:
+        return select(store.messages(thread_id), wanted if message_ids is not None else None, where)
+    found = [m for a, b in seq_runs(wanted) for m in store.messages(thread_id, a - 1, b)]
+    return select(found, wanted, None)
+
+
+def forget_version(latest: SummaryVersion | None, forgotten: int) -> SummaryVersion:
+    """The version a forget commits on top of ``latest`` (already rebuilt): the same state and coverage, so the
+    summary reads the same, but a new head, so a compaction planned before the forget cannot commit."""
+    return SummaryVersion(
+        version=(latest.version if latest else 0) + 1,
+        parent=latest.version if latest else None,
+        state=latest.state if latest else SummaryState(),
+        covered_from=latest.covered_from if latest else 0,
+        covered_until=latest.covered_until if latest else 0,
+        trigger="forget",
+        summarizer=latest.summarizer if latest else "",
+        report=MergeReport(),
+        created_at=time.time(),
+        meta={"forgotten": forgotten, "rebuilt_from": latest.version if latest else 0},
+    )
 
 
 def forget(
-    store: Any,
+    store: Store,
     thread_id: str,
     count: Callable[[str], int],
     message_ids: Iterable[int] | None = None,
     where: Callable[[Message], bool] | None = None,
+    *,
+    scrub: bool = True,
 ) -> ForgetReport:
-    """Forget the chosen turns of ``thread_id`` in ``store`` (see the module docstring); returns what changed."""
-    chosen = select(store.messages(thread_id), message_ids, where)
+    """Forget the chosen turns of ``thread_id`` in ``store`` (see the module docstring); returns what changed.
+
+    ``scrub=False`` skips the file scrub (a batch of forgets then calls ``store.scrub()`` once); the report's
+    ``pending`` says so."""
+    if not isinstance(store, ForgetStore):
+        raise ConfigError(f"{store!r} cannot erase messages: it is not a ForgetStore (no forget_messages/scrub)")
+    for _ in range(8):  # lost a race with a compaction (or another forget): read and rebuild again
+        report = _forget_once(store, thread_id, count, message_ids, where)
+        if report is not None:
+            break
+    else:
+        raise VersionConflict(f"thread {thread_id!r}: could not forget, other compactions kept committing")
+    _clear_caches()
+    if not report.message_ids:
+        return report
+    pending = tuple(store.scrub()) if scrub else ("not-scrubbed: forget(scrub=False); call the store's scrub()",)
+    return replace(report, pending=pending)
+
+
+def _forget_once(
+    store: ForgetStore,
+    thread_id: str,
+    count: Callable[[str], int],
+    message_ids: Iterable[int] | None,
+    where: Callable[[Message], bool] | None,
+) -> ForgetReport | None:
+    """One attempt: read, rebuild, write in one transaction; None if a version was committed meanwhile."""
+    chosen = _chosen(store, thread_id, message_ids, where)
     chosen = [m for m in chosen if m.text != TOMBSTONE_TEXT or m.tool_calls]  # already forgotten: nothing to do
     if not chosen:
         return ForgetReport((), 0, 0, 0, 0)
     ids = frozenset(m.seq for m in chosen if m.seq is not None)
     raw = [m.searchable_text for m in chosen]
     texts = [normalise(t) for t in raw]
-    versions, removed = _rebuild_versions(store.versions(thread_id), ids, texts)
+    old = store.versions(thread_id)
+    versions, removed = _rebuild_versions(old, ids, texts)
     nodes: list[SummaryNode] = []
-    if getattr(store, "nodes", None) is not None:
+    if isinstance(store, NodeStore):
         nodes, n = _rebuild_nodes(store.nodes(thread_id), ids, texts, count)
         removed += n
     events = _quoting_events(store.events(thread_id, limit=1_000_000), ids, raw)
-    report = ForgetReport(tuple(sorted(ids)), len(versions), len(nodes), removed, len(events))
-    store.forget_messages(thread_id, [tombstone(m) for m in chosen], versions, nodes, events, report.as_dict())
-    _clear_caches()
+    rebuilt = {v.version: v for v in versions}
+    head = forget_version(rebuilt.get(old[-1].version, old[-1]) if old else None, len(ids))
+    report = ForgetReport(tuple(sorted(ids)), len(versions), len(nodes), removed, len(events), (), head.version)
+    tombstones = [tombstone(m) for m in chosen]
+    try:
+        store.forget_messages(thread_id, tombstones, versions, nodes, events, report.as_dict(), head)
+    except VersionConflict:
+        return None
     return report
+
+
+# (module, function): the module-level caches keyed by message text (or by sentences or words of it)
+_TEXT_CACHES = (
+    ("preserve", "_structure"),
+    ("preserve", "_identifier_spans"),
+    ("instructions", "_detect_cached"),
+    ("instructions", "_subject"),
+    ("lang", "_detect"),
+)
 
 
 def _clear_caches() -> None:
     """In-process caches keyed by message text must not keep a forgotten one."""
-    from ..core import preserve
+    import importlib
 
-    for fn in (getattr(preserve, "_structure", None), getattr(preserve, "_identifier_spans", None)):
+    for module, name in _TEXT_CACHES:
+        fn = getattr(importlib.import_module(f"chatcompact.core.{module}"), name, None)
         if fn is not None and hasattr(fn, "cache_clear"):
             fn.cache_clear()
 
 
-def export_thread(store: Any, thread_id: str) -> dict[str, Any]:
+def export_thread(store: Store, thread_id: str) -> dict[str, Any]:
     """Everything ``store`` holds for ``thread_id`` as plain JSON values (``json.dumps`` works on it)."""
     info = store.thread_info(thread_id)
     out: dict[str, Any] = {
@@ -212,9 +320,9 @@ def export_thread(store: Any, thread_id: str) -> dict[str, Any]:
             for e in store.events(thread_id, limit=1_000_000)
         ],
     }
-    if getattr(store, "nodes", None) is not None:
+    if isinstance(store, NodeStore):
         out["hierarchy_nodes"] = [n.model_dump(mode="json") for n in store.nodes(thread_id)]
-    if getattr(store, "supports_vectors", False):
+    if isinstance(store, VectorStore):
         vectors = {}
         for model in store.vector_models(thread_id):
             seqs, matrix = store.get_vectors(thread_id, model)

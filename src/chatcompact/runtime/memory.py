@@ -20,7 +20,7 @@ import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime
-from typing import Any, Literal, cast, overload
+from typing import Any, Literal, overload
 
 from ..config import Policy, Settings, check_budget
 from ..core import compaction
@@ -41,7 +41,15 @@ from ..errors import (
     ThreadNotFound,
     VersionConflict,
 )
-from ..protocols import Embedder, FullStore, SearchFilter, Store, Summarizer, Tokenizer
+from ..protocols import (
+    Embedder,
+    ForgetStore,
+    FullStore,
+    SearchFilter,
+    Store,
+    Summarizer,
+    Tokenizer,
+)
 from ..types import (
     ArchiveHit,
     Message,
@@ -55,6 +63,7 @@ from . import archive
 from .background import AsyncScheduler, Lanes, Retry, StoreQueue, make_scheduler
 from .derived import Derived, forget_mark
 from .effects import EffectRunner, invalid_retries
+from .forget import seq_runs
 from .inputs import (
     check_compact,
     check_exclude,
@@ -66,7 +75,7 @@ from .inputs import (
     check_tools,
 )
 from .migrate import check_complete
-from .registry import resolve_embedder, resolve_store, resolve_summarizer, resolve_tokenizer
+from .registry import full_store, resolve_embedder, resolve_store, resolve_summarizer, resolve_tokenizer
 from .turns import TurnContext, could_be_current, latest_user, turn_input, version_at
 
 log = logging.getLogger("chatcompact")
@@ -133,6 +142,39 @@ class Thread:
         self._derived.clear(mark)  # another writer may have erased messages (forget): nothing stale is served
         self._derived.put(tail)
         return _View(info, version, tail, tokens, lines, check_sequence(tail))
+
+    def _moved_to(self, head: SummaryVersion | None, forgotten: Iterable[int] = ()) -> None:
+        """Advance the cache to ``head``, a revert or forget this thread just committed on top of the cached
+        version (view lock held): only the span whose coverage changed and the ``forgotten`` turns are read and
+        counted, not the whole tail. If anything else moved meanwhile (another writer), a full reload."""
+        store, tok = self._mem.store, self._mem.tokenizer
+        info = store.thread_info(self.id)
+        v = self._view
+        moved = info.last_seq != v.info.last_seq or info.last_version != (head.version if head else -1)
+        kept = bool(head and head.kept) or bool(v.version and v.version.kept)  # a kept user message: rare, reload
+        if head is None or moved or kept or head.parent != version_no(v.version):
+            self._view = self._load(info)
+            return
+        pairs = list(zip(v.tail, v.tail_tokens, strict=True))
+        if head.covered_until < v.covered_until:  # a revert: the folded span returns to the tail
+            back = store.messages(self.id, head.covered_until, v.covered_until)
+            pairs = [(m, tok.count_message(m)) for m in back] + pairs
+        else:
+            pairs = [(m, n) for m, n in pairs if (m.seq or 0) > head.covered_until]
+        gone = sorted({s for s in forgotten if s > head.covered_until})
+        if gone:  # tombstones replace the forgotten turns still in the tail
+            fresh = {m.seq: m for a, b in seq_runs(gone) for m in store.messages(self.id, a - 1, b)}
+            pairs = [(fresh[m.seq], tok.count_message(fresh[m.seq])) if m.seq in fresh else (m, n) for m, n in pairs]
+        tail = [m for m, _ in pairs]
+        lines = render_lines(head.state, head.covered_until, tok.count)
+        if self._tree is not None:
+            self._tree.reset(store.nodes(self.id), store.versions(self.id))
+        views = v.views
+        if gone:  # no trimmed view or derived value of an erased turn stays in memory
+            views = ViewCache()
+            self._derived.clear(forget_mark(store, self.id))
+            self._derived.put(tail)
+        self._view = _View(info, head, tail, [n for _, n in pairs], lines, check_sequence(tail), views)
 
     def _refresh(self) -> None:
         """Reload the cache if another writer moved the thread's head."""
@@ -333,7 +375,7 @@ class Thread:
         Raises VersionNotFound if the thread has no such version."""
         versions = self._mem.store.versions(self.id)
         v = compaction.pick_version(self.id, version, versions)
-        if v is None or v.trigger == "revert":
+        if v is None or v.trigger in ("revert", "forget"):  # they fold nothing: a revert or a forget's new head
             return []
         held = [k for k in (versions[v.parent - 1].kept if v.parent else ()) if k not in v.kept]  # folded now
         earlier = [m for k in held for m in self.history(k - 1, k)]
@@ -364,7 +406,7 @@ class Thread:
         else:
             raise VersionConflict(f"thread {self.id!r}: could not revert, other compactions kept committing")
         with self._lock:
-            self._view = self._load(store.thread_info(self.id))
+            self._moved_to(committed)
         return committed
 
     def hierarchy(self) -> list[SummaryNode]:
@@ -574,14 +616,18 @@ class Thread:
         v.info = replace(v.info, last_version=committed.version)
 
     # ------------------------------------------------------------------ deletion (logic in chatcompact.runtime.forget)
-    def forget(self, message_ids: Iterable[int] | None = None, *, where: Any = None) -> Any:
+    def forget(self, message_ids: Iterable[int] | None = None, *, where: Any = None, scrub: bool = True) -> Any:
         """Erase turns (by seq, and/or ``where(message) -> bool``) from the log, the indexes, the vectors and
-        every summary derived from them; returns a ForgetReport. See :mod:`chatcompact.runtime.forget`."""
+        every summary derived from them; returns a ForgetReport (``pending``: what the store's files may still
+        hold). ``scrub=False`` leaves the file scrub to a later ``store.scrub()`` (a batch of forgets).
+        See :mod:`chatcompact.runtime.forget`."""
         from .forget import forget
 
-        with self._slot, self._lock:  # no compaction may commit a summary of what is being forgotten
-            report = forget(self._mem.store, self.id, self._mem.tokenizer.count, message_ids, where)
-            self._view = self._load(self._mem.store.thread_info(self.id))
+        with self._slot, self._lock:  # no compaction of this process may commit a summary of what is forgotten
+            report = forget(self._mem.store, self.id, self._mem.tokenizer.count, message_ids, where, scrub=scrub)
+            if report.message_ids:
+                head = self._mem.store.latest_version(self.id)
+                self._moved_to(head if head and head.version == report.head_version else None, report.message_ids)
         return report
 
     def delete(self) -> None:
@@ -589,7 +635,7 @@ class Thread:
         with self._slot, self._lock:
             self._mem.store.delete_thread(self.id)
             self._mem._threads.pop(self.id, None)
-            if hasattr(self._mem.store, "scrub"):
+            if isinstance(self._mem.store, ForgetStore):
                 self._mem.store.scrub()
 
 
@@ -628,6 +674,7 @@ class Memory:
     on_compaction: Hook | None = None
 
     def __post_init__(self) -> None:
+        self.store = full_store(self.store)
         check_complete(self.store)  # an interrupted migration's destination must not pass for a whole store
         self._threads: dict[str, Thread] = {}
         self._lock = threading.Lock()
@@ -700,7 +747,7 @@ class Memory:
         settings = settings or Settings.from_env()
         check_store_url(url)
         return cls(
-            store=cast(FullStore, resolve_store(url, settings)),  # a Store object is trusted to be whole
+            store=full_store(resolve_store(url, settings)),
             summarizer=resolve_summarizer(summarizer, settings),
             tokenizer=resolve_tokenizer(tokenizer, model, settings),
             policy=policy or Policy(),

@@ -8,7 +8,18 @@ from collections.abc import Callable
 from ..config import Settings
 from ..core.specs import split_model_url  # re-exported: the CLI's judge and older code import it from here
 from ..errors import ConfigError
-from ..protocols import Embedder, Store, Summarizer, Tokenizer
+from ..protocols import (
+    Embedder,
+    ForgetStore,
+    FullStore,
+    JobStore,
+    NodeStore,
+    PassageStore,
+    Store,
+    Summarizer,
+    Tokenizer,
+    VectorStore,
+)
 
 # The forms a summarizer spec takes (CLI --summarizer, CHATCOMPACT_SUMMARIZER, Memory.open(summarizer=...)).
 SUMMARIZER_SPECS = (
@@ -30,6 +41,16 @@ def resolve_store(url: str | os.PathLike[str] | Store | None, settings: Settings
     from ..stores import open_store
 
     return open_store(url or settings.store, synchronous=settings.synchronous)
+
+
+def full_store(store: Store) -> FullStore:
+    """``store`` if it has every capability a Memory uses (:class:`~chatcompact.protocols.FullStore`: the
+    built-in stores do); ConfigError naming the missing capability protocols otherwise."""
+    if isinstance(store, FullStore):
+        return store
+    parts = (Store, NodeStore, VectorStore, JobStore, PassageStore, ForgetStore)
+    missing = [p.__name__ for p in parts if not isinstance(store, p)]
+    raise ConfigError(f"{store!r} is not a whole store: it lacks the methods of {', '.join(missing)}")
 
 
 def _spec_error(spec: str, problem: str) -> ConfigError:

@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..errors import ConfigError
-from ..protocols import JOB_KINDS
+from ..protocols import JOB_KINDS, JobStore
 from .leases import keep_lease
 from .memory import Memory
 
@@ -40,7 +40,7 @@ class Worker:
     jobs_done: int = 0
 
     def __post_init__(self) -> None:
-        if not getattr(self.memory.store, "supports_jobs", False):
+        if not isinstance(self.memory.store, JobStore):
             raise ConfigError(f"{self.memory.store!r} has no job queue for workers")
         bad = [k for k in self.kinds if k not in JOB_KINDS]
         if bad or not self.kinds:

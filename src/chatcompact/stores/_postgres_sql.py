@@ -1,10 +1,22 @@
-"""The Postgres store's schema migrations and its longer SQL statements (kept apart from the store's logic)."""
+"""The Postgres store's schema migrations and its longer SQL statements (kept apart from the store's logic).
+
+Each migration is a function of the connection, run by the one runner of :mod:`chatcompact.stores._sql` in its
+own transaction under an advisory lock. Version N is ``MIGRATIONS[N - 1]``; never edit a shipped one: append.
+"""
 
 from __future__ import annotations
 
-# Version N is MIGRATIONS[N - 1]; each runs in one transaction. Never edit a shipped entry: append.
-MIGRATIONS: tuple[tuple[str, ...], ...] = (
-    (
+from typing import Any
+
+from ._sql import migration_registry
+
+MIGRATIONS, migration, _run = migration_registry()
+
+
+@migration
+def m001_threads_messages_versions_events_vectors_jobs(conn: Any) -> None:
+    _run(
+        conn,
         "CREATE EXTENSION IF NOT EXISTS vector",
         """CREATE TABLE threads (
             id text PRIMARY KEY,
@@ -81,11 +93,16 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
             PRIMARY KEY (thread_id, kind)
         )""",
         "CREATE INDEX jobs_ready ON jobs (not_before)",
-    ),
-    (
-        # Summary-hierarchy nodes (core/hierarchy.py), append-only like the versions: body is the node's JSON;
-        # ``n`` keeps write order. Ids are content-addressed by the writer, so ON CONFLICT DO NOTHING makes puts
-        # idempotent.
+    )
+
+
+@migration
+def m002_summary_nodes(conn: Any) -> None:
+    # Summary-hierarchy nodes (core/hierarchy.py), append-only like the versions: body is the node's JSON;
+    # ``n`` keeps write order. Ids are content-addressed by the writer, so ON CONFLICT DO NOTHING makes puts
+    # idempotent.
+    _run(
+        conn,
         """CREATE TABLE summary_nodes (
             n bigserial,
             thread_id text NOT NULL REFERENCES threads(id) ON DELETE CASCADE,
@@ -98,24 +115,39 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
             PRIMARY KEY (thread_id, id)
         )""",
         "CREATE INDEX summary_nodes_level ON summary_nodes (thread_id, level, seq_from)",
-    ),
-    (
-        # The thread's trigger budget (mem.thread(id, budget=...)); NULL: the opening Memory's Policy.budget.
+    )
+
+
+@migration
+def m003_thread_budget(conn: Any) -> None:
+    # The thread's trigger budget (mem.thread(id, budget=...)); NULL: the opening Memory's Policy.budget.
+    _run(
+        conn,
         "ALTER TABLE threads ADD COLUMN budget integer",
-    ),
-    (
-        # The log stays append-only for every client; forget() is the one audited way to change it: it holds
-        # a grant row for the thread inside its own transaction, and the trigger refuses an UPDATE without one.
+    )
+
+
+@migration
+def m004_log_grants(conn: Any) -> None:
+    # The log stays append-only for every client; forget() is the one audited way to change it: it holds
+    # a grant row for the thread inside its own transaction, and the trigger refuses an UPDATE without one.
+    _run(
+        conn,
         "CREATE TABLE log_grants (thread_id text PRIMARY KEY)",
         """CREATE OR REPLACE FUNCTION chatcompact_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
             BEGIN
                 IF EXISTS (SELECT 1 FROM log_grants WHERE thread_id = OLD.thread_id) THEN RETURN NEW; END IF;
                 RAISE EXCEPTION 'the message log is append-only (Thread.forget is the audited way to erase)';
             END $$""",
-    ),
-    (
-        # Long messages as passages (core.passages): character spans of a message's text, each with its own
-        # tsvector, so a 2,000-token tool output is found by the line that matters. Older messages stay whole.
+    )
+
+
+@migration
+def m005_passages(conn: Any) -> None:
+    # Long messages as passages (core.passages): character spans of a message's text, each with its own
+    # tsvector, so a 2,000-token tool output is found by the line that matters. Older messages stay whole.
+    _run(
+        conn,
         """CREATE TABLE passages (
             thread_id text NOT NULL,
             seq bigint NOT NULL,
@@ -127,8 +159,8 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
             FOREIGN KEY (thread_id, seq) REFERENCES messages(thread_id, seq) ON DELETE CASCADE
         )""",
         "CREATE INDEX passages_tsv ON passages USING gin (tsv)",
-    ),
-)
+    )
+
 
 NOW = "extract(epoch from clock_timestamp())"
 
@@ -145,21 +177,6 @@ FROM c WHERE j.thread_id = c.thread_id AND j.kind = c.kind
 RETURNING j.thread_id, j.kind, j.requested
 """
 
-MISSING_SQL = """
-SELECT m.seq, m.body, m.created_at FROM messages m
-WHERE m.thread_id = %(t)s
-  AND m.seq > COALESCE((SELECT upto FROM vector_models WHERE thread_id = %(t)s AND model = %(m)s), 0)
-  AND NOT EXISTS (SELECT 1 FROM vectors v WHERE v.thread_id = %(t)s AND v.model = %(m)s AND v.seq = m.seq)
-ORDER BY m.seq
-LIMIT %(n)s
-"""
+INFO_SQL = "SELECT t.id, t.system, t.created_at, t.last_seq, t.last_version, t.budget FROM threads t"
 
-ADVANCE_SQL = """
-SELECT COALESCE(
-    (SELECT m.seq - 1 FROM messages m WHERE m.thread_id = %(t)s AND m.seq > %(upto)s AND NOT EXISTS
-        (SELECT 1 FROM vectors v WHERE v.thread_id = %(t)s AND v.model = %(m)s AND v.seq = m.seq)
-     ORDER BY m.seq LIMIT 1),
-    (SELECT last_seq FROM threads WHERE id = %(t)s))
-"""
-
-__all__ = ["ADVANCE_SQL", "CLAIM_SQL", "MIGRATIONS", "MISSING_SQL", "NOW"]
+__all__ = ["CLAIM_SQL", "INFO_SQL", "MIGRATIONS", "NOW"]

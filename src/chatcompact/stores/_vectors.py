@@ -3,18 +3,20 @@
 Search is exact numpy brute force over a float32 matrix (one BLAS matrix-vector product, then a partial sort).
 Measured at 384 dimensions on 2 cores, idle (``benchmarks/vector_index.py``, real sentence embeddings): 0.26 ms
 at 10k vectors, 7 ms at 100k (15-25 ms when the cores are busy), ~70 ms at 1M. From ``ANN_THRESHOLD`` vectors on,
-when ``hnswlib`` is installed, an HNSW graph (M=16, ef_construction=100, ef=128) is built in a background thread
-(7 s for 100k on 2 idle cores, 20-100 s on busy ones, so never inside a search); until it is ready, and for
-filters that leave few candidates, search stays exact. With the graph a query costs ~0.2 ms at 100k with
-recall@10 ~0.97-0.99 against exact search (summed similarity 99.9% of exact); at 1M (synthetic clustered data)
-ef=512 gives 98% of the exact summed similarity in 0.5 ms. hnswlib beat usearch on recall, build time and latency.
+when ``hnswlib`` is installed, an HNSW graph (M=32, ef_construction=200, ef=512) is built in a background thread
+(on one core: tens of seconds for 100k, so never inside a search); until it is ready, and for filters that leave
+few candidates, search stays exact. Parameters from ``benchmarks/vector_index.py`` on the dev data at 100k
+vectors (LoCoMo and DialogSum turns; agent trajectories, padded with jittered copies): recall@10 against exact
+search 0.99 and 0.999 at ~0.8 ms a query; M=16, ef=128 (the earlier setting) gave 0.96 and 0.73 on the agent
+data, whose near-duplicate outputs defeat a sparse graph. hnswlib beat usearch on recall, build time and latency.
 
-Rows are never removed (the log is append-only and ``delete_thread`` drops the whole index); a vector put again
-for the same seq replaces its row in place. Every public method is thread-safe.
+Rows are removed only by ``forget`` (:meth:`VectorIndex.remove`: out of the matrix's live rows and marked deleted
+in the graph); a vector put again for the same seq replaces its row in place. Every public method is thread-safe.
 """
 
 from __future__ import annotations
 
+import os
 import threading
 from collections.abc import Sequence
 from typing import Any
@@ -24,17 +26,16 @@ import numpy as np
 from ..errors import InvalidArgument, StoreError
 from ..protocols import SearchFilter
 
-#: Below this many vectors search is always exact brute force (None: always exact). Exact is <= ~7 ms up to here.
-ANN_THRESHOLD: int | None = 100_000
+#: Below this many vectors search is always exact brute force (None: always exact). Exact is <= ~3.5 ms up to here.
+ANN_THRESHOLD: int | None = 50_000
 #: With a filter that leaves at most this many candidates, the candidates are searched exactly even with a graph.
 EXACT_SUBSET_MAX = 20_000
-HNSW_M = 16
-HNSW_EF_CONSTRUCTION = 100
-HNSW_EF_SEARCH = 128
-#: From this many vectors on, queries search wider: at 1M (synthetic, clustered) ef=128 returns neighbours with
-#: 94% of the exact summed similarity, ef=512 98% for 0.5 ms a query.
+HNSW_M = 32
+HNSW_EF_CONSTRUCTION = 200
+HNSW_EF_SEARCH = 512
+#: From this many vectors on, queries search wider still.
 HNSW_LARGE = 500_000
-HNSW_EF_SEARCH_LARGE = 512
+HNSW_EF_SEARCH_LARGE = 768
 
 
 def hnswlib_module() -> Any | None:
@@ -147,7 +148,8 @@ class VectorIndex:
         self._seqs = np.zeros(0, dtype=np.int64)
         self._roles = np.zeros(0, dtype=np.int16)
         self._times = np.zeros(0, dtype=np.float64)
-        self._row: dict[int, int] = {}  # seq -> row
+        self._row: dict[int, int] = {}  # seq -> row (live rows only)
+        self._dead = np.zeros(0, dtype=bool)  # rows removed by forget (kept in the arrays, never returned)
         self._role_code: dict[str, int] = {}
         self._ann: Any = None  # an hnswlib.Index whose labels are rows, once built
         self._ann_rows = 0  # rows [0, _ann_rows) are in the graph
@@ -155,7 +157,7 @@ class VectorIndex:
         self._dirty: set[int] = set()  # rows replaced while a graph was being built
 
     def __len__(self) -> int:
-        return self._n
+        return len(self._row)
 
     @property
     def ann_ready(self) -> bool:
@@ -169,10 +171,22 @@ class VectorIndex:
         return seq in self._row
 
     def export(self) -> tuple[list[int], np.ndarray]:
-        """Every row as (seqs ascending, float32 matrix): what ``Store.get_vectors`` returns."""
+        """Every live row as (seqs ascending, float32 matrix): what ``Store.get_vectors`` returns."""
         with self._lock:
-            order = np.argsort(self._seqs[: self._n], kind="stable")
-            return [int(s) for s in self._seqs[order]], self._vecs[order].copy()
+            rows = np.asarray(sorted(self._row.values(), key=lambda r: self._seqs[r]), dtype=np.int64)
+            return [int(s) for s in self._seqs[rows]], self._vecs[rows].copy()
+
+    def remove(self, seqs: Sequence[int]) -> None:
+        """Take the rows of ``seqs`` out (forget): never returned again; a later put of the seq adds a new row."""
+        with self._lock:
+            rows = [self._row.pop(int(s)) for s in seqs if int(s) in self._row]
+            if not rows:
+                return
+            self._dead[rows] = True
+            if self._ann is not None and not self._building:  # a build in progress marks them when it ends
+                for row in rows:
+                    if row < self._ann_rows:
+                        self._ann.mark_deleted(row)
 
     # ------------------------------------------------------------------ writes
 
@@ -230,6 +244,9 @@ class VectorIndex:
         roles[: self._n] = self._roles[: self._n]
         times = np.zeros(cap, dtype=np.float64)
         times[: self._n] = self._times[: self._n]
+        dead = np.zeros(cap, dtype=bool)
+        dead[: self._n] = self._dead[: self._n]
+        self._dead = dead
         # A graph build in progress reads its own copy, so swapping the buffers is safe.
         self._vecs, self._seqs, self._roles, self._times = vecs, seqs, roles, times
 
@@ -254,7 +271,9 @@ class VectorIndex:
             index.init_index(
                 max_elements=max(2 * len(snapshot), 1024), M=HNSW_M, ef_construction=HNSW_EF_CONSTRUCTION, random_seed=7
             )
-            index.add_items(snapshot, np.arange(len(snapshot)))
+            # a background build leaves a core to the foreground (hnswlib would take them all)
+            threads = max(1, (os.cpu_count() or 2) - 1) if self.background else -1
+            index.add_items(snapshot, np.arange(len(snapshot)), num_threads=threads)
             index.set_ef(self._ef(len(snapshot)))
         except Exception:  # a failed build leaves exact search in place, which is always correct
             with self._lock:
@@ -267,6 +286,8 @@ class VectorIndex:
             dirty, self._dirty = sorted(self._dirty), set()
             self._ann_add(dirty)  # replaced while building
             self._ann_add(list(range(self._ann_rows, self._n)))  # added while building
+            for row in np.flatnonzero(self._dead[: self._ann_rows]):  # removed before or while building
+                index.mark_deleted(int(row))
 
     @staticmethod
     def _ef(n: int) -> int:
@@ -299,10 +320,13 @@ class VectorIndex:
     # ------------------------------------------------------------------ search
 
     def _mask(self, where: SearchFilter | None) -> np.ndarray | None:
-        """Boolean mask over the rows passing ``where`` (None = all pass); called under the lock."""
-        if where is None or (where.roles is None and where.since is None and where.until is None):
+        """Boolean mask over the live rows passing ``where`` (None = all pass); called under the lock."""
+        dead = len(self._row) < self._n
+        if not dead and (where is None or (where.roles is None and where.since is None and where.until is None)):
             return None
-        mask = np.ones(self._n, dtype=bool)
+        mask = ~self._dead[: self._n] if dead else np.ones(self._n, dtype=bool)
+        if where is None:
+            return mask
         if where.roles is not None:
             codes = [self._role_code[r] for r in where.roles if r in self._role_code]
             mask &= np.isin(self._roles[: self._n], np.asarray(codes, dtype=np.int16))

@@ -430,13 +430,19 @@ class InMemoryStore:
         nodes: Sequence[SummaryNode],
         event_ids: Sequence[int],
         report: dict[str, Any],
+        head: SummaryVersion | None = None,
     ) -> None:
         """Replace messages by ``tombstones`` (same seq), drop their vectors, rewrite ``versions`` and
-        ``nodes``, delete ``event_ids`` and log a ``forgotten`` event with ``report`` (all under the lock)."""
+        ``nodes``, delete ``event_ids``, log a ``forgotten`` event with ``report`` and commit ``head`` (its parent
+        checked first: VersionConflict, nothing changed), all under the lock."""
         bodies = [encode_message(m, i) for i, m in enumerate(tombstones)]
         event = encode_event("forgotten", report)
+        if head is not None and not head.created_at:
+            head = head.model_copy(update={"created_at": time.time()})
         with self._lock:
             thread = self._get(thread_id)
+            if head is not None:
+                check_version(thread_id, len(thread.versions), head)
             gone = {m.seq or 0 for m in tombstones}
             thread.passages = [p for p in thread.passages if p[0] not in gone]
             for m, body in zip(tombstones, bodies, strict=True):
@@ -462,6 +468,12 @@ class InMemoryStore:
             thread.events = [e for e in thread.events if e[0] not in drop]
             self._last_event_id += 1
             thread.events.append((self._last_event_id, "forgotten", event, time.time()))
+            if head is not None:
+                thread.versions.append(SummaryVersion.model_validate_json(head.model_dump_json()))
+
+    def scrub(self) -> list[str]:
+        """Nothing to scrub: the store lives in this process's memory (what was replaced is garbage collected)."""
+        return []
 
     def renew_job(self, lease: JobLease, lease_s: float) -> bool:
         """Extend a claim by ``lease_s`` seconds from now (a long summarizer call); False if it was lost."""
