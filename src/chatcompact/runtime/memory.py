@@ -422,6 +422,8 @@ class Thread:
         return self._search(Query.parse(text), opts)
 
     def _search(self, query: Query, opts: archive.RecallOptions) -> list[ArchiveHit]:
+        if opts.fusion != self._mem.policy.recall_fusion:
+            opts = replace(opts, fusion=self._mem.policy.recall_fusion)
         self._schedule_backlog()
         self._derived.check(self._mem.store, self.id)
         return archive.search(self._mem.store, self._mem.embedder, self.id, query, opts, self._derived)
