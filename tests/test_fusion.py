@@ -8,7 +8,18 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from chatcompact.core.fusion import combine, hybrid, keyword_query, neighbour_boost, rrf, with_neighbours
+from chatcompact.core.fusion import (
+    combine,
+    fuse,
+    hybrid,
+    keyword_query,
+    keyword_trust,
+    neighbour_boost,
+    rrf,
+    support,
+    with_neighbours,
+)
+from chatcompact.errors import InvalidArgument
 from chatcompact.protocols import TextHit
 from chatcompact.types import parse_message
 
@@ -228,3 +239,57 @@ def test_hybrid_properties(text_seqs, vec_seqs, k, method) -> None:
 )
 def test_keyword_query(question: str, expected: str) -> None:
     assert keyword_query(question) == expected
+
+
+# ---------------------------------------------------------------- adaptive fusion (issue 21)
+
+
+def _ranked(seqs, top=10.0, step=0.5):
+    return [(s, top - i * step) for i, s in enumerate(seqs)]
+
+
+def test_support_measures_how_close_in_meaning_the_keyword_hits_are() -> None:
+    vec = _ranked(range(1, 101), 0.9, 0.005)  # cosines 0.9 .. 0.405
+    assert support(_ranked([1, 2, 3, 4, 5]), vec) == pytest.approx(1.0, abs=0.03)  # the vector arm's best
+    none = support(_ranked([500, 501, 502, 503, 504]), vec)  # none of them close in meaning
+    assert none == pytest.approx(0.0, abs=1e-9)
+    assert support(_ranked([40, 50, 60, 501, 502]), vec) == pytest.approx((0.606 + 0.505 + 0.404) / 5, abs=0.01)
+    assert support([], vec) == support(_ranked([1]), []) == 1.0  # nothing to compare
+
+
+def test_keyword_trust_is_full_among_short_turns_and_earned_among_long_messages() -> None:
+    vec = _ranked(range(1, 101), 0.6, 0.004)
+    stray = _ranked(range(500, 530))  # keyword hits that the vector arm does not know at all
+    assert keyword_trust(stray, vec, long=()) == 1.0  # short turns: words shared with the question count
+    assert keyword_trust(stray, vec, long=range(500, 530)) == 0.0  # long messages: incidental words
+    assert keyword_trust(_ranked(range(1, 31)), vec, long=range(1, 31)) == 1.0  # also close in meaning
+    rare = [(500, 14.0), *_ranked(range(501, 530), 5.0, 0.01)]  # one message singled out: an identifier
+    assert keyword_trust(rare, vec, long=range(500, 530)) == 1.0
+    assert keyword_trust(stray, [], long=range(500, 530)) == 1.0  # no vectors: full text is all there is
+    assert keyword_trust([(500, 3.0)], vec, long=[500]) == 1.0  # the only message with the words
+
+
+def test_fuse_without_trust_is_the_vector_ranking_and_with_full_trust_unchanged() -> None:
+    text = _ranked([50, 51, 52, 53])
+    vec = _ranked([7, 3, 9, 1, 51], 0.8, 0.05)
+    assert [s for s, _ in fuse(text, vec, 4, trust=0.0)] == [7, 3, 9, 1]  # no boost, no keyword share
+    assert fuse(text, vec, 9, trust=1.0) == fuse(text, vec, 9)
+    order = {t: [s for s, _ in fuse(text, vec, 9, trust=t)] for t in (0.2, 0.5, 1.0)}
+    assert [order[t].index(7) for t in (0.2, 0.5, 1.0)] == sorted(order[t].index(7) for t in (0.2, 0.5, 1.0))
+    assert order[0.2].index(7) < order[1.0].index(7)  # less trust in the keywords: the vector arm's best rises
+    with pytest.raises(InvalidArgument):
+        fuse(text, vec, 5, trust=1.5)
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.lists(st.integers(1, 60), max_size=30, unique=True),
+    st.lists(st.integers(1, 60), min_size=2, max_size=30, unique=True),
+    st.sets(st.integers(1, 60)),
+)
+def test_keyword_trust_is_a_share_and_fuse_keeps_every_seq_once(text_seqs, vec_seqs, long) -> None:
+    text, vec = _ranked(text_seqs), _ranked(vec_seqs, 0.9, 0.01)
+    trust = keyword_trust(text, vec, long)
+    assert 0.0 <= trust <= 1.0
+    fused = [s for s, _ in fuse(text, vec, 100, trust=trust)]
+    assert sorted(fused) == sorted(set(text_seqs) | set(vec_seqs))

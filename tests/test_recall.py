@@ -259,8 +259,55 @@ def test_embeddings_left_waiting_at_close_land_after_reopen(tmp_path, monkeypatc
     assert inner.calls == 0  # close() stopped the waiting lane without running it
     with Memory.open(tmp_path / "c.db", embedder=inner) as mem:
         assert len(mem.store.missing_vectors("c", inner.name)) == 10
-        hits = mem.thread("c").recall("note about kiwi7", k=1, mode="vector")  # recall catches up first
+        t = mem.thread("c")
+        assert t.recall("kiwi7", k=1)[0].seq == 8  # full text covers what has no vector yet
+        assert len(mem.store.missing_vectors("c", inner.name)) == 10  # the request embedded only its query
+        assert mem.wait_idle(30)  # the recall handed the backlog to the background lane
+        hits = t.recall("note about kiwi7", k=1, mode="vector")
         assert mem.store.missing_vectors("c", inner.name) == [] and hits[0].message.seq == 8
+
+
+class CountingEmbedder(HashEmbedder):
+    def __init__(self) -> None:
+        super().__init__(32)
+        self.texts: list[str] = []
+
+    def embed(self, texts):
+        self.texts.extend(texts)
+        return super().embed(texts)
+
+
+@pytest.mark.parametrize("background", [True, False])
+def test_a_request_never_embeds_a_backlog_only_its_query(tmp_path, monkeypatch, background):
+    """A thread with many messages stored without vectors (an import, another process): recall and
+    context(query=) embed the query alone, find the backlog by full text, and leave it to the background lane
+    (``background=False``: to the adds, each of which embeds what it added)."""
+    from chatcompact.stores import SQLiteStore
+    from chatcompact.types import parse_message
+
+    store = SQLiteStore(tmp_path / "b.db")
+    store.ensure_thread("b", None)
+    msgs = [parse_message({"role": "user", "content": f"entry {i} about parcel{i}"}) for i in range(300)]
+    store.append("b", msgs, [5] * len(msgs))
+    store.close()
+    monkeypatch.setattr(archive, "EMBED_QUIET", 3600.0)  # the lane runs only when wait_idle flushes it
+    monkeypatch.setattr(archive, "EMBED_MAX_LAG", 3600.0)
+    emb = CountingEmbedder()
+    with Memory.open(tmp_path / "b.db", embedder=emb, background=background) as mem:
+        t = mem.thread("b")
+        assert [h.seq for h in t.recall("parcel123", k=1)] == [124]
+        t.context(budget=2000, query="what about parcel7?")
+        # the queries, nothing of the backlog (context's query is embedded only once something is folded:
+        # with background compaction that may not have happened yet)
+        assert emb.texts[0] == "parcel123" and set(emb.texts) <= {"parcel123", "what about parcel7?"}
+        assert len(mem.store.missing_vectors("b", emb.name, 1000)) == 300
+        t.add({"role": "user", "content": "a new entry about parcel900"})
+        if background:
+            assert mem.wait_idle(60)
+            assert mem.store.missing_vectors("b", emb.name, 1000) == []
+        else:  # inline: two batches (one for the added message, one more), oldest first
+            left = len(mem.store.missing_vectors("b", emb.name, 1000))
+            assert 300 - 2 * archive.EMBED_BATCH <= left < 300
 
 
 # ---------------------------------------------------------------- the hot path: per-message work once, bounded output

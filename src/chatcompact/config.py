@@ -96,6 +96,9 @@ class Policy:
     # Recall's maximal-marginal-relevance trade-off (core.mmr): 1.0 keeps the fused order (near-identical texts
     # still collapse to one); lower values trade relevance for variety among the quoted turns
     recall_mmr: float = 1.0
+    # How recall fuses full text and vectors: "adaptive" trusts the full-text arm per query (among long messages,
+    # only as far as its hits are also close in meaning: core.fusion.keyword_trust); "fixed" always fuses alike
+    recall_fusion: str = "adaptive"
 
     def __post_init__(self) -> None:
         _check_types(self)
@@ -136,6 +139,8 @@ class Policy:
             raise ConfigError(f"Policy.rollup_input_tokens must be >= 200, got {self.rollup_input_tokens}")
         if not 0 < self.tool_result_share <= 1:
             raise ConfigError(f"Policy.tool_result_share must be in (0, 1], got {self.tool_result_share}")
+        if self.recall_fusion not in ("adaptive", "fixed"):
+            raise ConfigError(f"Policy.recall_fusion must be 'adaptive' or 'fixed', got {self.recall_fusion!r}")
         if not 0 <= self.recall_mmr <= 1:
             raise ConfigError(f"Policy.recall_mmr must be in [0, 1], got {self.recall_mmr}")
         if not 0 <= self.detail_share < 1:

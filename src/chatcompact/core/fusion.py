@@ -4,6 +4,7 @@
 - :func:`combine`: convex combination of min-max normalised scores (full-text and vector).
 - :func:`fuse`: what ``recall`` runs: full-text + vector rankings of seqs -> the k best, fused;
   :func:`hybrid`: the same over hits.
+- :func:`keyword_trust`: how far one query's full-text arm is trusted (adaptive fusion), from :func:`support`.
 - :func:`neighbour_boost`: lift hits that sit next to other strong hits.
 - :func:`with_neighbours`: expand hits with the turns around them, within a fixed number of slots.
 - :func:`keyword_query`: a question rewritten for BM25 (stop words and question words removed).
@@ -159,6 +160,61 @@ def content_words(text: str) -> list[str]:
     return _content_words(text, keep_case=True)
 
 
+# Adaptive fusion (issue 21): how far the full-text arm is trusted for one query (:func:`keyword_trust`). Chosen on
+# the two dev sets (``benchmarks/locomo_recall.py``, ``benchmarks/long_chat.py``): see docs/concepts.md.
+LONG_SHARE = 0.25  # keyword hits that are long messages (passage-indexed), share of the top LONG_TOP, for "long"
+LONG_TOP = 20
+SUPPORT_TOP = 5  # keyword hits whose closeness in meaning is averaged
+SUPPORT_RAMP = (0.5, 0.8)  # support below the first: no trust from it; above the second: full trust
+PEAK_RAMP = (1.8, 2.5)  # best keyword score / second best: one message singled out (a rare identifier)
+_NO_BOOST = 0.01
+
+
+def _ramp(x: float, lo: float, hi: float) -> float:
+    return min(1.0, max(0.0, (x - lo) / (hi - lo)))
+
+
+def _lead(ranking: Sequence[tuple[int, float]]) -> float:
+    """How far the best score leads: best / second best (scores > 0, as BM25's are); a lone hit leads by all."""
+    if not ranking:
+        return 1.0
+    first = ranking[0][1]
+    second = ranking[1][1] if len(ranking) > 1 else 0.0
+    return first / second if second > 0 else (math.inf if first > 0 else 1.0)
+
+
+def support(text: Sequence[tuple[int, float]], vec: Sequence[tuple[int, float]], top: int = SUPPORT_TOP) -> float:
+    """How close in meaning the best keyword hits are, on the vector arm's own scale: the mean cosine of the
+    ``top`` best full-text hits (one the vector arm did not return counts as its last hit's), mapped so that the
+    vector arm's last hit is 0 and its first is 1. 1 when there is nothing to compare."""
+    if not text or len(vec) < 2 or vec[0][1] <= vec[-1][1]:
+        return 1.0
+    cosine = dict(reversed(vec))  # the first occurrence of a seq wins
+    floor, best = vec[-1][1], vec[0][1]
+    mean = sum(cosine.get(s, floor) for s, _ in text[:top]) / len(text[:top])
+    return min(1.0, max(0.0, (mean - floor) / (best - floor)))
+
+
+def keyword_trust(
+    text: Sequence[tuple[int, float]], vec: Sequence[tuple[int, float]], long: Collection[int] = ()
+) -> float:
+    """How far to trust the full-text arm for one query, 0..1 (:func:`fuse`'s ``trust``).
+
+    Among short turns (fewer than :data:`LONG_SHARE` of the top :data:`LONG_TOP` keyword hits are in ``long``, the
+    seqs of passage-indexed long messages) it is 1: there, words shared with the question are the best evidence
+    there is (LoCoMo: full text 65, vectors 41). Among long messages a keyword hit is often incidental (a long
+    answer uses many words) and a question that paraphrases its evidence shares none with it, so the full-text
+    arm is trusted only as far as its best hits are also close in meaning (:func:`support`) or one message stands
+    far above the next (a rare identifier, :data:`PEAK_RAMP`); otherwise the vector ranking leads alone.
+    """
+    if not text or not vec:
+        return 1.0
+    head = [s for s, _ in text[:LONG_TOP]]
+    if sum(s in long for s in head) < LONG_SHARE * len(head):
+        return 1.0
+    return max(_ramp(support(text, vec), *SUPPORT_RAMP), _ramp(_lead(text), *PEAK_RAMP))
+
+
 #: Methods :func:`hybrid` knows.
 METHODS = ("combine", "rrf")
 # Defaults of :func:`hybrid`, tuned on the LoCoMo dev set (``benchmarks/locomo_recall.py``), so optimistic there;
@@ -221,6 +277,7 @@ def fuse(
     speakers: Collection[str] = (),
     speaker_weight: float = DEFAULT_SPEAKER_BOOST,
     speaker_by_seq: Mapping[int, str | None] | None = None,
+    trust: float = 1.0,
 ) -> list[tuple[int, float]]:
     """Fuse the full-text and vector rankings (``(seq, score)``, best first) of one query into the ``k`` best.
 
@@ -229,12 +286,22 @@ def fuse(
     and last the seqs whose speaker (``speaker_by_seq``, names as :func:`~chatcompact.core.speakers.speaker_of`
     reads them) is one of ``speakers`` (e.g. from :func:`~chatcompact.core.speakers.named_speakers`) gain
     ``speaker_weight`` times the best score (:func:`~chatcompact.core.speakers.speaker_boost`).
+    ``trust`` (0..1, :func:`keyword_trust`) scales the full-text arm's weight and the neighbour boost: 1 is the
+    tuned fusion above, 0 the vector ranking alone (with the speaker lift).
     Pass each list deep (100+ hits): min-max normalisation and the neighbour boost see only what they are given.
     """
     if method not in METHODS:
         raise InvalidArgument(f"method must be one of {METHODS}, got {method!r}")
+    if not 0.0 <= trust <= 1.0:
+        raise InvalidArgument(f"trust must be between 0 and 1, got {trust}")
     if k <= 0:
         return []
+    if trust < 1.0 and vec:
+        # the text arm's share shrinks with the trust in it (alpha 0.3 -> 1 as trust 1 -> 0), and so does the lift
+        # of neighbours: keyword hits next to each other are what makes it pay (evidence in short turns clusters)
+        alpha = alpha / (alpha + (1.0 - alpha) * trust) if trust > 0 else 1.0
+        weights = (weights[0] * trust, *weights[1:])
+        boost = tuple(w * trust for w in boost) if trust > _NO_BOOST else ()
     if method == "rrf":
         fused = rrf([[s for s, _ in text], [s for s, _ in vec]], k=rrf_k, weights=weights)
     else:
@@ -259,7 +326,9 @@ __all__ = [
     "fuse",
     "hybrid",
     "keyword_query",
+    "keyword_trust",
     "neighbour_boost",
     "rrf",
+    "support",
     "with_neighbours",
 ]

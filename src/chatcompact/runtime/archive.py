@@ -19,7 +19,7 @@ import numpy as np
 
 from ..config import DEFAULT_SPEAKER_BOOST
 from ..core.engine import EMBED_BATCH  # the engine's embedding flow batches this many (re-exported)
-from ..core.fusion import fuse
+from ..core.fusion import fuse, keyword_trust
 from ..core.mmr import diversify
 from ..core.passages import best_passage, merge_ranked, window
 from ..core.query import Query
@@ -114,6 +114,10 @@ def embed_pending(
     return list(zip(seqs, vectors, strict=True))
 
 
+#: How recall fuses its two rankings (``Policy.recall_fusion``).
+FUSIONS = ("adaptive", "fixed")
+
+
 @dataclass(frozen=True)
 class RecallOptions:
     """How :func:`search` recalls (see :func:`recall` for each field); checked when built."""
@@ -125,10 +129,13 @@ class RecallOptions:
     speaker_weight: float = DEFAULT_SPEAKER_BOOST
     exclude: frozenset[int] = frozenset()
     mmr: float = 1.0
+    fusion: str = "adaptive"  # Policy.recall_fusion: "adaptive" (core.fusion.keyword_trust) or "fixed"
 
     def __post_init__(self) -> None:
         if self.k < 1:
             raise InvalidArgument(f"k must be >= 1, got {self.k}")
+        if self.fusion not in FUSIONS:
+            raise InvalidArgument(f"fusion must be one of {FUSIONS}, got {self.fusion!r}")
         if self.mode not in ("hybrid", "text", "vector"):
             raise InvalidArgument(f"mode must be 'hybrid', 'text' or 'vector', got {self.mode!r}")
         if not (self.speaker_weight >= 0):  # also rejects NaN
@@ -214,7 +221,10 @@ class _Recall:
         depth = 3 * opts.k + len(opts.exclude)  # room for the excluded and the near-duplicates dropped below
         if opts.mode == "hybrid":
             by_seq = derived.speakers(store, tid, [s for s, _ in (*vec, *text)]) if named else {}
-            ranked = fuse(text, vec, depth, speakers=named, speaker_weight=opts.speaker_weight, speaker_by_seq=by_seq)
+            trust = keyword_trust(text, vec, spans.keys()) if opts.fusion == "adaptive" else 1.0
+            ranked = fuse(
+                text, vec, depth, speakers=named, speaker_weight=opts.speaker_weight, speaker_by_seq=by_seq, trust=trust
+            )
         else:
             ranked = (text or vec)[:depth]
         return self.hits(self.distinct(ranked), text, vec, spans)

@@ -239,6 +239,8 @@ class Thread:
             self._maybe_compact()
             if self._mem.embedder is not None and self._mem.scheduler is not None:
                 self._mem.scheduler.submit(("embed", self.id))
+            elif self._mem.embedder is not None:  # background=False: the embedding inline too, bounded by this add
+                self._embed_inline(len(stored))
         return stored
 
     # ------------------------------------------------------------------ reading
@@ -478,7 +480,9 @@ class Thread:
         return self._search(Query.parse(text), opts)
 
     def _search(self, query: Query, opts: archive.RecallOptions) -> list[ArchiveHit]:
-        self._catch_up()
+        if opts.fusion != self._mem.policy.recall_fusion:
+            opts = replace(opts, fusion=self._mem.policy.recall_fusion)
+        self._schedule_backlog()
         self._derived.check(self._mem.store, self.id)
         return archive.search(self._mem.store, self._mem.embedder, self.id, query, opts, self._derived)
 
@@ -540,11 +544,21 @@ class Thread:
             hits = [h for h in hits if h.seq <= (at[2].seq or 0)][: plan.k]
         return quotes(plan, hits, mem.tokenizer.count)
 
-    def _catch_up(self, batches: int = 8) -> None:
-        """Embed what the background has not yet (bounded), so recall sees recent turns by meaning too."""
-        if self._mem.embedder is None:
+    _backlog_scheduled = False  # set on the first recall of this Thread object
+
+    def _schedule_backlog(self) -> None:
+        """A request never embeds a backlog (only its query): messages without vectors yet are found by full text
+        until the background lane has embedded them. Every add submits that lane; messages stored before this
+        process opened the thread (an import, another writer, a restart) get it submitted here, once."""
+        if self._backlog_scheduled or self._mem.embedder is None or self._mem.scheduler is None:
             return
-        for _ in range(batches):
+        self._backlog_scheduled = True
+        self._mem.scheduler.submit(("embed", self.id))
+
+    def _embed_inline(self, added: int) -> None:
+        """``background=False``: embed inside ``add`` as many batches as it added messages, plus one, oldest first
+        (an older backlog drains over the adds; a request never embeds it)."""
+        for _ in range(-(-added // archive.EMBED_BATCH) + 1):
             if not self._run(self._flow("embed")):
                 return
 
