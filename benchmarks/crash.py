@@ -144,10 +144,10 @@ def _ack_version(side: _Side, v: Any) -> None:
 
 
 def _step_add(t: Any, op: str, side: _Side, rng: random.Random) -> None:
-    before = t._view.version
+    before = t.view.state.version
     _add(t, side, rng.randint(2, 6) if op == "add_many" else 1)
-    if t._view.version is not before:  # a compaction committed inside add: the head is acknowledged too
-        _ack_version(side, t._view.version)
+    if t.view.state.version is not before:  # a compaction committed inside add: the head is acknowledged too
+        _ack_version(side, t.view.state.version)
 
 
 def _step_compact(t: Any, op: str, side: _Side, rng: random.Random) -> None:

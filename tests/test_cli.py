@@ -268,3 +268,23 @@ def test_eval_without_its_dataset_says_what_is_missing_in_one_line(tmp_path, kin
     r = run("eval", kind, "--data", str(tmp_path / "absent"))
     assert r.exit_code == 2 and name in r.output and "--data PATH" in r.output and "github.com/" in r.output
     assert len(r.output.strip().splitlines()) == 1
+
+
+def test_inspect_names_a_forget_version_and_usage_does_not_count_it_as_a_compaction(tmp_path):
+    from chatcompact import Memory
+    from chatcompact.server.rest import usage
+
+    db = str(tmp_path / "d.db")
+    assert run("demo", "--budget", "600", "--db", db, "--json").exit_code == 0
+    with Memory.open(db, background=False, embedder="none") as mem:
+        t = mem.thread("replay")
+        before = usage(t.stats(), t.compactions())["compactions"]
+        folded = t.compactions()[-1].covered_until
+        report = t.forget([2, folded])
+        assert list(report.message_ids) == [2, folded] and t.compactions()[-1].trigger == "forget"
+        after = usage(t.stats(), t.compactions())
+    assert after["compactions"] == before  # a forget folds nothing
+    r = run("inspect", db, "replay")
+    assert r.exit_code == 0, r.output
+    last = [ln for ln in r.output.splitlines() if ln.startswith("v")][-1]
+    assert "forget of 2 message(s), summary rebuilt from" in last and "folded messages" not in last

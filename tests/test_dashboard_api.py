@@ -188,7 +188,8 @@ def test_the_access_log_of_chatcompact_serve_never_holds_a_key(tmp_path: Path) -
     port, log = _free_port(), tmp_path / "serve.log"
     env = {**os.environ, "CHATCOMPACT_EMBEDDER": "none", "PYTHONPATH": str(ROOT / "src")}
     cmd = [sys.executable, "-m", "chatcompact", "serve", "--store", str(tmp_path / "m.db"), "--keys", str(keys)]
-    proc = subprocess.Popen([*cmd, "--port", str(port)], env=env, stdout=log.open("wb"), stderr=subprocess.STDOUT)
+    out = log.open("wb")
+    proc = subprocess.Popen([*cmd, "--port", str(port)], env=env, stdout=out, stderr=subprocess.STDOUT)
     url = f"http://127.0.0.1:{port}"
     try:
         deadline = time.monotonic() + 90
@@ -211,6 +212,7 @@ def test_the_access_log_of_chatcompact_serve_never_holds_a_key(tmp_path: Path) -
     finally:
         proc.terminate()
         proc.wait(30)
+        out.close()
     text = log.read_text(encoding="utf-8", errors="replace")
     assert "GET /dashboard/api/threads" in text and "POST /dashboard/login" in text  # the access log is on
     assert key not in text and key.rsplit("_", 1)[1] not in text

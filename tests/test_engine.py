@@ -437,7 +437,7 @@ def _latest_user_never_folded(t) -> None:
         return
     for v in t.compactions():
         assert users[-1] not in {m.seq for m in t.folded(v.version)}
-    assert users[-1] in {m.seq for m in t._snapshot().tail}
+    assert users[-1] in {m.seq for m in t.view.snapshot().tail}
 
 
 def test_a_tool_only_span_folds_into_the_work_log_and_the_tail_stays_bounded(caplog):
@@ -454,7 +454,7 @@ def test_a_tool_only_span_folds_into_the_work_log_and_the_tail_stays_bounded(cap
         versions = t.compactions()
         assert versions and all(v.kept == (1,) for v in versions)
         assert versions[-1].state.worklog.commands and not mem.store.events("a", "compaction_failed")
-        tail = t._snapshot().tail  # all that is left: the user turn and the last call + output (never folded)
+        tail = t.view.snapshot().tail  # all that is left: the user turn and the last call + output (never folded)
         assert [m.seq for m in tail] == [1, 6, 7]
         context = t.context(2000)
         assert mem.tokenizer.count_messages([parse_message(m) for m in context]) <= 2000
@@ -474,7 +474,7 @@ def test_an_agent_loop_after_one_request_compacts_with_any_summarizer(kind):
             _bash(t, i, 300)
             _latest_user_never_folded(t)
         assert len(t.compactions()) >= 2 and not mem.store.events("g", "compaction_failed")
-        assert sum(t._snapshot().tail_tokens) <= 1500
+        assert sum(t.view.snapshot().tail_tokens) <= 1500
 
 
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -495,7 +495,7 @@ def test_any_history_any_trigger_never_folds_the_latest_user_message_nor_stalls(
                 t.compact(keep_tokens=0)
             _latest_user_never_folded(t)
         assert not mem.store.events("h", "compaction_failed")
-        snap = t._snapshot()
+        snap = t.view.snapshot()
         stuck = plan_compaction(snap.tail, snap.tail_tokens, budget, policy, "tokens") is None
         assert sum(snap.tail_tokens) <= policy.high_water * budget or stuck
 

@@ -237,6 +237,7 @@ def test_sigkill_loses_no_acknowledged_message(tmp_path, run):
             break
     os.kill(proc.pid, signal.SIGKILL)
     proc.wait()
+    proc.stdout.close()
     with Memory.open(db) as mem:
         t = mem.thread("crash")
         seqs = [m.seq for m in t.history()]

@@ -35,6 +35,7 @@ INTERNAL = {
     "chatcompact.runtime.background.Lanes",
     "chatcompact.runtime.background.StoreQueue",
     "chatcompact.runtime.background.AsyncScheduler",
+    "chatcompact.runtime.background.Debounce",  # the schedulers' due times (pure, written once for both)
     "chatcompact.stores.memory.JobTable",  # InMemoryStore's job queue
     "chatcompact.core.assemble.Line",  # one rendered summary line inside assembly
     "chatcompact.core.assemble.ContextInput",

@@ -184,7 +184,7 @@ def _run(mode: str, kind: str = "openai") -> None:
             assert t.compactions() == [] and t.summary().is_empty()
             events = mem.store.events("r", "compaction_failed")
             assert len(events) == 1 and events[0].data["error"]
-            assert t.failures and t._engine.cooldown_until > time.monotonic()  # the cooldown started
+            assert t.failures and t.engine.cooldown_until > time.monotonic()  # the cooldown started
         summ.close()
 
 

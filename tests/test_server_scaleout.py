@@ -26,13 +26,14 @@ pytestmark = pytest.mark.timeout(300)
 def serve(store: str, upstream: str, tmp: Path, count: int = 2, workers: int = 1) -> Iterator[list[str]]:
     """``count`` real ``chatcompact serve`` processes on ``store``; their base URLs."""
     env = {**os.environ, "CHATCOMPACT_EMBEDDER": "none", "PYTHONPATH": str(ROOT / "src")}
-    procs, urls = [], []
+    procs, urls, logs = [], [], []
     for i in range(count):
         port = _free_port()
         cmd = [sys.executable, "-m", "chatcompact", "serve", "--no-auth", "--port", str(port), "--store", store]
         cmd += ["--upstream", upstream, "--keys", str(tmp / "keys.json"), "--rate", "0", "--budget", "400"]
         cmd += ["--workers", str(workers), "--log-level", "warning", "--no-access-log"]
         log = (tmp / f"serve{i}.log").open("wb")
+        logs.append(log)
         procs.append(subprocess.Popen(cmd, env=env, cwd=tmp, stdout=log, stderr=subprocess.STDOUT))
         urls.append(f"http://127.0.0.1:{port}")
     try:
@@ -52,6 +53,8 @@ def serve(store: str, upstream: str, tmp: Path, count: int = 2, workers: int = 1
             proc.terminate()
         for proc in procs:
             proc.wait(30)
+        for log in logs:
+            log.close()
 
 
 @pytest.fixture(scope="module")

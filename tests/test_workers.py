@@ -109,14 +109,14 @@ def test_worker_killed_mid_job_loses_its_lease_and_another_finishes(url: str) ->
     with Memory.open(url, policy=policy, background="workers", embedder="none") as app:
         t = app.thread("k")
         talk(t, 30)
-        proc = subprocess.Popen(
+        with subprocess.Popen(
             [sys.executable, "-c", BLOCKING_WORKER, url, str(BUDGET)], stdout=subprocess.PIPE, text=True
-        )
-        try:
-            assert proc.stdout is not None and proc.stdout.readline().strip() == "summarizing"
-        finally:
-            os.kill(proc.pid, signal.SIGKILL)
-            proc.wait()
+        ) as proc:  # the with block closes the pipe
+            try:
+                assert proc.stdout is not None and proc.stdout.readline().strip() == "summarizing"
+            finally:
+                os.kill(proc.pid, signal.SIGKILL)
+                proc.wait()
         assert t.compactions() == [] and app.store.pending_jobs() == 1  # the job outlived its worker
         with Memory.open(url, policy=policy, background="workers", embedder="none") as wm:
             w = Worker(wm, kinds=("compact",), poll_s=0.05)
@@ -232,6 +232,9 @@ def test_four_writers_two_workers_fifty_threads_one_worker_killed(pg_url: str) -
             if p.poll() is None:
                 p.kill()
                 p.wait()
+            for pipe in (p.stdout, p.stderr):
+                if pipe is not None:
+                    pipe.close()
 
 
 def _check_every_thread(mem: Memory, acks: list[list[str]], n_threads: int) -> None:

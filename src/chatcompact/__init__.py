@@ -84,7 +84,7 @@ _LAZY: dict[str, str] = {
     "Assembled": ".core.assemble",
     **dict.fromkeys(["CompactionEvent", "ContextUsage"], ".core.engine"),
     "Rule": ".core.preserve",
-    "Retry": ".runtime.background",
+    **dict.fromkeys(["JobScheduler", "Retry"], ".runtime.background"),
     "TurnContext": ".runtime.turns",
     "Worker": ".runtime.worker",
     **dict.fromkeys(["InMemoryStore", "SQLiteStore"], ".stores"),
@@ -114,7 +114,7 @@ if TYPE_CHECKING:
         VectorStore,
     )
     from .runtime.async_memory import AsyncMemory, AsyncThread
-    from .runtime.background import Retry
+    from .runtime.background import JobScheduler, Retry
     from .runtime.memory import Memory, Thread
     from .runtime.oneshot import compact, compaction_ratio
     from .runtime.turns import TurnContext
@@ -177,6 +177,7 @@ __all__ = [
     "InvalidSummary",
     "InvalidType",
     "JobLease",
+    "JobScheduler",
     "JobStore",
     "Memory",
     "MergeReport",

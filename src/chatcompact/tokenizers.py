@@ -120,7 +120,7 @@ class BPETokenizer:
         return request_tokens(self.count, messages, tools)
 
 
-def _content_tokens(count: Any, content: Any) -> int:
+def _content_tokens(count: Callable[[str], int], content: Any) -> int:
     if content is None:
         return 0
     if isinstance(content, str):
@@ -138,7 +138,7 @@ def _content_tokens(count: Any, content: Any) -> int:
     return total
 
 
-def message_tokens(count: Any, message: Message) -> int:
+def message_tokens(count: Callable[[str], int], message: Message) -> int:
     """Tokens of one message under OpenAI's accounting, given a plain-text ``count`` function."""
     total = PER_MESSAGE + count(message.role) + _content_tokens(count, message.content)
     if message.name:

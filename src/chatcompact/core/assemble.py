@@ -24,7 +24,7 @@ until it fits.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 
 from ..config import Policy
@@ -220,7 +220,16 @@ def assemble(inp: ContextInput, budget: int, tokenizer: Tokenizer, policy: Polic
 
 
 def _window(
-    view, toks, grp, forced, shown: set[int], room: int, policy: Policy, count, views: ViewCache, digest_cap: int
+    view: list[Message],
+    toks: list[int],
+    grp: Sequence[tuple[int, int]],
+    forced: set[int],
+    shown: set[int],
+    room: int,
+    policy: Policy,
+    count: Callable[[Message], int],
+    views: ViewCache,
+    digest_cap: int,
 ) -> int:
     """Add the newest whole groups that fit verbatim, then (stage 1) older ones as digests; returns the room left."""
     g = len(grp) - 1

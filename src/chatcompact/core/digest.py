@@ -170,7 +170,7 @@ def command_of(call: ToolCall | None) -> str:
     if isinstance(value, dict):
         for key in ("command", "cmd", "code", "query", "path"):
             if isinstance(value.get(key), str):
-                return value[key]
+                return str(value[key])
         return json.dumps(value, ensure_ascii=False)
     return str(value)
 

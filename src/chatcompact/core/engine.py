@@ -329,7 +329,7 @@ def compact(
         version = version.model_copy(update={"meta": {**version.meta, "note": note}})
     yield Pause()
     try:
-        committed = yield Commit(job, version)
+        committed: SummaryVersion = yield Commit(job, version)
     except VersionConflict:
         yield Reload()
         raise
@@ -368,7 +368,9 @@ def summarize(cfg: Config, job: compaction.Job) -> Effects[tuple[SummaryDelta, S
     return delta, version
 
 
-def span_node(st: State, cfg: Config, committed: SummaryVersion, delta: SummaryDelta, job: compaction.Job) -> Effects:
+def span_node(
+    st: State, cfg: Config, committed: SummaryVersion, delta: SummaryDelta, job: compaction.Job
+) -> Effects[None]:
     """Store the level-0 node of a committed span. The version is durable already; if this write fails the span
     simply has no node (the roll-up above covers its neighbours, the running summary still holds it): logged."""
     assert st.tree is not None
@@ -452,7 +454,8 @@ def drive(flow: Effects[T], execute: Callable[[Any], Any]) -> T:
         try:
             effect = flow.throw(error) if error is not None else flow.send(result)
         except StopIteration as stop:
-            return stop.value
+            value: T = stop.value
+            return value
         try:
             result, error = execute(effect), None
         except Exception as exc:  # the flow decides: it handles what it expects and lets the rest out
@@ -467,7 +470,8 @@ async def adrive(flow: Effects[T], execute: Callable[[Any], Any]) -> T:
         try:
             effect = flow.throw(error) if error is not None else flow.send(result)
         except StopIteration as stop:
-            return stop.value
+            value: T = stop.value
+            return value
         try:
             result, error = await execute(effect), None
         except Exception as exc:  # as in drive

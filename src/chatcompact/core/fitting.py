@@ -59,7 +59,9 @@ def shown_tail(
     return view, toks
 
 
-def _floors(tail: Sequence[Message], tokens: Sequence[int], idx: Sequence[int], count: Count, views: ViewCache):
+def _floors(
+    tail: Sequence[Message], tokens: Sequence[int], idx: Sequence[int], count: Count, views: ViewCache
+) -> dict[int, int]:
     return {i: views.floor(tail[i], count, tokens[i]) for i in idx}
 
 

@@ -64,7 +64,9 @@ def _node_id(level: int, first: int, last: int, children: Iterable[str]) -> str:
     return f"{level}.{first}-{last}.{digest}"
 
 
-def span_node(version: SummaryVersion, delta: SummaryDelta, pinned: Sequence[PinnedItem], policy: Policy, count: Count):
+def span_node(
+    version: SummaryVersion, delta: SummaryDelta, pinned: Sequence[PinnedItem], policy: Policy, count: Count
+) -> SummaryNode:
     """The level-0 node of a committed compaction: its delta (and pins) merged into an empty state.
 
     What the compaction resolved (questions answered, todos done, from earlier spans) is kept in

@@ -24,6 +24,8 @@ from functools import lru_cache
 from importlib import resources
 from typing import Any
 
+from .memo import memo
+
 __all__ = [
     "DEFAULT",
     "HAN",
@@ -162,10 +164,10 @@ def detect(text: str, default: str = DEFAULT) -> str:
     """The language of ``text``: Han script decides Chinese; otherwise the language whose stop words (and
     letters: "ß", "ü" for German, "è", "à" for Italian) occur most; ``default`` without any evidence.
     Reads the first :data:`DETECT_CHARS` characters."""
-    return _detect(text[:DETECT_CHARS], default)
+    head = text[:DETECT_CHARS]
+    return memo("lang.detect", (head, default), lambda: _detect(head, default))
 
 
-@lru_cache(maxsize=8192)
 def _detect(text: str, default: str) -> str:
     reg = _registry()
     han = len(_HAN_RE.findall(text))

@@ -7,12 +7,14 @@ the chosen ones, in reading order, as escaped data blocks (:func:`data_block_of`
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from ..types import SummaryState, WorkLog
+from ..types import SummaryItem, SummaryState, WorkLog
 from .digest import mentioned
 from .render import data_block, one_line, quoted_line
+
+Count = Callable[[str], int]
 
 __all__ = ["Line", "data_block_of", "instruction_lines", "render_lines", "rendered_block", "worklog_lines"]
 
@@ -38,7 +40,7 @@ class Line:
     order: int  # position in the rendered block (chronological within a section)
 
 
-def render_lines(state: SummaryState, covered_until: int, count) -> list[Line]:
+def render_lines(state: SummaryState, covered_until: int, count: Count) -> list[Line]:
     """Every line the state could contribute, in priority order (most important first).
 
     Within a section newer items come first in priority but render in chronological order.
@@ -63,9 +65,9 @@ def render_lines(state: SummaryState, covered_until: int, count) -> list[Line]:
     return lines
 
 
-def instruction_lines(items, count) -> list[Line]:
+def instruction_lines(items: Sequence[SummaryItem], count: Count) -> list[Line]:
     """The standing instructions, newest first in priority, rendered oldest first."""
-    out = []
+    out: list[Line] = []
     for i in range(len(items) - 1, -1, -1):
         it = items[i]
         text = quoted_line(it.sources[0] if it.sources else None, "user", it.text)
@@ -73,9 +75,10 @@ def instruction_lines(items, count) -> list[Line]:
     return out
 
 
-def _paragraphs(text: str, seq: int | None, count, order0: int, block: str) -> list[Line]:
+def _paragraphs(text: str, seq: int | None, count: Count, order0: int, block: str) -> list[Line]:
     """A user text as lines (one per paragraph, ~600 chars at most), first paragraph first in priority."""
-    out, order = [], order0
+    out: list[Line] = []
+    order = order0
     for para in (p for p in text.split("\n\n") if p.strip()):
         for k in range(0, len(para), 600):
             line = quoted_line(seq, "user", para[k : k + 600])
@@ -84,7 +87,7 @@ def _paragraphs(text: str, seq: int | None, count, order0: int, block: str) -> l
     return out
 
 
-def worklog_lines(log: WorkLog, count) -> list[Line]:
+def worklog_lines(log: WorkLog, count: Count) -> list[Line]:
     """The work log: task lines (block "task") and work lines (block "worklog"), most useful first."""
     if log.is_empty():
         return []

@@ -16,10 +16,11 @@ import bisect
 import json
 import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from functools import lru_cache
 from typing import NamedTuple, Protocol
 
 from chatcompact.types import Message, PinnedItem
+
+from .memo import memo
 
 __all__ = [
     "DEFAULT_RULES",
@@ -189,9 +190,12 @@ class _Brackets:
         return best
 
 
-@lru_cache(maxsize=512)
 def _structure(text: str) -> _Structure:
-    # Cached because several rules (and the summarizer) ask about the same message text.
+    # Memoised in the operation's scope: several rules (and the summarizer) ask about the same message text.
+    return memo("preserve.structure", text, lambda: _read_structure(text))
+
+
+def _read_structure(text: str) -> _Structure:
     stripped = text.strip()
     if stripped[:1] in ("{", "[") and stripped[-1:] in ("}", "]"):
         try:
@@ -435,9 +439,12 @@ def identifier_spans(text: str) -> list[IdentifierSpan]:
     return list(_identifier_spans(text))
 
 
-@lru_cache(maxsize=4096)
 def _identifier_spans(text: str) -> tuple[IdentifierSpan, ...]:
-    # Cached: the pinning rules and the summarizer scan the same message and sentence strings.
+    # Memoised in the operation's scope: the pinning rules and the summarizer scan the same message and sentences.
+    return memo("preserve.identifiers", text, lambda: _find_identifier_spans(text))
+
+
+def _find_identifier_spans(text: str) -> tuple[IdentifierSpan, ...]:
     found: list[IdentifierSpan] = []
     sources: list[Callable[[str], Iterator[IdentifierSpan]]] = []
     if "://" in text or "www." in text:

@@ -175,14 +175,14 @@ class Grounding:
         """The first identifier of ``text`` the sources do not hold, or None."""
         for e in _EMAIL.findall(text):
             if e.casefold() not in self.emails:
-                return e
+                return str(e)
         for h in _HOST.findall(text):
             if h.casefold().rstrip(".") not in self.hosts:
-                return h
+                return str(h)
         for num in _NUMBER.findall(text):
             for run in _DIGIT_RUN.findall(num):
                 if run not in self.digits:
-                    return num
+                    return str(num)
         return None
 
 

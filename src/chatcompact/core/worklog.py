@@ -14,10 +14,13 @@ import re
 from collections.abc import Sequence
 from functools import lru_cache
 from importlib import resources
+from typing import Any, TypeVar
 
 from ..types import Message, SummaryDelta, SummaryItem, SummaryState, ToolCall, WorkLog
 from . import instructions
 from .digest import command_of, digest_line, mentioned, outcome
+
+T = TypeVar("T")
 
 __all__ = ["CAPS", "carry", "update"]
 
@@ -57,7 +60,7 @@ def _files(call: ToolCall) -> tuple[list[str], list[str]]:
     return read, changed + [p for p in written if p not in paths and p not in _NOT_FILES and "&" not in p]
 
 
-def _keep(items: Sequence, cap: int) -> tuple:
+def _keep(items: Sequence[T], cap: int) -> tuple[T, ...]:
     return tuple(items[-cap:]) if cap else ()
 
 
@@ -85,7 +88,7 @@ def update(log: WorkLog, messages: Sequence[Message]) -> WorkLog:
     if not log.commands and not any(m.role == "tool" for m in messages):
         return log  # a conversation, not an agent loop: the summary sections cover it
     calls: dict[str, tuple[ToolCall, Message]] = {}
-    fields: dict = log.model_dump()
+    fields: dict[str, Any] = log.model_dump()
     commands, errors, abandoned = list(log.commands), list(log.errors), list(log.abandoned)
     read, changed = list(log.files_read), list(log.files_changed)
     names: Sequence[str] = list(log.names)

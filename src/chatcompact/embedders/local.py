@@ -233,7 +233,8 @@ class LocalEmbedder:
         weights = mask[..., None].astype(np.float32)
         pooled = (hidden * weights).sum(axis=1) / np.clip(weights.sum(axis=1), 1e-9, None)
         norms = np.linalg.norm(pooled, axis=1, keepdims=True)
-        return (pooled / np.clip(norms, 1e-12, None)).astype(np.float32)
+        out: np.ndarray = (pooled / np.clip(norms, 1e-12, None)).astype(np.float32)
+        return out
 
 
 class E5Embedder:
@@ -295,7 +296,8 @@ class E5Embedder:
                 parts.append(np.asarray(self._model.encode(chunk, self.mode == "query"), dtype=np.float32))
         vectors = np.concatenate(parts).reshape(len(items), self.dimensions)
         norms = np.linalg.norm(vectors, axis=1, keepdims=True)
-        return (vectors / np.clip(norms, 1e-12, None)).astype(np.float32)
+        out: np.ndarray = (vectors / np.clip(norms, 1e-12, None)).astype(np.float32)
+        return out
 
 
 _default: LocalEmbedder | None = None

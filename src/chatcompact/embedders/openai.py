@@ -114,7 +114,8 @@ class OpenAIEmbedder:
             raise ChatcompactError(
                 f"{self._where()} returned {vectors.shape[1]}-dimensional vectors, expected {self._dimensions}"
             )
-        return vectors
+        out: np.ndarray = vectors
+        return out
 
     def _where(self) -> str:
         return f"embedding model {self.model!r} at {self.base_url or 'api.openai.com'}"

@@ -21,12 +21,16 @@ import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..config import Policy
 from ..errors import ChatcompactError
 from ..protocols import Tokenizer
 from ..types import Message, parse_message
+from .agent_baselines import truncation_request
+
+if TYPE_CHECKING:
+    from ..runtime.memory import Memory
 
 __all__ = [
     "Trajectory",
@@ -173,27 +177,6 @@ def common_prefix_share(previous: str, current: str, count: Callable[[str], int]
     return (count(current[:n]) if n else 0), count(current)
 
 
-def truncation_request(messages: Sequence[Message], tokens: Sequence[int], budget: int, base: int) -> list[int]:
-    """Indices plain truncation sends: system + the first user message + the newest whole groups that fit."""
-    from ..core.window import groups
-
-    keep: list[int] = []
-    used = base
-    for i, m in enumerate(messages[:2]):
-        if m.role in ("system", "user"):
-            keep.append(i)
-            used += tokens[i]
-    grp = [g for g in groups(messages) if g[0] >= len(keep)]
-    chosen: list[int] = []
-    for s, e in reversed(grp):
-        cost = sum(tokens[s:e])
-        if used + cost > budget:
-            break
-        chosen = list(range(s, e)) + chosen
-        used += cost
-    return keep + chosen
-
-
 # ---------------------------------------------------------------- the replay
 
 
@@ -208,7 +191,9 @@ class _Tally:
     prefix_total: int = 0
     last: str | None = None
 
-    def add(self, targets: set[str], msgs: list[dict[str, Any]] | None, tokens: int, count: Callable) -> None:
+    def add(
+        self, targets: set[str], msgs: list[dict[str, Any]] | None, tokens: int, count: Callable[[str], int]
+    ) -> None:
         if msgs is None:  # context() raised: nothing sent, nothing held
             self.raised += 1
             self.total += len(targets)
@@ -252,7 +237,7 @@ class AgentConfig:
     progress: Callable[[str, int], Callable[[], None]] = field(default=lambda label, total: lambda: None)
 
 
-def _open(config: AgentConfig, budget: int, variant: str, tokenizer: Tokenizer):
+def _open(config: AgentConfig, budget: int, variant: str, tokenizer: Tokenizer) -> Memory:
     from dataclasses import replace
 
     from ..runtime.memory import Memory
@@ -297,7 +282,8 @@ def _baseline_request(
         return ab.masking_request(msgs, tokens, budget, base, tokenizer.count_message)
     if name == "trimmer":
         return ab.trimmer_request(msgs, budget, base, tokenizer)
-    return obj.request(msgs[0])
+    out: tuple[list[dict[str, Any]], int] | None = obj.request(msgs[0])
+    return out
 
 
 def _replay_one(traj: Trajectory, budget: int, config: AgentConfig, tokenizer: Tokenizer) -> dict[str, Any]:
@@ -349,7 +335,9 @@ def _replay_one(traj: Trajectory, budget: int, config: AgentConfig, tokenizer: T
     return {"tallies": tallies, "full_tokens": full_tokens}
 
 
-def run_agent(trajectories: Sequence[Trajectory], config: AgentConfig, tokenizer: Tokenizer | None = None) -> dict:
+def run_agent(
+    trajectories: Sequence[Trajectory], config: AgentConfig, tokenizer: Tokenizer | None = None
+) -> dict[str, Any]:
     """Replay every trajectory at every budget; figures per budget and per variant (JSON-ready)."""
     from ..tokenizers import tokenizer_for
 

@@ -1,7 +1,7 @@
 """The baselines the agent replay measures chatcompact against, each at the same budget.
 
 - **truncation**: system + task + the newest whole groups (a call with its results) that fit
-  (:func:`chatcompact.evaluation.agent.truncation_request`);
+  (:func:`truncation_request`, below);
 - **observation masking** (Lindenbauer et al. 2025, "The Complexity Trap": it matches LLM summarization on
   SWE-bench Verified): every thought and command kept, tool outputs older than the last ``keep`` (10) replaced by
   a one-line placeholder, then truncation as above;
@@ -37,8 +37,6 @@ def masking_request(
     keep: int = 10,
 ) -> tuple[list[dict[str, Any]], int]:
     """Observation masking, then truncation: the request (OpenAI dicts) and its tokens."""
-    from .agent import truncation_request
-
     tools = [i for i, m in enumerate(messages) if m.role == "tool"]
     old = set(tools[:-keep] if keep else tools)
     masked = [
@@ -61,7 +59,6 @@ def trimmer_request(
     except ImportError:
         return None
     from ..integrations._items import items_to_messages, messages_to_items
-    from .agent import truncation_request
 
     items: Any = messages_to_items(messages[1:])
     no_agent: Any = None  # the trimmer reads only the input
@@ -125,3 +122,24 @@ def _tool(m: dict[str, Any], names: dict[str, str]) -> Any:
     from langchain_core.messages import ToolMessage
 
     return ToolMessage(content=m["content"], tool_call_id=m["tool_call_id"], name=names.get(m["tool_call_id"]))
+
+
+def truncation_request(messages: Sequence[Message], tokens: Sequence[int], budget: int, base: int) -> list[int]:
+    """Indices plain truncation sends: system + the first user message + the newest whole groups that fit."""
+    from ..core.window import groups
+
+    keep: list[int] = []
+    used = base
+    for i, m in enumerate(messages[:2]):
+        if m.role in ("system", "user"):
+            keep.append(i)
+            used += tokens[i]
+    grp = [g for g in groups(messages) if g[0] >= len(keep)]
+    chosen: list[int] = []
+    for s, e in reversed(grp):
+        cost = sum(tokens[s:e])
+        if used + cost > budget:
+            break
+        chosen = list(range(s, e)) + chosen
+        used += cost
+    return keep + chosen

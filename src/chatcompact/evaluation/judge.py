@@ -13,8 +13,8 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from ..core.specs import split_model_url
 from ..errors import ConfigError, SummarizerError
-from ..runtime.registry import split_model_url
 
 __all__ = ["ANSWER_PROMPT", "JUDGE_PROMPT", "Judge", "Judgement", "parse_label"]
 

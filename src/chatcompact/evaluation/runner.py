@@ -136,7 +136,9 @@ def _compaction_rows(thread: Thread, versions: Sequence[SummaryVersion], tok: An
     return rows
 
 
-def identifier_survival(thread: Thread, budget: int, texts: Sequence[str], advance: Callable[[], None]) -> dict:
+def identifier_survival(
+    thread: Thread, budget: int, texts: Sequence[str], advance: Callable[[], None]
+) -> dict[str, Any]:
     """Of the identifiers mentioned anywhere, the share present in the final ``context(budget)`` text
     (``in_context``) and the share present in ``context(budget, query="What do you know about X?")``
     (``reachable``: what an app that asks about X gets)."""

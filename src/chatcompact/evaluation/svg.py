@@ -15,7 +15,7 @@ LEFT, RIGHT, TOP, BOTTOM = 64, 16, 28, 40
 def _nice_max(v: float) -> float:
     if v <= 0:
         return 1.0
-    mag = 10 ** (len(str(int(v))) - 1)
+    mag = float(10 ** (len(str(int(v))) - 1))
     for step in (1, 2, 2.5, 5, 10):
         if v <= step * mag:
             return step * mag

@@ -49,7 +49,7 @@ def message_key(msg: Mapping[str, Any]) -> str:
     keyed by it: the framework may show a stored message shortened (a digest) and it is still the same one."""
     meta = msg.get("meta")
     if isinstance(meta, Mapping) and isinstance(meta.get("key"), str):
-        return "key:" + meta["key"]
+        return "key:" + str(meta["key"])
     out: dict[str, Any] = {"role": msg.get("role"), "content": short(msg.get("content"))}
     for field in ("name", "tool_call_id"):
         if msg.get(field) is not None:

@@ -434,7 +434,7 @@ class ChatcompactProcessor:
         mirror.record([response], _convert, after=list(after))
 
 
-class ChatcompactCapability(_Capability):
+class ChatcompactCapability(_Capability):  # type: ignore[misc]
     """A Pydantic AI 2.x capability: the budgeted context for each model request, each response stored."""
 
     def __init__(self, processor: ChatcompactProcessor) -> None:

@@ -18,7 +18,7 @@ from typing import Any
 import numpy as np
 
 from ..config import DEFAULT_SPEAKER_BOOST
-from ..core.engine import EMBED_BATCH  # the engine's embedding flow batches this many (re-exported)
+from ..core.engine import EMBED_BATCH as EMBED_BATCH  # the engine's embedding flow batches this many (re-exported)
 from ..core.fusion import fuse, keyword_trust
 from ..core.mmr import diversify
 from ..core.passages import best_passage, merge_ranked, window

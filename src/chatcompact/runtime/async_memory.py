@@ -15,11 +15,12 @@ from collections.abc import Callable, Coroutine, Generator, Sequence
 from typing import TYPE_CHECKING, Any, Concatenate, Literal, ParamSpec, TypeVar, overload
 
 from ..core import engine as e
+from ..core import memo
 from ..types import SummaryDelta, SummaryVersion, ThreadInfo
 from . import archive
-from .background import AsyncScheduler
+from .background import AsyncScheduler, JobScheduler
 from .effects import EffectRunner, as_summarizer_error
-from .memory import Format, Memory, Thread
+from .memory import Format, Memory, Thread, job_flow, job_thread
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -30,10 +31,10 @@ def _offload(
 ) -> Callable[Concatenate[AsyncThread, P], Coroutine[Any, Any, R]]:
     """``Thread.method`` as a coroutine method run in a worker thread (same parameters, same docstring)."""
 
-    @functools.wraps(method)
-    async def call(self: AsyncThread, *args: P.args, **kwargs: P.kwargs) -> R:
+    async def call(self: AsyncThread, /, *args: P.args, **kwargs: P.kwargs) -> R:
         return await asyncio.to_thread(method, self.sync, *args, **kwargs)
 
+    functools.update_wrapper(call, method)
     return call
 
 
@@ -44,8 +45,8 @@ def _forwarded(name: str) -> Any:
 
 async def drive(thread: Thread, flow: e.Effects[R]) -> R:
     """Run an engine flow on ``thread``, awaiting the summarizer on the event loop."""
-    runner = EffectRunner(thread)
-    mem = thread._mem
+    mem = thread.memory
+    runner = EffectRunner(thread.view, mem, thread)
 
     async def once(request: Any) -> SummaryDelta:
         try:
@@ -58,11 +59,12 @@ async def drive(thread: Thread, flow: e.Effects[R]) -> R:
             return await mem.retry.acall(lambda: once(effect.request))
         if isinstance(effect, e.Pause):
             await asyncio.sleep(0)
-            return not mem._closed
+            return not mem.closed
         return await asyncio.to_thread(runner, effect)
 
     try:
-        return await e.adrive(flow, execute)
+        with memo.scope():  # for this flow only (the worker-thread calls copy the context, so they share it)
+            return await e.adrive(flow, execute)
     finally:
         runner.release()
 
@@ -144,7 +146,7 @@ class AsyncThread:
 
     async def compact(self, keep_tokens: int | None = None, *, focus: str | None = None) -> SummaryVersion | None:
         """Compact now (see ``Thread.compact``); the summarizer is awaited on the event loop."""
-        return await drive(self.sync, self.sync._flow("manual", keep_tokens=keep_tokens, focus=focus))
+        return await drive(self.sync, job_flow(self.sync, "manual", keep_tokens=keep_tokens, focus=focus))
 
 
 def _opener(open_: Callable[P, Memory]) -> Callable[P, _Opening]:
@@ -192,7 +194,7 @@ class AsyncMemory:
         self._scheduler: AsyncScheduler | None = None
         if memory.background != "workers":  # with workers, jobs go to the store's queue as in the sync driver
             self._scheduler = AsyncScheduler(loop, self._job, {"embed": (archive.EMBED_QUIET, archive.EMBED_MAX_LAG)})
-            memory.scheduler = self._scheduler  # the sync driver's triggers now start asyncio tasks
+            memory.use_scheduler(self._scheduler.jobs())  # the sync driver's triggers now start asyncio tasks
         self._threads: dict[str, AsyncThread] = {}
 
     open = staticmethod(_opener(Memory.open))
@@ -210,6 +212,11 @@ class AsyncMemory:
         """Everything the store holds for ``thread_id`` (see ``Memory.export``)."""
         return await asyncio.to_thread(self.sync.export, thread_id)
 
+    async def delete(self, thread_id: str) -> None:
+        """Delete a thread and everything stored about it (see ``Memory.delete``)."""
+        await asyncio.to_thread(self.sync.delete, thread_id)
+        self._threads.pop(thread_id, None)
+
     async def threads(self) -> list[ThreadInfo]:
         """Every thread in the store."""
         return await asyncio.to_thread(self.sync.threads)
@@ -220,13 +227,13 @@ class AsyncMemory:
 
     async def run_job(self, kind: str, thread_id: str) -> bool:
         """Run one background job on any thread of the store (see ``Memory.run_job``), awaiting the summarizer."""
-        t = await asyncio.to_thread(self.sync._job_thread, thread_id)
+        t = await asyncio.to_thread(job_thread, self.sync, thread_id)
         return await self._run(kind, t) if t is not None else False
 
     async def _run(self, kind: str, t: Thread) -> bool:
         if kind == "embed" and self.sync.embedder is None:
             return False
-        return bool(await drive(t, t._flow(kind)))
+        return bool(await drive(t, job_flow(t, kind)))
 
     async def wait_idle(self, timeout: float | None = None, *, kinds: Sequence[str] | None = None) -> bool:
         """Wait until no background job (of ``kinds``, default all) is queued or running; False on timeout."""
@@ -234,11 +241,19 @@ class AsyncMemory:
             return await asyncio.to_thread(self.sync.wait_idle, timeout, kinds=kinds)
         return await self._scheduler.wait_idle(timeout, kinds)
 
+    async def use_scheduler(self, scheduler: JobScheduler | None) -> None:
+        """Run the background jobs on ``scheduler`` instead of this event loop's tasks (see
+        ``Memory.use_scheduler``); the loop's running tasks are cancelled first (nothing half-committed)."""
+        if self._scheduler is not None:
+            await self._scheduler.close()
+            self._scheduler = None
+        await asyncio.to_thread(self.sync.use_scheduler, scheduler)
+
     async def close(self, timeout: float | None = 10.0) -> None:
         """Cancel running compactions (nothing half-committed), then close the store."""
         if self._scheduler is not None:
             await self._scheduler.close()
-            self.sync.scheduler = None
+            self.sync.use_scheduler(None)
         await asyncio.to_thread(self.sync.close, timeout)
 
     async def __aenter__(self) -> AsyncMemory:

@@ -15,7 +15,7 @@ import time
 from collections import deque
 from collections.abc import Awaitable, Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Generic, TypeVar
+from typing import Generic, Protocol, TypeVar, runtime_checkable
 
 from ..errors import ConfigError, InvalidSummary, StoreError, SummarizerError
 from ..protocols import JobStore, Store
@@ -24,6 +24,50 @@ log = logging.getLogger("chatcompact.background")
 T = TypeVar("T")
 K = TypeVar("K", bound=Hashable)  # a Scheduler key
 JobKey = tuple[str, str]  # (kind, thread_id), e.g. ("compact", thread_id)
+
+
+@runtime_checkable
+class JobScheduler(Protocol):
+    """What a :class:`~chatcompact.runtime.memory.Memory` needs of its scheduler: :class:`Lanes` (worker
+    threads), :class:`StoreQueue` (``chatcompact worker`` processes) and an :class:`AsyncScheduler`'s
+    :meth:`~AsyncScheduler.jobs` (asyncio tasks) meet it. ``Memory.use_scheduler`` installs one."""
+
+    def submit(self, key: JobKey) -> None: ...
+
+    def wait_idle(self, timeout: float | None = None, kinds: Sequence[str] | None = None) -> bool: ...
+
+    def close(self, timeout: float | None = 10.0) -> None: ...
+
+
+class Debounce(Generic[K]):
+    """The due times of waiting keys, written once for both schedulers (pure: the caller passes the clock and
+    holds its own lock). A key submitted again while it waits restarts its wait of ``delay`` (a burst of submits
+    becomes one job, run in the pause after it), but it never waits longer than ``max_wait`` after its first
+    submit; ``now`` makes it due at once."""
+
+    def __init__(self) -> None:
+        self._due: dict[K, tuple[float, float]] = {}  # key -> (first submit, run at)
+
+    def push(self, key: K, t: float, delay: float, max_wait: float, now: bool = False) -> None:
+        first = self._due[key][0] if key in self._due else t
+        self._due[key] = (first, t if now else min(t + delay, first + max_wait))
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._due
+
+    def at(self, key: K) -> float:
+        """When ``key`` is due (it must be waiting)."""
+        return self._due[key][1]
+
+    def pop(self, key: K) -> None:
+        self._due.pop(key, None)
+
+    def flush(self) -> None:
+        """Every waiting key due now (waiting out a debounce helps nobody who waits for quiet)."""
+        self._due = {k: (first, 0.0) for k, (first, _) in self._due.items()}
+
+    def clear(self) -> None:
+        self._due.clear()
 
 
 @dataclass(frozen=True)
@@ -105,7 +149,7 @@ class Scheduler(Generic[K]):
         self._name = name
         self._delay = delay
         self._max_wait = delay if max_wait is None else max_wait
-        self._due: dict[K, tuple[float, float]] = {}  # queued key -> (first submit, run at)
+        self._due: Debounce[K] = Debounce()
         self._queue: deque[K] = deque()
         self._queued: set[K] = set()
         self._running: set[K] = set()
@@ -120,9 +164,7 @@ class Scheduler(Generic[K]):
         with self._cv:
             if self._closed:
                 return
-            t = time.monotonic()
-            first = self._due[key][0] if key in self._due else t
-            self._due[key] = (first, t if now else min(t + self._delay, first + self._max_wait))
+            self._due.push(key, time.monotonic(), self._delay, self._max_wait, now)
             if key in self._queued:
                 self._cv.notify_all()
                 return
@@ -139,8 +181,8 @@ class Scheduler(Generic[K]):
                 if self._closed:
                     return None
                 if self._queue:  # the key due first (keys without a delay are due at once)
-                    key = min(self._queue, key=lambda k: self._due[k][1])
-                    wait = self._due[key][1] - time.monotonic()
+                    key = min(self._queue, key=self._due.at)
+                    wait = self._due.at(key) - time.monotonic()
                     if wait <= 0:
                         break
                     self._cv.wait(wait)
@@ -148,7 +190,7 @@ class Scheduler(Generic[K]):
                     self._cv.wait()
             self._queue.remove(key)
             self._queued.discard(key)
-            del self._due[key]
+            self._due.pop(key)
             self._running.add(key)
             return key
 
@@ -169,8 +211,8 @@ class Scheduler(Generic[K]):
     def flush(self) -> None:
         """Make every queued key due now (``wait_idle`` does this: waiting out a debounce helps nobody)."""
         with self._cv:
-            for key in self._queue:
-                self.submit(key, now=True)
+            self._due.flush()
+            self._cv.notify_all()
 
     def busy(self, key: K) -> bool:
         with self._cv:
@@ -310,12 +352,17 @@ class AsyncScheduler:
         self._job = job
         self._delays = dict(delays or {})
         self._tasks: dict[JobKey, asyncio.Task[None]] = {}
-        self._due: dict[JobKey, tuple[float, float]] = {}  # waiting key -> (first submit, run at), loop time
+        self._due: Debounce[JobKey] = Debounce()  # the keys waiting for quiet, in loop time
         self._again: set[JobKey] = set()  # submitted while running
         self._closed = False
 
     def submit(self, key: JobKey) -> None:
         self._loop.call_soon_threadsafe(self._start, key)
+
+    def jobs(self) -> JobScheduler:
+        """This scheduler as the sync driver sees it: its triggers start asyncio tasks here; waiting and closing
+        belong to the event loop (``AsyncMemory.wait_idle`` / ``close``)."""
+        return _LoopJobs(self)
 
     def _start(self, key: JobKey, now: bool = False) -> None:
         if self._closed:
@@ -325,27 +372,26 @@ class AsyncScheduler:
         task = self._tasks.get(key)
         if task is not None and not task.done():
             if key in self._due:  # still waiting for quiet: the wait restarts (bounded by max_wait)
-                first = self._due[key][0]
-                self._due[key] = (first, t if now else min(t + delay, first + max_wait))
+                self._due.push(key, t, delay, max_wait, now)
             else:
                 self._again.add(key)
             return
-        self._due[key] = (t, t if now else t + delay)
+        self._due.push(key, t, delay, max_wait, now)
         self._tasks[key] = self._loop.create_task(self._run(key), name=f"chatcompact-{key}")
 
     async def _run(self, key: JobKey) -> None:
         again = False
         try:
-            while (wait := self._due[key][1] - self._loop.time()) > 0:
+            while (wait := self._due.at(key) - self._loop.time()) > 0:
                 await asyncio.sleep(wait)
-            del self._due[key]
+            self._due.pop(key)
             again = await self._job(key)
         except asyncio.CancelledError:
             raise
         except Exception:  # keep the loop alive; the error is logged with its traceback
             log.exception("compaction task for %r crashed", key)
         finally:
-            self._due.pop(key, None)
+            self._due.pop(key)
             if self._tasks.get(key) is asyncio.current_task():
                 del self._tasks[key]
         if again or key in self._again:
@@ -362,8 +408,7 @@ class AsyncScheduler:
         async def drain() -> None:
             await asyncio.sleep(0)  # let call_soon_threadsafe submissions land
             while tasks := mine():
-                for key in list(self._due):  # waiting out a debounce helps nobody here
-                    self._due[key] = (self._due[key][0], 0.0)
+                self._due.flush()
                 await asyncio.gather(*tasks, return_exceptions=True)
                 await asyncio.sleep(0)
 
@@ -380,3 +425,16 @@ class AsyncScheduler:
         for t in tasks:
             t.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
+
+
+class _LoopJobs:
+    """An :class:`AsyncScheduler` behind the sync :class:`JobScheduler` face (see :meth:`AsyncScheduler.jobs`)."""
+
+    def __init__(self, scheduler: AsyncScheduler) -> None:
+        self.submit = scheduler.submit
+
+    def wait_idle(self, timeout: float | None = None, kinds: Sequence[str] | None = None) -> bool:
+        raise ConfigError("this Memory's jobs run on an AsyncMemory's event loop: await AsyncMemory.wait_idle()")
+
+    def close(self, timeout: float | None = 10.0) -> None:
+        """Nothing here: the AsyncMemory that owns the event loop cancels its tasks."""

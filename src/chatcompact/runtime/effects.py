@@ -1,4 +1,4 @@
-"""Executing the engine's effects on a :class:`~chatcompact.runtime.memory.Thread`: the only code between a flow of
+"""Executing the engine's effects on a thread's view: the only code between a flow of
 :mod:`chatcompact.core.engine` and the store, the summarizer, the embedder and the scheduler.
 
 The sync driver runs every effect here; the async driver runs all but the summarizer call (awaited) and the
@@ -7,58 +7,73 @@ pauses (an event-loop yield) here too, in a worker thread, so the two drivers ca
 
 from __future__ import annotations
 
-import threading
 import time
 from collections.abc import Callable
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from ..core import engine as e
-from ..core.assemble import render_lines
 from ..errors import ChatcompactError, SummarizerError
-from ..protocols import Embedder, Summarizer
-from ..types import SummaryDelta, SummaryVersion
+from ..protocols import Embedder, FullStore, Summarizer, Tokenizer
+from ..types import SummaryDelta
+
+if TYPE_CHECKING:
+    from .background import JobScheduler, Retry
+    from .view import ThreadView
 
 
-class Driven(Protocol):
-    """What the runner needs of a thread (:class:`~chatcompact.runtime.memory.Thread` is one; no import, no circle)."""
+class Runtime(Protocol):
+    """What the runner needs of the backends (:class:`~chatcompact.runtime.memory.Memory` is one; no import, no
+    circle): read on every effect, so a scheduler installed later (``Memory.use_scheduler``) is the one used."""
+
+    @property
+    def store(self) -> FullStore: ...
+    @property
+    def summarizer(self) -> Summarizer: ...
+    @property
+    def tokenizer(self) -> Tokenizer: ...
+    @property
+    def embedder(self) -> Embedder | None: ...
+    @property
+    def retry(self) -> Retry: ...
+    @property
+    def scheduler(self) -> JobScheduler | None: ...
+    @property
+    def on_compaction(self) -> Callable[[e.CompactionEvent], Any] | None: ...
+    @property
+    def closed(self) -> bool: ...
+
+
+class Owner(Protocol):
+    """The thread a flow runs for: its id and its own ``on_compaction`` hook (run after the Memory's)."""
 
     id: str
     on_compaction: Callable[[e.CompactionEvent], Any] | None
-    _mem: Any  # the thread's Memory: store, summarizer, embedder, retry, scheduler, on_compaction
-    _slot: threading.Lock
-    _lock: Any  # the view lock (an RLock)
-    _view: Any
-    _committing: int | None
-
-    def _snapshot(self, fresh: bool = True) -> e.Snapshot: ...
-
-    def _load(self, info: Any) -> Any: ...
-
-    def _advance(self, job: Any, committed: SummaryVersion, lines: Any) -> None: ...
 
 
 class EffectRunner:
-    """Executes one engine flow's effects on a :class:`Thread` (the async driver reuses it for all but the
-    summarizer call). Holds the compaction slot the flow claimed until :meth:`release`."""
+    """Executes one engine flow's effects on a thread's :class:`~chatcompact.runtime.view.ThreadView` with the
+    backends of a :class:`Runtime` (the async driver reuses it for all but the summarizer call). Holds the
+    compaction slot the flow claimed until :meth:`release`."""
 
-    def __init__(self, thread: Driven) -> None:
-        self.thread = thread
+    def __init__(self, view: ThreadView, runtime: Runtime, owner: Owner) -> None:
+        self.view = view
+        self.runtime = runtime
+        self.owner = owner
         self.held = False
+        tid = view.id
         self._do: dict[type, Callable[[Any], Any]] = {
             e.Now: lambda _: time.monotonic(),
             e.Claim: self._claim,
-            e.Load: lambda eff: thread._snapshot(eff.fresh),
-            e.Reload: lambda _: self._reload(),
+            e.Load: lambda eff: view.snapshot(eff.fresh),
+            e.Reload: lambda _: view.reload(),
             e.Summarize: self._summarize,
-            e.Commit: self._commit,
-            e.PutNode: lambda eff: thread._mem.store.put_node(thread.id, eff.node),
-            e.LogEvent: lambda eff: thread._mem.store.log_event(thread.id, eff.kind, eff.data),
+            e.Commit: lambda eff: view.commit(eff.job, eff.version),
+            e.PutNode: lambda eff: runtime.store.put_node(tid, eff.node),
+            e.LogEvent: lambda eff: runtime.store.log_event(tid, eff.kind, eff.data),
             e.Hook: self._hook,
-            e.MissingVectors: lambda eff: thread._mem.store.missing_vectors(thread.id, self._embedder.name, eff.limit),
+            e.MissingVectors: lambda eff: runtime.store.missing_vectors(tid, self._embedder.name, eff.limit),
             e.Embed: lambda eff: self._embedder.embed(list(eff.texts)),
-            e.PutVectors: lambda eff: thread._mem.store.put_vectors(
-                thread.id, self._embedder.name, list(eff.seqs), eff.vectors
-            ),
+            e.PutVectors: lambda eff: runtime.store.put_vectors(tid, self._embedder.name, list(eff.seqs), eff.vectors),
             e.Submit: self._submit,
             e.Pause: self._pause,
         }
@@ -68,53 +83,37 @@ class EffectRunner:
 
     @property
     def _embedder(self) -> Embedder:
-        assert self.thread._mem.embedder is not None, "an embedding job needs an embedder"
-        return self.thread._mem.embedder
+        embedder = self.runtime.embedder
+        assert embedder is not None, "an embedding job needs an embedder"
+        return embedder
 
     def _pause(self, _: e.Pause) -> bool:
         time.sleep(0)  # a GIL yield: the foreground's next add/context runs now
-        return not self.thread._mem._closed
+        return not self.runtime.closed
 
     def _claim(self, effect: e.Claim) -> bool:
-        self.held = self.thread._slot.acquire(blocking=effect.wait)
+        self.held = self.view.slot.acquire(blocking=effect.wait)
         return self.held
 
     def release(self) -> None:
         """Give back the compaction slot if this flow took it (however the flow ended)."""
         if self.held:
             self.held = False
-            self.thread._slot.release()
-
-    def _reload(self) -> None:
-        t = self.thread
-        with t._lock:
-            t._view = t._load(t._mem.store.thread_info(t.id))
+            self.view.slot.release()
 
     def _summarize(self, effect: e.Summarize) -> SummaryDelta:
-        mem = self.thread._mem
-        return mem.retry.call(lambda: summarize_safely(mem.summarizer, effect.request))
-
-    def _commit(self, effect: e.Commit) -> SummaryVersion:
-        """Commit guarded by the parent version (durable first, outside the view lock), then advance the cache."""
-        t = self.thread
-        t._committing = effect.version.version  # _refresh must not reload for our own commit
-        try:
-            committed = t._mem.store.commit_version(t.id, effect.version)
-            lines = render_lines(committed.state, committed.covered_until, t._mem.tokenizer.count)  # before the lock
-            with t._lock:
-                t._advance(effect.job, committed, lines)
-            return committed
-        finally:
-            t._committing = None
+        rt = self.runtime
+        delta: SummaryDelta = rt.retry.call(lambda: summarize_safely(rt.summarizer, effect.request))
+        return delta
 
     def _hook(self, effect: e.Hook) -> list[Any]:
-        hooks = (self.thread._mem.on_compaction, self.thread.on_compaction)
+        hooks = (self.runtime.on_compaction, self.owner.on_compaction)
         return [hook(effect.event) for hook in hooks if hook is not None]
 
     def _submit(self, effect: e.Submit) -> None:
-        scheduler = self.thread._mem.scheduler
+        scheduler = self.runtime.scheduler
         if scheduler is not None:
-            scheduler.submit((effect.kind, self.thread.id))
+            scheduler.submit((effect.kind, self.view.id))
 
 
 #: Times an LLM (or any non-deterministic) summarizer is asked again within one compaction for an invalid delta.

@@ -133,10 +133,13 @@ def _report_texts(v: SummaryVersion) -> Iterable[str]:
     return (*r.added, *r.superseded, *r.resolved, *r.dropped, *r.not_kept, *r.pinned, *r.removed)
 
 
-def _rebuild_nodes(nodes: Sequence[SummaryNode], ids: frozenset[int], texts: Sequence[str], count: Callable):
+def _rebuild_nodes(
+    nodes: Sequence[SummaryNode], ids: frozenset[int], texts: Sequence[str], count: Callable[[str], int]
+) -> tuple[list[SummaryNode], int]:
     from ..core.hierarchy import node_tokens
 
-    out, removed = [], 0
+    out: list[SummaryNode] = []
+    removed = 0
     for node in nodes:
         covers = any(node.seq_from <= i <= node.seq_until for i in ids)
         state, n = scrub_state(node.state, ids, texts, covers_forgotten=covers)
@@ -161,7 +164,9 @@ def _quoting_events(events: Iterable[Any], ids: frozenset[int], raw_texts: Seque
     return out
 
 
-def select(messages: Sequence[Message], message_ids: Iterable[int] | None, where: Callable[[Message], bool] | None):
+def select(
+    messages: Sequence[Message], message_ids: Iterable[int] | None, where: Callable[[Message], bool] | None
+) -> list[Message]:
     """The stored messages chosen by ``message_ids`` and/or the ``where`` predicate (ConfigError if neither)."""
     wanted = _wanted(message_ids, where)
     if wanted:
@@ -288,12 +293,10 @@ def _forget_once(
 
 
 # (module, function): the module-level caches keyed by message text (or by sentences or words of it)
+# (core.memo scopes hold the rest, and only for one operation)
 _TEXT_CACHES = (
-    ("preserve", "_structure"),
-    ("preserve", "_identifier_spans"),
     ("instructions", "_detect_cached"),
     ("instructions", "_subject"),
-    ("lang", "_detect"),
 )
 
 

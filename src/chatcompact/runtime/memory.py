@@ -20,13 +20,13 @@ import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime
-from typing import Any, Literal, overload
+from typing import Any, Literal, TypeVar, overload
 
 from ..config import Policy, Settings, check_budget
-from ..core import compaction
+from ..core import compaction, memo
 from ..core import engine as e
 from ..core import hierarchy as h
-from ..core.assemble import Assembled, Line, ViewCache, assemble, render_lines
+from ..core.assemble import Assembled, Line, assemble, render_lines
 from ..core.formats import to_anthropic, to_openai
 from ..core.preserve import DEFAULT_RULES, Rule
 from ..core.query import Query
@@ -60,10 +60,8 @@ from ..types import (
     parse_messages,
 )
 from . import archive
-from .background import AsyncScheduler, Lanes, Retry, StoreQueue, make_scheduler
-from .derived import Derived, forget_mark
+from .background import JobScheduler, Retry, make_scheduler
 from .effects import EffectRunner, invalid_retries
-from .forget import seq_runs
 from .inputs import (
     check_compact,
     check_exclude,
@@ -77,27 +75,11 @@ from .inputs import (
 from .migrate import check_complete
 from .registry import full_store, resolve_embedder, resolve_store, resolve_summarizer, resolve_tokenizer
 from .turns import TurnContext, could_be_current, latest_user, turn_input, version_at
+from .view import ThreadView
 
 log = logging.getLogger("chatcompact")
+T = TypeVar("T")
 Format = Literal["openai", "anthropic"]
-
-
-@dataclass
-class _View:
-    """What a Thread caches of its committed state."""
-
-    info: ThreadInfo
-    version: SummaryVersion | None
-    tail: list[Message]
-    tail_tokens: list[int]
-    lines: list[Line]
-    pending: frozenset[str]
-    # trimmed/digested views of this thread's messages: never shared with another thread (issue 20)
-    views: ViewCache = field(default_factory=ViewCache)
-
-    @property
-    def covered_until(self) -> int:
-        return self.version.covered_until if self.version else 0
 
 
 Failure = e.Failure  # a compaction that did not land (kept here: it used to live in this module)
@@ -110,98 +92,36 @@ class Thread:
     def __init__(self, memory: Memory, info: ThreadInfo) -> None:
         self._mem = memory
         self.id = info.id
-        self._lock = threading.RLock()  # the view cache; never held across a summarizer call
-        self._slot = threading.Lock()  # at most one compaction (or roll-up) of this thread at a time
-        self._committing: int | None = None
         tree = h.Tree(memory.policy, memory.tokenizer.count) if memory.policy.hierarchy else None
-        self._engine = e.State(tree=tree)
+        self.engine = e.State(tree=tree)  # the engine's per-thread state (cooldowns, failures, the node tree)
         self.on_compaction: Hook | None = None  # this thread's hook; Memory.on_compaction runs first
-        self._derived = Derived()  # what recall reads per message, by seq (runtime.derived)
-        self._view = self._load(info)
+        # the cache of the committed state, its view lock and its compaction slot (runtime.view)
+        self.view = ThreadView(self.id, memory.store, memory.tokenizer, info, memory.policy.budget, tree)
+
+    @property
+    def memory(self) -> Memory:
+        """The Memory this thread belongs to (its store, summarizer, tokenizer, embedder, scheduler)."""
+        return self._mem
 
     @property
     def failures(self) -> list[Failure]:
         """Compactions that did not land in this process (also logged as ``compaction_failed`` events)."""
-        return self._engine.failures
+        return self.engine.failures
 
     @property
     def _tree(self) -> h.Tree | None:
-        return self._engine.tree
-
-    # ------------------------------------------------------------------ state cache
-    def _load(self, info: ThreadInfo) -> _View:
-        store, tok = self._mem.store, self._mem.tokenizer
-        mark = forget_mark(store, self.id)  # read first: a forget after it is noticed by the next recall
-        version = store.latest_version(self.id)
-        covered = version.covered_until if version else 0
-        tail = self._kept(version) + store.messages(self.id, after=covered)
-        lines = render_lines(version.state, covered, tok.count) if version else []
-        tokens = [tok.count_message(m) for m in tail]  # recounted: the tokenizer may differ from the writer's
-        if self._tree is not None:  # the head moved (or first load): nodes and lineage may have too
-            self._tree.reset(store.nodes(self.id), store.versions(self.id))
-        self._derived.clear(mark)  # another writer may have erased messages (forget): nothing stale is served
-        self._derived.put(tail)
-        return _View(info, version, tail, tokens, lines, check_sequence(tail))
-
-    def _moved_to(self, head: SummaryVersion | None, forgotten: Iterable[int] = ()) -> None:
-        """Advance the cache to ``head``, a revert or forget this thread just committed on top of the cached
-        version (view lock held): only the span whose coverage changed and the ``forgotten`` turns are read and
-        counted, not the whole tail. If anything else moved meanwhile (another writer), a full reload."""
-        store, tok = self._mem.store, self._mem.tokenizer
-        info = store.thread_info(self.id)
-        v = self._view
-        moved = info.last_seq != v.info.last_seq or info.last_version != (head.version if head else -1)
-        kept = bool(head and head.kept) or bool(v.version and v.version.kept)  # a kept user message: rare, reload
-        if head is None or moved or kept or head.parent != version_no(v.version):
-            self._view = self._load(info)
-            return
-        pairs = list(zip(v.tail, v.tail_tokens, strict=True))
-        if head.covered_until < v.covered_until:  # a revert: the folded span returns to the tail
-            back = store.messages(self.id, head.covered_until, v.covered_until)
-            pairs = [(m, tok.count_message(m)) for m in back] + pairs
-        else:
-            pairs = [(m, n) for m, n in pairs if (m.seq or 0) > head.covered_until]
-        gone = sorted({s for s in forgotten if s > head.covered_until})
-        if gone:  # tombstones replace the forgotten turns still in the tail
-            fresh = {m.seq: m for a, b in seq_runs(gone) for m in store.messages(self.id, a - 1, b)}
-            pairs = [(fresh[m.seq], tok.count_message(fresh[m.seq])) if m.seq in fresh else (m, n) for m, n in pairs]
-        tail = [m for m, _ in pairs]
-        lines = render_lines(head.state, head.covered_until, tok.count)
-        if self._tree is not None:
-            self._tree.reset(store.nodes(self.id), store.versions(self.id))
-        views = v.views
-        if gone:  # no trimmed view or derived value of an erased turn stays in memory
-            views = ViewCache()
-            self._derived.clear(forget_mark(store, self.id))
-            self._derived.put(tail)
-        self._view = _View(info, head, tail, [n for _, n in pairs], lines, check_sequence(tail), views)
-
-    def _refresh(self) -> None:
-        """Reload the cache if another writer moved the thread's head."""
-        info = self._mem.store.thread_info(self.id)
-        v = self._view
-        if info.last_seq == v.info.last_seq and info.last_version == self._committing:
-            return  # our own compaction committed and is about to advance the cache
-        if (info.last_seq, info.last_version) != (v.info.last_seq, v.version.version if v.version else 0):
-            self._view = self._load(info)
-        elif info.budget != v.info.budget:
-            v.info = info
-
-    def _kept(self, version: SummaryVersion | None) -> list[Message]:
-        """The messages ``version`` folded past but kept in the recent window (the latest user message)."""
-        kept = version.kept if version else ()
-        return [m for k in kept for m in self._mem.store.messages(self.id, after=k - 1, until=k)]
+        return self.engine.tree
 
     @property
     def system(self) -> str | None:
         """The thread's system prompt (kept verbatim in every context)."""
-        return self._view.info.system
+        return self.view.state.info.system
 
     @property
     def budget(self) -> int:
         """The trigger budget: compaction keeps the unsummarised tail within its ``high_water`` share. Stored with
         the thread (``mem.thread(id, budget=...)``), else ``Policy.budget``; also the default of ``context()``."""
-        return self._view.info.budget or self._mem.policy.budget
+        return self.view.budget
 
     # ------------------------------------------------------------------ writing
     def add(self, message: dict[str, Any] | Message, *, created_at: float | datetime | None = None) -> Message:
@@ -223,19 +143,11 @@ class Thread:
         if not parsed:
             return []
         tok = self._mem.tokenizer
-        with self._lock:
-            v = self._view
-            pending = check_sequence(parsed, v.pending)
+        with self.view.lock:
+            pending = check_sequence(parsed, self.view.state.pending)
             tokens = [tok.count_message(m) for m in parsed]
             stored = self._mem.store.append(self.id, parsed, tokens, created_at=when)
-            self._derived.put(stored, sketched=True)
-            if stored[0].seq != v.info.last_seq + 1:  # someone else wrote in between
-                self._view = self._load(self._mem.store.thread_info(self.id))
-            else:
-                v.tail.extend(stored)
-                v.tail_tokens.extend(tokens)
-                v.pending = pending
-                v.info = replace(v.info, last_seq=stored[-1].seq or v.info.last_seq)
+            self.view.appended(stored, tokens, pending)
             self._maybe_compact()
             if self._mem.embedder is not None and self._mem.scheduler is not None:
                 self._mem.scheduler.submit(("embed", self.id))
@@ -249,6 +161,10 @@ class Thread:
     ) -> Assembled:
         """The context as an :class:`Assembled` (messages, exact token count, what was elided). Reading only:
         the budget asked for here never changes when compaction runs (that is the thread's ``budget``)."""
+        with memo.scope():  # the rules and the detector see the same texts again within one assembly
+            return self._assemble(budget, query, tools)
+
+    def _assemble(self, budget: int | None, query: str | None, tools: Sequence[dict[str, Any]] | None) -> Assembled:
         budget = self.budget if budget is None else check_budget(budget)
         text = check_query(query, optional=True)
         q = Query.parse(text) if text else None  # parsed once: quotes, recall and the hierarchy read this value
@@ -259,14 +175,14 @@ class Thread:
         room = budget - schema
         recall = False  # nothing folded yet: the tail is the whole thread, so every recall hit would be dropped below
         if q is not None:
-            with self._lock:
-                self._refresh()
-                recall = self._view.covered_until > 0
+            with self.view.lock:
+                self.view.refresh()
+                recall = self.view.state.covered_until > 0
         quotes, spare = self._quotes(q, room) if recall and q is not None else ([], [])
-        with self._lock:
+        with self.view.lock:
             if recall or q is None:  # the recall ran outside the lock: the head may have moved meanwhile
-                self._refresh()
-            v = self._view
+                self.view.refresh()
+            v = self.view.state
             lines = v.lines
             if q is not None and self._tree is not None:  # the finer nodes about the query share the summary's room
                 lines = self._tree.lines(v.lines, q, int(self._mem.policy.summary_share * room))
@@ -296,7 +212,7 @@ class Thread:
         if version is not None and not could_be_current(version, message, info.created_at):
             version = version_at(store.versions(self.id), message, info.created_at)
         covered = version.covered_until if version else 0
-        tail = self._kept(version) + store.messages(self.id, after=covered, until=seq)
+        tail = self.view.kept(version) + store.messages(self.id, after=covered, until=seq)
         asked = latest_user(tail) or latest_user(store.messages(self.id, max(covered - 200, 0), covered))
         query = check_query(asked.text if asked else None, optional=True)
         lines = render_lines(version.state, covered, tok.count) if version else []
@@ -353,13 +269,14 @@ class Thread:
         fraction, tail tokens still to add before automatic compaction fires, summary version, tail size."""
         budget = self.budget if budget is None else check_budget(budget)  # 0 must not mean "the default"
         tokens = self.assemble(budget).tokens
-        return e.usage(tokens, budget, self._snapshot(fresh=False), self._mem.policy)
+        return e.usage(tokens, budget, self.view.snapshot(fresh=False), self._mem.policy)
 
     def summary(self) -> SummaryState:
         """The current structured summary (empty before the first compaction)."""
-        with self._lock:
-            self._refresh()
-            return self._view.version.state if self._view.version else SummaryState()
+        with self.view.lock:
+            self.view.refresh()
+            v = self.view.state
+            return v.version.state if v.version else SummaryState()
 
     def history(self, after: int = 0, until: int | None = None) -> list[Message]:
         """Every message ever added (``after < seq <= until``), verbatim, in order."""
@@ -407,17 +324,17 @@ class Thread:
                 continue
         else:
             raise VersionConflict(f"thread {self.id!r}: could not revert, other compactions kept committing")
-        with self._lock:
-            self._moved_to(committed)
+        with self.view.lock:
+            self.view.moved_to(committed)
         return committed
 
     def hierarchy(self) -> list[SummaryNode]:
         """The summary tree: its active nodes (id, level, message range, ``tokens``), finest first, then the
         root (id ``"root"``: the running summary, covering every folded message). Only the root when
         ``Policy.hierarchy`` is off."""
-        with self._lock:
-            self._refresh()
-            v = self._view
+        with self.view.lock:
+            self.view.refresh()
+            v = self.view.state
             tree = self._tree or h.Tree(self._mem.policy, self._mem.tokenizer.count)
             return tree.listing(v.version.state if v.version else SummaryState(), v.covered_until)
 
@@ -432,9 +349,9 @@ class Thread:
 
     def stats(self) -> dict[str, int]:
         """Sizes: messages, unsummarised tail, summary version, tokens of the full history."""
-        with self._lock:
-            self._refresh()
-            v = self._view
+        with self.view.lock:
+            self.view.refresh()
+            v = self.view.state
             full = sum(self._mem.store.message_tokens(self.id))
             return {
                 "messages": v.info.last_seq,
@@ -483,8 +400,8 @@ class Thread:
         if opts.fusion != self._mem.policy.recall_fusion:
             opts = replace(opts, fusion=self._mem.policy.recall_fusion)
         self._schedule_backlog()
-        self._derived.check(self._mem.store, self.id)
-        return archive.search(self._mem.store, self._mem.embedder, self.id, query, opts, self._derived)
+        self.view.derived.check(self._mem.store, self.id)
+        return archive.search(self._mem.store, self._mem.embedder, self.id, query, opts, self.view.derived)
 
     def tools(self, format: Format = "openai") -> list[dict[str, Any]]:
         """The ``recall`` and ``compact`` tool schemas for function calling (OpenAI or Anthropic form)."""
@@ -521,8 +438,8 @@ class Thread:
         lines: Sequence[Line]
         tail: Sequence[Message]
         if at is None:
-            with self._lock:
-                lines, tail = self._view.lines, self._view.tail
+            with self.view.lock:
+                lines, tail = self.view.state.lines, self.view.state.tail
         else:
             lines, tail = at[0], at[1]
         agent = any(m.role == "tool" for m in tail)
@@ -559,7 +476,7 @@ class Thread:
         """``background=False``: embed inside ``add`` as many batches as it added messages, plus one, oldest first
         (an older backlog drains over the adds; a request never embeds it)."""
         for _ in range(-(-added // archive.EMBED_BATCH) + 1):
-            if not self._run(self._flow("embed")):
+            if not self._run(job_flow(self, "embed")):
                 return
 
     # ------------------------------------------------------------------ compaction (flows of core.engine)
@@ -570,64 +487,22 @@ class Thread:
         Returns the new version, or None if there is nothing to fold (or an ``on_compaction`` hook vetoed).
         Raises SummarizerError if the summarizer fails after its retries; the committed summary is then unchanged.
         """
-        return self._run(self._flow("manual", keep_tokens=keep_tokens, focus=focus))
-
-    def _flow(self, kind: str, **kw: Any) -> e.Effects[Any]:
-        """The engine flow for a job of ``kind``: "compact" (a triggered step), "embed" or "manual"."""
-        cfg = e.Config(
-            self.id,
-            self._mem.policy,
-            self._mem.summarizer.name,
-            self._mem.tokenizer.count,
-            self._mem.retry.cooldown,
-            self._mem.rules,
-            retries=invalid_retries(self._mem.summarizer),
-            deadline=self._mem.retry.deadline,
-        )
-        if kind == "manual":  # both drivers' compact() come here: their arguments are checked once
-            keep_tokens, focus = check_compact(kw.get("keep_tokens"), kw.get("focus"))
-            return e.manual(self._engine, cfg, keep_tokens=keep_tokens, focus=focus)
-        return e.embed(self._engine, cfg) if kind == "embed" else e.step(self._engine, cfg)
+        version: SummaryVersion | None = self._run(job_flow(self, "manual", keep_tokens=keep_tokens, focus=focus))
+        return version
 
     def _run(self, flow: e.Effects[Any]) -> Any:
-        runner = EffectRunner(self)
-        try:
-            return e.drive(flow, runner)
-        finally:
-            runner.release()
+        return run_flow(self, flow)
 
     def _maybe_compact(self) -> None:
         """After an append (view lock held): start a compaction if a trigger fires (in the background by default)."""
-        if e.trigger(self._engine, self._snapshot(fresh=False), self._mem.policy, time.monotonic()) is None:
+        if e.trigger(self.engine, self.view.snapshot(fresh=False), self._mem.policy, time.monotonic()) is None:
             return
         if self._mem.scheduler is not None:
             self._mem.scheduler.submit(("compact", self.id))
             return
         for _ in range(1 + (len(self._mem.policy.rollup_messages) if self._tree is not None else 0)):
-            if not self._run(self._flow("compact")):  # inline: the compaction, then the roll-ups it completed
+            if not self._run(job_flow(self, "compact")):  # inline: the compaction, then the roll-ups it completed
                 break
-
-    def _snapshot(self, fresh: bool = True) -> e.Snapshot:
-        with self._lock:
-            if fresh:
-                self._refresh()
-            v = self._view
-            return e.Snapshot(v.version, tuple(v.tail), tuple(v.tail_tokens), self.budget)
-
-    def _advance(self, job: compaction.Job, committed: SummaryVersion, lines: list[Line]) -> None:
-        """Move the cache past the folded span (messages added meanwhile stay in the tail). View lock held;
-        ``lines``, the new version rendered, come in ready: no CPU work while the foreground may wait."""
-        v = self._view
-        rest = compaction.window_after(job.plan, v.tail, v.tail_tokens)
-        if version_no(v.version) != version_no(job.parent) or rest is None:
-            self._view = self._load(self._mem.store.thread_info(self.id))
-            return
-        v.version = committed
-        v.tail, v.tail_tokens = rest
-        first = min((m.seq or 0 for m in v.tail), default=committed.covered_until + 1)
-        v.views.keep_after(min(committed.covered_until, first - 1))  # a kept user message keeps its view
-        v.lines = lines
-        v.info = replace(v.info, last_version=committed.version)
 
     # ------------------------------------------------------------------ deletion (logic in chatcompact.runtime.forget)
     def forget(self, message_ids: Iterable[int] | None = None, *, where: Any = None, scrub: bool = True) -> Any:
@@ -637,20 +512,16 @@ class Thread:
         See :mod:`chatcompact.runtime.forget`."""
         from .forget import forget
 
-        with self._slot, self._lock:  # no compaction of this process may commit a summary of what is forgotten
+        with self.view.slot, self.view.lock:  # no compaction of this process may commit a summary of what is forgotten
             report = forget(self._mem.store, self.id, self._mem.tokenizer.count, message_ids, where, scrub=scrub)
             if report.message_ids:
                 head = self._mem.store.latest_version(self.id)
-                self._moved_to(head if head and head.version == report.head_version else None, report.message_ids)
+                self.view.moved_to(head if head and head.version == report.head_version else None, report.message_ids)
         return report
 
     def delete(self) -> None:
         """Delete the thread and everything stored about it (messages, summaries, nodes, vectors, events)."""
-        with self._slot, self._lock:
-            self._mem.store.delete_thread(self.id)
-            self._mem._threads.pop(self.id, None)
-            if isinstance(self._mem.store, ForgetStore):
-                self._mem.store.scrub()
+        self._mem.delete(self.id)
 
 
 def as_epoch(value: float | datetime | None) -> float | None:
@@ -666,8 +537,46 @@ def as_epoch(value: float | datetime | None) -> float | None:
     return float(value)
 
 
-def version_no(version: SummaryVersion | None) -> int:
-    return version.version if version else 0
+def job_flow(thread: Thread, kind: str, **kw: Any) -> e.Effects[Any]:
+    """The engine flow for a job of ``kind`` on ``thread``: "compact" (a triggered step), "embed" or "manual"
+    (``compact()``; ``keep_tokens`` and ``focus`` checked here, once for both drivers)."""
+    mem = thread.memory
+    cfg = e.Config(
+        thread.id,
+        mem.policy,
+        mem.summarizer.name,
+        mem.tokenizer.count,
+        mem.retry.cooldown,
+        mem.rules,
+        retries=invalid_retries(mem.summarizer),
+        deadline=mem.retry.deadline,
+    )
+    if kind == "manual":
+        keep_tokens, focus = check_compact(kw.get("keep_tokens"), kw.get("focus"))
+        return e.manual(thread.engine, cfg, keep_tokens=keep_tokens, focus=focus)
+    return e.embed(thread.engine, cfg) if kind == "embed" else e.step(thread.engine, cfg)
+
+
+def run_flow(thread: Thread, flow: e.Effects[T]) -> T:
+    """Run an engine flow on ``thread`` in the caller's thread (the sync driver; ``async_memory.drive`` is the
+    async one), every effect executed by one :class:`EffectRunner`."""
+    runner = EffectRunner(thread.view, thread.memory, thread)
+    try:
+        with memo.scope():  # what the flow derives from message text is memoised for this flow only
+            return e.drive(flow, runner)
+    finally:
+        runner.release()
+
+
+def job_thread(memory: Memory, thread_id: str) -> Thread | None:
+    """The open Thread, or one loaded just for a job (None: the thread was deleted since it was queued)."""
+    t = memory.open_threads.get(thread_id)
+    if t is None:
+        try:
+            t = Thread(memory, memory.store.thread_info(thread_id))
+        except ThreadNotFound:
+            return None
+    return t
 
 
 @dataclass
@@ -694,10 +603,21 @@ class Memory:
         self._lock = threading.Lock()
         self._closed = False
         delays = {"embed": (archive.EMBED_QUIET, archive.EMBED_MAX_LAG)}
-        # AsyncMemory swaps in its AsyncScheduler: this driver's triggers then start asyncio tasks
-        self.scheduler: Lanes | StoreQueue | AsyncScheduler | None = make_scheduler(
-            self.background, self.store, self._job, delays
-        )
+        self.scheduler: JobScheduler | None = make_scheduler(self.background, self.store, self._job, delays)
+
+    @property
+    def closed(self) -> bool:
+        """True once :meth:`close` has run (a running background flow stops at its next pause)."""
+        return self._closed
+
+    def use_scheduler(self, scheduler: JobScheduler | None) -> None:
+        """Run this Memory's background jobs on ``scheduler`` from now on (an AsyncMemory installs its event
+        loop's; None: none, the triggers then only fire inline). The one it replaces is closed first."""
+        if scheduler is not None and not isinstance(scheduler, JobScheduler):
+            raise ConfigError(f"a scheduler needs submit, wait_idle and close; got {type(scheduler).__name__}")
+        old, self.scheduler = self.scheduler, scheduler
+        if old is not None and old is not scheduler:
+            old.close()
 
     def _job(self, key: tuple[str, str]) -> bool:
         kind, thread_id = key
@@ -709,32 +629,25 @@ class Memory:
         """Run one background job (``"compact"`` or ``"embed"``) on any thread of the store; True if the
         thread needs another. What ``chatcompact worker`` runs for each job it claims; a thread this Memory
         has not opened is loaded just for the job (a worker keeps no per-thread state between jobs)."""
-        t = self._job_thread(thread_id)
+        t = job_thread(self, thread_id)
         return self._run(kind, t) if t is not None else False
 
-    def _job_thread(self, thread_id: str) -> Thread | None:
-        """The open Thread, or one loaded just for a job (None: the thread was deleted since it was queued)."""
+    @property
+    def open_threads(self) -> dict[str, Thread]:
+        """The threads this Memory has open (a copy), by id."""
         with self._lock:
-            t = self._threads.get(thread_id)
-        if t is None:
-            try:
-                t = Thread(self, self.store.thread_info(thread_id))
-            except ThreadNotFound:
-                return None
-        return t
+            return dict(self._threads)
 
     def _run(self, kind: str, t: Thread) -> bool:
         if kind == "embed" and self.embedder is None:
             return False
-        return bool(t._run(t._flow(kind)))
+        return bool(run_flow(t, job_flow(t, kind)))
 
     def wait_idle(self, timeout: float | None = None, *, kinds: Sequence[str] | None = None) -> bool:
         """Wait until no background job is queued or running; False if ``timeout`` (seconds) passed first.
 
         ``kinds`` (e.g. ``("compact",)``) waits only for those lanes: waiting for compaction need not wait for
         the embedding lane's debounce. With ``background="workers"`` it waits for the store's whole queue."""
-        if isinstance(self.scheduler, AsyncScheduler):
-            raise ConfigError("this Memory's jobs run on an AsyncMemory's event loop: await AsyncMemory.wait_idle()")
         return self.scheduler.wait_idle(timeout, kinds=kinds) if self.scheduler else True
 
     @classmethod
@@ -781,16 +694,27 @@ class Memory:
                 raise ChatcompactError("this Memory is closed")
             t = self._threads.get(thread_id)
             # an open thread is written only for a change (the proxy asks for it with its budget every request)
-            if t is None or system is not None or (budget is not None and budget != t._view.info.budget):
+            if t is None or system is not None or (budget is not None and budget != t.view.state.info.budget):
                 info = self.store.ensure_thread(thread_id, system, budget=budget)
                 if t is None:
                     t = self._threads[thread_id] = Thread(self, info)
                 else:
-                    with t._lock:  # a head another writer moved meanwhile reloads the cache, as _refresh would
-                        v = t._view
-                        same = (info.last_seq, info.last_version) == (v.info.last_seq, version_no(v.version))
-                        t._view = replace(v, info=info) if same else t._load(info)
+                    t.view.reopened(info)
             return t
+
+    def delete(self, thread_id: str) -> None:
+        """Delete thread ``thread_id`` and everything stored about it (messages, summaries, nodes, vectors,
+        events); no compaction of this process is running on it meanwhile. ThreadNotFound if there is none."""
+        check_thread_id(thread_id)
+        t = job_thread(self, thread_id)
+        if t is None:
+            raise ThreadNotFound(f"no thread {thread_id!r}")
+        with t.view.slot, t.view.lock:
+            self.store.delete_thread(thread_id)
+            with self._lock:
+                self._threads.pop(thread_id, None)
+            if isinstance(self.store, ForgetStore):
+                self.store.scrub()
 
     def threads(self) -> list[ThreadInfo]:
         """Every thread in the store."""
@@ -810,7 +734,7 @@ class Memory:
             if self._closed:
                 return
             self._closed = True
-        if self.scheduler is not None and not isinstance(self.scheduler, AsyncScheduler):  # AsyncMemory closes its own
+        if self.scheduler is not None:  # an AsyncMemory's loop scheduler: its owner cancels the tasks
             self.scheduler.close(timeout)
         with self._lock:
             self._threads.clear()

@@ -6,7 +6,7 @@ import os
 from collections.abc import Callable
 
 from ..config import Settings
-from ..core.specs import split_model_url  # re-exported: the CLI's judge and older code import it from here
+from ..core.specs import split_model_url as split_model_url  # re-exported: older code imports it from here
 from ..errors import ConfigError
 from ..protocols import (
     Embedder,

@@ -27,7 +27,8 @@ from ..errors import SummarizerError
 from . import replies, vendor, wire
 from .replies import BadReply, Vendor
 from .service import Caller, HTTPProblem, Service
-from .turn import Ask, Turn
+from .tails import Ask
+from .turn import Turn
 from .upstream import Reply, UpstreamError, dumps
 
 log = logging.getLogger("chatcompact.server")

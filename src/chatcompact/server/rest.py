@@ -197,10 +197,11 @@ async def get_usage(request: Request, caller: Caller) -> Response:
 
 def usage(stats: Mapping[str, int], versions: list[SummaryVersion]) -> dict[str, Any]:
     """Sizes and what compaction cost: summarizer calls, their tokens (from each version's meta)."""
-    calls = [v.meta.get("usage") or {} for v in versions if v.trigger != "revert"]
+    folds = [v for v in versions if v.trigger not in ("revert", "forget")]  # those two fold nothing
+    calls = [v.meta.get("usage") or {} for v in folds]
     return {
         **stats,
-        "compactions": sum(1 for v in versions if v.trigger != "revert"),
+        "compactions": len(folds),
         "summarizer_input_tokens": sum(int(u.get("input_tokens", 0) or 0) for u in calls),
         "summarizer_output_tokens": sum(int(u.get("output_tokens", 0) or 0) for u in calls),
     }

@@ -25,13 +25,13 @@ from ..runtime.async_memory import AsyncMemory, AsyncThread
 from .keys import TENANT_RE, KeyFile, RateLimiter, presented_key, retry_after
 from .locks import FileLocks, PostgresLocks, SharedLocks, ThreadLocks
 from .replies import BadReply
-from .turn import Tails
+from .tails import Tails
 from .upstream import Upstream, UpstreamError
 
 if TYPE_CHECKING:
     from ..runtime.memory import Thread
     from ..types import Message
-    from .turn import Ask
+    from .tails import Ask
 
 log = logging.getLogger("chatcompact.server")
 LOCAL_TENANT = "local"

@@ -97,7 +97,8 @@ _OPENER = urllib.request.build_opener(urllib.request.ProxyHandler({}))
 
 def _fetch(url: str, timeout: float) -> bytes:
     with _OPENER.open(url, timeout=timeout) as resp:
-        return resp.read()
+        body: bytes = resp.read()
+        return body
 
 
 def _get(url: str, timeout: float) -> Any:
@@ -213,7 +214,7 @@ class LocalServer:
         if self.closed:
             return False
         try:
-            return _get(self.address + "/health", timeout).get("status") == "ok"
+            return bool(_get(self.address + "/health", timeout).get("status") == "ok")
         except (OSError, ValueError):
             return False
 

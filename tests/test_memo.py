@@ -1,0 +1,60 @@
+"""core.memo: values derived from conversation text are memoised within one operation's scope, never beyond it."""
+
+from __future__ import annotations
+
+import threading
+
+from chatcompact.core import lang, memo, preserve
+
+
+def _counter():
+    calls: list[str] = []
+
+    def compute(text: str):
+        def run() -> int:
+            calls.append(text)
+            return len(text)
+
+        return run
+
+    return calls, compute
+
+
+def test_outside_a_scope_nothing_is_kept():
+    calls, compute = _counter()
+    assert memo.memo("k", "secret text", compute("secret text")) == 11
+    assert memo.memo("k", "secret text", compute("secret text")) == 11
+    assert calls == ["secret text", "secret text"]
+
+
+def test_a_scope_computes_once_nested_scopes_share_and_nothing_outlives_it():
+    calls, compute = _counter()
+    with memo.scope():
+        memo.memo("k", "a", compute("a"))
+        with memo.scope():  # the enclosing table
+            memo.memo("k", "a", compute("a"))
+        memo.memo("other kind", "a", compute("a"))  # kinds never collide
+    assert calls == ["a", "a"]
+    with memo.scope():  # a new operation starts empty
+        memo.memo("k", "a", compute("a"))
+    assert calls == ["a", "a", "a"]
+
+
+def test_a_scope_is_not_seen_by_another_thread():
+    calls, compute = _counter()
+    with memo.scope():
+        memo.memo("k", "x", compute("x"))
+        t = threading.Thread(target=lambda: memo.memo("k", "x", compute("x")))
+        t.start()
+        t.join()
+    assert calls == ["x", "x"]
+
+
+def test_text_derived_helpers_hold_no_module_level_cache():
+    """The language detector and the identifier scanner keep no text once the call returns (no lru_cache)."""
+    text = "Bitte schick die Rechnung INV-20931 an jana@example.org"
+    assert lang.detect(text) == "de" and lang.detect(text) == "de"
+    found = preserve.identifier_spans(text)
+    assert "INV-20931" in [s.value for s in found] and found == preserve.identifier_spans(text)
+    for fn in (lang.detect, preserve._identifier_spans, preserve._structure):
+        assert not hasattr(fn, "cache_info"), fn
