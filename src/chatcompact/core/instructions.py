@@ -28,7 +28,7 @@ from functools import lru_cache
 
 from ..types import Message, SummaryItem
 from . import lang
-from .own_words import SENTENCE, blanked, cues, found, has, starts, word_list
+from .own_words import SENTENCE, blanked, cues, doubtful_words, found, has, may_hold, starts, unwrapped, word_list
 from .own_words import own_words as own_words
 
 __all__ = [
@@ -53,7 +53,20 @@ MAX_FRAGMENT_WORDS = 4  # "metric units, please": a fragment this short, no verb
 _PUNCT = " ,;:-—–、，.!?。！？…"
 _MD_LEAD = re.compile(r"^\s*(?:[-*+•]\s+|\d{1,3}[.)]\s+|#{1,6}\s+)+")
 _MD_EMPHASIS = re.compile(r"\*\*|__")
-_CUE_KINDS = ("start", "anywhere", "temporal", "override", "prefer", "prefer_word", "style_start", "please")
+# What any rule or preference holds: a phrase of these anywhere, or of these at a sentence's (or clause's) start.
+_ANYWHERE = ("anywhere", "temporal", "prefer", "prefer_word", "please")
+_AT_START = ("start", "style_start", "style_general")
+_CUE_KINDS = (
+    "start",
+    "anywhere",
+    "temporal",
+    "override",
+    "prefer",
+    "prefer_word",
+    "style_start",
+    "style_general",
+    "please",
+)
 
 
 # ---------------------------------------------------------------- what a sentence sets
@@ -75,9 +88,14 @@ def classify(sentence: str) -> str | None:
         return INSTRUCTION
     if temporal and not starts("statement_start", _without_request(_cut(core, found("temporal", core)))):
         return INSTRUCTION  # "from now on, answer in one paragraph"; not "I'll visit more in the future"
-    if has("prefer", s) or (has("prefer_word", s) and has("first_person", s)) or _style(core) or _fragment(s):
+    if _first_person_preference(s) or _style(core) or _fragment(s):
         return PREFERENCE
     return None
+
+
+def _first_person_preference(s: str) -> bool:
+    """ "I'd rather ...", "we can't use ...", "mir ist lieber ...": the speaker's own preference or constraint."""
+    return has("prefer", s) or (has("prefer_word", s) and has("first_person", s))
 
 
 def is_instruction(sentence: str) -> bool:
@@ -113,6 +131,11 @@ def _imperative(core: str) -> bool:
 def _style(core: str) -> bool:
     """ "Keep it brief", "use metric units", "stick to Python 3.8", "be concise": a style cue with a general
     object (not "use this one", "use a dict")."""
+    end = starts("style_general", core)
+    if end:  # "write all dates as ...", not "write a test"
+        general = word_list("general", lang.detect(core))
+        rest = core[end:].lstrip(_PUNCT)
+        return _next_word(core, end) in general or (lang.has_han(rest) and rest.startswith(tuple(general)))
     end = starts("style_start", core)
     if not end:
         return False
@@ -167,11 +190,18 @@ def _reported(sentence: str) -> bool:
 def own_sentences(text: str) -> list[tuple[str, str]]:
     """``(sentence as written, the same with quoted parts blanked)`` for each sentence of ``text`` that may set
     a rule: the user's own words, no hypothetical, no reported speech, no question but a request."""
+    return [(written, spoken) for written, spoken, doubtful in _sentences(text) if not doubtful]
+
+
+def _sentences(text: str) -> list[tuple[str, str, bool]]:
+    """:func:`own_sentences`, and those a generic question after them makes doubtful (``True``): what may have
+    been pasted before "What do you think?" can still state the user's own preference, but no rule."""
     text = text[:READ_CHARS]
-    own = own_words(text)
+    own, strict = (unwrapped(t) for t in doubtful_words(text))
     out = []
     for m in SENTENCE.finditer(own):
         spoken = " ".join(m.group(0).split())
+        doubtful = not strict[m.start() : m.end()].strip()
         if len(spoken) < 4 or _reported(spoken):
             continue
         if spoken.endswith(("?", "？")) and _without_request(spoken) is spoken:
@@ -180,7 +210,7 @@ def own_sentences(text: str) -> list[tuple[str, str]]:
         head = len(written) - len(written.lstrip())
         if written[head : head + 1] != own[m.start() + head : m.start() + head + 1]:
             spoken = f"… {spoken}"  # "`foo` always returns None": it does not start where its own words do
-        out.append((" ".join(written.split()), spoken))
+        out.append((" ".join(written.split()), spoken, doubtful))
     return out
 
 
@@ -258,10 +288,16 @@ def detect(message: Message, existing: Sequence[SummaryItem] = ()) -> list[Summa
     """
     if message.role != "user" or not message.text:
         return []
+    anywhere = _ANYWHERE + (("override",) if existing else ())
+    if not may_hold(message.text[:READ_CHARS], anywhere, _AT_START):
+        return []  # most messages: no cue outside their code at all
     subjects = _Subjects()
     out = []
-    for sentence, spoken in own_sentences(message.text):
-        kind = classify(spoken) or (INSTRUCTION if _revises(spoken, existing, subjects) else None)
+    for sentence, spoken, doubtful in _sentences(message.text):
+        if doubtful:
+            kind = PREFERENCE if _first_person_preference(spoken) and classify(spoken) else None
+        else:
+            kind = classify(spoken) or (INSTRUCTION if _revises(spoken, existing, subjects) else None)
         if kind is not None:
             text = sentence if len(sentence) <= MAX_CHARS else sentence[: MAX_CHARS - 1] + "…"
             out.append(SummaryItem(text=text, sources=(message.seq or 0,), subject=kind, weight=10.0))

@@ -4,8 +4,9 @@ A standing instruction or preference may only come from what the user says to th
 (:mod:`chatcompact.core.instructions`). :func:`own_words` blanks everything else of a user message: text in
 quotation marks, code, block quotes, pasted logs, e-mails (header lines), dialogues (speaker lines) and lines
 under a paste label ("Output: ..."); what follows a lead-in to someone else's words ("Here is what I got:", "the
-email says"); what comes before a question about it ("... Is this legit?" blanks the message before it, "What
-do you think?" its own paragraph); and a hypothetical ("what if I told you to never ...") to its paragraph's end.
+email says"); what comes before a question about it ("... Is this legit?", "What do you think?": the message before it,
+where after the generic one a first-person preference may still be the user's own, :func:`doubtful_words`); and
+a hypothetical ("what if I told you to never ...") to its paragraph's end.
 
 The cue phrases are data (``data/lang/instructions.json``, per language: en, de, it, zh), matched
 case-insensitively on word boundaries (Han text: on characters), every language's phrases together, since a
@@ -21,13 +22,30 @@ from importlib import resources
 
 from .lang import UPPER
 
-__all__ = ["SENTENCE", "blanked", "cues", "found", "has", "kinds", "own_words", "starts", "word_list"]
+__all__ = [
+    "SENTENCE",
+    "blanked",
+    "cues",
+    "doubtful_words",
+    "found",
+    "has",
+    "may_hold",
+    "own_words",
+    "starts",
+    "unwrapped",
+    "word_list",
+]
 
-#: A sentence of a message: up to its end mark; a colon or semicolon also starts one ("Note: always ...").
-SENTENCE = re.compile(r"[^.!?。！？:;：；\n]+[.!?。！？]*")
+#: A sentence of a message: up to its end mark; a colon or semicolon also starts one ("Note: always ..."), a line
+#: break too. A mark before a non-blank is inside a token ("Python 3.8", "10:30", "e.g.x"); Han marks always end.
+SENTENCE = re.compile(r"(?:[^.!?。！？:;：；\n]|[.!?:;](?=\S))+[.!?。！？]*")
+# A line break inside wrapped prose (a letter, digit or comma before it, a lower-case letter after it).
+_WRAPPED = re.compile(r"(?<=[\w,])\n(?=[^\W\d_A-Z])")
 _CJK = re.compile(r"[\u3400-\u9fff]")
 # Kinds matched at the start of a sentence (one position tried: fast); the others anywhere in it.
-ANCHORED = frozenset({"start", "hypothetical", "request", "style_start", "statement_start", "not_rule"})
+ANCHORED = frozenset(
+    {"start", "hypothetical", "request", "style_start", "style_general", "statement_start", "not_rule"}
+)
 
 # Quoted and pasted text, as (pattern, what it spans). Quotation marks pair within a bounded length; ASCII
 # apostrophes only where they cannot be a contraction ("don't", "users' rights").
@@ -60,12 +78,6 @@ def cues() -> dict[str, dict[str, tuple[str, ...]]]:
     return {lang: {k: tuple(v) for k, v in d.items()} for lang, d in raw.items() if not lang.startswith("_")}
 
 
-@lru_cache(maxsize=1)
-def kinds() -> frozenset[str]:
-    """Every kind of cue some language lists."""
-    return frozenset(k for d in cues().values() for k in d)
-
-
 @lru_cache(maxsize=256)
 def word_list(kind: str, code: str | None = None) -> frozenset[str]:
     """The phrases of ``kind`` lower-cased, for whole-word look-ups: of every language, or with ``code`` of that
@@ -96,15 +108,42 @@ def _wordish(ch: str) -> bool:
     return ch.isalnum() or ch == "_"
 
 
+_TOKEN = re.compile(r"\w+")
+
+
+@lru_cache(maxsize=64)
+def _index(kind: str) -> tuple[dict[str, tuple[tuple[str, bool], ...]], tuple[tuple[str, bool], ...]]:
+    """``kind``'s phrases by their first word (Han: first character), and those without one."""
+    by: dict[str, list[tuple[str, bool]]] = {}
+    other: list[tuple[str, bool]] = []
+    for phrase, bounded in _phrases(kind):
+        head = phrase[:1] if not bounded else (m.group() if (m := _TOKEN.match(phrase)) else "")
+        (by.setdefault(head, []) if head else other).append((phrase, bounded))
+    return {k: tuple(v) for k, v in by.items()}, tuple(other)
+
+
 def found(kind: str, text: str, first: bool = False) -> list[tuple[int, int]]:
     """Where ``kind``'s phrases occur in ``text`` (case-insensitive, on word boundaries but in Han text), in
-    order. ``str.find`` per phrase: linear in the text times the phrases, in C (an alternation of a hundred
-    phrases tried at every position is some 100x slower)."""
+    order. Only the phrases whose first word occurs in the text are looked for, each with ``str.find``: linear
+    in the text, in C (an alternation of a hundred phrases tried at every position is some 100x slower)."""
     low = text.lower()
     if len(low) != len(text):  # a rare character whose lower case is longer: offsets would drift
         return [m.span() for m in _pattern(kind).finditer(text)]
+    return _found(kind, low, _heads(low), first)
+
+
+def _heads(low: str) -> set[str]:
+    heads = set(_TOKEN.findall(low))
+    if _CJK.search(low):
+        heads.update(_CJK.findall(low))
+    return heads
+
+
+def _found(kind: str, low: str, heads: set[str], first: bool) -> list[tuple[int, int]]:
+    by, other = _index(kind)
+    candidates = [p for h in heads.intersection(by) for p in by[h]] + list(other)
     out: list[tuple[int, int]] = []
-    for phrase, bounded in _phrases(kind):
+    for phrase, bounded in candidates:
         at = low.find(phrase)
         while at >= 0:
             end = at + len(phrase)
@@ -114,6 +153,33 @@ def found(kind: str, text: str, first: bool = False) -> list[tuple[int, int]]:
                     return out
             at = low.find(phrase, at + 1)
     return sorted(out)
+
+
+@lru_cache(maxsize=16)
+def _at_starts(kinds: tuple[str, ...]) -> re.Pattern[str]:
+    """The phrases of ``kinds`` at the start of a line or after a sentence mark: tried only there (fast)."""
+    words: list[str] = []
+    cjk: list[str] = []
+    for kind in kinds:
+        for phrase, bounded in _phrases(kind):
+            (words if bounded else cjk).append(re.escape(phrase))
+    alts = [rf"{w}(?!\w)" for w in sorted(set(words), key=len, reverse=True)] + sorted(set(cjk), key=len, reverse=True)
+    return re.compile(rf"(?:^|(?<=[.!?:;,。！？：；，]))[ \t]*(?:{'|'.join(alts) or '(?!x)x'})", re.IGNORECASE | re.M)
+
+
+def may_hold(text: str, anywhere: tuple[str, ...], at_start: tuple[str, ...]) -> bool:
+    """A quick test before the real reading: whether a phrase of ``anywhere`` occurs in ``text`` outside code,
+    or one of ``at_start`` at the start of a line or clause. False means that none can be found there."""
+    prose = _CODE.sub(" ", text) if "`" in text else text
+    low = prose.lower()
+    if len(low) != len(prose):
+        return True  # offsets would drift: let the real reading decide
+    heads = _heads(low)
+    if any(_found(kind, low, heads, True) for kind in anywhere):
+        return True
+    if not any(heads.intersection(_index(kind)[0]) for kind in at_start):
+        return False
+    return _at_starts(at_start).search(low) is not None
 
 
 def has(kind: str, text: str) -> bool:
@@ -150,9 +216,28 @@ def own_words(text: str) -> str:
     Quoted, coded, block-quoted and pasted text goes first (log, e-mail, dialogue and paste-labelled lines);
     then, read on what is left, the rest of a paragraph after a lead-in to someone else's words ("Here is what
     I got:"; the rest of the message when the lead-in ends its line with a colon) or from a hypothetical on
-    ("What if I said ..."), and everything before a question about it ("Is this legit?"; "What do you
-    think?" reaches back to the start of its own paragraph only).
+    ("What if I said ..."), and everything before a question about it ("Is this legit?", "What do you think?").
     """
+    return blanked(text, _spans(text, near=True))
+
+
+def unwrapped(text: str) -> str:
+    """``text`` with the line breaks of wrapped prose made spaces (offsets kept), so a wrapped line that starts
+    with "format renders ..." is not read as a sentence of its own."""
+    return _WRAPPED.sub(" ", text)
+
+
+def doubtful_words(text: str) -> tuple[str, str]:
+    """``(lenient, strict)``: ``text`` blanked as :func:`own_words` does but for what a generic question ("What
+    do you think?", as often after the user's own proposal as after a paste) blanks, and :func:`own_words`
+    itself. Words in the first but not the second may be the user's or pasted: they can state the user's own
+    preference ("I'd rather ...") but no rule."""
+    spans = _spans(text, near=False)
+    lenient = blanked(text, spans)
+    return lenient, blanked(text, spans + _near(lenient))
+
+
+def _spans(text: str, near: bool) -> list[tuple[int, int]]:
     spans = [m.span() for rx in (_CODE, _QUOTES, _QUOTE_LINE, _LOG_LINE) for m in rx.finditer(text)]
     header = _HEADER_LINE.search(text)
     if header:
@@ -171,9 +256,13 @@ def own_words(text: str) -> str:
     backrefs = found("backref", left)
     if backrefs:
         spans.append((0, _sentence_start(left, backrefs[-1][0])))
-    for start, _ in found("backref_near", left):
-        spans.append((_paragraph_start(left, start), _sentence_start(left, start)))
-    return blanked(text, spans)
+    return spans + _near(left) if near else spans
+
+
+def _near(left: str) -> list[tuple[int, int]]:
+    """What a generic question about what came before blanks: the message before it."""
+    near = found("backref_near", left)
+    return [(0, _sentence_start(left, near[-1][0]))] if near else []
 
 
 def _labelled(text: str) -> list[tuple[int, int]]:
@@ -199,12 +288,4 @@ def _sentence_start(text: str, at: int) -> int:
     for m in SENTENCE.finditer(text, 0, at + 1):
         if m.start() <= at:
             start = m.start()
-    return start
-
-
-def _paragraph_start(text: str, at: int) -> int:
-    """Where the paragraph holding position ``at`` starts."""
-    start = 0
-    for m in _PARAGRAPH_END.finditer(text, 0, at):
-        start = m.end()
     return start
