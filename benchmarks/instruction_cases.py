@@ -110,6 +110,8 @@ FALSE_POSITIVES = [
     ("user", "Keep it short this time.", "one-off"),
     ("user", "Yes please.", "one-off"),
     ("user", "The full file please.", "one-off"),
+    ("user", "I'd rather send it myself, she's a repeat customer.", "one-off"),
+    ("user", "Ich hätte lieber, dass du es jetzt gleich schickst. Diesmal bitte.", "one-off"),
     ("user", "Don't worry about it.", "chat"),
     ("user", "Always good to hear!", "chat"),
     ("user", "Never saw this coming.", "chat"),

@@ -35,6 +35,7 @@ __all__ = [
     "INSTRUCTION",
     "MAX_INSTRUCTIONS",
     "PREFERENCE",
+    "about_one_thing",
     "capture",
     "classify",
     "cues",
@@ -49,6 +50,7 @@ INSTRUCTION, PREFERENCE = "instruction", "preference"  # the items' ``subject``
 MAX_INSTRUCTIONS = 100  # a safety bound against a flood; far above what people set (oldest beyond it go)
 MAX_CHARS = 300
 READ_CHARS = 20_000  # of a message: a paste is not a rule book
+OBJECT_WORDS = 3  # a preference about "it", "her", "this" within its first words is about one thing
 MAX_FRAGMENT_WORDS = 4  # "metric units, please": a fragment this short, no verb, is a preference
 _PUNCT = " ,;:-—–、，.!?。！？…"
 _MD_LEAD = re.compile(r"^\s*(?:[-*+•]\s+|\d{1,3}[.)]\s+|#{1,6}\s+)+")
@@ -94,8 +96,21 @@ def classify(sentence: str) -> str | None:
 
 
 def _first_person_preference(s: str) -> bool:
-    """ "I'd rather ...", "we can't use ...", "mir ist lieber ...": the speaker's own preference or constraint."""
-    return has("prefer", s) or (has("prefer_word", s) and has("first_person", s))
+    """ "I'd rather ...", "we can't use ...", "mir ist lieber ...": the speaker's own preference or constraint, not
+    a choice about one thing now ("I'd rather send it myself", "I'd rather write to her first")."""
+    cues = found("prefer", s) or (found("prefer_word", s) if has("first_person", s) else [])
+    if not cues:
+        return False
+    return not about_one_thing(s[cues[0][1] :], lang.detect(s))
+
+
+def about_one_thing(after: str, code: str) -> bool:
+    """Whether what follows a preference cue is about one thing now: an ``object_pronoun`` within its first words
+    ("[I'd rather] send it myself", "write to her first"), but "[I'd rather] it when ..." is general."""
+    if lang.has_han(after):
+        return after.lstrip(_PUNCT).startswith(tuple(word_list("object_pronoun", "zh")))
+    near = [w.lower() for w in lang.words(after)[:OBJECT_WORDS]]
+    return bool(word_list("object_pronoun", code).intersection(near)) and near[:2] != ["it", "when"]
 
 
 def is_instruction(sentence: str) -> bool:
