@@ -119,6 +119,35 @@ def test_key_phrases_keep_the_content_and_leave_the_verbs() -> None:
     assert "提供" not in zh and "寄到上海" not in zh, zh
 
 
+@pytest.mark.parametrize(
+    ("text", "content", "noise"),
+    [
+        (
+            "Gestern habe ich die Rechnung bestellt. Schicken Sie bitte die Rechnung. Könnten Sie das prüfen? "
+            "Eigentlich wollte ich nur wissen, wann das Paket kommt.",
+            {"rechnung", "paket"},
+            {"schicken", "könnten", "gestern", "eigentlich"},
+        ),
+        (
+            "Ieri ho ordinato la teiera. Purtroppo non è arrivata. Potreste controllare? Vorrei sapere quando "
+            "arriva il pacco. Ovviamente pagherò la spedizione.",
+            {"teiera", "pacco", "spedizione"},
+            {"ordinato", "purtroppo", "potreste", "pagherò", "ovviamente"},
+        ),
+        (
+            "我昨天订了茶壶。可惜还没到。你们能查一下吗？我当然会等。我想知道包裹什么时候到。其实我只是想问问。",
+            {"茶壶", "包裹"},
+            {"可惜", "没到", "能查", "会等", "想问问"},
+        ),
+    ],
+    ids=["de", "it", "zh"],
+)
+def test_key_phrases_leave_verbs_and_adverbs_in_every_language(text: str, content: set[str], noise: set[str]) -> None:
+    phrases = set(key_phrases(text).values())
+    assert content <= phrases, phrases
+    assert not phrases & noise, phrases
+
+
 def test_a_first_person_clause_is_a_fact_only_when_it_is_about_the_user() -> None:
     for clause in (
         "I'm on the road most of the week",

@@ -405,6 +405,16 @@ def _han_topic(chunk: str, code: str) -> str | None:
     return chunk
 
 
+def _inverted_verb(tokens: list[str], i: int, code: str) -> bool:
+    """A sentence's first word followed by a subject pronoun is a verb ("Schicken Sie ...", "Könnten wir ...",
+    "Habe ich ..."), though capitalised like a noun."""
+    first = i == 0 or tokens[i - 1] in _SENTENCE_END
+    return first and i + 1 < len(tokens) and tokens[i + 1].lower() in lang.language(code).words("subject_pronoun")
+
+
+_SENTENCE_END = frozenset(".!?:;")
+
+
 def key_phrases(text: str) -> dict[tuple[str, ...], str]:
     """Runs of topic words (:func:`topic_word`; split at every other word and punctuation) as 1- to 3-grams:
     stems -> first wording.
@@ -417,9 +427,10 @@ def key_phrases(text: str) -> dict[tuple[str, ...], str]:
     run: list[str] = []
     nouns = lang.language(code).capitalised_nouns
     han = next((c for c in lang.languages() if lang.language(c).script == "han"), code)
-    for raw in [*_TOKEN.findall(text), "."]:
+    tokens = [*_TOKEN.findall(text), "."]
+    for i, raw in enumerate(tokens):
         tok = raw.lower()
-        if nouns and tok.isalpha() and not raw[0].isupper():
+        if nouns and tok.isalpha() and (not raw[0].isupper() or _inverted_verb(tokens, i, code)):
             _flush(run, code, out)  # German writes its nouns capitalised: a topic is a noun (phrase)
             run = []
             continue
