@@ -20,6 +20,7 @@ import re
 from functools import lru_cache
 from importlib import resources
 
+from ..errors import InvalidArgument
 from .lang import UPPER
 
 __all__ = [
@@ -190,7 +191,7 @@ def has(kind: str, text: str) -> bool:
 def starts(kind: str, text: str) -> int:
     """The end of the longest phrase of ``kind`` that ``text`` starts with (after blanks), or 0 for none."""
     if kind not in ANCHORED:
-        raise ValueError(f"{kind!r} is not matched at the start of a sentence")
+        raise InvalidArgument(f"kind={kind!r} is not matched at the start of a sentence (one of {sorted(ANCHORED)})")
     m = _pattern(kind).match(text)
     return m.end() if m is not None else 0
 
