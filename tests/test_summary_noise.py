@@ -13,13 +13,18 @@ import re
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from chatcompact import Memory
 from chatcompact.config import Policy
+from chatcompact.core.validate import span_is_trivial
+from chatcompact.protocols import SummaryRequest
+from chatcompact.summarizers import ExtractiveSummarizer
 from chatcompact.summarizers._facts import about_user, attribute_ok
 from chatcompact.summarizers._text import key_phrases, topic_alone, topic_word
 from chatcompact.transcripts import demo_transcript
-from chatcompact.types import SummaryVersion
+from chatcompact.types import Message, SummaryState, SummaryVersion
 
 # What the issue and the old summarizer showed as topics of these chats: none may come back.
 NOT_TOPICS = {
@@ -173,3 +178,33 @@ def test_my_x_is_y_is_an_attribute_unless_it_is_a_mood() -> None:
     assert attribute_ok("shop", "in Dieulefit")
     assert not attribute_ok("head", "full of canonicals and IBANs 🤯")
     assert not attribute_ok("day", "long")
+
+
+_NOISE_WORDS = ["fact", "thing", "stuff", "really", "yesterday", "comes", "search", "okay", "w0", "r1", "x9"]
+_CODES = st.from_regex(r"[a-z]{1,5}[0-9]{1,6}", fullmatch=True)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.one_of(st.sampled_from(_NOISE_WORDS), _CODES), min_size=14, max_size=40), st.integers(1, 4))
+def test_what_the_noise_filters_leave_out_never_empties_the_delta(words: list[str], parts: int) -> None:
+    # the topic and fact filters may find nothing in a span of codes and filler; the span still records itself
+    step = max(1, len(words) // parts)
+    texts = [" ".join(words[i : i + step]) for i in range(0, len(words), step)]
+    messages = [Message("user" if i % 2 == 0 else "assistant", t, seq=i + 1) for i, t in enumerate(texts)]
+    if span_is_trivial(messages):
+        return
+    delta = ExtractiveSummarizer().summarize(SummaryRequest(state=SummaryState(), messages=messages))
+    assert delta.add or delta.resolve or delta.narrative, texts
+
+
+def test_a_thread_of_codes_compacts() -> None:
+    turns = [
+        {
+            "role": "user" if (r + k) % 2 == 0 else "assistant",
+            "content": f"w{k} r{r} " + " ".join(f"fact{k}{r}{x}" for x in range(12)),
+        }
+        for r in range(6)
+        for k in range(4)
+    ]
+    versions = _versions(turns, 300)
+    assert versions and all(v.state.narrative or v.state.topics for v in versions)

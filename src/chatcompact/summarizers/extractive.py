@@ -98,6 +98,7 @@ PER_CALL_CAPS: Mapping[str, int] = MappingProxyType(
     {"decisions": 8, "user_facts": 10, "todos": 5, "open_questions": 5, "identifiers": 20, "topics": 5}
 )
 MAX_ITEM_SOURCES = 5
+_GIST_WORD = re.compile(r"[^\W_]{2,}")  # what validate.span_is_trivial counts as a word
 TOPIC_MESSAGES = 2  # a topic recurs: in at least this many messages of the span
 
 # Item weights (0..10): when a section is over its cap, the merge evicts the lightest item first.
@@ -595,15 +596,16 @@ class ExtractiveSummarizer:
         """The span's wordiest sentence, attributed and clipped: the narrative of a span the patterns found
         nothing in (long sentences, questions), so a deterministic summarizer never returns an empty delta for
         real content (the core would refuse it, and asking again would give the same answer)."""
-        best: tuple[int, int, str] | None = None
+        best: tuple[int, int, int, str] | None = None
         for turn in reader.turns:
             if turn.role == "tool":
                 continue
             for si, sent in enumerate(turn.sentences):
-                n = len(content_words(sent))
-                if n >= 2 and (best is None or n > best[0]):
-                    best = (n, -si, f"{turn.who}: {sent}")
-        return clip(best[2], min(self.narrative_max_chars, 300)) if best else None
+                # content words first; then any words ("fact0001 fact0002": codes, ids, no topic word at all)
+                n, words = len(content_words(sent)), len(set(_GIST_WORD.findall(sent)))
+                if (n >= 2 or words >= 2) and (best is None or (n, words) > best[:2]):
+                    best = (n, words, -si, f"{turn.who}: {sent}")
+        return clip(best[3], min(self.narrative_max_chars, 300)) if best else None
 
     async def asummarize(self, request: SummaryRequest) -> SummaryDelta:
         """Async form of :meth:`summarize` (pure CPU work, so it simply calls it)."""
