@@ -1,304 +1,342 @@
-"""Standing instructions: rules and preferences the user sets for the rest of the conversation. Pure.
+"""Standing instructions and preferences: what the user sets for the rest of the conversation. Pure.
 
-"Always answer in German", "never use tabs", "from now on cite the file", "I prefer short answers", "do not
-modify tests": sentences like these must hold in every context, long after the turn that said them was folded.
-:func:`detect` finds them in user messages with per-language cue phrases (``data/lang/instructions.json``:
-en, de, it, zh); :func:`merge` adds them to the state's ``instructions`` section, where no cap evicts them and
-only a later instruction on the same subject supersedes an earlier one (its sources keep the earlier ids:
-provenance). Capture runs at every compaction (``core.worklog.carry``) and assembly also scans the
-unsummarised tail, so it does not depend on which summarizer runs.
+"Always answer in German", "never use tabs", "from now on cite the file", "do not modify tests" are
+instructions; "I'd rather keep answers short", "please use metric units", "I prefer pandas over polars for
+this", "metric please", "keep it brief", "I can't use Docker at work" are preferences and constraints. Both must
+hold in every context, long after the turn that said them was folded. :func:`detect` finds them in user
+messages with per-language cue phrases (``data/lang/instructions.json``: en, de, it, zh); :func:`merge` adds
+them to the state's ``instructions`` section (``subject`` "instruction" or "preference"), where no cap evicts
+them and only a later statement on the same subject supersedes an earlier one ("actually, polars is fine now";
+its sources keep the earlier ids: provenance). Capture runs at every compaction (``core.worklog.carry``) and
+assembly also scans the unsummarised tail, so it does not depend on which summarizer runs.
 
-Instructions come only from **the user's own words to the assistant** (:func:`own_words`). Never from a
-tool's or the assistant's text (only user messages are read), and never from what a user message quotes,
-pastes or reports: text in quotation marks, code, block quotes, pasted logs, e-mails (header lines) and
-dialogues (speaker lines); what follows a lead-in to someone else's words ("Here is what I got:", "the email
-says"); what comes before a question about it ("... Is this legit?", "Please look at it."); a sentence of
-reported speech ("my boss said to always ..."), a hypothetical ("what if I told you to never ...") or a
-question ("should I always ...?", but "could you always ...?" is a request). Precision first: a quoted rule
-lost is a rule the user can state again; a quoted rule obeyed is an injection.
+Precision matters as much as recall. Only the user's own words to the assistant count
+(:func:`~chatcompact.core.own_words.own_words`: never quoted, pasted or tool text; only user messages are
+read, so an assistant's "I'd suggest pandas" is nothing), and of those not: a question ("do you prefer
+pandas?", but "could you always ...?" is a request), a hypothetical ("what if I preferred polars?"), reported
+speech ("my boss said to always ..."), a request for this turn only ("make this one shorter", "for this answer
+use a table"), advice and exclamations ("don't worry", "always good to hear!"), a plan of the user's own ("I'll
+visit more in the future"). A quoted rule lost is a rule the user can state again; a quoted rule obeyed is an
+injection.
 """
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
-from importlib import resources
 
 from ..types import Message, SummaryItem
+from . import lang
+from .own_words import SENTENCE, blanked, cues, doubtful_words, found, has, may_hold, starts, unwrapped, word_list
+from .own_words import own_words as own_words
 
-__all__ = ["MAX_INSTRUCTIONS", "capture", "cues", "detect", "is_instruction", "merge", "own_sentences", "own_words"]
+__all__ = [
+    "INSTRUCTION",
+    "MAX_INSTRUCTIONS",
+    "PREFERENCE",
+    "about_one_thing",
+    "capture",
+    "classify",
+    "cues",
+    "detect",
+    "is_instruction",
+    "merge",
+    "own_sentences",
+    "own_words",
+]
 
+INSTRUCTION, PREFERENCE = "instruction", "preference"  # the items' ``subject``
 MAX_INSTRUCTIONS = 100  # a safety bound against a flood; far above what people set (oldest beyond it go)
 MAX_CHARS = 300
 READ_CHARS = 20_000  # of a message: a paste is not a rule book
-_SENTENCE = re.compile(r"[^.!?。！？:;：；\n]+[.!?。！？]*")  # a colon or semicolon also starts a rule
-_WORD = re.compile(r"\w+")
-_CJK = re.compile(r"[\u3400-\u9fff]")
-_SIMILAR = 0.5  # content-word overlap at which a newer instruction replaces an older one
-_KINDS = ("start", "anywhere", "override", "frame", "backref", "reporting", "self_report", "hypothetical", "request")
-_ANCHORED = ("start", "hypothetical", "request")  # matched at the start of a sentence
-
-# Quoted and pasted text (see own_words), as (pattern, what it spans). Quotation marks pair within a bounded
-# length; ASCII apostrophes only where they cannot be a contraction ("don't", "users' rights").
-_QUOTES = re.compile(
-    r'"[^"]{1,2000}"|“[^”]{1,2000}”|„[^“”]{1,2000}[“”]|«[^»]{1,2000}»|»[^«]{1,2000}«|「[^」]{1,2000}」|『[^』]{1,2000}』'
-    r"|‘[^’]{1,2000}’|(?<![\w'])'[^'\n]{1,300}'(?![\w'])"
+OBJECT_WORDS = 3  # a preference about "it", "her", "this" within its first words is about one thing
+MAX_FRAGMENT_WORDS = 4  # "metric units, please": a fragment this short, no verb, is a preference
+_PUNCT = " ,;:-—–、，.!?。！？…"
+_MD_LEAD = re.compile(r"^\s*(?:[-*+•]\s+|\d{1,3}[.)]\s+|#{1,6}\s+)+")
+_MD_EMPHASIS = re.compile(r"\*\*|__")
+# What any rule or preference holds: a phrase of these anywhere, or of these at a sentence's (or clause's) start.
+_ANYWHERE = ("anywhere", "temporal", "prefer", "prefer_word", "please")
+_AT_START = ("start", "style_start", "style_general")
+_CUE_KINDS = (
+    "start",
+    "anywhere",
+    "temporal",
+    "override",
+    "prefer",
+    "prefer_word",
+    "style_start",
+    "style_general",
+    "please",
 )
-_CODE = re.compile(r"```.*?(?:```|\Z)|`[^`\n]+`", re.S)
-_QUOTE_LINE = re.compile(r"^[ \t]*>.*$", re.M)
-_LOG_LINE = re.compile(
-    r"^[ \t]*(?:\[?(?:ERROR|WARN|WARNING|INFO|DEBUG|TRACE|FATAL|CRITICAL)\b|\[?\d{4}-\d{2}-\d{2}[ T]\d|\d\d:\d\d:\d\d"
-    r"|Traceback \(|File \"|at [\w.$<>]+\(|\$ |>>> |#include|(?:def|class|import|return) \w).*$",
-    re.M,
-)
-_HEADER_LINE = re.compile(
-    r"^[ \t]*(?:From|To|Cc|Bcc|Subject|Date|Sent|Reply-To|Von|An|Betreff|Datum|Gesendet|Da|A|Oggetto|Data|Inviato"
-    r"|发件人|收件人|主题|日期|发送时间)[ \t]*[:：][ \t]*\S",
-    re.M,
-)
-_SPEAKER_LINE = re.compile(r"^[ \t]*([A-Z][\w .'-]{0,30}|[\u3400-\u9fff]{1,6})[ \t]*[:：][ \t]+\S.*$", re.M)
-_PARAGRAPH_END = re.compile(r"\n[ \t]*\n")
 
 
-@lru_cache(maxsize=1)
-def cues() -> dict[str, dict[str, tuple[str, ...]]]:
-    """The cue phrases per language: ``{"en": {"start": (...), "anywhere": (...), "frame": (...), ...}}``."""
-    raw = json.loads(resources.files("chatcompact").joinpath("data", "lang", "instructions.json").read_text("utf-8"))
-    return {lang: {k: tuple(v) for k, v in d.items()} for lang, d in raw.items() if not lang.startswith("_")}
+# ---------------------------------------------------------------- what a sentence sets
 
 
-def _compiled(kind: str) -> re.Pattern[str]:
-    """The anchored kinds as a regex (tried at one position: fast)."""
-    return _patterns()[kind]
+def classify(sentence: str) -> str | None:
+    """:data:`INSTRUCTION`, :data:`PREFERENCE` or None for one sentence of the user's own words (its wording
+    only: :func:`own_sentences` decides whether it is the user's own, and drops questions and reported speech)."""
+    s = _MD_EMPHASIS.sub("", _MD_LEAD.sub("", sentence)).strip()
+    if len(s) < 4:
+        return None
+    core = _without_request(s)
+    if starts("not_rule", core) or starts("not_rule", s):
+        return None  # "don't worry", "never give up": advice, not a rule for the assistant
+    temporal = found("temporal", s)
+    if not (temporal or has("standing", s) or has("anywhere", s)) and has("one_off", s):
+        return None  # "make this one shorter", "for this answer, use a table": this turn only
+    if has("anywhere", s) or _imperative(core):
+        return INSTRUCTION
+    if temporal and not starts("statement_start", _without_request(_cut(core, found("temporal", core)))):
+        return INSTRUCTION  # "from now on, answer in one paragraph"; not "I'll visit more in the future"
+    if _first_person_preference(s) or _style(core) or _fragment(s):
+        return PREFERENCE
+    return None
 
 
-@lru_cache(maxsize=16)
-def _phrases(kind: str) -> tuple[tuple[str, bool], ...]:
-    """``(phrase lower-cased, needs word boundaries)`` of ``kind`` in every language, longest first."""
-    out = {(p.lower(), not _CJK.search(p)) for lang in cues().values() for p in lang.get(kind, ())}
-    return tuple(sorted(out, key=lambda x: (-len(x[0]), x[0])))
+def _first_person_preference(s: str) -> bool:
+    """ "I'd rather ...", "we can't use ...", "mir ist lieber ...": the speaker's own preference or constraint, not
+    a choice about one thing now ("I'd rather send it myself", "I'd rather write to her first")."""
+    cues = found("prefer", s) or (found("prefer_word", s) if has("first_person", s) else [])
+    if not cues:
+        return False
+    return not about_one_thing(s[cues[0][1] :], lang.detect(s))
 
 
-def _wordish(ch: str) -> bool:
-    return ch.isalnum() or ch == "_"
-
-
-def _found(kind: str, text: str, first: bool = False) -> list[tuple[int, int]]:
-    """Where ``kind``'s phrases occur in ``text`` (case-insensitive, on word boundaries but in Han text), in
-    order. ``str.find`` per phrase: linear in the text times the phrases, in C (an alternation of a hundred
-    phrases tried at every position is some 100x slower)."""
-    low = text.lower()
-    if len(low) != len(text):  # a rare character whose lower case is longer: offsets would drift
-        return [m.span() for m in _patterns()[kind].finditer(text)]
-    out: list[tuple[int, int]] = []
-    for phrase, bounded in _phrases(kind):
-        at = low.find(phrase)
-        while at >= 0:
-            end = at + len(phrase)
-            if not bounded or ((at == 0 or not _wordish(low[at - 1])) and (end == len(low) or not _wordish(low[end]))):
-                out.append((at, end))
-                if first:
-                    return out
-            at = low.find(phrase, at + 1)
-    return sorted(out)
-
-
-def _has(kind: str, text: str) -> bool:
-    return bool(_found(kind, text, first=True))
-
-
-@lru_cache(maxsize=1)
-def _patterns() -> dict[str, re.Pattern[str]]:
-    out = {}
-    for kind in _KINDS:
-        words: list[str] = []
-        cjk: list[str] = []
-        for lang in cues().values():
-            for phrase in lang.get(kind, ()):
-                (cjk if _CJK.search(phrase) else words).append(re.escape(phrase))
-        alts = [rf"(?<!\w){w}(?!\w)" for w in sorted(words, key=len, reverse=True)] + cjk
-        body = "|".join(alts) or r"(?!x)x"
-        out[kind] = re.compile(rf"^\s*(?:{body})" if kind in _ANCHORED else body, re.IGNORECASE)
-    return out
-
-
-_NOT_NEWLINE = re.compile(r"[^\n]")
-
-
-def _blanked(text: str, spans: list[tuple[int, int]]) -> str:
-    """``text`` with the characters of ``spans`` but newlines turned into spaces (linear; offsets kept)."""
-    if not spans:
-        return text
-    out, at = [], 0
-    for start, end in sorted(spans):
-        start = max(start, at)
-        if end <= start:
-            continue
-        out += [text[at:start], _NOT_NEWLINE.sub(" ", text[start:end])]
-        at = end
-    out.append(text[at:])
-    return "".join(out)
-
-
-def own_words(text: str) -> str:
-    """``text`` with everything that is not the user's own words to the assistant blanked (offsets kept).
-
-    Quoted, coded, block-quoted and pasted text goes first (log, e-mail and dialogue lines); then, read on
-    what is left, the rest of a paragraph after a lead-in to someone else's words ("Here is what I got:"; the
-    rest of the message when the lead-in ends its line with a colon) or from a hypothetical on ("What if I
-    said ..."), and everything before a question about it ("Is this legit?").
-    """
-    spans = [m.span() for rx in (_CODE, _QUOTES, _QUOTE_LINE, _LOG_LINE) for m in rx.finditer(text)]
-    header = _HEADER_LINE.search(text)
-    if header:
-        spans.append((header.start(), len(text)))  # a pasted e-mail runs to the end
-    speakers = list(_SPEAKER_LINE.finditer(text))
-    if len({m.group(1).strip() for m in speakers}) >= 2:  # a pasted dialogue
-        spans += [m.span() for m in speakers]
-    left = _blanked(text, spans)
-    for _, end in _found("frame", left):
-        line_end = left.find("\n", end)
-        block = left[end : line_end if line_end >= 0 else len(left)].strip() in (":", "：")
-        para = _PARAGRAPH_END.search(left, end)
-        spans.append((end, len(text) if block or para is None else para.start()))
-    for m in _SENTENCE.finditer(left):  # "Imagine I said: never ..." holds no rule to its paragraph's end
-        if _compiled("hypothetical").match(m.group(0)):
-            para = _PARAGRAPH_END.search(left, m.start())
-            spans.append((m.start(), len(text) if para is None else para.start()))
-    backrefs = _found("backref", left)
-    if backrefs:
-        spans.append((0, _sentence_start(left, backrefs[-1][0])))
-    return _blanked(text, spans)
-
-
-def _sentence_start(text: str, at: int) -> int:
-    """Where the sentence holding position ``at`` starts."""
-    start = 0
-    for m in _SENTENCE.finditer(text, 0, at + 1):
-        if m.start() <= at:
-            start = m.start()
-    return start
-
-
-def _content(text: str) -> set[str]:
-    words = {w.lower() for w in _WORD.findall(text) if len(w) > 2}
-    words |= set(_CJK.findall(text))
-    return words
-
-
-@lru_cache(maxsize=1)
-def _cue_words() -> frozenset[str]:
-    stop: set[str] = set()
-    for lang in cues().values():
-        for kind in ("start", "anywhere", "override"):
-            for phrase in lang.get(kind, ()):
-                stop |= _content(phrase)
-    return frozenset(stop)
-
-
-@lru_cache(maxsize=4096)
-def _subject(text: str) -> frozenset[str]:
-    """What an instruction is about: its content words without the cue and polarity words."""
-    return frozenset(_content(text) - _cue_words())
+def about_one_thing(after: str, code: str) -> bool:
+    """Whether what follows a preference cue is about one thing now: an ``object_pronoun`` within its first words
+    ("[I'd rather] send it myself", "write to her first"), but "[I'd rather] it when ..." is general."""
+    if lang.has_han(after):
+        return after.lstrip(_PUNCT).startswith(tuple(word_list("object_pronoun", "zh")))
+    near = [w.lower() for w in lang.words(after)[:OBJECT_WORDS]]
+    return bool(word_list("object_pronoun", code).intersection(near)) and near[:2] != ["it", "when"]
 
 
 def is_instruction(sentence: str) -> bool:
-    """True if ``sentence`` reads as a standing rule or preference (its wording only; :func:`own_sentences`
-    decides whether it is the user's own)."""
-    s = sentence.strip()
-    if len(s) < 6:
+    """True if ``sentence`` reads as a standing instruction or preference (see :func:`classify`)."""
+    return classify(sentence) is not None
+
+
+def _cut(text: str, spans: list[tuple[int, int]]) -> str:
+    """``text`` without ``spans``, trimmed of the punctuation they leave behind."""
+    return blanked(text, spans).strip(_PUNCT) if spans else text
+
+
+def _next_word(text: str, at: int) -> str:
+    words = lang.words(text[at:].lstrip(_PUNCT)[:40])
+    return words[0].lower() if words else ""
+
+
+def _imperative(core: str) -> bool:
+    """ "Always ...", "never ...", "do not ..." (a start cue), but not a statement with its subject left out:
+    "always been interested", "never saw this coming", "never used it"."""
+    end = starts("start", core)
+    if not end:
         return False
-    if _compiled("start").search(s) or _has("anywhere", s):
-        return True
-    core = _without_request(s)
-    return core is not s and len(core) >= 6 and bool(_compiled("start").search(core))
+    if len(core[:end].split()) > 1:
+        return True  # "never use", "please keep": the verb is in the cue
+    nxt = _next_word(core, end)
+    if nxt in word_list("not_after_start"):
+        return False
+    past = any(nxt.endswith(suf) and len(nxt) > len(suf) + 2 for suf in word_list("past_suffix"))
+    return not past or nxt in word_list("not_past")
+
+
+def _style(core: str) -> bool:
+    """ "Keep it brief", "use metric units", "stick to Python 3.8", "be concise": a style cue with a general
+    object (not "use this one", "use a dict")."""
+    end = starts("style_general", core)
+    if end:  # "write all dates as ...", not "write a test"
+        general = word_list("general", lang.detect(core))
+        rest = core[end:].lstrip(_PUNCT)
+        return _next_word(core, end) in general or (lang.has_han(rest) and rest.startswith(tuple(general)))
+    end = starts("style_start", core)
+    if not end:
+        return False
+    rest = core[end:].strip(_PUNCT)
+    if not rest:  # the cue says it all ("be concise", "halte dich kurz", "简洁点"), but "use." says nothing
+        cue = core[:end].strip()
+        return len(cue.split()) >= 2 or (lang.has_han(cue) and len(cue) >= 3)
+    code = lang.detect(core)
+    return _next_word(rest, 0) not in word_list("determiner", code) and bool(lang.content_words(rest, filler=True))
+
+
+def _fragment(s: str) -> bool:
+    """ "Metric please", "no emojis please", "bitte keine Emojis", "公制就好", "bitte metrische Einheiten
+    verwenden": a few words and a please word, not "yes please", "the code please", "please hurry"."""
+    marks = found("please", s)
+    if not marks:
+        return False
+    rest = _cut(s, marks)
+    words = [w.lower() for w in lang.words(rest)]
+    code = lang.detect(s)
+    if words and words[-1] in word_list("style_end", code):
+        words = words[:-1]  # "bitte metrische Einheiten verwenden": the verb at the end makes it a request to keep
+    elif marks[0][0] == 0 and (not words or words[0] not in word_list("fragment_lead", code)):
+        return False  # "please hurry", "please continue": a request for this turn
+    if not words or len(words) > MAX_FRAGMENT_WORDS or len(rest) > 40:
+        return False
+    stop = word_list("determiner", code) | word_list("article", code)
+    if words[0] in stop or any(w in word_list("not_fragment", code) for w in words):
+        return False
+    if lang.has_han(rest) and any(rest.startswith(d) for d in stop):
+        return False
+    return bool(lang.content_words(" ".join(words), filler=True))
 
 
 def _without_request(sentence: str) -> str:
     """``sentence`` without its polite lead-ins ("Also, could you ..." -> "..."); the same object if none."""
     core = sentence
     for _ in range(3):
-        m = _compiled("request").match(core)
-        if m is None or m.end() == 0:
+        end = starts("request", core)
+        if not end:
             break
-        core = core[m.end() :].lstrip(" ,;:-—–、，")
+        core = core[end:].lstrip(_PUNCT)
     return core
 
 
 def _reported(sentence: str) -> bool:
     """Reported speech: a reporting phrase no self-report ("as I said") covers."""
-    own = _found("self_report", sentence)
-    return any(not any(a <= start and end <= b for a, b in own) for start, end in _found("reporting", sentence))
+    own = found("self_report", sentence)
+    return any(not any(a <= start and end <= b for a, b in own) for start, end in found("reporting", sentence))
 
 
 def own_sentences(text: str) -> list[tuple[str, str]]:
     """``(sentence as written, the same with quoted parts blanked)`` for each sentence of ``text`` that may set
     a rule: the user's own words, no hypothetical, no reported speech, no question but a request."""
+    return [(written, spoken) for written, spoken, doubtful in _sentences(text) if not doubtful]
+
+
+def _sentences(text: str) -> list[tuple[str, str, bool]]:
+    """:func:`own_sentences`, and those a generic question after them makes doubtful (``True``): what may have
+    been pasted before "What do you think?" can still state the user's own preference, but no rule."""
     text = text[:READ_CHARS]
-    own = own_words(text)
+    own, strict = (unwrapped(t) for t in doubtful_words(text))
     out = []
-    for m in _SENTENCE.finditer(own):
+    for m in SENTENCE.finditer(own):
         spoken = " ".join(m.group(0).split())
-        if len(spoken) < 6 or _reported(spoken):
+        doubtful = not strict[m.start() : m.end()].strip()
+        if len(spoken) < 4 or _reported(spoken):
             continue
         if spoken.endswith(("?", "？")) and _without_request(spoken) is spoken:
             continue  # "Should I always use tabs?" asks; "Could you always use tabs?" asks for a rule
-        out.append((" ".join(text[m.start() : m.end()].split()), spoken))
+        written = text[m.start() : m.end()]
+        head = len(written) - len(written.lstrip())
+        if written[head : head + 1] != own[m.start() + head : m.start() + head + 1]:
+            spoken = f"… {spoken}"  # "`foo` always returns None": it does not start where its own words do
+        out.append((" ".join(written.split()), spoken, doubtful))
     return out
 
 
-def _revises(sentence: str, existing: Sequence[SummaryItem]) -> bool:
-    """A sentence with an override cue ("instead", "no longer") about the subject of an instruction in force."""
-    if not existing or not _has("override", sentence):
-        return False
-    subj = _subject(sentence)
-    return any(_overlap(subj, _subject(old.text)) >= 0.34 for old in existing)
+# ---------------------------------------------------------------- subjects: what supersedes what
+
+
+@lru_cache(maxsize=1)
+def _cue_words() -> frozenset[str]:
+    """The content words of every cue phrase (as their stems): what no subject is made of."""
+    out: set[str] = set()
+    for kind in _CUE_KINDS:
+        for phrase in word_list(kind):
+            out |= _terms(phrase, frozenset())
+    return frozenset(out)
+
+
+@lru_cache(maxsize=1)
+def _generic_words() -> frozenset[str]:
+    return frozenset(t for w in word_list("generic") for t in _terms(w, frozenset()))
+
+
+def _terms(text: str, drop: frozenset[str]) -> set[str]:
+    """Stems of the content words of ``text`` (Han: bigrams), but those in ``drop``."""
+    code = lang.detect(text)
+    out: set[str] = set()
+    for w in lang.content_words(text, code, filler=True):
+        out.update(lang.bigrams(w) if lang.has_han(w) else (lang.stem(w, code),))
+    return out - drop
+
+
+class _Subjects:
+    """Subjects of the items one call compares, each worked out once (per call: nothing is cached across calls,
+    so no conversation text outlives the call)."""
+
+    def __init__(self) -> None:
+        self._loose: dict[str, frozenset[str]] = {}
+
+    def loose(self, text: str) -> frozenset[str]:
+        """Content stems without cue words ("answer in German" -> {german})."""
+        got = self._loose.get(text)
+        if got is None:
+            got = self._loose[text] = frozenset(_terms(text, _cue_words()))
+        return got
+
+    def strict(self, text: str) -> frozenset[str]:
+        """:meth:`loose` without generic words too ("short answers please" -> {short})."""
+        return self.loose(text) - _generic_words()
+
+    def same(self, new: str, old: str, overriding: bool) -> bool:
+        """Whether ``new`` speaks about what ``old`` does. A revision ("actually, polars is fine now") needs one
+        shared word in three; otherwise the subjects must be equal but for one word ("always use tabs" /
+        "never use tabs for indentation") or share two words and half of the smaller."""
+        if overriding:
+            a, b = self.loose(new), self.loose(old)
+            shared = len(a & b)
+            return shared >= 1 and 3 * shared >= min(len(a), len(b))
+        a, b = self.strict(new), self.strict(old)
+        if not a or not b:
+            return False
+        small, large = sorted((a, b), key=len)
+        if small <= large and len(large) - len(small) <= 1:
+            return True
+        shared = len(a & b)
+        return shared >= 2 and 2 * shared >= len(small)
+
+
+# ---------------------------------------------------------------- detection and merging
 
 
 def detect(message: Message, existing: Sequence[SummaryItem] = ()) -> list[SummaryItem]:
-    """The standing instructions in one user message, one item per sentence, citing the message.
+    """The standing instructions and preferences in one user message, one item per sentence, citing it.
 
-    A sentence that revises an instruction in ``existing`` ("actually, use spaces instead") counts too.
+    A sentence that revises an item of ``existing`` ("actually, use spaces instead", "polars is fine now")
+    counts too, as an instruction.
     """
     if message.role != "user" or not message.text:
         return []
-    if not existing:
-        return list(_detect_cached(message.text, message.seq or 0))
-    return _detect(message, existing)
-
-
-@lru_cache(maxsize=4096)
-def _detect_cached(text: str, seq: int) -> tuple[SummaryItem, ...]:
-    return tuple(_detect(Message(role="user", content=text, seq=seq), ()))
-
-
-def _detect(message: Message, existing: Sequence[SummaryItem]) -> list[SummaryItem]:
+    anywhere = _ANYWHERE + (("override",) if existing else ())
+    if not may_hold(message.text[:READ_CHARS], anywhere, _AT_START):
+        return []  # most messages: no cue outside their code at all
+    subjects = _Subjects()
     out = []
-    for sentence, spoken in own_sentences(message.text):
-        if is_instruction(spoken) or _revises(spoken, existing):
+    for sentence, spoken, doubtful in _sentences(message.text):
+        if doubtful:
+            kind = PREFERENCE if _first_person_preference(spoken) and classify(spoken) else None
+        else:
+            kind = classify(spoken) or (INSTRUCTION if _revises(spoken, existing, subjects) else None)
+        if kind is not None:
             text = sentence if len(sentence) <= MAX_CHARS else sentence[: MAX_CHARS - 1] + "…"
-            out.append(SummaryItem(text=text, sources=(message.seq or 0,), subject="instruction", weight=10.0))
+            out.append(SummaryItem(text=text, sources=(message.seq or 0,), subject=kind, weight=10.0))
     return out
 
 
-def _overlap(a: frozenset[str], b: frozenset[str]) -> float:
-    return len(a & b) / min(len(a), len(b)) if a and b else 0.0
+def _revises(sentence: str, existing: Sequence[SummaryItem], subjects: _Subjects) -> bool:
+    """A sentence with an override cue ("instead", "no longer", "is fine now") about the subject of an item in force."""
+    if not existing or not has("override", sentence):
+        return False
+    return any(subjects.same(sentence, old.text, overriding=True) for old in existing)
 
 
 def merge(existing: Sequence[SummaryItem], new: Iterable[SummaryItem]) -> tuple[SummaryItem, ...]:
     """``existing`` plus ``new`` (in order): repeats refresh, a newer one on the same subject supersedes."""
     items = list(existing)
+    subjects = _Subjects()
     for item in new:
         key = " ".join(item.text.lower().split())
-        subj = _subject(item.text)
-        overriding = _has("override", item.text)
+        overriding = has("override", item.text)
         kept: list[SummaryItem] = []
         earlier: list[int] = []
         for old in items:
-            same = " ".join(old.text.lower().split()) == key
-            if same or (_overlap(subj, _subject(old.text)) >= (0.34 if overriding else _SIMILAR)):
+            if " ".join(old.text.lower().split()) == key or subjects.same(item.text, old.text, overriding):
                 earlier.extend(old.sources)
             else:
                 kept.append(old)
@@ -311,7 +349,7 @@ def capture(existing: Sequence[SummaryItem], messages: Iterable[Message]) -> tup
     """``existing`` instructions updated with those the user ``messages`` set, oldest first."""
     items = tuple(existing)
     for m in messages:
-        found = detect(m, items)
-        if found:
-            items = merge(items, found)
+        found_here = detect(m, items)
+        if found_here:
+            items = merge(items, found_here)
     return items

@@ -3,7 +3,8 @@
 Every language is one data file, ``chatcompact/data/lang/<code>.json`` (read once, on first use): its stop
 words (``stop``: function words; ``filler``: words that carry no topic in chat, which the summarizer also
 ignores), its cue phrases (``cues``: name, prefer, decision, correction, question, first_person, done), its
-relative-date vocabulary (``dates``, read by :mod:`chatcompact.core.when`), its Snowball ``stemmer`` name
+relative-date vocabulary (``dates``, read by :mod:`chatcompact.core.when`), its word lists (``lexicon``: what is
+no topic, verbs, vague words, feelings... read by the extractive summarizer), its Snowball ``stemmer`` name
 (or null), its ``script`` ("latin" or "han") and ``capitalised_nouns`` (true for German: topics are then
 capitalised words). Adding a language is dropping such a file in that folder
 (see ``docs/languages.md``); nothing in the code lists the languages.
@@ -78,10 +79,15 @@ class Language:
     cues: dict[str, tuple[str, ...]] = field(default_factory=dict)
     dates: dict[str, Any] = field(default_factory=dict)
     capitalised_nouns: bool = False  # German: a noun is written capitalised, whatever its place
+    lexicon: dict[str, frozenset[str]] = field(default_factory=dict)
 
     def cue(self, kind: str) -> tuple[str, ...]:
         """The cue phrases of ``kind`` (lower case), longest first so the most specific matches first."""
         return self.cues.get(kind, ())
+
+    def words(self, kind: str) -> frozenset[str]:
+        """The lexicon's words of ``kind`` (lower case): "not_topic", "verb", "feeling"... (``docs/languages.md``)."""
+        return self.lexicon.get(kind, frozenset())
 
 
 def _load(data: dict[str, Any]) -> Language:
@@ -96,6 +102,7 @@ def _load(data: dict[str, Any]) -> Language:
         cues=cues,
         dates=data.get("dates", {}),
         capitalised_nouns=bool(data.get("capitalised_nouns", False)),
+        lexicon={k: frozenset(w.lower().translate(_APOSTROPHE) for w in v) for k, v in data.get("lexicon", {}).items()},
     )
 
 

@@ -131,10 +131,3 @@ VOCATIVE = re.compile(
     r"(?i:\b(?:hey|hi|hello|thanks|thank you|congrats|yeah|yes|wow|bye|dear|sure|ok|okay)),? +"
     rf"([{UPPER}][{LOWER}]+)\b|, ([{UPPER}][{LOWER}]+)[!.?]"
 )
-NOT_TOPIC = wordset(
-    "send check arrive help call give start feel said told make made work works fine sure thing bit place "
-    "guy guys kid lovely super true wait talk talking chat glad hope hoping idea kinda real big bad small little "
-    "old hard easy best better favorite huge whole exciting excited beautiful important different interesting "
-    "special fun seeing watching understand incredible fantastic wonderful tough proud thankful grateful "
-    "inspiring inspired crazy happen happened happening sounds"
-)

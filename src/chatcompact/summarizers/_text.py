@@ -23,7 +23,6 @@ from ._patterns import (
     DECISION_CUT,
     FILLER_VERBS,
     LEAD_SUBJECT,
-    NOT_TOPIC,
     TIMEZONE,
     TRAILING_FILLER,
     VAGUE_WORDS,
@@ -185,6 +184,9 @@ _PAST_IRREGULAR = frozenset(_IRREGULAR) | wordset(
         tore woke wore wound withdrew dealt dug drew drank fed fled froze sought bent bound bled bred fit
         """
 )
+#: Past forms and participles a suffix does not give away ("ran", "thought", "made").
+PAST_FORMS = _PAST_IRREGULAR
+
 # Present-tense verbs that end in "-ed" like a past form.
 _PRESENT_ED = wordset("need feed bleed breed speed proceed succeed exceed heed seed weed shed wed embed shred")
 _ADVERBS = wordset(
@@ -361,24 +363,74 @@ _TITLE_KEYS = ("title", "name", "subject")
 _TOKEN = re.compile(rf"[{lang.HAN}]+|[^\W\d_]+(?:['-][^\W\d_]+)*|\S")
 
 
-def _topic_word(word: str, stop: frozenset[str]) -> bool:
-    return len(word) > 2 and word.isalpha() and word not in stop and word not in NOT_TOPIC and word[-2:] != "ly"
+@lru_cache(maxsize=16)
+def _not_topic(code: str) -> frozenset[str]:
+    """Words of ``code`` (and English, which chat mixes in) that are no topic: stop words, filler, the lexicon's
+    "not_topic" (time words, generic nouns, adjectives) and "verb" words."""
+    out = lang.stop_words(code, filler=True) | STOPWORDS
+    for c in {code, lang.DEFAULT}:
+        out |= lang.language(c).words("not_topic") | lang.language(c).words("verb")
+    return out
+
+
+def topic_word(word: str, code: str) -> bool:
+    """A lower-cased word that may be (part of) a topic in language ``code``: 3+ letters, not a stop word, filler,
+    time word, generic noun or verb of the language's data, nor of a suffix that makes no noun there ("-ed",
+    "-ly"; Italian "-are", "-ando", "-mente"), but its listed exceptions ("family", "mercato")."""
+    if len(word) <= 2 or not word.isalpha() or word in _not_topic(code):
+        return False
+    data = lang.language(code)
+    suffixed = any(word.endswith(suf) and len(word) > len(suf) + 2 for suf in data.words("not_topic_suffix"))
+    return not suffixed or word in data.words("suffix_exception")
+
+
+def topic_alone(words: Sequence[str], code: str) -> bool:
+    """Whether a one-word phrase may be a topic by itself: not a word that is as often a verb ("search", "change",
+    "test") nor a gerund ("renovating"; "shipping" and the lexicon's other "-ing" nouns may)."""
+    if len(words) != 1:
+        return True
+    w = words[0]
+    data = lang.language(code)
+    if w in data.words("not_alone") or w in lang.language(lang.DEFAULT).words("not_alone"):
+        return False
+    return not (code == lang.DEFAULT and w.endswith("ing") and len(w) >= 6 and w not in data.words("ing_noun"))
+
+
+def _han_topic(chunk: str, code: str) -> str | None:
+    """A Han chunk as a topic, None when it is none: a verb phrase led by a one-character verb ("寄到上海",
+    "放洗碗机"), a verb or a time word of the lexicon ("提供", "下午")."""
+    data = lang.language(code)
+    if len(chunk) < 2 or chunk in _not_topic(code) or (len(chunk) > 2 and chunk[0] in data.words("verb_prefix")):
+        return None
+    return chunk
+
+
+def _inverted_verb(tokens: list[str], i: int, code: str) -> bool:
+    """A sentence's first word followed by a subject pronoun is a verb ("Schicken Sie ...", "Könnten wir ...",
+    "Habe ich ..."), though capitalised like a noun."""
+    first = i == 0 or tokens[i - 1] in _SENTENCE_END
+    return first and i + 1 < len(tokens) and tokens[i + 1].lower() in lang.language(code).words("subject_pronoun")
+
+
+_SENTENCE_END = frozenset(".!?:;")
 
 
 def key_phrases(text: str) -> dict[tuple[str, ...], str]:
-    """Runs of content words (split at stop-words and punctuation) as 1- to 3-grams: stems -> first wording.
+    """Runs of topic words (:func:`topic_word`; split at every other word and punctuation) as 1- to 3-grams:
+    stems -> first wording.
 
-    Words are Unicode ("über das Wetter" keeps its "ü"); stop words are the text's language's and English;
-    a Han run gives its chunks as one-word phrases (they are words already, and have no spaces to join).
+    Words are Unicode ("über das Wetter" keeps its "ü"); a Han run gives its chunks as one-word phrases (they are
+    words already, and have no spaces to join).
     """
     code = lang.detect(text)
-    stop = lang.stop_words(code, filler=True) | STOPWORDS
     out: dict[tuple[str, ...], str] = {}
     run: list[str] = []
     nouns = lang.language(code).capitalised_nouns
-    for raw in [*_TOKEN.findall(text), "."]:
+    han = next((c for c in lang.languages() if lang.language(c).script == "han"), code)
+    tokens = [*_TOKEN.findall(text), "."]
+    for i, raw in enumerate(tokens):
         tok = raw.lower()
-        if nouns and tok.isalpha() and not raw[0].isupper():
+        if nouns and tok.isalpha() and (not raw[0].isupper() or _inverted_verb(tokens, i, code)):
             _flush(run, code, out)  # German writes its nouns capitalised: a topic is a noun (phrase)
             run = []
             continue
@@ -386,10 +438,12 @@ def key_phrases(text: str) -> dict[tuple[str, ...], str]:
             _flush(run, code, out)
             run = []
             for chunk in lang.han_chunks(tok, whole=True):  # bigrams of a longer piece may cut a word in two
-                out.setdefault((chunk,), chunk)
+                topic = _han_topic(chunk, han)
+                if topic is not None:
+                    out.setdefault((topic,), topic)
             continue
         tok = tok.strip("'-")
-        if _topic_word(tok, stop):
+        if topic_word(tok, code):
             run.append(tok)
             continue
         _flush(run, code, out)
@@ -401,7 +455,8 @@ def _flush(run: list[str], code: str, out: dict[tuple[str, ...], str]) -> None:
     stems = [stem_in(w, code) for w in run]
     for n in (1, 2, 3):
         for i in range(len(run) - n + 1):
-            out.setdefault(tuple(stems[i : i + n]), " ".join(run[i : i + n]))
+            if topic_alone(run[i : i + n], code):
+                out.setdefault(tuple(stems[i : i + n]), " ".join(run[i : i + n]))
 
 
 # A context that only names the kind of identifier ("URL https://...") says nothing about it.

@@ -35,12 +35,14 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 
 from chatcompact.core import lang
+from chatcompact.core.instructions import about_one_thing
 from chatcompact.core.lang import has_han
 from chatcompact.core.preserve import IdentifierSpan, identifier_spans, masked_text, sentence_spans
 from chatcompact.protocols import SummaryRequest
 from chatcompact.types import Message, Resolution, SummaryDelta, SummaryItem, SummaryState
 
 from ._cues import CuedReading
+from ._facts import about_user, attribute_ok
 from ._patterns import (
     AFFIRM,
     AGREED,
@@ -96,6 +98,8 @@ PER_CALL_CAPS: Mapping[str, int] = MappingProxyType(
     {"decisions": 8, "user_facts": 10, "todos": 5, "open_questions": 5, "identifiers": 20, "topics": 5}
 )
 MAX_ITEM_SOURCES = 5
+_GIST_WORD = re.compile(r"[^\W_]{2,}")  # what validate.span_is_trivial counts as a word
+TOPIC_MESSAGES = 2  # a topic recurs: in at least this many messages of the span
 
 # Item weights (0..10): when a section is over its cap, the merge evicts the lightest item first.
 # Identity facts outlive passing remarks; agreed decisions outlive suggestions; order, ticket and
@@ -243,6 +247,8 @@ class _SpanReader(CuedReading):
             self._fact(turn, si, third_person(sent[m.start() :], turn.who), subject)
             specific = True
         for m in PREFER.finditer(sent):
+            if about_one_thing(m.group("obj"), turn.lang):
+                continue  # "I'd rather write to her first": a choice about one thing now, not a preference
             head = _pref_head(m.group("obj"))
             subject = f"user:preference:{stem(head)}" if head else None  # type: ignore[assignment]
             text = third_person(sent[m.start() :], turn.who)
@@ -262,8 +268,8 @@ class _SpanReader(CuedReading):
         """ "my X is Y" facts; the subject follows the value when it is telling (an e-mail, a time zone)."""
         found = False
         for m in ATTR.finditer(sent):
-            if m.group("np").lower() in ("name", "name's"):
-                continue
+            if m.group("np").lower() in ("name", "name's") or not attribute_ok(m.group("np"), m.group("val")):
+                continue  # "my head is full of canonicals": a mood, not an attribute
             subject = value_subject(m.group("val")) or f"user:{_subject(m.group('np'))}"
             self._fact(turn, si, third_person(sent[m.start() : m.end()], turn.who), subject)
             found = True
@@ -275,8 +281,8 @@ class _SpanReader(CuedReading):
     def _generic_fact(self, turn: _Turn, si: int, sent: str) -> None:
         for m in FIRST_PERSON.finditer(sent):
             clause = m.group("clause").strip()
-            if FILLER.match(clause) or len(content_words(clause)) < 2:
-                continue
+            if FILLER.match(clause) or len(content_words(clause)) < 2 or not about_user(clause):
+                continue  # "I think ...", "I found the payout stuff", "I'm a bit nervous": nothing about the user
             text = third_person(clause, turn.who)
             if TIMEZONE.search(clause):
                 self._fact(turn, si, text, "user:timezone")
@@ -461,19 +467,22 @@ class _SpanReader(CuedReading):
                 continue
             text = turn.prose
             for span in identifier_spans(text):
-                if span.kind != "order":  # "example" of an e-mail domain is no topic; "order" is
-                    text = text[: span.start] + "," * (span.end - span.start) + text[span.end :]
+                # "example" of an e-mail domain is no topic, nor "CLM" of "claim CLM-2025-01983"; "claim" is
+                start = span.start + max(span.raw.rfind(span.value), 0) if span.kind == "order" else span.start
+                text = text[:start] + "," * (span.end - start) + text[span.end :]
             for key, words in key_phrases(text).items():
                 if self.names.intersection(key):
                     continue  # who is talking (or being addressed) is not what the talk is about
                 df[key] += 1
                 surface.setdefault(key, words)
                 where.setdefault(key, []).append(turn.index)
+        # a phrase that recurs speaks for its words: "qonto account" rather than "account"
+        phrased = {s for key, n in df.items() if len(key) > 1 and n >= 2 for s in key}
         scored = []
         for key, n in df.items():
             word_freq = sum(self.freq[s] for s in key) / len(key)
-            if n < 2 and word_freq < 2:
-                continue  # said once, by one message: not yet a topic
+            if n < TOPIC_MESSAGES or (len(key) == 1 and key[0] in phrased):
+                continue  # said by one message: not yet a topic
             scored.append((-(n * (1 + 0.5 * (len(key) - 1)) + 0.5 * word_freq), where[key][0], key))
         chosen: list[tuple[str, ...]] = []
         used: set[str] = set()
@@ -488,7 +497,8 @@ class _SpanReader(CuedReading):
             idx = where[key][:MAX_ITEM_SOURCES]
             sources = tuple(s for i in idx for s in self.turns[i].sources)
             text = surface[key]
-            self.cands.append(_Cand("topics", text, sources, (idx[0], 0), 1.0, f"topic:{text}"))
+            weight = 1.0 + 0.5 * min(df[key] - 1, 4)  # what recurs outlives a passing remark under the caps
+            self.cands.append(_Cand("topics", text, sources, (idx[0], 0), weight, f"topic:{text}"))
 
 
 def _identifier_weight(span: IdentifierSpan) -> float:
@@ -586,15 +596,16 @@ class ExtractiveSummarizer:
         """The span's wordiest sentence, attributed and clipped: the narrative of a span the patterns found
         nothing in (long sentences, questions), so a deterministic summarizer never returns an empty delta for
         real content (the core would refuse it, and asking again would give the same answer)."""
-        best: tuple[int, int, str] | None = None
+        best: tuple[int, int, int, str] | None = None
         for turn in reader.turns:
             if turn.role == "tool":
                 continue
             for si, sent in enumerate(turn.sentences):
-                n = len(content_words(sent))
-                if n >= 2 and (best is None or n > best[0]):
-                    best = (n, -si, f"{turn.who}: {sent}")
-        return clip(best[2], min(self.narrative_max_chars, 300)) if best else None
+                # content words first; then any words ("fact0001 fact0002": codes, ids, no topic word at all)
+                n, words = len(content_words(sent)), len(set(_GIST_WORD.findall(sent)))
+                if (n >= 2 or words >= 2) and (best is None or (n, words) > best[:2]):
+                    best = (n, words, -si, f"{turn.who}: {sent}")
+        return clip(best[3], min(self.narrative_max_chars, 300)) if best else None
 
     async def asummarize(self, request: SummaryRequest) -> SummaryDelta:
         """Async form of :meth:`summarize` (pure CPU work, so it simply calls it)."""

@@ -1,0 +1,292 @@
+"""The user's own words to the assistant, and the cue phrases that tell them apart. Pure.
+
+A standing instruction or preference may only come from what the user says to the assistant themselves
+(:mod:`chatcompact.core.instructions`). :func:`own_words` blanks everything else of a user message: text in
+quotation marks, code, block quotes, pasted logs, e-mails (header lines), dialogues (speaker lines) and lines
+under a paste label ("Output: ..."); what follows a lead-in to someone else's words ("Here is what I got:", "the
+email says"); what comes before a question about it ("... Is this legit?", "What do you think?": the message before it,
+where after the generic one a first-person preference may still be the user's own, :func:`doubtful_words`); and
+a hypothetical ("what if I told you to never ...") to its paragraph's end.
+
+The cue phrases are data (``data/lang/instructions.json``, per language: en, de, it, zh), matched
+case-insensitively on word boundaries (Han text: on characters), every language's phrases together, since a
+chat mixes languages. Nothing here caches conversation text: only the phrase tables are built once.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from functools import lru_cache
+from importlib import resources
+
+from ..errors import InvalidArgument
+from .lang import UPPER
+
+__all__ = [
+    "SENTENCE",
+    "blanked",
+    "cues",
+    "doubtful_words",
+    "found",
+    "has",
+    "may_hold",
+    "own_words",
+    "starts",
+    "unwrapped",
+    "word_list",
+]
+
+#: A sentence of a message: up to its end mark; a colon or semicolon also starts one ("Note: always ..."), a line
+#: break too. A mark before a non-blank is inside a token ("Python 3.8", "10:30", "e.g.x"); Han marks always end.
+SENTENCE = re.compile(r"(?:[^.!?。！？:;：；\n]|[.!?:;](?=\S))+[.!?。！？]*")
+# A line break inside wrapped prose (a letter, digit or comma before it, a lower-case letter after it).
+_WRAPPED = re.compile(r"(?<=[\w,])\n(?=[^\W\d_A-Z])")
+_CJK = re.compile(r"[\u3400-\u9fff]")
+# Kinds matched at the start of a sentence (one position tried: fast); the others anywhere in it.
+ANCHORED = frozenset(
+    {"start", "hypothetical", "request", "style_start", "style_general", "statement_start", "not_rule"}
+)
+
+# Quoted and pasted text, as (pattern, what it spans). Quotation marks pair within a bounded length; ASCII
+# apostrophes only where they cannot be a contraction ("don't", "users' rights").
+_QUOTES = re.compile(
+    r'"[^"]{1,2000}"|“[^”]{1,2000}”|„[^“”]{1,2000}[“”]|«[^»]{1,2000}»|»[^«]{1,2000}«|「[^」]{1,2000}」|『[^』]{1,2000}』'
+    r"|‘[^’]{1,2000}’|(?<![\w'])'[^'\n]{1,300}'(?![\w'])"
+)
+_CODE = re.compile(r"```.*?(?:```|\Z)|`[^`\n]+`", re.S)
+_QUOTE_LINE = re.compile(r"^[ \t]*>.*$", re.M)
+_LOG_LINE = re.compile(
+    r"^[ \t]*(?:\[?(?:ERROR|WARN|WARNING|INFO|DEBUG|TRACE|FATAL|CRITICAL)\b|\[?\d{4}-\d{2}-\d{2}[ T]\d|\d\d:\d\d:\d\d"
+    r"|Traceback \(|File \"|at [\w.$<>]+\(|\$ |>>> |#include|(?:def|class|import|return) \w).*$",
+    re.M,
+)
+_HEADER_LINE = re.compile(
+    r"^[ \t]*(?:From|To|Cc|Bcc|Subject|Date|Sent|Reply-To|Von|An|Betreff|Datum|Gesendet|Da|A|Oggetto|Data|Inviato"
+    r"|发件人|收件人|主题|日期|发送时间)[ \t]*[:：][ \t]*\S",
+    re.M,
+)
+# "Alice: ...", "Kunde: ...", "客服：...": a line label (a speaker, a section of the user's text, or a paste label).
+_LABEL_LINE = re.compile(rf"^[ \t]*([{UPPER}][\w .'-]{{0,30}}|[\u3400-\u9fff]{{1,6}})[ \t]*[:：][ \t]+\S.*$", re.M)
+_PARAGRAPH_END = re.compile(r"\n[ \t]*\n")
+_NOT_NEWLINE = re.compile(r"[^\n]")
+
+
+@lru_cache(maxsize=1)
+def cues() -> dict[str, dict[str, tuple[str, ...]]]:
+    """The cue phrases per language: ``{"en": {"start": (...), "prefer": (...), "frame": (...), ...}}``."""
+    raw = json.loads(resources.files("chatcompact").joinpath("data", "lang", "instructions.json").read_text("utf-8"))
+    return {lang: {k: tuple(v) for k, v in d.items()} for lang, d in raw.items() if not lang.startswith("_")}
+
+
+@lru_cache(maxsize=256)
+def word_list(kind: str, code: str | None = None) -> frozenset[str]:
+    """The phrases of ``kind`` lower-cased, for whole-word look-ups: of every language, or with ``code`` of that
+    language and English only (short words of one language are common words of another: Italian "no")."""
+    chosen = cues().values() if code is None else [cues().get(code, {}), cues().get("en", {})]
+    return frozenset(p.lower() for lang in chosen for p in lang.get(kind, ()))
+
+
+@lru_cache(maxsize=64)
+def _phrases(kind: str) -> tuple[tuple[str, bool], ...]:
+    """``(phrase lower-cased, needs word boundaries)`` of ``kind`` in every language, longest first."""
+    out = {(p.lower(), not _CJK.search(p)) for lang in cues().values() for p in lang.get(kind, ())}
+    return tuple(sorted(out, key=lambda x: (-len(x[0]), x[0])))
+
+
+@lru_cache(maxsize=64)
+def _pattern(kind: str) -> re.Pattern[str]:
+    words: list[str] = []
+    cjk: list[str] = []
+    for phrase, bounded in _phrases(kind):
+        (words if bounded else cjk).append(re.escape(phrase))
+    alts = [rf"(?<!\w){w}(?!\w)" for w in words] + cjk
+    body = "|".join(alts) or r"(?!x)x"
+    return re.compile(rf"^\s*(?:{body})" if kind in ANCHORED else body, re.IGNORECASE)
+
+
+def _wordish(ch: str) -> bool:
+    return ch.isalnum() or ch == "_"
+
+
+_TOKEN = re.compile(r"\w+")
+
+
+@lru_cache(maxsize=64)
+def _index(kind: str) -> tuple[dict[str, tuple[tuple[str, bool], ...]], tuple[tuple[str, bool], ...]]:
+    """``kind``'s phrases by their first word (Han: first character), and those without one."""
+    by: dict[str, list[tuple[str, bool]]] = {}
+    other: list[tuple[str, bool]] = []
+    for phrase, bounded in _phrases(kind):
+        head = phrase[:1] if not bounded else (m.group() if (m := _TOKEN.match(phrase)) else "")
+        (by.setdefault(head, []) if head else other).append((phrase, bounded))
+    return {k: tuple(v) for k, v in by.items()}, tuple(other)
+
+
+def found(kind: str, text: str, first: bool = False) -> list[tuple[int, int]]:
+    """Where ``kind``'s phrases occur in ``text`` (case-insensitive, on word boundaries but in Han text), in
+    order. Only the phrases whose first word occurs in the text are looked for, each with ``str.find``: linear
+    in the text, in C (an alternation of a hundred phrases tried at every position is some 100x slower)."""
+    low = text.lower()
+    if len(low) != len(text):  # a rare character whose lower case is longer: offsets would drift
+        return [m.span() for m in _pattern(kind).finditer(text)]
+    return _found(kind, low, _heads(low), first)
+
+
+def _heads(low: str) -> set[str]:
+    heads = set(_TOKEN.findall(low))
+    if _CJK.search(low):
+        heads.update(_CJK.findall(low))
+    return heads
+
+
+def _found(kind: str, low: str, heads: set[str], first: bool) -> list[tuple[int, int]]:
+    by, other = _index(kind)
+    candidates = [p for h in heads.intersection(by) for p in by[h]] + list(other)
+    out: list[tuple[int, int]] = []
+    for phrase, bounded in candidates:
+        at = low.find(phrase)
+        while at >= 0:
+            end = at + len(phrase)
+            if not bounded or ((at == 0 or not _wordish(low[at - 1])) and (end == len(low) or not _wordish(low[end]))):
+                out.append((at, end))
+                if first:
+                    return out
+            at = low.find(phrase, at + 1)
+    return sorted(out)
+
+
+@lru_cache(maxsize=16)
+def _at_starts(kinds: tuple[str, ...]) -> re.Pattern[str]:
+    """The phrases of ``kinds`` at the start of a line or after a sentence mark: tried only there (fast)."""
+    words: list[str] = []
+    cjk: list[str] = []
+    for kind in kinds:
+        for phrase, bounded in _phrases(kind):
+            (words if bounded else cjk).append(re.escape(phrase))
+    alts = [rf"{w}(?!\w)" for w in sorted(set(words), key=len, reverse=True)] + sorted(set(cjk), key=len, reverse=True)
+    return re.compile(rf"(?:^|(?<=[.!?:;,。！？：；，]))[ \t]*(?:{'|'.join(alts) or '(?!x)x'})", re.IGNORECASE | re.M)
+
+
+def may_hold(text: str, anywhere: tuple[str, ...], at_start: tuple[str, ...]) -> bool:
+    """A quick test before the real reading: whether a phrase of ``anywhere`` occurs in ``text`` outside code,
+    or one of ``at_start`` at the start of a line or clause. False means that none can be found there."""
+    prose = _CODE.sub(" ", text) if "`" in text else text
+    low = prose.lower()
+    if len(low) != len(prose):
+        return True  # offsets would drift: let the real reading decide
+    heads = _heads(low)
+    if any(_found(kind, low, heads, True) for kind in anywhere):
+        return True
+    if not any(heads.intersection(_index(kind)[0]) for kind in at_start):
+        return False
+    return _at_starts(at_start).search(low) is not None
+
+
+def has(kind: str, text: str) -> bool:
+    """True if a phrase of ``kind`` occurs in ``text``."""
+    return bool(found(kind, text, first=True))
+
+
+def starts(kind: str, text: str) -> int:
+    """The end of the longest phrase of ``kind`` that ``text`` starts with (after blanks), or 0 for none."""
+    if kind not in ANCHORED:
+        raise InvalidArgument(f"kind={kind!r} is not matched at the start of a sentence (one of {sorted(ANCHORED)})")
+    m = _pattern(kind).match(text)
+    return m.end() if m is not None else 0
+
+
+def blanked(text: str, spans: list[tuple[int, int]]) -> str:
+    """``text`` with the characters of ``spans`` but newlines turned into spaces (linear; offsets kept)."""
+    if not spans:
+        return text
+    out, at = [], 0
+    for start, end in sorted(spans):
+        start = max(start, at)
+        if end <= start:
+            continue
+        out += [text[at:start], _NOT_NEWLINE.sub(" ", text[start:end])]
+        at = end
+    out.append(text[at:])
+    return "".join(out)
+
+
+def own_words(text: str) -> str:
+    """``text`` with everything that is not the user's own words to the assistant blanked (offsets kept).
+
+    Quoted, coded, block-quoted and pasted text goes first (log, e-mail, dialogue and paste-labelled lines);
+    then, read on what is left, the rest of a paragraph after a lead-in to someone else's words ("Here is what
+    I got:"; the rest of the message when the lead-in ends its line with a colon) or from a hypothetical on
+    ("What if I said ..."), and everything before a question about it ("Is this legit?", "What do you think?").
+    """
+    return blanked(text, _spans(text, near=True))
+
+
+def unwrapped(text: str) -> str:
+    """``text`` with the line breaks of wrapped prose made spaces (offsets kept), so a wrapped line that starts
+    with "format renders ..." is not read as a sentence of its own."""
+    return _WRAPPED.sub(" ", text)
+
+
+def doubtful_words(text: str) -> tuple[str, str]:
+    """``(lenient, strict)``: ``text`` blanked as :func:`own_words` does but for what a generic question ("What
+    do you think?", as often after the user's own proposal as after a paste) blanks, and :func:`own_words`
+    itself. Words in the first but not the second may be the user's or pasted: they can state the user's own
+    preference ("I'd rather ...") but no rule."""
+    spans = _spans(text, near=False)
+    lenient = blanked(text, spans)
+    return lenient, blanked(text, spans + _near(lenient))
+
+
+def _spans(text: str, near: bool) -> list[tuple[int, int]]:
+    spans = [m.span() for rx in (_CODE, _QUOTES, _QUOTE_LINE, _LOG_LINE) for m in rx.finditer(text)]
+    header = _HEADER_LINE.search(text)
+    if header:
+        spans.append((header.start(), len(text)))  # a pasted e-mail runs to the end
+    spans += _labelled(text)
+    left = blanked(text, spans)
+    for _, end in found("frame", left):
+        line_end = left.find("\n", end)
+        block = left[end : line_end if line_end >= 0 else len(left)].strip() in (":", "：")
+        para = _PARAGRAPH_END.search(left, end)
+        spans.append((end, len(text) if block or para is None else para.start()))
+    for m in SENTENCE.finditer(left):  # "Imagine I said: never ..." holds no rule to its paragraph's end
+        if starts("hypothetical", m.group(0)):
+            para = _PARAGRAPH_END.search(left, m.start())
+            spans.append((m.start(), len(text) if para is None else para.start()))
+    backrefs = found("backref", left)
+    if backrefs:
+        spans.append((0, _sentence_start(left, backrefs[-1][0])))
+    return spans + _near(left) if near else spans
+
+
+def _near(left: str) -> list[tuple[int, int]]:
+    """What a generic question about what came before blanks: the message before it."""
+    near = found("backref_near", left)
+    return [(0, _sentence_start(left, near[-1][0]))] if near else []
+
+
+def _labelled(text: str) -> list[tuple[int, int]]:
+    """The spans of pasted label lines: a paste label's ("Output: ..."), and a dialogue's (two or more speakers
+    that are not sections of the user's own text such as "Note:" or "Requirements:")."""
+    sections, pasted = word_list("label"), word_list("paste_label")
+    speakers: dict[str, list[tuple[int, int]]] = {}
+    out = []
+    for m in _LABEL_LINE.finditer(text):
+        label = " ".join(m.group(1).lower().split())
+        if label in pasted:
+            out.append(m.span())
+        elif label not in sections:
+            speakers.setdefault(label, []).append(m.span())
+    if len(speakers) >= 2:
+        out += [span for spans in speakers.values() for span in spans]
+    return out
+
+
+def _sentence_start(text: str, at: int) -> int:
+    """Where the sentence holding position ``at`` starts."""
+    start = 0
+    for m in SENTENCE.finditer(text, 0, at + 1):
+        if m.start() <= at:
+            start = m.start()
+    return start
