@@ -58,3 +58,11 @@ def test_text_derived_helpers_hold_no_module_level_cache():
     assert "INV-20931" in [s.value for s in found] and found == preserve.identifier_spans(text)
     for fn in (lang.detect, preserve._identifier_spans, preserve._structure):
         assert not hasattr(fn, "cache_info"), fn
+
+
+def test_the_summarizers_sentence_stems_are_memoised_per_operation_only():
+    from chatcompact.summarizers import _text
+
+    assert not hasattr(_text.content_stems, "cache_info")
+    stems = _text.content_stems("the refund for order 4471 was approved")
+    assert "refund" in stems and stems == _text.content_stems("the refund for order 4471 was approved")

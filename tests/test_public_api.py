@@ -17,6 +17,7 @@ PUBLIC_MODULES = [
     "chatcompact.types",
     "chatcompact.protocols",
     "chatcompact.runtime.memory",
+    "chatcompact.runtime.thread",
     "chatcompact.runtime.async_memory",
     "chatcompact.runtime.oneshot",
     "chatcompact.runtime.worker",

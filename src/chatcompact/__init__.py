@@ -38,7 +38,8 @@ __version__ = "0.1.0"  # the one version source (pyproject.toml reads it: [tool.
 _LAZY: dict[str, str] = {
     **dict.fromkeys(["AsyncMemory", "AsyncThread"], ".runtime.async_memory"),
     **dict.fromkeys(["Policy", "Settings"], ".config"),
-    **dict.fromkeys(["Memory", "Thread"], ".runtime.memory"),
+    "Memory": ".runtime.memory",
+    "Thread": ".runtime.thread",
     **dict.fromkeys(["compact", "compaction_ratio"], ".runtime.oneshot"),
     **dict.fromkeys(
         [
@@ -115,8 +116,9 @@ if TYPE_CHECKING:
     )
     from .runtime.async_memory import AsyncMemory, AsyncThread
     from .runtime.background import JobScheduler, Retry
-    from .runtime.memory import Memory, Thread
+    from .runtime.memory import Memory
     from .runtime.oneshot import compact, compaction_ratio
+    from .runtime.thread import Thread
     from .runtime.turns import TurnContext
     from .runtime.worker import Worker
     from .stores import InMemoryStore, SQLiteStore

@@ -182,7 +182,10 @@ def assemble(inp: ContextInput, budget: int, tokenizer: Tokenizer, policy: Polic
     forced_cost = sum(toks[i] for i in shown)
     if forced_cost > room:
         raise BudgetTooSmall(budget, base + system_cost + note_min + least)
-    inp = _with_tail_instructions(inp, tokenizer)
+    # the same tail and summary ask the same question on every context: answered once per tail (per thread)
+    key = (tuple(m for m in inp.tail if m.role == "user"), tuple(ln for ln in inp.lines if ln.block == "instructions"))
+    lines = views.latest("tail instructions", key, lambda: _with_tail_instructions(inp, tokenizer).lines)
+    inp = replace(inp, lines=lines)
     room = budget - base - forced_cost - system_cost
     room -= 24 if (inp.lines or inp.quotes or inp.spare_quotes) else 0  # block titles and headings
     chosen: list[Line] = []

@@ -18,8 +18,11 @@ import json
 import re
 from collections.abc import Callable
 from dataclasses import replace
+from typing import TypeVar
 
 from ..types import Message, ToolCall
+
+T = TypeVar("T")
 
 __all__ = ["ViewCache", "command_of", "digest_line", "fit_message", "outcome", "trim_text"]
 
@@ -120,6 +123,17 @@ class ViewCache:
         if len(self._views) >= self.MAX:
             self._views.clear()
         self._views[key] = (source, value, tokens)
+
+    def latest(self, kind: str, key: object, compute: Callable[[], T]) -> T:
+        """``compute()`` for ``key``, kept until ``key`` changes: one value per ``kind`` (e.g. what the tail's user
+        messages say as standing instructions, asked again by every context until the tail moves)."""
+        hit = self._get(("latest", kind), key)
+        if hit is not None:
+            value: T = hit[0]  # type: ignore[assignment]
+            return value
+        value = compute()
+        self._put(("latest", kind), key, value, None)
+        return value
 
     def fitted(
         self, m: Message, cap: int, count: Callable[[Message], int], cost: int | None = None

@@ -3,7 +3,7 @@
 No logic lives here. Every call runs the synchronous driver's method in a worker thread (so the event loop
 never blocks on disk); background jobs are asyncio tasks that drive the same engine flows
 (:mod:`chatcompact.core.engine`) as the sync driver, executing every effect with the sync driver's
-:class:`~chatcompact.runtime.memory.EffectRunner` except two: the summarizer call is awaited (``asummarize``) and
+:class:`~chatcompact.runtime.effects.EffectRunner` except two: the summarizer call is awaited (``asummarize``) and
 the pauses between steps yield to the event loop.
 """
 
@@ -70,7 +70,7 @@ async def drive(thread: Thread, flow: e.Effects[R]) -> R:
 
 
 class AsyncThread:
-    """Awaitable view of a :class:`~chatcompact.runtime.memory.Thread` (see its methods for semantics)."""
+    """Awaitable view of a :class:`~chatcompact.runtime.thread.Thread` (see its methods for semantics)."""
 
     def __init__(self, thread: Thread) -> None:
         self.sync = thread

@@ -252,7 +252,6 @@ def forget(
             break
     else:
         raise VersionConflict(f"thread {thread_id!r}: could not forget, other compactions kept committing")
-    _clear_caches()
     if not report.message_ids:
         return report
     pending = tuple(store.scrub()) if scrub else ("not-scrubbed: forget(scrub=False); call the store's scrub()",)
@@ -290,24 +289,6 @@ def _forget_once(
     except VersionConflict:
         return None
     return report
-
-
-# (module, function): the module-level caches keyed by message text (or by sentences or words of it)
-# (core.memo scopes hold the rest, and only for one operation)
-_TEXT_CACHES = (
-    ("instructions", "_detect_cached"),
-    ("instructions", "_subject"),
-)
-
-
-def _clear_caches() -> None:
-    """In-process caches keyed by message text must not keep a forgotten one."""
-    import importlib
-
-    for module, name in _TEXT_CACHES:
-        fn = getattr(importlib.import_module(f"chatcompact.core.{module}"), name, None)
-        if fn is not None and hasattr(fn, "cache_clear"):
-            fn.cache_clear()
 
 
 def export_thread(store: Store, thread_id: str) -> dict[str, Any]:

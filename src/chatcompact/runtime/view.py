@@ -5,7 +5,7 @@ version, the unsummarised tail with its token counts, the rendered summary lines
 values. Every change to it is one of its public methods: a full :meth:`~ThreadView.load`, a
 :meth:`~ThreadView.refresh` against the store's head, an append (:meth:`~ThreadView.appended`), a compaction's
 :meth:`~ThreadView.commit`, a revert's or forget's :meth:`~ThreadView.moved_to`. The driver
-(:class:`~chatcompact.runtime.memory.Thread`) and the effect runner use these and nothing private.
+(:class:`~chatcompact.runtime.thread.Thread`) and the effect runner use these and nothing private.
 """
 
 from __future__ import annotations

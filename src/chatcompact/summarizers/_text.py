@@ -17,6 +17,7 @@ from collections.abc import Sequence, Set
 from functools import lru_cache
 
 from chatcompact.core import lang
+from chatcompact.core.memo import memo
 from chatcompact.core.preserve import IdentifierSpan, identifier_spans, wordset
 
 from ._patterns import (
@@ -84,9 +85,13 @@ def stem_in(word: str, code: str) -> str:
     return stem(word) if code == "en" else lang.stem(word, code)
 
 
-@lru_cache(maxsize=8192)
 def content_stems(text: str) -> frozenset[str]:
-    """Stems of :func:`content_words`: what the keyword-overlap rules compare (cached: sentences recur)."""
+    """Stems of :func:`content_words`: what the keyword-overlap rules compare (memoised in the operation's scope,
+    :mod:`chatcompact.core.memo`: sentences recur)."""
+    return memo("text.content_stems", text, lambda: _content_stems(text))
+
+
+def _content_stems(text: str) -> frozenset[str]:
     code = lang.detect(text)
     out: set[str] = set()
     for w in lang.content_words(text, code, filler=True, min_len=3):

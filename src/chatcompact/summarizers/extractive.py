@@ -34,7 +34,7 @@ from collections.abc import Callable, Mapping, Sequence, Set
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
-from chatcompact.core import lang
+from chatcompact.core import lang, memo
 from chatcompact.core.instructions import about_one_thing
 from chatcompact.core.lang import has_han
 from chatcompact.core.preserve import IdentifierSpan, identifier_spans, masked_text, sentence_spans
@@ -566,6 +566,10 @@ class ExtractiveSummarizer:
         """
         if request.kind == "rollup":
             return SummaryDelta()
+        with memo.scope():  # sentences recur across the rules: memoised for this call (or the driver's flow)
+            return self._extract(request)
+
+    def _extract(self, request: SummaryRequest) -> SummaryDelta:
         turns = _prepare(request.messages)
         if not turns:
             return SummaryDelta()
