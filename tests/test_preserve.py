@@ -292,8 +292,6 @@ def test_scanning_is_linear_on_pastes_full_of_identifiers(monkeypatch):
         raise AssertionError("quadratic overlap test used")
 
     monkeypatch.setattr(pv, "_overlaps", pairwise)
-    pv._identifier_spans.cache_clear()
-    pv._structure.cache_clear()
     paste = "\n".join(f"order {10000 + i} costs ${i % 900 + 1}.50" for i in range(8000))
     pins = pv.find_pinned([Message(role="user", content=paste, seq=1)], max_chars=10**6)
     assert len(pins) == 8000 and pins[0].text == "order 10000 costs $1.50"

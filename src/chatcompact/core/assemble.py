@@ -182,10 +182,13 @@ def assemble(inp: ContextInput, budget: int, tokenizer: Tokenizer, policy: Polic
     forced_cost = sum(toks[i] for i in shown)
     if forced_cost > room:
         raise BudgetTooSmall(budget, base + system_cost + note_min + least)
-    # the same tail and summary ask the same question on every context: answered once per tail (per thread)
-    key = (tuple(m for m in inp.tail if m.role == "user"), tuple(ln for ln in inp.lines if ln.block == "instructions"))
-    lines = views.latest("tail instructions", key, lambda: _with_tail_instructions(inp, tokenizer).lines)
-    inp = replace(inp, lines=lines)
+    # the same tail and summary instructions ask the same question on every context: answered once per tail
+    # (per thread); only the instruction lines are kept, the rest of the summary is this call's own
+    held = tuple(ln for ln in inp.lines if ln.block == "instructions")
+    key = (tuple(m for m in inp.tail if m.role == "user"), held)
+    standing = views.latest("tail instructions", key, lambda: _tail_instruction_lines(inp, tokenizer))
+    if standing != list(held):
+        inp = replace(inp, lines=[ln for ln in inp.lines if ln.block != "instructions"] + standing)
     room = budget - base - forced_cost - system_cost
     room -= 24 if (inp.lines or inp.quotes or inp.spare_quotes) else 0  # block titles and headings
     chosen: list[Line] = []
@@ -261,6 +264,11 @@ def _window(
             spent += sum(costs)
         g -= 1
     return room
+
+
+def _tail_instruction_lines(inp: ContextInput, tokenizer: Tokenizer) -> list[Line]:
+    """The instruction lines once the tail's user messages are read (those the summary holds if none)."""
+    return [ln for ln in _with_tail_instructions(inp, tokenizer).lines if ln.block == "instructions"]
 
 
 def _with_tail_instructions(inp: ContextInput, tokenizer: Tokenizer) -> ContextInput:
