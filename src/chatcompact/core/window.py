@@ -69,6 +69,14 @@ def last_user_index(messages: Sequence[Message]) -> int | None:
     return None
 
 
+def agent_at_work(messages: Sequence[Message]) -> bool:
+    """An agent loop is working on the latest user message: at least ``AGENT_GROUPS`` tool-call groups follow it,
+    or the messages hold tool calls and no user message (the request was folded into the work log)."""
+    lu = last_user_index(messages)
+    calls = sum(1 for m in messages[(lu + 1 if lu is not None else 0) :] if m.tool_calls)
+    return calls >= (AGENT_GROUPS if lu is not None else 1)
+
+
 def choose_cut(
     messages: Sequence[Message], tokens: Sequence[int], keep_tokens: int, min_recent: int = 1, prefer_turns: bool = True
 ) -> int:
@@ -81,10 +89,15 @@ def choose_cut(
     """
     n = len(messages)
     lu = last_user_index(messages)
-    if lu is not None and sum(1 for m in messages[lu + 1 :] if m.tool_calls) >= AGENT_GROUPS:
-        lu = None  # an agent is working on it: the work log keeps the request verbatim
+    lowest = 0
+    if lu is not None and agent_at_work(messages):
+        # an agent is working on it: the work log keeps the request verbatim, so it folds, but only together
+        # with work done on it (the work log starts at an agent's first folded tool call: a task folded alone
+        # would be taken for a conversation's turn and lost from it)
+        lowest = next((s for s, _ in groups(messages) if s > lu and messages[s].tool_calls), n)
+        lu = None
     upper = min(n - min_recent, lu if lu is not None else n)
-    starts = [s for s, _ in groups(messages) if 0 < s <= upper]
+    starts = [s for s, _ in groups(messages) if lowest < s <= upper]
     if not starts:
         return 0
     suffix = [0] * (n + 1)
