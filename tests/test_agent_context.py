@@ -80,7 +80,8 @@ def test_a_conversation_is_assembled_the_same_whatever_the_agent_window_share():
 
 
 def test_a_digest_keeps_the_names_of_the_script_and_reasoning_it_cuts():
-    script = "cat <<'EOF' > repro.py\n" + "import os\n" * 60 + "from app.models import ParentAdmin, get_inlines\nEOF"
+    tail = "from app.models import ParentAdmin, get_inlines\nsettings.configure()\nEOF"
+    script = "cat <<'EOF' > repro.py\n" + "import os\n" * 60 + tail
     thought = "THOUGHT: " + "I will write the reproduction script now. " * 12 + "It calls `Child.objects.order_by`."
     call = _call(1, script)
     group = [
@@ -91,8 +92,11 @@ def test_a_digest_keeps_the_names_of_the_script_and_reasoning_it_cuts():
     assert a.tool_calls[0].id == "c1" and t.tool_call_id == "c1"  # still paired
     json.loads(a.tool_calls[0].arguments)  # still a JSON object
     assert len(a.tool_calls[0].arguments) < len(call.arguments) and len(a.text) < len(thought)
-    for name in ("ParentAdmin", "get_inlines", "app.models", "Child.objects.order_by"):
-        assert name in a.text  # cut from the thought or the script: listed after the head
+    shown = a.text + json.loads(a.tool_calls[0].arguments)["command"]
+    for name in ("ParentAdmin", "get_inlines", "app.models", "Child.objects.order_by", "settings.configure"):
+        assert name in shown  # cut from the thought or the script: listed after the head or in the marker
+        assert shown.count(name) == 1  # listed once
+    assert "nsettings" not in shown  # names of the command as run, not of its JSON escapes ("\\n")
     assert t.text.startswith("[digest of message #3") and "exit 1" in t.text and "helper.py" in t.text
     assert "cat <<" not in t.text  # the command is the call right above, not repeated
 

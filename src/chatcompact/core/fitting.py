@@ -20,7 +20,7 @@ from dataclasses import replace
 
 from ..config import Policy
 from ..types import Message
-from .digest import ViewCache, _trim_args, clip_names, mentioned, outcome
+from .digest import ViewCache, _trim_args, clip_names, command_of, mentioned, outcome
 from .window import last_user_index
 
 __all__ = ["SOFT", "digest_group", "fit_forced", "forced_groups", "shown_tail"]
@@ -128,6 +128,7 @@ def fit_forced(
 
 THOUGHT_CHARS = 200  # of an old step's text, in its digest; the names of the rest follow it
 COMMAND_CHARS = 300  # of an old step's call arguments
+COMMAND_NAMES = 80  # at most this many names of a long command listed (a script the agent wrote)
 
 
 def digest_group(group: Sequence[Message]) -> list[Message]:
@@ -147,8 +148,11 @@ def digest_group(group: Sequence[Message]) -> list[Message]:
             calls = []
             for tc in m.tool_calls:
                 if len(tc.arguments) > COMMAND_CHARS:
-                    calls.append(replace(tc, arguments=_trim_args(tc.arguments, COMMAND_CHARS, m.seq)))
-                    names += [n for n in clip_names(tc.arguments, COMMAND_CHARS)[1] if n not in names]
+                    args = _trim_args(tc.arguments, COMMAND_CHARS, m.seq)
+                    calls.append(replace(tc, arguments=args))
+                    # of the command as run (JSON escapes decoded), those the trimmed arguments do not show
+                    cut = [n for n in mentioned(command_of(tc), COMMAND_NAMES) if n not in args and n not in names]
+                    names += cut
                 else:
                     calls.append(tc)
             text = head + (" […]" if head != " ".join(m.text.split()) else "")
