@@ -126,3 +126,24 @@ def test_an_agents_task_folds_only_together_with_work_done_on_it():
     assert cut >= 3 and all(s != 1 for s, _ in groups(msgs) if s == cut)  # the task with its first call group
     log = update(WorkLog(), msgs[:cut])
     assert log.task.startswith("Fix it.") and log.commands
+
+
+def test_a_digest_is_made_from_the_stored_step_not_its_trimmed_view():
+    """A script too large for its share is shown trimmed while it is recent; once it is old, its digest is made
+    from the stored step, so it lists the names of the whole script (the trimmed view had cut its middle)."""
+    body = "".join(f"value_{i} = compute_{i}({'arg, ' * 150})\n" for i in range(30))
+    call = _call(99, "cat <<'EOF' > repro.py\n" + body + "EOF")
+    msgs = [Message("user", "Fix the crash in django/db/models/query.py.", seq=1)]
+    msgs.append(Message("assistant", "THOUGHT: write the script.", tool_calls=(call,), seq=2))
+    msgs.append(Message("tool", "<returncode>0</returncode><output></output>", tool_call_id="c99", seq=3))
+    for m in _steps(5, out_chars=2500)[1:]:
+        msgs.append(replace(m, seq=len(msgs) + 1))
+    budget = 12_000
+    inp = ContextInput("You are a coding agent.", msgs, [TOK.count_message(m) for m in msgs])
+    assert TOK.count_message(msgs[1]) > Policy().tool_result_share * budget  # its view is trimmed
+    res = assemble(inp, budget, TOK, Policy(budget=budget))
+    step = next(m for m in res.messages if m.tool_calls and m.tool_calls[0].id == "c99")
+    assert step == digest_group(msgs[1:3])[0]  # the digest of the stored step
+    shown = step.text + step.tool_calls[0].arguments
+    assert "value_15" in shown and "compute_15" in shown  # from the middle of the script
+    assert res.tokens <= budget

@@ -199,7 +199,8 @@ def assemble(inp: ContextInput, budget: int, tokenizer: Tokenizer, policy: Polic
     note = note_min  # the elision note, paid up front, refunded if nothing ends up hidden
     room -= note
     lean = int(policy.agent_window_share * budget) if agent and policy.agent_window_share < 1 else None
-    room = _window(view, toks, grp, forced, shown, room, policy, count, views, int(policy.worklog_share * budget), lean)
+    cap = int(policy.worklog_share * budget)
+    room = _window(inp.tail, view, toks, grp, forced, shown, room, policy, count, views, cap, lean)
     if len(shown) == len(view):
         room += note
     # unused room is filled with further quotes for a conversation; an agent's request stays lean (and cacheable)
@@ -267,6 +268,7 @@ def agent_window_start(grp: Sequence[tuple[int, int]], toks: Sequence[int], cap:
 
 
 def _window(
+    tail,
     view,
     toks,
     grp,
@@ -280,7 +282,9 @@ def _window(
     lean: int | None = None,
 ) -> int:
     """Add the newest whole groups that fit verbatim, then (stage 1) older ones as digests; returns the room left.
-    ``lean``: an agent's verbatim window cap (:func:`agent_window_start`); the older groups go to digests."""
+    ``lean``: an agent's verbatim window cap (:func:`agent_window_start`); the older groups go to digests. A
+    digest is made from the stored messages (``tail``), not from their trimmed view: it lists the names of all
+    that it cuts, a long script's middle included."""
     g = len(grp) - 1
     start = agent_window_start(grp, toks, lean) if lean is not None else 0
     while g >= start:  # newest first; stop at the first group that does not fit
@@ -299,7 +303,7 @@ def _window(
     while g >= 0:
         if g not in forced:
             s, e = grp[g]
-            digested, costs = views.digested(tuple(view[s:e]), digest_group, count)
+            digested, costs = views.digested(tuple(tail[s:e]), digest_group, count)
             if sum(costs) > room or spent + sum(costs) > digest_cap:
                 break
             view[s:e], toks[s:e] = digested, costs
