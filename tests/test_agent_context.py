@@ -147,3 +147,17 @@ def test_a_digest_is_made_from_the_stored_step_not_its_trimmed_view():
     shown = step.text + step.tool_calls[0].arguments
     assert "value_15" in shown and "compute_15" in shown  # from the middle of the script
     assert res.tokens <= budget
+
+
+def test_the_work_log_lists_every_name_before_the_commands():
+    """Within the work log's share the names come first (a few tokens each, what later steps reuse), then the
+    command lines, newest first."""
+    from chatcompact.core.lines import worklog_lines
+
+    log = update(WorkLog(), _steps(40, thought="THOUGHT: look at `helper_{i}_impl` in pkg_{i}/mod_{i}.py."))
+    lines = [ln for ln in worklog_lines(log, TOK.count) if ln.block == "worklog"]
+    kinds = [ln.heading for ln in lines if ln.heading.startswith(("Names", "Commands"))]
+    assert kinds.count("Commands run (oldest first)") >= 2 and kinds.count("Names seen (paths, code names)") >= 4
+    assert kinds == sorted(kinds, key=lambda h: not h.startswith("Names"))  # every name line before any command
+    listed = " ".join(ln.text for ln in lines if ln.heading.startswith("Names"))
+    assert "helper_39_impl" in listed and "pkg_0/mod_0.py" in listed
