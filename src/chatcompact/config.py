@@ -98,7 +98,7 @@ class Policy:
     # what was cut listed) beside the work log, so a request need not fill the budget with old raw output (fewer
     # tokens, lower latency and cost; 1.0: verbatim as far as the budget goes); the prose summary and the pinned
     # spans together take at most agent_summary_share (the work log is the loop's record)
-    agent_window_share: float = 0.25
+    agent_window_share: float = 0.2
     agent_summary_share: float = 0.05
     # Recall's maximal-marginal-relevance trade-off (core.mmr): 1.0 keeps the fused order (near-identical texts
     # still collapse to one); lower values trade relevance for variety among the quoted turns
