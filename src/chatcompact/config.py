@@ -89,10 +89,17 @@ class Policy:
     # take before it is shown trimmed (head and tail, the rest one recall away); tool_digests: show old tool
     # results that do not fit verbatim as one-line digests (call kept) before eliding any
     instructions_share: float = 0.1
-    task_share: float = 0.25
-    worklog_share: float = 0.2
+    task_share: float = 0.2
+    worklog_share: float = 0.3
     tool_result_share: float = 0.25
     tool_digests: bool = True
+    # While an agent loop works on a task (core.window.agent_at_work): its newest tool-call groups shown verbatim
+    # take at most agent_window_share of the budget, older ones are shown as digests (the call kept, the names of
+    # what was cut listed) beside the work log, so a request need not fill the budget with old raw output (fewer
+    # tokens, lower latency and cost; 1.0: verbatim as far as the budget goes); the prose summary and the pinned
+    # spans together take at most agent_summary_share (the work log is the loop's record)
+    agent_window_share: float = 0.2
+    agent_summary_share: float = 0.05
     # Recall's maximal-marginal-relevance trade-off (core.mmr): 1.0 keeps the fused order (near-identical texts
     # still collapse to one); lower values trade relevance for variety among the quoted turns
     recall_mmr: float = 1.0
@@ -116,6 +123,7 @@ class Policy:
             "instructions_share",
             "task_share",
             "worklog_share",
+            "agent_summary_share",
         ):
             v = getattr(self, name)
             if not 0 <= v < 1:
@@ -137,6 +145,8 @@ class Policy:
         object.__setattr__(self, "rollup_messages", sizes)
         if self.rollup_input_tokens < 200:
             raise ConfigError(f"Policy.rollup_input_tokens must be >= 200, got {self.rollup_input_tokens}")
+        if not 0 < self.agent_window_share <= 1:
+            raise ConfigError(f"Policy.agent_window_share must be in (0, 1], got {self.agent_window_share}")
         if not 0 < self.tool_result_share <= 1:
             raise ConfigError(f"Policy.tool_result_share must be in (0, 1], got {self.tool_result_share}")
         if self.recall_fusion not in ("adaptive", "fixed"):
@@ -184,6 +194,8 @@ _FLOATS = (
     "detail_share",
     "recall_speaker_weight",
     "recall_mmr",
+    "agent_window_share",
+    "agent_summary_share",
 )
 
 

@@ -36,7 +36,7 @@ from .digest import ViewCache
 from .fitting import digest_group, fit_forced, forced_groups, shown_tail
 from .lines import Line, data_block_of, instruction_lines, render_lines, rendered_block, worklog_lines
 from .render import FRAMING
-from .window import check_sequence, groups
+from .window import agent_at_work, check_sequence, groups
 
 __all__ = [
     "Assembled",
@@ -189,43 +189,92 @@ def assemble(inp: ContextInput, budget: int, tokenizer: Tokenizer, policy: Polic
     standing = views.latest("tail instructions", key, lambda: _tail_instruction_lines(inp, tokenizer))
     if standing != list(held):
         inp = replace(inp, lines=[ln for ln in inp.lines if ln.block != "instructions"] + standing)
+    agent = agent_at_work(view)
     room = budget - base - forced_cost - system_cost
     room -= 24 if (inp.lines or inp.quotes or inp.spare_quotes) else 0  # block titles and headings
-    chosen: list[Line] = []
-    for blocks, share in (
-        (("instructions",), policy.instructions_share),
-        (("task",), policy.task_share),
-        (("summary", "detail"), policy.summary_share),
-        (("worklog",), policy.worklog_share),
-        (("pinned",), policy.pinned_share),
-    ):
-        took = _take([ln for ln in inp.lines if ln.block in blocks], min(room, int(share * budget)))
-        chosen += took
-        room -= sum(ln.tokens for ln in took)
+    chosen = _data_lines(inp.lines, room, budget, policy, agent)
     # the stable part counted exactly once (framing, titles, headings, delimiters and BPE joins included)
     data = _data_text(inp, chosen)
     stable = _cost(_system_text(inp.system, bool(data)), tokenizer) + _cost(data, tokenizer, "user")
     room = budget - base - forced_cost - stable - 16
     paid: dict[str, int] = {}  # quote day headings, each paid once
-    # an agent needs its recent tool results more than recalled turns: its quotes only get what the window leaves
-    agent = any(m.role == "tool" for m in view)
-    share = int(policy.recall_share * budget)
-    quotes = [] if agent else _take_quotes(inp.quotes, min(room, share), tokenizer, paid)
+    # an agent loop gets no recalled quotes: it has the recall tool for an old output, and the note they need
+    # would sit before its newest result, where the cached prefix would then end
+    quotes = [] if agent else _take_quotes(inp.quotes, min(room, int(policy.recall_share * budget)), tokenizer, paid)
     room -= sum(ln.tokens for ln in quotes) + sum(paid.values())
     note = note_min  # the elision note, paid up front, refunded if nothing ends up hidden
     room -= note
-    room = _window(view, toks, grp, forced, shown, room, policy, count, views, int(policy.worklog_share * budget))
+    lean = int(policy.agent_window_share * budget) if agent and policy.agent_window_share < 1 else None
+    cap = int(policy.worklog_share * budget)
+    room = _window(inp.tail, view, toks, grp, forced, shown, room, policy, count, views, cap, lean)
     if len(shown) == len(view):
         room += note
-    if agent:
-        quotes = _take_quotes(inp.quotes, min(room, share), tokenizer, paid)
-        room -= sum(ln.tokens for ln in quotes) + sum(paid.values())
     # unused room is filled with further quotes for a conversation; an agent's request stays lean (and cacheable)
     spare = _take_quotes(inp.spare_quotes, room, tokenizer, paid) if inp.spare_quotes and not agent else []
     return _fit(inp, view, toks, chosen + quotes + spare, shown, budget, tokenizer, forced)
 
 
+def _data_lines(lines: Sequence[Line], room: int, budget: int, policy: Policy, agent: bool) -> list[Line]:
+    """The data blocks' lines, block by block in priority order, each block within its share of the budget.
+
+    In an agent loop the work log (the task's record: commands, outcomes, files, names) comes before the prose
+    summary, and the summary and the pinned spans together take at most ``agent_summary_share``: measured on the
+    agent replay, they add next to nothing the work log and the window lack, at several points of tokens."""
+
+    def pick(*blocks: str) -> list[Line]:
+        return [ln for ln in lines if ln.block in blocks]
+
+    plan: tuple[tuple[list[Line], float], ...]
+    if agent:
+        plan = (
+            (pick("instructions"), policy.instructions_share),
+            (pick("task"), policy.task_share),
+            (pick("worklog"), policy.worklog_share),
+            (pick("summary", "detail") + pick("pinned"), policy.agent_summary_share),
+        )
+    else:
+        plan = (
+            (pick("instructions"), policy.instructions_share),
+            (pick("task"), policy.task_share),
+            (pick("summary", "detail"), policy.summary_share),
+            (pick("worklog"), policy.worklog_share),
+            (pick("pinned"), policy.pinned_share),
+        )
+    chosen: list[Line] = []
+    for candidates, share in plan:
+        took = _take(candidates, min(room, int(share * budget)))
+        chosen += took
+        room -= sum(ln.tokens for ln in took)
+    return chosen
+
+
+def agent_window_start(grp: Sequence[tuple[int, int]], toks: Sequence[int], cap: int) -> int:
+    """The first group an agent's verbatim window may show: the window (every group from there on) costs at most
+    ``cap``, and it starts at an *anchor*, a group where the tail's running cost first passed a multiple of
+    ``cap / 3``. Anchors depend only on the tail before them, so between compactions the start moves forward a
+    third of the window at a time: the groups before it (shown as digests) stay the same bytes request after
+    request, and a provider's prefix cache keeps them. The window holds between 2/3 and all of ``cap`` (less only
+    when one group alone is larger); when no anchor is close enough, the newest groups that fit."""
+    chunk = max(cap // 3, 1)
+    costs = [sum(toks[s:e]) for s, e in grp]
+    suffix = [0] * (len(grp) + 1)
+    for g in range(len(grp) - 1, -1, -1):
+        suffix[g] = suffix[g + 1] + costs[g]
+    mark, run = 0, 0
+    for g, cost in enumerate(costs):
+        if run >= mark:  # an anchor
+            if suffix[g] <= cap:
+                return g
+            mark = (run // chunk + 1) * chunk
+        run += cost
+    g = len(grp)
+    while g > 0 and suffix[g - 1] <= cap:
+        g -= 1
+    return g
+
+
 def _window(
+    tail: Sequence[Message],
     view: list[Message],
     toks: list[int],
     grp: Sequence[tuple[int, int]],
@@ -236,10 +285,15 @@ def _window(
     count: Callable[[Message], int],
     views: ViewCache,
     digest_cap: int,
+    lean: int | None = None,
 ) -> int:
-    """Add the newest whole groups that fit verbatim, then (stage 1) older ones as digests; returns the room left."""
+    """Add the newest whole groups that fit verbatim, then (stage 1) older ones as digests; returns the room left.
+    ``lean``: an agent's verbatim window cap (:func:`agent_window_start`); the older groups go to digests. A
+    digest is made from the stored messages (``tail``), not from their trimmed view: it lists the names of all
+    that it cuts, a long script's middle included."""
     g = len(grp) - 1
-    while g >= 0:  # newest first; stop at the first group that does not fit
+    start = agent_window_start(grp, toks, lean) if lean is not None else 0
+    while g >= start:  # newest first; stop at the first group that does not fit
         if g not in forced:
             s, e = grp[g]
             cost = sum(toks[s:e])
@@ -255,7 +309,7 @@ def _window(
     while g >= 0:
         if g not in forced:
             s, e = grp[g]
-            digested, costs = views.digested(tuple(view[s:e]), digest_group, count)
+            digested, costs = views.digested(tuple(tail[s:e]), digest_group, count)
             if sum(costs) > room or spent + sum(costs) > digest_cap:
                 break
             view[s:e], toks[s:e] = digested, costs

@@ -24,7 +24,7 @@ from ..types import Message, ToolCall
 
 T = TypeVar("T")
 
-__all__ = ["ViewCache", "command_of", "digest_line", "fit_message", "outcome", "trim_text"]
+__all__ = ["ViewCache", "clip_names", "command_of", "digest_line", "fit_message", "outcome", "trim_text"]
 
 _RC = re.compile(r"<returncode>\s*(-?\d+)\s*</returncode>|\b(?:exit(?: code| status)?|returncode)[ =:]+(-?\d+)", re.I)
 _FAILED = re.compile(
@@ -32,8 +32,8 @@ _FAILED = re.compile(
 )
 _COUNTS = re.compile(r"\b(\d+) (failed|passed|errors?|skipped)\b|\bRan (\d+) tests?\b|\b(OK|FAILED) \(", re.I)
 _ERROR = re.compile(r"^.*\b(?:\w+Error|\w+Exception|Traceback|error:|fatal:|No such file|not found)\b.*$", re.M)
-_NAME = re.compile(
-    r"(?:[\w.-]+/)+[\w.-]+|\b[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+\b|\b[A-Za-z]\w*_\w{2,}\b"
+_NAME = re.compile(  # a path keeps its leading "/" (an absolute path without it is another path)
+    r"(?:(?<![\w/.-])/)?(?:[\w.-]+/)+[\w.-]+|\b[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+\b|\b[A-Za-z]\w*_\w{2,}\b"
     r"|\b[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+\b|\b[a-z]+(?:[A-Z][a-z0-9]*)+\b"
 )
 _TAGS = re.compile(r"</?(?:returncode|output|output_head|output_tail|elided_chars|warning)>")
@@ -41,14 +41,35 @@ MARKER = "[… {n:,} characters of message #{seq} elided here ({what}); it is st
 _WHAT = {"tool": "tool output", "user": "user message", "system": "system message", "developer": "system message"}
 
 
-def trim_text(text: str, max_chars: int, seq: int | None, what: str = "tool output") -> str:
-    """``text`` cut to about ``max_chars``: its head (2/3) and tail (1/3) around an elision marker."""
+def trim_text(text: str, max_chars: int, seq: int | None, what: str = "tool output", names: bool = False) -> str:
+    """``text`` cut to about ``max_chars``: its head (2/3) and tail (1/3) around an elision marker. ``names``: the
+    marker also lists the paths and code names of the cut part that head and tail do not show (an agent step's
+    script and reasoning: what its next steps reuse), in at most a third of the room."""
     if len(text) <= max_chars:
         return text
-    keep = max(max_chars - 110, 0)
+    room = max(max_chars - 110, 0)
+    listed = _cut_names(text, room - room // 3, room // 3) if names else ""  # of the widest cut it can make
+    keep = room - len(listed)
     head, tail = keep * 2 // 3, keep - keep * 2 // 3
-    marker = MARKER.format(n=len(text) - head - tail, seq=seq if seq is not None else "?", what=what)
+    marker = MARKER.format(n=len(text) - head - tail, seq=seq if seq is not None else "?", what=what + listed)
     return f"{text[:head]}\n{marker}\n{text[len(text) - tail :] if tail else ''}".rstrip()
+
+
+def _cut_names(text: str, room: int, limit: int) -> str:
+    """``; names in it: a, b``: the names of the middle that a head + tail of ``room`` characters cut, within
+    ``limit`` characters ("" when none fit)."""
+    head, tail = room * 2 // 3, room - room * 2 // 3
+    middle = text[head : len(text) - tail]
+    kept = text[:head] + "\n" + text[len(text) - tail :]
+    out = ""
+    for name in mentioned(middle, 200):
+        if name in kept:
+            continue
+        more = f"{out}, {name}" if out else f"; names in it: {name}"
+        if len(more) > limit:
+            break
+        out = more
+    return out
 
 
 def _trim_args(arguments: str, max_chars: int, seq: int | None) -> str:
@@ -62,7 +83,9 @@ def _trim_args(arguments: str, max_chars: int, seq: int | None) -> str:
     if not isinstance(value, dict):
         value = {"_raw_arguments": arguments}
     share = max(max_chars // max(len(value), 1), 40)
-    out = {k: trim_text(v, share, seq, "tool arguments") if isinstance(v, str) else v for k, v in value.items()}
+    out = {
+        k: trim_text(v, share, seq, "tool arguments", names=True) if isinstance(v, str) else v for k, v in value.items()
+    }
     return json.dumps(out, ensure_ascii=False)
 
 
@@ -70,11 +93,12 @@ def _shrunk(m: Message, chars: int) -> Message:
     if m.role == "tool":
         return replace(m, content=trim_text(m.text, chars, m.seq))
     what = _WHAT.get(m.role, "text")
-    text_chars = chars // 2 if m.tool_calls else chars  # text and call arguments share the room
+    step = bool(m.tool_calls)  # an agent step: its cut reasoning's names are listed too
+    text_chars = chars // 2 if step else chars  # text and call arguments share the room
     calls = tuple(replace(tc, arguments=_trim_args(tc.arguments, chars // 2, m.seq)) for tc in m.tool_calls)
-    content = m.content if not isinstance(m.content, str) else trim_text(m.content, text_chars, m.seq, what)
+    content = m.content if not isinstance(m.content, str) else trim_text(m.content, text_chars, m.seq, what, step)
     if not isinstance(m.content, str | None):  # parts: keep their text only, trimmed
-        content = trim_text(m.text, text_chars, m.seq, what)
+        content = trim_text(m.text, text_chars, m.seq, what, step)
     return replace(m, content=content, tool_calls=calls)
 
 
@@ -221,6 +245,17 @@ def mentioned(output: str, limit: int = 8) -> list[str]:
             if len(seen) >= limit:
                 break
     return list(seen)
+
+
+def clip_names(text: str, max_chars: int, names: int = 40) -> tuple[str, list[str]]:
+    """``text`` on one line cut to its first ``max_chars`` (at a word end), and the paths and code names of the cut
+    part that the kept head does not show: what a later step may use again (a heredoc script's names)."""
+    flat = " ".join(text.split())
+    if len(flat) <= max_chars:
+        return flat, []
+    cut = flat.rfind(" ", 0, max_chars + 1)
+    head = flat[: cut if cut > max_chars // 2 else max_chars]
+    return head, [n for n in mentioned(flat[len(head) :], names) if n not in head]
 
 
 def digest_line(call: ToolCall | None, result: Message, max_chars: int = 600) -> str:

@@ -20,7 +20,7 @@ from dataclasses import replace
 
 from ..config import Policy
 from ..types import Message
-from .digest import ViewCache, _trim_args, digest_line, trim_text
+from .digest import ViewCache, _trim_args, clip_names, command_of, mentioned, outcome
 from .window import last_user_index
 
 __all__ = ["SOFT", "digest_group", "fit_forced", "forced_groups", "shown_tail"]
@@ -128,20 +128,39 @@ def fit_forced(
     return least
 
 
+THOUGHT_CHARS = 200  # of an old step's text, in its digest; the names of the rest follow it
+COMMAND_CHARS = 300  # of an old step's call arguments
+COMMAND_NAMES = 80  # at most this many names of a long command listed (a script the agent wrote)
+
+
 def digest_group(group: Sequence[Message]) -> list[Message]:
-    """A group as stage 1 shows it: the assistant text clipped, calls kept (long arguments trimmed), each tool
-    result replaced by a one-line digest naming its message id."""
-    calls = {tc.id: tc for m in group for tc in m.tool_calls}
+    """A group as stage 1 shows it: the assistant's text cut to its head, the calls kept (long arguments cut to a
+    head), the paths and code names of what was cut listed after the head (an agent reuses them: the names of a
+    script it wrote), each tool result replaced by a one-line digest naming its message id: how it ended and the
+    first names it mentions (the command is the call right above)."""
     out = []
     for m in group:
         if m.role == "tool":
-            line = digest_line(calls.get(m.tool_call_id or ""), m)
-            out.append(replace(m, content=f"[digest of message #{m.seq}; full output stored, recall it] {line}"))
-        elif m.role == "assistant":
-            args = tuple(replace(tc, arguments=_trim_args(tc.arguments, 400, m.seq)) for tc in m.tool_calls)
             text = m.text
-            content = trim_text(text, 300, m.seq, "text") if isinstance(m.content, str) or text else m.content
-            out.append(replace(m, content=content if content else m.content, tool_calls=args))
+            names = mentioned(text)
+            line = f"[digest of message #{m.seq}; full output stored, recall it] {outcome(text)}"
+            out.append(replace(m, content=line + ("; mentions: " + ", ".join(names) if names else "")))
+        elif m.role == "assistant":
+            head, names = clip_names(m.text, THOUGHT_CHARS)
+            calls = []
+            for tc in m.tool_calls:
+                if len(tc.arguments) > COMMAND_CHARS:
+                    args = _trim_args(tc.arguments, COMMAND_CHARS, m.seq)
+                    calls.append(replace(tc, arguments=args))
+                    # of the command as run (JSON escapes decoded), those the trimmed arguments do not show
+                    cut = [n for n in mentioned(command_of(tc), COMMAND_NAMES) if n not in args and n not in names]
+                    names += cut
+                else:
+                    calls.append(tc)
+            text = head + (" […]" if head != " ".join(m.text.split()) else "")
+            text += (" (names: " + ", ".join(names) + ")") if names else ""
+            content = text if (isinstance(m.content, str) or m.text) and text else m.content
+            out.append(replace(m, content=content, tool_calls=tuple(calls)))
         else:
             out.append(m)
     return out

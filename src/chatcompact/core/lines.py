@@ -112,15 +112,14 @@ def worklog_lines(log: WorkLog, count: Count) -> list[Line]:
         add("Files changed", "- " + ", ".join(log.files_changed), 1000)
     if log.files_read:
         add("Files read", "- " + ", ".join(log.files_read), 2000)
+    # every name before the commands, newest first: a name costs a few tokens, a command line many, and the
+    # names are what a later step reuses (measured on the agent replay, both halves, both budgets)
     chunks = [log.names[k : k + 12] for k in range(0, len(log.names), 12)]
-    order = list(range(len(chunks) - 1, -1, -1))  # newest names first in priority, the newest before commands
-    for k in order[:4]:
+    for k in range(len(chunks) - 1, -1, -1):
         add("Names seen (paths, code names)", "- " + ", ".join(chunks[k]), 4000 + k)
     for i in range(len(log.commands) - 1, -1, -1):
         c = log.commands[i]
         add("Commands run (oldest first)", quoted_line(c.sources[-1] if c.sources else None, "tool", c.text), 3000 + i)
-    for k in order[4:]:
-        add("Names seen (paths, code names)", "- " + ", ".join(chunks[k]), 4000 + k)
     for i in range(len(log.abandoned) - 1, -1, -1):
         a = log.abandoned[i]
         add("Approaches abandoned", quoted_line(a.sources[0] if a.sources else None, "assistant", a.text), 7000 + i)

@@ -9,6 +9,8 @@ Every rule about cutting lives here (rule 5 of the design):
 * The latest user message is never folded. A cut may pass it (an agent's long tool loop after one request
   must be compactable): the messages before the cut fold, the latest user message stays in the recent
   window, verbatim, ahead of what the cut keeps (:func:`core.plan.plan_compaction` takes it out of the span).
+  An agent loop is *at work* on it once ``AGENT_GROUPS`` tool-call groups follow it (:func:`agent_at_work`:
+  its request is assembled lean, ``core.assemble``).
 * Cuts prefer turn boundaries (just before a user message), so the kept window starts with
   the user's words rather than half an exchange.
 """
@@ -19,6 +21,8 @@ from collections.abc import Sequence
 
 from ..errors import InvalidSequence
 from ..types import Message
+
+AGENT_GROUPS = 2  # tool-call groups after the latest user message that make it an agent's task
 
 
 def advance(pending: frozenset[str], message: Message) -> frozenset[str]:
@@ -65,6 +69,14 @@ def last_user_index(messages: Sequence[Message]) -> int | None:
         if messages[i].role == "user":
             return i
     return None
+
+
+def agent_at_work(messages: Sequence[Message]) -> bool:
+    """An agent loop is working on the latest user message: at least ``AGENT_GROUPS`` tool-call groups follow it,
+    or the messages hold tool calls and no user message (the request was folded into the work log)."""
+    lu = last_user_index(messages)
+    calls = sum(1 for m in messages[(lu + 1 if lu is not None else 0) :] if m.tool_calls)
+    return calls >= (AGENT_GROUPS if lu is not None else 1)
 
 
 def choose_cut(

@@ -71,10 +71,11 @@ def _add_unique(old: Sequence[str], new: Sequence[str], cap: int) -> tuple[str, 
 
 
 def _names(m: Message) -> list[str]:
-    """The paths and code names a message brings up: all of a user's or a command's, the first few of an output."""
+    """The paths and code names a message brings up: all of a user's, or of an agent step's reasoning and
+    commands (an agent reuses the names it reasoned about), the first few of an output."""
     if m.role == "tool":
         return mentioned(m.text[:20_000], NAMES_PER_OUTPUT)
-    text = m.text if m.role == "user" else " ".join(command_of(tc) for tc in m.tool_calls)
+    text = m.text if m.role == "user" else " ".join([m.text, *(command_of(tc) for tc in m.tool_calls)])
     return mentioned(text[:20_000], 200)
 
 

@@ -234,6 +234,9 @@ class AgentConfig:
     variants: tuple[str, ...] = ("chatcompact",)  # also "stage1" (no summarization), "stage2" (no digests)
     # beside truncation and the full history: "masking", "trimmer", "summarization" (agent_baselines)
     baselines: tuple[str, ...] = ("masking", "trimmer", "summarization")
+    noquery: bool = True  # also take each variant's request without a query ("<variant>_noquery")
+    # also run these baselines at the budget where their tokens equal chatcompact's ("<name>@equal" rows)
+    matched: tuple[str, ...] = ("masking", "truncation")
     progress: Callable[[str, int], Callable[[], None]] = field(default=lambda label, total: lambda: None)
 
 
@@ -293,9 +296,9 @@ def _replay_one(traj: Trajectory, budget: int, config: AgentConfig, tokenizer: T
     tallies = {name: _Tally() for name in ("truncation", "full")}
     extra = _baselines(config, budget, tokenizer)
     tallies.update({name: _Tally() for name in extra})
-    for v in config.variants:
-        tallies[v] = _Tally()
-        tallies[v + "_noquery"] = _Tally()
+    # per variant, the requests taken: (tally name, with the query?)
+    asks = {v: [(v, True), *([(v + "_noquery", False)] if config.noquery else [])] for v in config.variants}
+    tallies.update({name: _Tally() for pairs in asks.values() for name, _ in pairs})
     mems = {v: _open(config, budget, v, tokenizer) for v in config.variants}
     threads = {v: mems[v].thread(traj.name, system=msgs[0].text) for v in config.variants}
     names = {c.id: c.name for m in msgs for c in m.tool_calls}
@@ -318,9 +321,9 @@ def _replay_one(traj: Trajectory, budget: int, config: AgentConfig, tokenizer: T
                         tallies[name].add(targets, got[0], got[1], tokenizer.count)
                 query = msgs[i - 1].text
                 for v, t in threads.items():
-                    for name, q in ((v, query), (v + "_noquery", None)):
+                    for name, with_query in asks[v]:
                         try:
-                            res = t.assemble(budget, query=q)
+                            res = t.assemble(budget, query=query if with_query else None)
                             out = [x.to_openai() for x in res.messages]
                             tallies[name].add(targets, out, res.tokens, tokenizer.count)
                         except ChatcompactError:
@@ -333,6 +336,55 @@ def _replay_one(traj: Trajectory, budget: int, config: AgentConfig, tokenizer: T
         for mem in mems.values():
             mem.close()
     return {"tallies": tallies, "full_tokens": full_tokens}
+
+
+def _baseline_only(traj: Trajectory, budget: int, name: str, tokenizer: Tokenizer) -> tuple[_Tally, int]:
+    """One pure baseline ("truncation" or "masking") replayed alone: its tally and the full-history tokens."""
+    from . import agent_baselines as ab
+
+    msgs = [parse_message(m) for m in traj.messages]
+    tokens = [tokenizer.count_message(m) for m in msgs]
+    base = tokenizer.count_messages(())
+    tally, full_tokens = _Tally(), 0
+    for i in range(2, len(msgs)):
+        if msgs[i].role != "assistant":
+            continue
+        targets = next_step_targets(traj.messages[:i], traj.messages[i])
+        full_tokens += base + sum(tokens[:i])
+        if name == "masking":
+            out, n = ab.masking_request(msgs[:i], tokens[:i], budget, base, tokenizer.count_message)
+        else:
+            keep = truncation_request(msgs[:i], tokens[:i], budget, base)
+            out, n = [traj.messages[j] for j in keep], base + sum(tokens[j] for j in keep)
+        tally.add(targets, out, n, tokenizer.count)
+    return tally, full_tokens
+
+
+def _at_equal_tokens(
+    trajectories: Sequence[Trajectory], name: str, share: float, budget: int, tokenizer: Tokenizer
+) -> dict[str, Any]:
+    """``name`` at the budget where its share of the full history's tokens is ``share`` (secant steps on the
+    budget, from the budget itself): the row to compare support at equal tokens."""
+
+    def run(b: int) -> dict[str, Any]:
+        total, full = _Tally(), 0
+        for traj in trajectories:
+            tally, n = _baseline_only(traj, b, name, tokenizer)
+            total.merge(tally)
+            full += n
+        return {**total.as_dict(full), "budget": b}
+
+    known, row = (0, 0.0), run(budget)
+    best = row
+    for _ in range(4):
+        got = row["tokens_share"]
+        if abs(got - share) <= 0.002 or got == known[1]:
+            break
+        # secant step: tokens grow about linearly with the budget between the last two points
+        b = int(row["budget"] + (share - got) * (row["budget"] - known[0]) / (got - known[1]))
+        known, row = (row["budget"], got), run(max(b, 256))
+        best = min(best, row, key=lambda r: abs(r["tokens_share"] - share))
+    return best
 
 
 def run_agent(
@@ -358,5 +410,10 @@ def run_agent(
             for name, tally in one["tallies"].items():
                 totals.setdefault(name, _Tally()).merge(tally)
             advance()
-        result["budgets"][str(budget)] = {name: t.as_dict(full_tokens) for name, t in totals.items()}
+        rows = {name: t.as_dict(full_tokens) for name, t in totals.items()}
+        ours = rows.get(config.variants[0]) if config.variants else None
+        if ours is not None:
+            for name in config.matched:
+                rows[f"{name}@equal"] = _at_equal_tokens(trajectories, name, ours["tokens_share"], budget, tok)
+        result["budgets"][str(budget)] = rows
     return result
