@@ -18,14 +18,15 @@ import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
 from datetime import datetime
-from typing import TYPE_CHECKING, Any, Literal, TypeVar, overload
+from typing import Any, Literal, Protocol, TypeVar, overload
 
-from ..config import check_budget
+from ..config import Policy, check_budget
 from ..core import compaction, memo
 from ..core import engine as e
 from ..core import hierarchy as h
 from ..core.assemble import Assembled, Line, assemble, render_lines
 from ..core.formats import to_anthropic, to_openai
+from ..core.preserve import Rule
 from ..core.query import Query
 from ..core.recall import plan_quotes, quotes
 from ..core.window import check_sequence
@@ -48,7 +49,7 @@ from ..types import (
     parse_messages,
 )
 from . import archive
-from .effects import EffectRunner, invalid_retries
+from .effects import EffectRunner, Runtime, invalid_retries
 from .inputs import (
     check_compact,
     check_exclude,
@@ -60,9 +61,6 @@ from .inputs import (
 from .turns import TurnContext, could_be_current, latest_user, turn_input, version_at
 from .view import ThreadView
 
-if TYPE_CHECKING:
-    from .memory import Memory
-
 log = logging.getLogger("chatcompact")
 T = TypeVar("T")
 Format = Literal["openai", "anthropic"]
@@ -72,10 +70,22 @@ Failure = e.Failure  # a compaction that did not land (kept here: it used to liv
 Hook = Callable[[e.CompactionEvent], Any]  # on_compaction: before -> False vetoes, a str annotates; after -> seen
 
 
+class Host(Runtime, Protocol):
+    """What a Thread needs of the :class:`~chatcompact.runtime.memory.Memory` that opened it (the backends of
+    :class:`~chatcompact.runtime.effects.Runtime`, the policy and the preservation rules, and deleting a thread):
+    a protocol, so this module does not import the Memory's."""
+
+    @property
+    def policy(self) -> Policy: ...
+    @property
+    def rules(self) -> Sequence[Rule]: ...
+    def delete(self, thread_id: str) -> None: ...
+
+
 class Thread:
     """One conversation: an append-only log, its running summary and a budgeted context view."""
 
-    def __init__(self, memory: Memory, info: ThreadInfo) -> None:
+    def __init__(self, memory: Host, info: ThreadInfo) -> None:
         self._mem = memory
         self.id = info.id
         tree = h.Tree(memory.policy, memory.tokenizer.count) if memory.policy.hierarchy else None
@@ -85,7 +95,7 @@ class Thread:
         self.view = ThreadView(self.id, memory.store, memory.tokenizer, info, memory.policy.budget, tree)
 
     @property
-    def memory(self) -> Memory:
+    def memory(self) -> Host:
         """The Memory this thread belongs to (its store, summarizer, tokenizer, embedder, scheduler)."""
         return self._mem
 
