@@ -36,8 +36,8 @@ INTERNAL = {
     "chatcompact.runtime.background.Lanes",
     "chatcompact.runtime.background.StoreQueue",
     "chatcompact.runtime.background.AsyncScheduler",
-    "chatcompact.runtime.background.Debounce",
-    "chatcompact.runtime.thread.Host",  # what a Thread needs of its Memory (a protocol the Memory meets)  # the schedulers' due times (pure, written once for both)
+    "chatcompact.runtime.background.Debounce",  # the schedulers' due times (pure, written once for both)
+    "chatcompact.runtime.thread.Host",  # what a Thread needs of its Memory (a protocol the Memory meets)
     "chatcompact.stores.memory.JobTable",  # InMemoryStore's job queue
     "chatcompact.core.assemble.Line",  # one rendered summary line inside assembly
     "chatcompact.core.assemble.ContextInput",

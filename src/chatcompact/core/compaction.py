@@ -32,28 +32,52 @@ class Job:
     parent: SummaryVersion | None
 
 
-def prepare(
-    parent: SummaryVersion | None,
-    tail: Sequence[Message],
-    tail_tokens: Sequence[int],
-    budget: int,
-    policy: Policy,
-    reason: str,
-    rules: Sequence[Rule] = DEFAULT_RULES,
-    keep_tokens: int | None = None,
-    topic_shift_at: int | None = None,
-    prefer_turns: bool = True,
-    focus: str | None = None,
-) -> Job | None:
-    """Plan a compaction of ``tail`` (the unsummarised messages after ``parent``); None if nothing to fold."""
+@dataclass(frozen=True)
+class Snapshot:
+    """The committed state a job plans from (copies: the driver's cache may move on meanwhile)."""
+
+    version: SummaryVersion | None
+    tail: tuple[Message, ...]
+    tail_tokens: tuple[int, ...]
+    budget: int  # the thread's trigger budget
+
+
+@dataclass(frozen=True)
+class Options:
+    """How one compaction plans: its trigger ``reason`` ("tokens", "messages", "topic_shift", "manual"...), the
+    preservation ``rules``, the kept window's size (``keep_tokens``, None: the policy's low water), where a new topic
+    starts (``topic_shift_at``), whether cuts prefer turn boundaries, and the app's ``focus`` for the summarizer."""
+
+    reason: str
+    rules: Sequence[Rule] = DEFAULT_RULES
+    keep_tokens: int | None = None
+    topic_shift_at: int | None = None
+    prefer_turns: bool = True
+    focus: str | None = None
+
+
+def prepare(snap: Snapshot, policy: Policy, opts: Options) -> Job | None:
+    """Plan a compaction of ``snap.tail`` (the unsummarised messages after ``snap.version``); None if nothing to
+    fold."""
+    parent = snap.version
     held = frozenset(parent.kept) if parent else frozenset()
-    plan = plan_compaction(tail, tail_tokens, budget, policy, reason, topic_shift_at, keep_tokens, prefer_turns, held)
+    plan = plan_compaction(
+        snap.tail,
+        snap.tail_tokens,
+        snap.budget,
+        policy,
+        opts.reason,
+        opts.topic_shift_at,
+        opts.keep_tokens,
+        opts.prefer_turns,
+        held,
+    )
     if plan is None:
         return None
     # the merge keeps the newest max_pinned spans of the state's and these: the older ones could never land
-    pinned = find_pinned(plan.evict, rules, max_chars=policy.pinned_max_chars)[-2 * policy.max_pinned :]
+    pinned = find_pinned(plan.evict, opts.rules, max_chars=policy.pinned_max_chars)[-2 * policy.max_pinned :]
     state = parent.state if parent else SummaryState()
-    request = SummaryRequest(state=state, messages=plan.evict, pinned=tuple(pinned), focus=focus or None)
+    request = SummaryRequest(state=state, messages=plan.evict, pinned=tuple(pinned), focus=opts.focus or None)
     return Job(plan=plan, request=request, parent=parent)
 
 

@@ -148,14 +148,7 @@ class CompactionEvent:
     version: SummaryVersion | None = None
 
 
-@dataclass(frozen=True)
-class Snapshot:
-    """The committed state a job plans from (copies: the driver's cache may move on meanwhile)."""
-
-    version: SummaryVersion | None
-    tail: tuple[Message, ...]
-    tail_tokens: tuple[int, ...]
-    budget: int  # the thread's trigger budget
+Snapshot = compaction.Snapshot  # the committed state a job plans from (defined beside prepare)
 
 
 @dataclass(frozen=True)
@@ -310,9 +303,8 @@ def compact(
 ) -> Effects[SummaryVersion | None]:
     """Plan, ask the hooks, summarize, validate and merge, commit; then the level-0 node. Slot held."""
     p = cfg.policy
-    job = compaction.prepare(
-        snap.version, snap.tail, snap.tail_tokens, snap.budget, p, reason, cfg.rules, keep_tokens, shift, focus=focus
-    )
+    opts = compaction.Options(reason, cfg.rules, keep_tokens, shift, focus=focus)
+    job = compaction.prepare(snap, p, opts)
     if job is None:
         return None
     go, note = verdict((yield Hook(CompactionEvent("before", cfg.thread_id, job.plan, job.request))))

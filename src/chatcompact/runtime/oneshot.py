@@ -62,7 +62,8 @@ def compact(
     target = len(body) - max(keep_recent, 0)
     cut = max((s for s, _ in groups(body) if s <= target), default=0)
     keep = sum(tokens[cut:])
-    job = compaction.prepare(None, body, tokens, policy.budget, policy, "manual", keep_tokens=keep, prefer_turns=False)
+    snap = compaction.Snapshot(None, tuple(body), tuple(tokens), policy.budget)
+    job = compaction.prepare(snap, policy, compaction.Options("manual", keep_tokens=keep, prefer_turns=False))
     state, covered, tail, tail_tokens = None, 0, body, tokens
     if job is not None:
         version = compaction.finish(job, summ.summarize(job.request), policy, summ.name)
