@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..config import Policy, Settings, check_budget
-from ..core import compaction
+from ..core import compaction, memo
 from ..core.assemble import ContextInput, assemble, render_lines
 from ..core.window import check_sequence, groups
 from ..errors import InvalidMessage
@@ -45,6 +45,19 @@ def compact(
     into a structured summary. With ``budget`` the result is also guaranteed to fit it. If folding
     would not make the list smaller (short or identifier-dense chats), it is returned unchanged.
     """
+    with memo.scope():  # the rules, the summarizer and the validation read the same texts: memoised for this call
+        return _compact(messages, budget, keep_recent, summarizer, model, tokenizer, policy)
+
+
+def _compact(
+    messages: Sequence[dict[str, Any] | Message],
+    budget: int | None,
+    keep_recent: int,
+    summarizer: str | Summarizer | None,
+    model: str | None,
+    tokenizer: Tokenizer | None,
+    policy: Policy | None,
+) -> list[dict[str, Any]]:
     budget = None if budget is None else check_budget(budget)
     settings = Settings.from_env()
     tok = resolve_tokenizer(tokenizer, model, settings)

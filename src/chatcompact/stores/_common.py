@@ -6,12 +6,12 @@ import json
 import logging
 import math
 import re
-import unicodedata
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..core.lang import index_terms
+from ..core.lang import detect, index_terms
+from ..core.lang import fold as fold  # one fold for every index (re-exported: the stores import it here)
 from ..errors import ConfigError, InvalidArgument, InvalidMessage, StoreError, VersionConflict
 from ..protocols import JOB_KINDS
 from ..types import Event, Message, SummaryNode, SummaryVersion, parse_message
@@ -252,18 +252,23 @@ def check_limit(limit: object) -> int:
     return limit
 
 
-def fold(text: str) -> str:
-    """Lower-case and strip diacritics, like FTS5's ``unicode61 remove_diacritics 2``."""
-    decomposed = unicodedata.normalize("NFD", text.lower())
-    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
-
-
-def indexed_text(text: str) -> str:
+def indexed_text(text: str, lang: str | None = None) -> str:
     """What every store's full-text index reads for a message: its text, then the language terms of
     :func:`chatcompact.core.lang.index_terms` (stems of a non-English text, bigrams of Chinese) on a
-    line of their own. English text is returned unchanged."""
-    extra = index_terms(text)
+    line of their own. English text is returned unchanged. ``lang``: the text's language when the caller knows
+    it (a passage of a long message: :func:`passage_lang`)."""
+    extra = index_terms(text, lang)
     return f"{text}\n{' '.join(extra)}" if extra else text
+
+
+PASSAGE_LANG_CHARS = 8_000  # a message this long (a tool output, a paste) is indexed in one language
+
+
+def passage_lang(text: str) -> str | None:
+    """The language every passage of ``text`` is indexed in: the message's own when it is long (detected once,
+    not once per passage: a 2 MB output has thousands), else None (each passage's own: a short chat message
+    mixing languages keeps each passage's)."""
+    return detect(text) if len(text) >= PASSAGE_LANG_CHARS else None
 
 
 def term_counts(text: str) -> Counter[str]:

@@ -36,6 +36,7 @@ from ._common import (
     encode_event,
     encode_message,
     indexed_text,
+    passage_lang,
     query_terms,
     term_counts,
 )
@@ -154,8 +155,10 @@ class InMemoryStore:
                 thread.tokens.append(tok)
                 thread.terms.append(term_counts(indexed_text(m.searchable_text)))
                 text = m.searchable_text
-                for _, start, end in passage_rows(text):
-                    thread.passages.append((last + i, start, end, term_counts(indexed_text(text[start:end]))))
+                rows = passage_rows(text)
+                code = passage_lang(text) if rows else None
+                for _, start, end in rows:
+                    thread.passages.append((last + i, start, end, term_counts(indexed_text(text[start:end], code))))
         return [m.with_meta(last + i, now) for i, m in enumerate(messages, start=1)]
 
     def messages(self, thread_id: str, after: int = 0, until: int | None = None) -> list[Message]:

@@ -27,7 +27,7 @@ from ..core.passages import passage_rows
 from ..errors import ConfigError, InvalidArgument, MissingDependency, StoreError, ThreadNotFound
 from ..protocols import JobLease, Ranked, SearchFilter, TextHit
 from ..types import Message, ThreadInfo
-from ._common import check_append, check_job_kind, encode_message, fold, indexed_text
+from ._common import check_append, check_job_kind, encode_message, fold, indexed_text, passage_lang
 from ._postgres_sql import CLAIM_SQL, INFO_SQL, MIGRATIONS, NOW
 from ._search import TextScan
 from ._sql import SQLStore, _info
@@ -436,8 +436,16 @@ class PostgresStore(SQLStore):
     @staticmethod
     def _index_passages(conn: psycopg.Connection, thread_id: str, last: int, messages: Sequence[Message]) -> None:
         """Index the passages of the long ``messages`` (seqs ``last + 1`` on), inside the append's transaction."""
+        langs = [passage_lang(m.searchable_text) for m in messages]
         rows = [
-            (thread_id, last + i, chunk, start, end, _index_text(indexed_text(m.searchable_text[start:end])))
+            (
+                thread_id,
+                last + i,
+                chunk,
+                start,
+                end,
+                _index_text(indexed_text(m.searchable_text[start:end], langs[i - 1])),
+            )
             for i, m in enumerate(messages, start=1)
             for chunk, start, end in passage_rows(m.searchable_text)
         ]

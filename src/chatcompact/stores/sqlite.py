@@ -27,7 +27,7 @@ from ..core.passages import passage_rows
 from ..errors import ConfigError, InvalidArgument, StoreError, ThreadNotFound
 from ..protocols import JobLease, Ranked, SearchFilter, TextHit
 from ..types import Message, ThreadInfo
-from ._common import check_append, check_job_kind, encode_message, indexed_text, private_file
+from ._common import check_append, check_job_kind, encode_message, indexed_text, passage_lang, private_file
 from ._search import TextScan
 from ._sql import SQLStore, chunks
 from ._sqlite_sql import FTS_ROWS_SQL, INFO_SQL, MIGRATIONS, NOW, VECTOR_HEAD_SQL, VECTOR_ROWS_SQL
@@ -446,6 +446,7 @@ class SQLiteStore(SQLStore):
         """Index the passages of the long messages (seqs ``last + 1`` on), inside the append's transaction."""
         token = _token(thread_id)
         for i, (text, rows) in enumerate(zip(texts, spans, strict=True), start=1):
+            code = passage_lang(text) if rows else None
             for chunk, start, end in rows:
                 cur = conn.execute(
                     "INSERT INTO passages (thread_id, seq, chunk, start_at, end_at) VALUES (?,?,?,?,?)",
@@ -453,7 +454,7 @@ class SQLiteStore(SQLStore):
                 )
                 conn.execute(
                     "INSERT INTO passages_fts(rowid, text, fts_thread) VALUES (?,?,?)",
-                    (cur.lastrowid, indexed_text(text[start:end]), token),
+                    (cur.lastrowid, indexed_text(text[start:end], code), token),
                 )
 
     @staticmethod
