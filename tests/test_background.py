@@ -157,3 +157,62 @@ def test_delayed_lane_close_drops_what_waits_and_returns():
     assert runs == [] and not s.busy("t")
     s.submit("t")  # closed: ignored
     assert not s.busy("t")
+
+
+def test_debounce_restarts_the_wait_but_never_past_max_wait():
+    from chatcompact.runtime.background import Debounce
+
+    d: Debounce[str] = Debounce()
+    d.push("k", 0.0, delay=1.0, max_wait=2.5)
+    assert "k" in d and d.at("k") == 1.0
+    d.push("k", 0.8, delay=1.0, max_wait=2.5)  # a submit while waiting restarts the wait
+    assert d.at("k") == 1.8
+    d.push("k", 2.0, delay=1.0, max_wait=2.5)  # but never later than max_wait after the first submit
+    assert d.at("k") == 2.5
+    d.push("j", 2.0, delay=1.0, max_wait=2.5, now=True)
+    assert d.at("j") == 2.0
+    d.flush()  # everything due now
+    assert d.at("k") == 0.0 and d.at("j") == 0.0
+    d.push("k", 3.0, delay=1.0, max_wait=2.5)  # still the same burst: its first submit stays
+    assert d.at("k") == 2.5
+    d.pop("k")
+    d.pop("k")  # popping a key that is not waiting is a no-op
+    assert "k" not in d and "j" in d
+    d.clear()
+    assert "j" not in d
+
+
+def test_a_memory_runs_its_jobs_on_the_scheduler_it_is_given():
+    """``Memory.use_scheduler``: an app's own JobScheduler receives every job (here it runs them at once);
+    something that is not one is refused with a ConfigError naming what it lacks."""
+    import pytest
+
+    from chatcompact import JobScheduler, Memory, Policy
+    from chatcompact.errors import ConfigError
+    from chatcompact.testing import ScriptedSummarizer
+
+    class Now:
+        def __init__(self, mem: Memory) -> None:
+            self.mem, self.keys = mem, []
+
+        def submit(self, key):
+            self.keys.append(key)
+            self.mem.run_job(*key)
+
+        def wait_idle(self, timeout=None, kinds=None):
+            return True
+
+        def close(self, timeout=10.0):
+            self.closed = True
+
+    with Memory.open("memory://", summarizer=ScriptedSummarizer(), policy=Policy(budget=300), embedder="none") as mem:
+        mine = Now(mem)
+        assert isinstance(mine, JobScheduler)
+        mem.use_scheduler(mine)
+        t = mem.thread("s")
+        for i in range(30):
+            t.add({"role": "user" if i % 2 == 0 else "assistant", "content": f"turn {i} " + "word " * 20})
+        assert ("compact", "s") in mine.keys and t.compactions()  # the jobs ran where the app put them
+        with pytest.raises(ConfigError, match="submit, wait_idle and close"):
+            mem.use_scheduler(object())  # type: ignore[arg-type]
+        assert mem.scheduler is mine
