@@ -223,3 +223,22 @@ def test_forget_a_long_message_erases_its_passages_too(tmp_path: Path):
 
 def _call(cid: str) -> dict:
     return {"id": cid, "type": "function", "function": {"name": "bash", "arguments": '{"command": "make"}'}}
+
+
+def test_memory_delete_by_id_and_its_bad_input(tmp_path: Path):
+    """``Memory.delete(thread_id)``: a thread this process never opened is deleted too; an unknown id is a
+    ThreadNotFound and a malformed one an error naming it, and neither touches what is stored."""
+    from chatcompact.errors import ChatcompactError, ThreadNotFound
+
+    path = str(tmp_path / "d.db")
+    with _open(path) as mem:
+        _fill(mem)
+        mem.thread("keep").add({"role": "user", "content": "stays"})
+    with _open(path) as mem:  # a fresh process: neither thread is open
+        with pytest.raises(ThreadNotFound, match="nope"):
+            mem.delete("nope")
+        with pytest.raises(ChatcompactError):
+            mem.delete("")
+        mem.delete("f")
+        assert [i.id for i in mem.threads()] == ["keep"]
+        assert [m.text for m in mem.thread("keep").history()] == ["stays"]
