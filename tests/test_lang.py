@@ -96,6 +96,17 @@ def test_index_terms() -> None:
     assert {"订单", "单号", "88231"} <= set(terms)
 
 
+def test_index_terms_stem_words_not_ids() -> None:
+    # A log in Italian or German is mostly ids, hashes and numbers: they have no stem and get no extra term
+    # (stemming each of a 2 MB output's distinct ids cost ~20 s); its words still get theirs, once each.
+    log = "\n".join(f"[{i:06d}] compilazione modulo_{i} completata id=ab{i:05x}f riprovando" for i in range(3000))
+    terms = lang.index_terms(log, "it")
+    assert all(t.isalpha() for t in terms)
+    assert {lang.fold(lang.stem("compilazione", "it")), lang.fold(lang.stem("riprovando", "it"))} <= set(terms)
+    assert len(terms) == len(set(terms)) < 10
+    assert lang.index_terms("Auftrag ab12f3 wurde erstattet", "de") == lang.index_terms("Auftrag wurde erstattet", "de")
+
+
 def test_sentences_split_at_chinese_punctuation() -> None:
     text = "你好，我叫王伟。我的订单号是88231！收到的时候坏了？谢谢"
     assert [text[a:b] for a, b in sentence_spans(text)] == [

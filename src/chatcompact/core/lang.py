@@ -329,8 +329,15 @@ def index_terms(text: str, lang: str | None = None) -> list[str]:
     han = has_han(text)
     if code == DEFAULT and not han:
         return []  # the common case, kept cheap: it runs on every stored message
-    han_stop = stop_words(_han_code()) if han else frozenset()
+    stems = code != DEFAULT and language(code).script != "han"
     out: dict[str, None] = {}
+    if not han:  # a Latin-script text: the stems of its distinct words (a 2 MB log repeats most of them)
+        for w in dict.fromkeys(words(text)):
+            # numbers, ids and hashes ("ab12f3", "v2") have no stem: a tool output is mostly these
+            if w.isalpha() and (term := _index_word(w.lower(), code)) is not None:
+                out.setdefault(term, None)
+        return list(out)
+    han_stop = stop_words(_han_code())
     for w in words(text):
         if _HAN_RE.search(w):
             for run in _HAN_RUN.findall(w):
@@ -339,9 +346,7 @@ def index_terms(text: str, lang: str | None = None) -> list[str]:
                     if g not in han_stop:  # "时候", "什么": they would match half the thread
                         out.setdefault(g, None)
             continue
-        if code == DEFAULT or language(code).script == "han":
-            continue
-        if (term := _index_word(w.lower(), code)) is not None:
+        if stems and w.isalpha() and (term := _index_word(w.lower(), code)) is not None:
             out.setdefault(term, None)
     # Letters and digits glued to Han characters ("88231" in "订单号是88231") are words of their own.
     for glued in re.findall(rf"(?<=[{HAN}])[^\W_{HAN}]+|[^\W_{HAN}]+(?=[{HAN}])", text):
