@@ -152,6 +152,25 @@ def test_digest_line_names_command_exit_and_failures():
     assert outcome("<returncode>0</returncode><output>ok</output>").startswith("exit 0")
 
 
+def test_a_long_output_is_digested_from_its_head_and_tail():
+    """How a 2 MB command ended is read from its head and tail (bounded work); its line count is of the whole."""
+    from chatcompact.core.digest import SCAN_CHARS, mentioned, scanned
+
+    middle = "".join(f"src/pkg/mid_{i}.py: collected_case_{i} ok\n" for i in range(60_000))
+    out = "$ pytest\nsrc/app/first_module.py collected\n" + middle + "FAILED tests/test_z.py::test_end\n1 failed\n"
+    assert len(out) > 2_000_000
+    view = scanned(out)
+    assert len(view) <= 2 * SCAN_CHARS + 1 and view.startswith("$ pytest") and view.endswith("1 failed\n")
+    lines = set(out.splitlines())
+    assert all(line in lines for line in view.splitlines())  # cut at line ends: no half line
+    o = outcome(out)
+    assert "1 failed: tests/test_z.py::test_end" in o and o.endswith(f"{out.strip().count(chr(10)) + 1} lines")
+    names = mentioned(out)
+    assert names[0] == "src/app/first_module.py" and "src/pkg/mid_59999.py" not in names
+    short = "ok\nFAILED tests/t.py::x\n"
+    assert scanned(short) is short and "1 failed" in outcome(short)
+
+
 def test_work_log_records_task_files_commands_and_failures():
     raw = _agent([[10]])
     raw.append(

@@ -1022,6 +1022,59 @@ def test_version_1_database_is_upgraded(tmp_path: Path) -> None:
         assert [m.seq for m in s.messages("t")] == [1, 2]
 
 
+def _fts_count(s: SQLiteStore, word: str) -> int:
+    return int(s._conn.execute("SELECT count(*) FROM messages_fts WHERE messages_fts MATCH ?", (word,)).fetchone()[0])
+
+
+def test_a_full_text_row_reads_a_bounded_text_and_context(tmp_path: Path) -> None:
+    """A message's row indexes the first ROW_CHARS of its text and the last CONTEXT_CHARS of each of the two
+    messages before it; its passages index all of it (a 2 MB output was tokenised four times)."""
+    from chatcompact.stores._common import CONTEXT_CHARS, ROW_CHARS
+
+    filler = "lorem ipsum dolor " * (ROW_CHARS // 9)
+    long = f"headword {filler} middleword {filler} tailword"
+    assert len(long) > 2 * ROW_CHARS
+    with SQLiteStore(str(tmp_path / "a.db")) as s:
+        s.ensure_thread("t", None)
+        s.append("t", [user(long), user("ok"), user("fine"), user("done")], [1] * 4)
+        assert _fts_count(s, "headword") == 1  # its own row only: the next rows' context is its end
+        assert _fts_count(s, "middleword") == 0 and _fts_count(s, "tailword") == 2  # seqs 2 and 3: context
+        assert s.search_text("t", "middleword") == []  # not by its row, but by its passage:
+        assert [h.message.seq for h, _ in s.search_passages("t", "middleword")] == [1]
+        assert len(filler) > CONTEXT_CHARS
+        s.delete_thread("t")  # deleted with the values it was indexed with: nothing left behind
+        assert [_fts_count(s, w) for w in ("headword", "tailword", "fine")] == [0, 0, 0]
+        s._conn.execute("INSERT INTO messages_fts(messages_fts) VALUES ('integrity-check')")
+
+
+def test_an_older_file_is_reindexed_where_its_rows_change(tmp_path: Path) -> None:
+    """Migration 11 on a file indexed the old way (whole neighbours as context): the rows next to a long message
+    leave the contentless index with their old values and come back bounded; forget and delete stay sound."""
+    path = str(tmp_path / "old.db")
+    long = "firstword " + "alpha beta gamma " * 500 + " lastword"
+    with sqlite3.connect(path, isolation_level=None) as raw:
+        raw.execute("CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, applied_at REAL)")
+        for n, step in enumerate(MIGRATIONS[:10], start=1):
+            step(raw)
+            raw.execute("INSERT INTO schema_migrations VALUES (?, 0)", (n,))
+        raw.execute("INSERT INTO threads (id, system, created_at) VALUES ('t', NULL, 1.0)")
+        for seq, text in enumerate([long, "short reply", "another", "last one"], start=1):
+            body = json.dumps({"role": "user", "content": text})
+            raw.execute(
+                "INSERT INTO messages (thread_id, seq, role, body, text, tokens, created_at) VALUES (?,?,?,?,?,?,?)",
+                ("t", seq, "user", body, text, 1, 2.0),
+            )
+        old = raw.execute("SELECT count(*) FROM messages_fts WHERE messages_fts MATCH 'firstword'").fetchone()[0]
+        assert old == 3  # its row and, as whole-text context, the next two
+    raw.close()
+    with SQLiteStore(path) as s:
+        assert _fts_count(s, "firstword") == 1 and _fts_count(s, "lastword") == 3
+        assert sorted(h.message.seq for h in s.search_text("t", "short reply")) == [2, 3, 4]
+        s.delete_thread("t")
+        assert [_fts_count(s, w) for w in ("firstword", "lastword", "alpha", "reply")] == [0, 0, 0, 0]
+        s._conn.execute("INSERT INTO messages_fts(messages_fts) VALUES ('integrity-check')")
+
+
 def test_newer_schema_is_refused(tmp_path: Path) -> None:
     path = str(tmp_path / "a.db")
     SQLiteStore(path).close()

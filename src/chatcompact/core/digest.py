@@ -213,13 +213,35 @@ def command_of(call: ToolCall | None) -> str:
     return str(value)
 
 
+#: Of a long text, a digest reads this many characters of its head and as many of its tail: how a command ended
+#: (exit code, test counts, failures, the last error) and the names it brings up are there, while the middle of a
+#: build log repeats itself. A 2 MB output then costs what a 32 KB one does (it took ~300 ms a megabyte), and the
+#: full output stays one ``recall`` away.
+SCAN_CHARS = 16_000
+
+
+def scanned(text: str, chars: int = SCAN_CHARS) -> str:
+    """``text`` itself when it is at most ``2 * chars`` long, else its head and tail of ``chars`` each, cut at line
+    ends where one is near (so no line is read half), joined by a newline."""
+    if len(text) <= 2 * chars:
+        return text
+    head, tail = text[:chars], text[len(text) - chars :]
+    end = head.rfind("\n")
+    start = tail.find("\n")
+    head = head[:end] if end > chars // 2 else head
+    tail = tail[start + 1 :] if 0 <= start < chars // 2 else tail
+    return f"{head}\n{tail}"
+
+
 def outcome(output: str) -> str:
-    """How a command ended, from its output: exit code, test counts and failures, or the first error line."""
+    """How a command ended, from its output (its head and tail, :func:`scanned`): exit code, test counts and
+    failures, or the last error line; then how many lines it has."""
     parts = []
-    rc = _RC.search(output)
+    view = scanned(output)
+    rc = _RC.search(view)
     if rc:
         parts.append(f"exit {rc.group(1) or rc.group(2)}")
-    body = _TAGS.sub("\n", output).strip()
+    body = _TAGS.sub("\n", view).strip()
     failed = list(dict.fromkeys(a or b for a, b in _FAILED.findall(body)))
     counts = [m.group(0) for m in _COUNTS.finditer(body)][-3:]
     if counts:
@@ -230,15 +252,17 @@ def outcome(output: str) -> str:
         err = _ERROR.findall(body)
         if err:
             parts.append(err[-1].strip()[:160])
-    lines = body.count("\n") + 1 if body else 0
-    parts.append(f"{lines} lines" if lines != 1 else (body[:100] or "no output"))
+    whole = body if view is output else _TAGS.sub("\n", output).strip()
+    lines = whole.count("\n") + 1 if whole else 0
+    parts.append(f"{lines} lines" if lines != 1 else (whole[:100] or "no output"))
     return ", ".join(parts)
 
 
 def mentioned(output: str, limit: int = 8) -> list[str]:
-    """Paths and code names an output mentions (first seen first): what a later command may use."""
+    """Paths and code names an output mentions (first seen first; of a long one, its head and tail:
+    :func:`scanned`): what a later command may use."""
     seen: dict[str, None] = {}
-    for m in _NAME.finditer(_TAGS.sub(" ", output)):
+    for m in _NAME.finditer(_TAGS.sub(" ", scanned(output))):
         name = m.group(0).strip(".")
         if len(name) >= 5 and name not in seen:
             seen[name] = None

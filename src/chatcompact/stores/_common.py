@@ -261,6 +261,15 @@ def indexed_text(text: str, lang: str | None = None) -> str:
     return f"{text}\n{' '.join(extra)}" if extra else text
 
 
+#: A message's own full-text row indexes at most this many characters of its text: a longer message is a long one,
+#: and its passages (``core.passages``) index all of it, so a 2 MB tool output is not tokenised twice whole.
+ROW_CHARS = 100_000
+#: Of each of the two messages before a message, its full-text row indexes the last this many characters as its
+#: context (the words just before it: the question it answers, the end of the output a step reacts to). A 2 MB
+#: output was tokenised again, whole, as the context of each of the next two messages.
+CONTEXT_CHARS = 2_000
+
+
 PASSAGE_LANG_CHARS = 8_000  # a message this long (a tool output, a paste) is indexed in one language
 
 

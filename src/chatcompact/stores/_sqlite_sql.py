@@ -9,19 +9,28 @@ from __future__ import annotations
 
 from typing import Any
 
+from ._common import CONTEXT_CHARS, ROW_CHARS
 from ._sql import migration_registry
 
 MIGRATIONS, migration, _run = migration_registry()
 
 
-# The values a message is indexed with in messages_fts (migration 3): its text, its thread's token, and
+# The values a message is indexed with in messages_fts (migrations 3-10): its text, its thread's token, and
 # the text of the two messages before it in the thread (the "context" column).
 THREAD_TOKEN = "'t' || hex({m}.thread_id) || '0'"
-FTS_ROWS_SQL = f"""
-SELECT m.rowid, m.text, {THREAD_TOKEN.format(m="m")}, COALESCE(p2.text || ' ', '') || COALESCE(p1.text, '')
+_NEIGHBOURS = """
 FROM messages m
 LEFT JOIN messages p1 ON p1.thread_id = m.thread_id AND p1.seq = m.seq - 1
 LEFT JOIN messages p2 ON p2.thread_id = m.thread_id AND p2.seq = m.seq - 2"""
+_FTS_ROWS_V3 = f"""
+SELECT m.rowid, m.text, {THREAD_TOKEN.format(m="m")}, COALESCE(p2.text || ' ', '') || COALESCE(p1.text, '')
+{_NEIGHBOURS}"""
+# Since migration 11: at most ROW_CHARS of its own text, and the last CONTEXT_CHARS of each message before it
+# (the words just before a message: a question, the end of an output the next step reacts to).
+FTS_ROWS_SQL = f"""
+SELECT m.rowid, substr(m.text, 1, {ROW_CHARS}), {THREAD_TOKEN.format(m="m")},
+       COALESCE(substr(p2.text, -{CONTEXT_CHARS}) || ' ', '') || COALESCE(substr(p1.text, -{CONTEXT_CHARS}), '')
+{_NEIGHBOURS}"""
 
 
 @migration
@@ -117,7 +126,7 @@ def m003_search_v2_and_vectors(conn: Any) -> None:
                 || COALESCE((SELECT text FROM messages WHERE thread_id = new.thread_id AND seq = new.seq - 1), '')
             );
         END""",
-        f"INSERT INTO messages_fts(rowid, text, fts_thread, context) {FTS_ROWS_SQL}",
+        f"INSERT INTO messages_fts(rowid, text, fts_thread, context) {_FTS_ROWS_V3}",
         # One embedding per (thread, model, message): L2-normalised little-endian float32, ``dim`` values.
         # gen orders writes per (thread, model) so an in-process index catches up with other writers cheaply.
         """CREATE TABLE vectors (
@@ -245,6 +254,34 @@ def m010_vector_erasures(conn: Any) -> None:
     # Counts the forgets that removed vectors of (thread, model): another process's in-memory index of them is
     # stale when its count differs (rows were taken out, not added), and is read again from the file.
     _run(conn, "ALTER TABLE vector_models ADD COLUMN erased INTEGER NOT NULL DEFAULT 0")
+
+
+@migration
+def m011_bounded_fts_rows(conn: Any) -> None:
+    # A message's full-text row reads at most ROW_CHARS of its own text (the passages of a longer one index all of
+    # it) and CONTEXT_CHARS of each of the two messages before it (FTS_ROWS_SQL). A 2 MB tool output was tokenised
+    # four times on the hot path: its row, its passages, and the context of each of the next two messages. The
+    # index is contentless, so the rows whose values change (those of or next to a long text: few) leave it with
+    # the values they were indexed with and come back with the new ones; every other row is left as it is.
+    changed = (
+        f"WHERE length(m.text) > {ROW_CHARS} OR length(p1.text) > {CONTEXT_CHARS} OR length(p2.text) > {CONTEXT_CHARS}"
+    )
+    _run(
+        conn,
+        f"INSERT INTO messages_fts(messages_fts, rowid, text, fts_thread, context) SELECT 'delete', * FROM "
+        f"({_FTS_ROWS_V3} {changed})",
+        "DROP TRIGGER messages_fts_insert",
+        f"""CREATE TRIGGER messages_fts_insert AFTER INSERT ON messages BEGIN
+            INSERT INTO messages_fts(rowid, text, fts_thread, context) VALUES (
+                new.rowid, substr(new.text, 1, {ROW_CHARS}), {THREAD_TOKEN.format(m="new")},
+                COALESCE((SELECT substr(text, -{CONTEXT_CHARS}) FROM messages
+                          WHERE thread_id = new.thread_id AND seq = new.seq - 2) || ' ', '')
+                || COALESCE((SELECT substr(text, -{CONTEXT_CHARS}) FROM messages
+                             WHERE thread_id = new.thread_id AND seq = new.seq - 1), '')
+            );
+        END""",
+        f"INSERT INTO messages_fts(rowid, text, fts_thread, context) {FTS_ROWS_SQL} {changed}",
+    )
 
 
 # One statement gives a consistent snapshot of a thread's head (no transaction needed for reads).

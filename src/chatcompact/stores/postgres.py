@@ -27,7 +27,16 @@ from ..core.passages import passage_rows
 from ..errors import ConfigError, InvalidArgument, MissingDependency, StoreError, ThreadNotFound
 from ..protocols import JobLease, Ranked, SearchFilter, TextHit
 from ..types import Message, ThreadInfo
-from ._common import check_append, check_job_kind, encode_message, fold, indexed_text, passage_lang
+from ._common import (
+    CONTEXT_CHARS,
+    ROW_CHARS,
+    check_append,
+    check_job_kind,
+    encode_message,
+    fold,
+    indexed_text,
+    passage_lang,
+)
 from ._postgres_sql import CLAIM_SQL, INFO_SQL, MIGRATIONS, NOW
 from ._search import TextScan
 from ._sql import SQLStore, _info
@@ -45,8 +54,9 @@ TS_CONFIG = "english"
 #: ts_rank weights {D, C, B, A}: a message's own words are A (1.0), the two messages before it D (the
 #: SQLite store's CONTEXT_WEIGHT), so an answer is found by the words of its question.
 _RANK_WEIGHTS = "{0.25, 0, 0, 1}"
-#: Characters of a message indexed for full text (a tsvector holds at most 1 MB); the message is kept whole.
-MAX_INDEXED_CHARS = 100_000
+#: Characters of a message indexed for full text (a tsvector holds at most 1 MB); the message is kept whole, and
+#: the passages of a longer one index all of it (the same bound as the SQLite store's).
+MAX_INDEXED_CHARS = ROW_CHARS
 #: pgvector's HNSW index takes vectors of at most this many dimensions; wider ones are searched exactly.
 HNSW_MAX_DIM = 2000
 HNSW_EF_SEARCH = 100
@@ -216,7 +226,7 @@ class PostgresStore(SQLStore):
             window = before + texts
             rows = []
             for i, (m, body, tok) in enumerate(zip(messages, bodies, tokens, strict=True)):
-                context = " ".join(window[max(0, len(before) + i - 2) : len(before) + i])
+                context = " ".join(t[-CONTEXT_CHARS:] for t in window[max(0, len(before) + i - 2) : len(before) + i])
                 rows.append(
                     (thread_id, last + i + 1, m.role, body, texts[i], tok, now, _index_text(texts[i]), fold(context))
                 )
@@ -480,7 +490,7 @@ class PostgresStore(SQLStore):
         for seq in near:  # their search vector held the forgotten text as context
             if seq not in texts:
                 continue
-            context = " ".join(texts[s] for s in (seq - 2, seq - 1) if s in texts)
+            context = " ".join(texts[s][-CONTEXT_CHARS:] for s in (seq - 2, seq - 1) if s in texts)
             conn.execute(
                 f"UPDATE messages SET tsv = setweight(to_tsvector('{TS_CONFIG}', %s), 'A') "
                 f"|| setweight(to_tsvector('{TS_CONFIG}', %s), 'D') WHERE thread_id = %s AND seq = %s",
