@@ -154,7 +154,7 @@ def test_digest_line_names_command_exit_and_failures():
 
 def test_a_long_output_is_digested_from_its_head_and_tail():
     """How a 2 MB command ended is read from its head and tail (bounded work); its line count is of the whole."""
-    from chatcompact.core.digest import SCAN_CHARS, mentioned, scanned
+    from chatcompact.core.digest import NAME_SCAN_CHARS, SCAN_CHARS, mentioned, scanned
 
     middle = "".join(f"src/pkg/mid_{i}.py: collected_case_{i} ok\n" for i in range(60_000))
     out = "$ pytest\nsrc/app/first_module.py collected\n" + middle + "FAILED tests/test_z.py::test_end\n1 failed\n"
@@ -165,8 +165,10 @@ def test_a_long_output_is_digested_from_its_head_and_tail():
     assert all(line in lines for line in view.splitlines())  # cut at line ends: no half line
     o = outcome(out)
     assert "1 failed: tests/test_z.py::test_end" in o and o.endswith(f"{out.strip().count(chr(10)) + 1} lines")
-    names = mentioned(out)
-    assert names[0] == "src/app/first_module.py" and "src/pkg/mid_59999.py" not in names
+    names = mentioned(out, 20, chars=NAME_SCAN_CHARS)
+    assert names[0] == "src/app/first_module.py" and len(names) == 20 and "src/pkg/mid_59999.py" not in names
+    assert "test_end" in mentioned(out[-3000:], 1000)
+    assert mentioned(out, 10**6, chars=100)[-1] == "test_end"  # the tail is read too
     short = "ok\nFAILED tests/t.py::x\n"
     assert scanned(short) is short and "1 failed" in outcome(short)
 

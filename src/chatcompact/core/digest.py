@@ -258,11 +258,16 @@ def outcome(output: str) -> str:
     return ", ".join(parts)
 
 
-def mentioned(output: str, limit: int = 8) -> list[str]:
-    """Paths and code names an output mentions (first seen first; of a long one, its head and tail:
-    :func:`scanned`): what a later command may use."""
+#: A tool output's digest names what it finds in this many characters of the output's head and of its tail (the
+#: name regex costs ~0.4 ms a kilobyte, and an output's first names are in its head).
+NAME_SCAN_CHARS = 8_000
+
+
+def mentioned(output: str, limit: int = 8, chars: int | None = None) -> list[str]:
+    """Paths and code names a text mentions (first seen first): what a later command may use. ``chars``: read only
+    that many characters of a longer text's head and of its tail (:func:`scanned`); None reads it whole."""
     seen: dict[str, None] = {}
-    for m in _NAME.finditer(_TAGS.sub(" ", scanned(output))):
+    for m in _NAME.finditer(_TAGS.sub(" ", output if chars is None else scanned(output, chars))):
         name = m.group(0).strip(".")
         if len(name) >= 5 and name not in seen:
             seen[name] = None
@@ -288,7 +293,7 @@ def digest_line(call: ToolCall | None, result: Message, max_chars: int = 600) ->
     cmd = full if len(full) <= 160 else full[:120] + " … " + full[-30:]
     # names of a long command (a heredoc script) survive its clipping, then the output's first few
     names = [n for n in mentioned(full, 40) if n not in cmd] if cmd != full else []
-    names += [n for n in mentioned(result.text) if n not in cmd and n not in names]
+    names += [n for n in mentioned(result.text, chars=NAME_SCAN_CHARS) if n not in cmd and n not in names]
     line = f"{call.name if call else 'tool'}: {cmd} -> {outcome(result.text)}"
     if names:
         line += "; mentions: " + ", ".join(names)

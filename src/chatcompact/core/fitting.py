@@ -20,7 +20,7 @@ from dataclasses import replace
 
 from ..config import Policy
 from ..types import Message
-from .digest import ViewCache, _trim_args, clip_names, command_of, mentioned, outcome
+from .digest import NAME_SCAN_CHARS, ViewCache, _trim_args, clip_names, command_of, mentioned, outcome
 from .window import last_user_index
 
 __all__ = ["SOFT", "digest_group", "fit_forced", "forced_groups", "shown_tail"]
@@ -142,7 +142,7 @@ def digest_group(group: Sequence[Message]) -> list[Message]:
     for m in group:
         if m.role == "tool":
             text = m.text
-            names = mentioned(text)
+            names = mentioned(text, chars=NAME_SCAN_CHARS)
             line = f"[digest of message #{m.seq}; full output stored, recall it] {outcome(text)}"
             out.append(replace(m, content=line + ("; mentions: " + ", ".join(names) if names else "")))
         elif m.role == "assistant":
