@@ -1040,11 +1040,88 @@ def test_a_full_text_row_reads_a_bounded_text_and_context(tmp_path: Path) -> Non
         assert _fts_count(s, "headword") == 1  # its own row only: the next rows' context is its end
         assert _fts_count(s, "middleword") == 0 and _fts_count(s, "tailword") == 2  # seqs 2 and 3: context
         assert s.search_text("t", "middleword") == []  # not by its row, but by its passage:
+        assert s.wait_indexed(60)  # (written in the background: the message is over DEFER_CHARS)
         assert [h.message.seq for h, _ in s.search_passages("t", "middleword")] == [1]
         assert len(filler) > CONTEXT_CHARS
         s.delete_thread("t")  # deleted with the values it was indexed with: nothing left behind
         assert [_fts_count(s, w) for w in ("headword", "tailword", "fine")] == [0, 0, 0]
         s._conn.execute("INSERT INTO messages_fts(messages_fts) VALUES ('integrity-check')")
+
+
+def test_a_huge_message_passages_are_written_in_the_background_durably(tmp_path: Path) -> None:
+    """Over DEFER_CHARS, an append writes the message and a backlog row; the store's writer writes the passages
+    afterwards. A close leaves the backlog to the next open, which resumes it; a deleted thread's is dropped."""
+    from chatcompact.stores._sqlite_passages import CHUNK, DEFER_CHARS
+
+    path = str(tmp_path / "a.db")
+    huge = "start " + "".join(f"line {i} of the build log ok\n" for i in range(DEFER_CHARS // 20)) + "needleword end"
+    s = SQLiteStore(path)
+    s._backlog.close()  # no writer: what the append leaves stays in the backlog
+    s.ensure_thread("t", None)
+    s.ensure_thread("u", None)
+    s.append("t", [user("before"), parse_message({"role": "tool", "tool_call_id": "c", "content": huge})], [1, 1])
+    s.append("u", [user(huge)], [1])
+    backlog = lambda: s._conn.execute("SELECT thread_id, seq FROM passage_backlog ORDER BY rowid").fetchall()  # noqa: E731
+    assert backlog() == [("t", 2), ("u", 1)]
+    assert s.search_passages("t", "needleword") == [] and s.search_text("t", "start")[0].message.seq == 2
+    s.delete_thread("u")
+    assert backlog() == [("t", 2)]
+    s.close()
+
+    with SQLiteStore(path) as s:  # resumed on open
+        assert s.wait_indexed(60)
+        assert s._conn.execute("SELECT count(*) FROM passage_backlog").fetchone()[0] == 0
+        ((hit, span),) = s.search_passages("t", "needleword")
+        assert hit.message.seq == 2 and "needleword" in hit.message.text[span[0] : span[1]]
+        chunks = s._conn.execute("SELECT count(*), max(chunk) FROM passages WHERE seq = 2").fetchone()
+        assert chunks[0] == chunks[1] + 1 > CHUNK  # every passage once, written in several transactions
+        s._conn.execute("INSERT INTO passages_fts(passages_fts) VALUES ('integrity-check')")
+
+
+def test_a_huge_message_forgotten_before_its_passages_are_written_leaves_none(tmp_path: Path) -> None:
+    from chatcompact import Memory
+    from chatcompact.stores._sqlite_passages import DEFER_CHARS
+
+    huge = "".join(f"row {i} secretword value\n" for i in range(DEFER_CHARS // 15))
+    with Memory.open(f"sqlite:///{tmp_path / 'm.db'}", background=False) as mem:
+        mem.store._backlog.close()  # type: ignore[attr-defined]
+        t = mem.thread("t")
+        t.add({"role": "user", "content": "run it"})
+        t.add(
+            {
+                "role": "assistant",
+                "content": None,
+                "tool_calls": [{"id": "c", "type": "function", "function": {"name": "bash", "arguments": "{}"}}],
+            }
+        )
+        t.add({"role": "tool", "tool_call_id": "c", "content": huge})
+        t.forget([3])
+        st = mem.store
+        assert st._conn.execute("SELECT count(*) FROM passage_backlog").fetchone()[0] == 0  # type: ignore[attr-defined]
+        assert st._conn.execute("SELECT count(*) FROM passages").fetchone()[0] == 0  # type: ignore[attr-defined]
+        assert st.search_passages("t", "secretword") == [] and st.search_text("t", "secretword") == []
+
+
+def test_wait_idle_waits_for_the_deferred_passages(tmp_path: Path) -> None:
+    from chatcompact import Memory
+    from chatcompact.stores._sqlite_passages import DEFER_CHARS
+
+    huge = "".join(f"row {i} value ok\n" for i in range(DEFER_CHARS // 10)) + "ModuleNotFoundError: zqxfrob\n"
+    with Memory.open(f"sqlite:///{tmp_path / 'm.db'}") as mem:
+        t = mem.thread("t")
+        t.add({"role": "user", "content": "run it"})
+        t.add(
+            {
+                "role": "assistant",
+                "content": "running",
+                "tool_calls": [{"id": "c", "type": "function", "function": {"name": "bash", "arguments": "{}"}}],
+            }
+        )
+        t.add({"role": "tool", "tool_call_id": "c", "content": huge})
+        assert mem.wait_idle(60)
+        (hit,) = t.recall("zqxfrob", k=1)
+        assert hit.message.seq == 3 and hit.passage is not None
+        assert "zqxfrob" in hit.message.text[hit.passage[0] : hit.passage[1]]
 
 
 def test_an_older_file_is_reindexed_where_its_rows_change(tmp_path: Path) -> None:

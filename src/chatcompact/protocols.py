@@ -312,6 +312,16 @@ class PassageStore(Store, Protocol):
 
 
 @runtime_checkable
+class DeferredIndexing(Protocol):
+    """A store that indexes some of what it is given after ``append`` returns (the SQLite store: the passages of
+    huge messages). :meth:`~chatcompact.Memory.wait_idle` waits for it too."""
+
+    def wait_indexed(self, timeout: float | None = None) -> bool:
+        """Wait until everything appended is indexed; False if ``timeout`` (seconds) passed first."""
+        ...
+
+
+@runtime_checkable
 class ForgetStore(Store, Protocol):
     """A store that can erase turns: the one audited way to change the append-only log (``Thread.forget``)."""
 
@@ -344,6 +354,7 @@ class FullStore(NodeStore, VectorStore, JobStore, PassageStore, ForgetStore, Ran
 
 __all__ = [
     "JOB_KINDS",
+    "DeferredIndexing",
     "Embedder",
     "ForgetStore",
     "FullStore",

@@ -19,6 +19,7 @@ from ..errors import (
     ThreadNotFound,
 )
 from ..protocols import (
+    DeferredIndexing,
     Embedder,
     ForgetStore,
     FullStore,
@@ -126,8 +127,12 @@ class Memory:
         """Wait until no background job is queued or running; False if ``timeout`` (seconds) passed first.
 
         ``kinds`` (e.g. ``("compact",)``) waits only for those lanes: waiting for compaction need not wait for
-        the embedding lane's debounce. With ``background="workers"`` it waits for the store's whole queue."""
-        return self.scheduler.wait_idle(timeout, kinds=kinds) if self.scheduler else True
+        the embedding lane's debounce. With ``background="workers"`` it waits for the store's whole queue. Without
+        ``kinds`` it also waits for what the store indexes after an append (``DeferredIndexing``)."""
+        idle = self.scheduler.wait_idle(timeout, kinds=kinds) if self.scheduler else True
+        if kinds is None and isinstance(self.store, DeferredIndexing):
+            idle = self.store.wait_indexed(timeout) and idle
+        return idle
 
     @classmethod
     def open(

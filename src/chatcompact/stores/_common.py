@@ -270,6 +270,16 @@ ROW_CHARS = 100_000
 CONTEXT_CHARS = 2_000
 
 
+def row_text(text: str) -> str:
+    """What the SQLite store keeps in a message's ``text`` column, which only its full-text rows read: the
+    :func:`indexed_text` of a text up to ``ROW_CHARS`` long; of a longer one (its passages index all of it), that of
+    its first ``ROW_CHARS`` characters, then a line with its last ``CONTEXT_CHARS`` (the next messages' context).
+    A 2 MB output is then neither scanned for its language terms nor written twice whole."""
+    if len(text) <= ROW_CHARS:
+        return indexed_text(text)
+    return f"{indexed_text(text[:ROW_CHARS])[:ROW_CHARS]}\n{text[-CONTEXT_CHARS:]}"
+
+
 PASSAGE_LANG_CHARS = 8_000  # a message this long (a tool output, a paste) is indexed in one language
 
 

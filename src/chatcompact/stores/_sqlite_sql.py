@@ -284,6 +284,20 @@ def m011_bounded_fts_rows(conn: Any) -> None:
     )
 
 
+@migration
+def m012_passage_backlog(conn: Any) -> None:
+    # The messages whose passages are still to be written in the background (stores._sqlite_passages: a tool
+    # output over DEFER_CHARS is not indexed inside its append). Oldest first by rowid.
+    _run(
+        conn,
+        """CREATE TABLE passage_backlog (
+            thread_id TEXT NOT NULL,
+            seq INTEGER NOT NULL,
+            PRIMARY KEY (thread_id, seq)
+        )""",
+    )
+
+
 # One statement gives a consistent snapshot of a thread's head (no transaction needed for reads).
 INFO_SQL = """
 SELECT t.id, t.system, t.created_at,

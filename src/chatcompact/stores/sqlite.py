@@ -27,9 +27,10 @@ from ..core.passages import passage_rows
 from ..errors import ConfigError, InvalidArgument, StoreError, ThreadNotFound
 from ..protocols import JobLease, Ranked, SearchFilter, TextHit
 from ..types import Message, ThreadInfo
-from ._common import check_append, check_job_kind, encode_message, indexed_text, passage_lang, private_file
+from ._common import check_append, check_job_kind, encode_message, private_file, row_text
 from ._search import TextScan
 from ._sql import SQLStore, chunks
+from ._sqlite_passages import DEFER_CHARS, PassageBacklog, insert_passages, pending
 from ._sqlite_sql import FTS_ROWS_SQL, INFO_SQL, MIGRATIONS, NOW, VECTOR_HEAD_SQL, VECTOR_ROWS_SQL
 from ._vectors import VectorIndex, as_query, check_dim, check_model, vector_batch
 
@@ -93,6 +94,7 @@ class SQLiteStore(SQLStore):
         self.path = str(path)
         self._where = repr(self.path)
         self._lock = threading.RLock()
+        self._gate = threading.RLock()  # every write transaction of this object, its passage writer's included
         self._closed = False
         # (thread_id, model) -> (thread created_at, generation loaded, index, erasures seen): built on first vector
         # search, least recently used first; evicted past MAX_CACHED_VECTORS (rebuilt from the blobs when searched
@@ -109,24 +111,42 @@ class SQLiteStore(SQLStore):
         except (OSError, sqlite3.Error) as exc:
             raise StoreError(f"cannot open SQLite store at {self.path!r}: {exc}") from exc
         try:
-            self._configure(mode)
+            self.journal_mode = self._configure(self._conn, mode)
             self._run_migrations(self._write)
         except BaseException:
             self._conn.close()
             self._closed = True
             raise
+        # The passages of huge messages are written by a thread of its own on a connection of its own; a
+        # ":memory:" database is one connection's alone, so there they are written inside the append.
+        self._defer = DEFER_CHARS if self.path != ":memory:" else None
+        self._backlog = PassageBacklog(lambda: self._connect(mode), self._gate, _token)
+        with self._read() as conn:
+            if pending(conn):  # left by a crash or a close: resumed
+                self._backlog.wake()
 
     # ------------------------------------------------------------------ plumbing
 
-    def _configure(self, mode: str) -> None:
-        with self._read() as conn:
+    @staticmethod
+    def _configure(conn: sqlite3.Connection, mode: str) -> str:
+        """Set up a connection to the file; returns its journal mode."""
+        try:
             conn.execute(f"PRAGMA busy_timeout = {_BUSY_TIMEOUT_MS}")
             # ":memory:" answers 'memory': WAL needs a file, and there is nothing to share anyway.
-            self.journal_mode = str(conn.execute("PRAGMA journal_mode = WAL").fetchone()[0]).lower()
+            journal = str(conn.execute("PRAGMA journal_mode = WAL").fetchone()[0]).lower()
             conn.execute(f"PRAGMA synchronous = {mode}")  # mode comes from _SYNC_MODES, not from the user verbatim
             conn.execute("PRAGMA foreign_keys = ON")
             # Deleted or replaced content is zeroed where it lay, so forget leaves no stale copy in free space.
             conn.execute("PRAGMA secure_delete = ON")
+        except sqlite3.Error as exc:
+            raise StoreError(f"SQLite store {conn!r}: cannot configure the connection: {exc}") from exc
+        return journal
+
+    def _connect(self, mode: str) -> sqlite3.Connection:
+        """Another connection to the file, set up as the store's own (the passage writer's)."""
+        conn = sqlite3.connect(self.path, isolation_level=None, timeout=_BUSY_TIMEOUT_MS / 1000)
+        self._configure(conn, mode)
+        return conn
 
     def _live(self) -> sqlite3.Connection:
         if self._closed:
@@ -146,7 +166,7 @@ class SQLiteStore(SQLStore):
     @contextmanager
     def _write(self) -> Iterator[sqlite3.Connection]:
         """One ``BEGIN IMMEDIATE`` transaction: committed on success, rolled back on any exception."""
-        with self._lock:
+        with self._lock, self._gate:
             conn = self._live()
             try:
                 conn.execute("BEGIN IMMEDIATE")
@@ -208,8 +228,11 @@ class SQLiteStore(SQLStore):
         check_append(messages, tokens, created_at)
         bodies = [encode_message(m, i) for i, m in enumerate(messages)]  # fail before taking the write lock
         texts = [m.searchable_text for m in messages]
-        rows = [indexed_text(text) for text in texts]
-        passages = [passage_rows(text) for text in texts]
+        rows = [row_text(text) for text in texts]
+        defer = self._defer
+        deferred = [i for i, text in enumerate(texts, start=1) if defer is not None and len(text) > defer]
+        later = set(deferred)
+        passages = [[] if i in later else passage_rows(text) for i, text in enumerate(texts, start=1)]
         now = created_at or time.time()
         with self._write() as conn:
             last = self._head(conn, thread_id).last_seq
@@ -225,9 +248,22 @@ class SQLiteStore(SQLStore):
                     f"INSERT INTO messages (thread_id, seq, role, body, text, tokens, created_at) VALUES {marks}",
                     [v for row in part for v in row],
                 )
-            if any(passages):
-                self._index_passages(conn, thread_id, last, texts, passages)
+            token = _token(thread_id)
+            for i, (text, spans) in enumerate(zip(texts, passages, strict=True), start=1):
+                insert_passages(conn, token, thread_id, last + i, text, spans)
+            if deferred:
+                conn.executemany(
+                    "INSERT INTO passage_backlog (thread_id, seq) VALUES (?, ?)",
+                    [(thread_id, last + i) for i in deferred],
+                )
+        if deferred:
+            self._backlog.wake()
         return [m.with_meta(last + i, now) for i, m in enumerate(messages, start=1)]
+
+    def wait_indexed(self, timeout: float | None = None) -> bool:
+        """Wait until the passages of every huge message are written (``stores._sqlite_passages``); False if
+        ``timeout`` (seconds) passed first."""
+        return self._backlog.wait(timeout)
 
     # ------------------------------------------------------------------ full-text primitives (SQLStore searches)
 
@@ -417,7 +453,11 @@ class SQLiteStore(SQLStore):
     # ------------------------------------------------------------------ lifecycle
 
     def close(self) -> None:
-        """Close the connection; later calls raise StoreError. Safe to call twice."""
+        """Close the connection; later calls raise StoreError. Safe to call twice. Deferred passages not yet
+        written stay in the file's backlog: the next open writes them."""
+        backlog = getattr(self, "_backlog", None)  # absent when the open itself failed
+        if backlog is not None:
+            backlog.close()
         with self._lock:
             if self._closed:
                 return
@@ -440,31 +480,11 @@ class SQLiteStore(SQLStore):
     # ------------------------------------------------------------------ passages (long messages)
 
     @staticmethod
-    def _index_passages(
-        conn: sqlite3.Connection, thread_id: str, last: int, texts: Sequence[str], spans: Sequence[list[Any]]
-    ) -> None:
-        """Index the passages of the long messages (seqs ``last + 1`` on), inside the append's transaction."""
-        token = _token(thread_id)
-        # Rowids given here (the write lock is held), so both tables take their rows in one executemany each:
-        # a 2 MB output has ~4,000 passages, and a statement per row cost more than the indexing itself.
-        rowid = int(conn.execute("SELECT COALESCE(MAX(rowid), 0) FROM passages").fetchone()[0])
-        rows_out: list[tuple[int, str, int, int, int, int]] = []
-        fts_out: list[tuple[int, str, str]] = []
-        for i, (text, rows) in enumerate(zip(texts, spans, strict=True), start=1):
-            code = passage_lang(text) if rows else None
-            for chunk, start, end in rows:
-                rowid += 1
-                rows_out.append((rowid, thread_id, last + i, chunk, start, end))
-                fts_out.append((rowid, indexed_text(text[start:end], code), token))
-        conn.executemany(
-            "INSERT INTO passages (rowid, thread_id, seq, chunk, start_at, end_at) VALUES (?,?,?,?,?,?)", rows_out
-        )
-        conn.executemany("INSERT INTO passages_fts(rowid, text, fts_thread) VALUES (?,?,?)", fts_out)
-
-    @staticmethod
     def _drop_passages(conn: sqlite3.Connection, thread_id: str, seqs: Sequence[int] | None = None) -> None:
-        """Remove the passages (and their FTS rows) of the thread, or of the given seqs only."""
+        """Remove the passages (and their FTS rows) of the thread, or of the given seqs only, and what of them the
+        background was still to write."""
         if seqs is None:
+            conn.execute("DELETE FROM passage_backlog WHERE thread_id = ?", (thread_id,))
             conn.execute(
                 "DELETE FROM passages_fts WHERE rowid IN (SELECT rowid FROM passages WHERE thread_id = ?)", (thread_id,)
             )
@@ -478,11 +498,12 @@ class SQLiteStore(SQLStore):
                 (thread_id, *part),
             )
             conn.execute(f"DELETE FROM passages WHERE thread_id = ? AND seq IN ({marks})", (thread_id, *part))
+            conn.execute(f"DELETE FROM passage_backlog WHERE thread_id = ? AND seq IN ({marks})", (thread_id, *part))
 
     # ------------------------------------------------------------------ forget (chatcompact.runtime.forget drives it)
 
     def _erase_messages(self, conn: Any, thread_id: str, tombstones: Sequence[Message], seqs: list[int]) -> None:
-        rows = [(encode_message(m, i), m.searchable_text, thread_id, m.seq) for i, m in enumerate(tombstones)]
+        rows = [(encode_message(m, i), row_text(m.searchable_text), thread_id, m.seq) for i, m in enumerate(tombstones)]
         near = sorted({s + d for s in seqs for d in (0, 1, 2)})
         for part in chunks(near):  # out of the index with the values they were indexed with, back in with the new
             marks = ", ".join("?" * len(part))

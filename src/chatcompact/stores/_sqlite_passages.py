@@ -1,0 +1,188 @@
+"""The SQLite store's passages: written with the append for most long messages, in the background for huge ones.
+
+A message's passages (``core.passages``) make every line of it findable. Writing them costs about as much as the
+text is long (full-text tokenising, ~25 ms a megabyte on one core, plus ~2,000 rows), so a tool output longer than
+``DEFER_CHARS`` is not indexed inside its ``append``: the append writes the message (whose own full-text row
+already holds its first ``ROW_CHARS`` characters) and a row in ``passage_backlog``, and one daemon thread of the
+store object writes the passages afterwards, ``CHUNK`` at a time, each chunk its own short write transaction.
+Until it has, a search finds such a message by its head only. The backlog is durable: a crash or a ``close``
+leaves it to the next open, which resumes it (a chunk already written is not written again). ``forget`` and
+``delete_thread`` take a message's backlog row out in their own transaction, and each chunk checks it is still
+there inside its own, so a forgotten message is never indexed again.
+"""
+
+from __future__ import annotations
+
+import logging
+import sqlite3
+import threading
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import AbstractContextManager, contextmanager
+from typing import Any
+
+from ..core.passages import passage_rows
+from ._common import ROW_CHARS, decode_message, indexed_text, passage_lang
+
+log = logging.getLogger("chatcompact.stores")
+
+#: A message longer than this has its passages written in the background (its own row indexes its first
+#: ``ROW_CHARS`` characters at once).
+DEFER_CHARS = ROW_CHARS
+#: Passages written per background transaction: the store's write lock is held a few milliseconds at a time.
+CHUNK = 250
+
+Connect = Callable[[], sqlite3.Connection]
+
+
+def insert_passages(
+    conn: sqlite3.Connection, token: str, thread_id: str, seq: int, text: str, spans: Sequence[tuple[int, int, int]]
+) -> None:
+    """Index ``spans`` (``(chunk, start, end)`` of ``text``) of message ``seq``, inside the caller's write
+    transaction. Rowids are given here (the write lock is held), so each table takes its rows in one
+    ``executemany``: a statement per row cost more than the indexing itself."""
+    if not spans:
+        return
+    code = passage_lang(text)
+    rowid = int(conn.execute("SELECT COALESCE(MAX(rowid), 0) FROM passages").fetchone()[0])
+    rows = [(rowid + i, thread_id, seq, chunk, start, end) for i, (chunk, start, end) in enumerate(spans, 1)]
+    conn.executemany("INSERT INTO passages (rowid, thread_id, seq, chunk, start_at, end_at) VALUES (?,?,?,?,?,?)", rows)
+    conn.executemany(
+        "INSERT INTO passages_fts(rowid, text, fts_thread) VALUES (?,?,?)",
+        [(row[0], indexed_text(text[row[4] : row[5]], code), token) for row in rows],
+    )
+
+
+class PassageBacklog:
+    """The background writer of one store object's deferred passages (see the module's docstring).
+
+    It works on a connection of its own (``connect``), so the store's reads never wait for it (WAL readers see the
+    last commit); ``gate`` is the store's in-process write gate, held around each of its write transactions as the
+    store's own writes hold it, so an ``append`` waits for at most one chunk, blocked on a lock rather than polling
+    SQLite's busy handler."""
+
+    def __init__(self, connect: Connect, gate: AbstractContextManager[Any], token: Callable[[str], str]) -> None:
+        self._connect, self._gate, self._token = connect, gate, token
+        self._conn: sqlite3.Connection | None = None
+        self._wake = threading.Event()
+        self._done = threading.Condition()
+        self._stop = False
+        self._busy = False
+        self._thread: threading.Thread | None = None
+        self._text: tuple[str, int, str, list[tuple[int, int, int]]] | None = None  # the message being written
+
+    def wake(self) -> None:
+        """Start (or nudge) the writer: an append left work, or an open found some."""
+        with self._done:
+            if self._stop:
+                return
+            self._busy = True
+            if self._thread is None or not self._thread.is_alive():
+                self._thread = threading.Thread(target=self._run, name="chatcompact-passages", daemon=True)
+                self._thread.start()
+        self._wake.set()
+
+    def wait(self, timeout: float | None = None) -> bool:
+        """Wait until no deferred passage is left to write; False if ``timeout`` (seconds) passed first."""
+        with self._done:
+            return self._done.wait_for(lambda: not self._busy or self._stop, timeout)
+
+    def close(self, timeout: float = 10.0) -> None:
+        """Stop the writer after its current chunk (what is left stays in the backlog for the next open)."""
+        with self._done:
+            self._stop = True
+            self._done.notify_all()
+        self._wake.set()
+        if self._thread is not None and self._thread is not threading.current_thread():
+            self._thread.join(timeout)
+
+    def _run(self) -> None:
+        try:
+            self._conn = self._connect()
+            while not self._stop:
+                self._wake.wait()
+                self._wake.clear()
+                while not self._stop and self.step():
+                    pass
+                with self._done:
+                    if not self._wake.is_set():
+                        self._busy = False
+                        self._done.notify_all()
+        except Exception:  # a store error (a full disk, a file gone): the backlog stays for the next open
+            log.exception("writing deferred passages failed; they are written after the next open")
+        finally:
+            with self._done:
+                self._stop, self._busy = True, False
+                self._done.notify_all()
+            if self._conn is not None:
+                self._conn.close()
+
+    @contextmanager
+    def _read(self) -> Iterator[sqlite3.Connection]:
+        assert self._conn is not None
+        yield self._conn
+
+    @contextmanager
+    def _write(self) -> Iterator[sqlite3.Connection]:
+        """One write transaction under the store's gate; rolled back on any error."""
+        conn = self._conn
+        assert conn is not None
+        with self._gate:
+            conn.execute("BEGIN IMMEDIATE")
+            try:
+                yield conn
+                conn.execute("COMMIT")
+            except BaseException:
+                if conn.in_transaction:
+                    conn.execute("ROLLBACK")
+                raise
+
+    def step(self) -> bool:
+        """Write one chunk of the oldest deferred message; False when nothing is left."""
+        with self._read() as conn:
+            row = conn.execute(
+                "SELECT b.thread_id, b.seq, m.body, m.created_at FROM passage_backlog b "
+                "JOIN messages m ON m.thread_id = b.thread_id AND m.seq = b.seq ORDER BY b.rowid LIMIT 1"
+            ).fetchone()
+        if row is None:
+            with self._read() as conn:
+                if not pending(conn):
+                    return False
+            with self._write() as conn:  # backlog rows whose message is gone (not expected: dropped with it)
+                conn.execute(
+                    "DELETE FROM passage_backlog WHERE NOT EXISTS (SELECT 1 FROM messages m "
+                    "WHERE m.thread_id = passage_backlog.thread_id AND m.seq = passage_backlog.seq)"
+                )
+            return False
+        thread_id, seq = str(row[0]), int(row[1])
+        if self._text is None or self._text[:2] != (thread_id, seq):
+            text = decode_message(row[2], seq, float(row[3]), thread_id).searchable_text
+            self._text = (thread_id, seq, text, passage_rows(text))
+        text, spans = self._text[2], self._text[3]
+        with self._write() as conn:
+            if (
+                conn.execute(
+                    "SELECT 1 FROM passage_backlog WHERE thread_id = ? AND seq = ?", (thread_id, seq)
+                ).fetchone()
+                is None
+            ):
+                return True  # forgotten meanwhile: its passages are not written
+            done = int(
+                conn.execute(
+                    "SELECT COALESCE(MAX(chunk) + 1, 0) FROM passages WHERE thread_id = ? AND seq = ?",
+                    (thread_id, seq),
+                ).fetchone()[0]
+            )
+            part = spans[done : done + CHUNK]
+            insert_passages(conn, self._token(thread_id), thread_id, seq, text, part)
+            if done + len(part) >= len(spans):
+                conn.execute("DELETE FROM passage_backlog WHERE thread_id = ? AND seq = ?", (thread_id, seq))
+                self._text = None
+        return True
+
+
+def pending(conn: Any) -> bool:
+    """True when the store has deferred passages left to write."""
+    return conn.execute("SELECT 1 FROM passage_backlog LIMIT 1").fetchone() is not None
+
+
+__all__ = ["CHUNK", "DEFER_CHARS", "PassageBacklog", "insert_passages", "pending"]
