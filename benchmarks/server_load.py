@@ -11,7 +11,7 @@ direct one. Figures per proxy and level: added p50/p99, the proxy's own time (``
 wait excluded), its CPU per request (read from /proc: every process and thread of it), requests/s; afterwards
 every stored thread is compared with what its client sent (no lost, doubled or reordered message).
 
-    python benchmarks/server_load.py                              # 1, 10, 50 sessions; LiteLLM if installed
+    python benchmarks/server_load.py                              # 1, 10, 50 sessions, --workers 1 and 2; LiteLLM
     python benchmarks/server_load.py --quick                      # 1 and 10 sessions, 3 turns
     python benchmarks/server_load.py --workers 2 --levels 50,100  # throughput on 2 cores
     python benchmarks/server_load.py --store postgresql://... --procs 1,2 --levels 100   # scale-out
@@ -256,7 +256,11 @@ def start_litellm(cmd: list[str], upstream: str, workers: int) -> Proxy:
     _LOGS[proc.pid] = log
     PROXY_PIDS.add(proc.pid)
     out = Proxy(f"litellm x{workers}", [proc], [f"http://127.0.0.1:{port}/v1"], stores=False, log=[log])
-    _wait(f"http://127.0.0.1:{port}/health/liveliness", proc, timeout=180)
+    try:
+        _wait(f"http://127.0.0.1:{port}/health/liveliness", proc, timeout=180)
+    except BaseException:
+        out.stop()
+        raise
     return out
 
 
@@ -457,7 +461,9 @@ def main() -> None:
         default=None,
         help="Store URL for chatcompact (default: a fresh SQLite file; 'embedded-postgres': a throwaway Postgres).",
     )
-    ap.add_argument("--workers", type=int, default=1, help="chatcompact serve --workers.")
+    ap.add_argument(
+        "--workers", default="1,2", help="Comma-separated serve --workers counts (LiteLLM --num_workers alike)."
+    )
     ap.add_argument("--procs", default="1", help="Comma-separated counts of serve processes on separate ports.")
     ap.add_argument("--synchronous", default="NORMAL", help="SQLite durability of the store (FULL, NORMAL).")
     ap.add_argument("--litellm", default=None, help="The litellm executable (default: on PATH or importable).")
@@ -500,12 +506,13 @@ def main() -> None:
 
 def run_all(args: argparse.Namespace, levels: list[int], upstream: str, rows: list[Any], notes: list[str]) -> None:
     """Every proxy under test, each at every level."""
-    for procs in (int(x) for x in args.procs.split(",")):
+    counts = [int(x) for x in str(args.workers).split(",")]
+    for workers, procs in ((w, int(p)) for w in counts for p in args.procs.split(",")):
         store = args.store or str(Path(tempfile.mkdtemp(prefix="cc-load-")) / "load.db")
-        proxy = start_chatcompact(upstream, store, args, args.workers, procs)
+        proxy = start_chatcompact(upstream, store, args, workers, procs)
         try:
-            asyncio.run(run_level(proxy.bases, 2, 2, f"warm{procs}", 60, None))  # tokenizer and store warm
-            rows += [measure(proxy, upstream, n, args) for n in levels]
+            asyncio.run(run_level(proxy.bases, 2, 2, f"warm{workers}x{procs}", 60, None))  # tokenizer and store warm
+            rows += [{**measure(proxy, upstream, n, args), "workers": workers * procs} for n in levels]
             if args.burst:
                 rows.append(burst_row(proxy, args))
         finally:
@@ -513,11 +520,15 @@ def run_all(args: argparse.Namespace, levels: list[int], upstream: str, rows: li
     cmd = None if args.no_litellm else litellm_command(args.litellm)
     if cmd is None and not args.no_litellm:
         notes.append("LiteLLM not run: pip install 'litellm[proxy]' (or --litellm PATH to its executable)")
-    if cmd is not None:
-        lite = start_litellm(cmd, upstream, args.workers)
+    for workers in counts if cmd is not None else []:
         try:
-            asyncio.run(run_level(lite.bases, 2, 2, "warm", 60, None))
-            rows += [measure(lite, upstream, n, args) for n in levels]
+            lite = start_litellm(cmd, upstream, workers)
+        except RuntimeError as exc:  # a comparison that cannot start is reported, the run's other rows are kept
+            notes.append(f"LiteLLM --num_workers {workers} not measured: {str(exc)[:300]}")
+            continue
+        try:
+            asyncio.run(run_level(lite.bases, 2, 2, f"warm{workers}", 60, None))
+            rows += [{**measure(lite, upstream, n, args), "workers": workers} for n in levels]
             if args.burst:
                 rows.append(burst_row(lite, args))
         finally:
@@ -530,7 +541,7 @@ def report(rows: list[dict[str, Any]], args: argparse.Namespace, notes: list[str
         f"upstream answers in {args.delay * 1000:.0f} ms; {args.turns} turns per session; {os.cpu_count()} cores "
         f"(load average {os.getloadavg()[0]:.1f}); store {'Postgres' if args.store else 'SQLite'} "
         f"(synchronous={args.synchronous} on SQLite); "
-        f"--workers {args.workers}"
+        f"--workers {args.workers} (chatcompact x<N>: N processes; litellm x<N>: --num_workers N)"
     )
     cols = [("proxy", 15), ("sessions", 8), ("requests", 8), ("errors", 6), ("lost_or_doubled", 15)]
     cols += [("direct_p50_ms", 13), ("added_p50_ms", 12), ("added_p99_ms", 12), ("own_p50_ms", 10)]
@@ -551,7 +562,7 @@ def report(rows: list[dict[str, Any]], args: argparse.Namespace, notes: list[str
     for note in notes:
         print(note)
     ours = [r for r in rows if r["proxy"].startswith("chatcompact") and "burst" not in r]
-    lite = {r["sessions"]: r for r in rows if r["proxy"].startswith("litellm") and "burst" not in r}
+    lite = {(r["workers"], r["sessions"]): r for r in rows if r["proxy"].startswith("litellm") and "burst" not in r}
     for r in ours:
         n = r["sessions"]
         line = f"{r['proxy']} at {n}: cpu/request {r['cpu_ms_per_request']} ms, added p99 {r['added_p99_ms']} ms"
@@ -561,13 +572,20 @@ def report(rows: list[dict[str, Any]], args: argparse.Namespace, notes: list[str
         if n == 50:
             ok = r["added_p99_ms"] <= TARGET_P99_MS and not r["errors"] and not r["lost_or_doubled"]
             line += f" (target added p99 <= {TARGET_P99_MS} ms: {'met' if ok else 'NOT met'})"
-        if n in lite:
-            other = lite[n]
+        if (r["workers"], n) in lite:
+            other = lite[(r["workers"], n)]
             line += f"; LiteLLM added p50/p99 {other['added_p50_ms']}/{other['added_p99_ms']} ms, {other['rps']} req/s"
             line += f" vs ours {r['added_p50_ms']}/{r['added_p99_ms']} ms, {r['rps']} req/s"
         print(line)
-    best = max((r["rps"] for r in ours), default=0.0)
-    print(f"highest throughput of chatcompact in this run: {best} req/s (target >= {TARGET_RPS} with --workers 2)")
+    for w in sorted({r["workers"] for r in ours}):
+        best = max(r["rps"] for r in ours if r["workers"] == w)
+        line = f"highest throughput of chatcompact x{w} in this run: {best} req/s"
+        if w == 2:
+            line += f" (target >= {TARGET_RPS} req/s with --workers 2: {'met' if best >= TARGET_RPS else 'NOT met'})"
+        lite_best = max((o["rps"] for (lw, _), o in lite.items() if lw == w), default=None)
+        print(line + (f"; LiteLLM x{w}: {lite_best} req/s" if lite_best is not None else ""))
+    if 2 not in {r["workers"] for r in ours}:
+        print(f"throughput target (>= {TARGET_RPS} req/s with --workers 2): not measured in this run")
 
 
 if __name__ == "__main__":

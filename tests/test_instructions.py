@@ -307,3 +307,39 @@ def test_a_choice_about_one_thing_now_is_no_standing_preference():
     for text in ("I'd rather send it myself, she's a repeat customer.", "Let me think, I'd rather write to her first."):
         assert detect(Message("user", text, seq=1)) == [], text
     assert detect(Message("user", "I'd rather you didn't use jargon.", seq=2))
+
+
+def test_the_tail_instruction_fold_kept_between_requests_matches_a_fresh_read(tmp_path):
+    """Each context folds only the user messages appended since the last one into the tail's instructions (kept
+    per thread); at every turn, through a superseding rule and compactions, that equals reading the whole tail
+    afresh (a second Memory on the same file, whose thread has no such cache)."""
+    from chatcompact.core.digest import ViewCache
+
+    policy = Policy(budget=600, high_water=0.5, low_water=0.1)
+    turns = ["Always use tabs for indentation.", "Never use emojis.", "Actually, use spaces for indentation instead."]
+    turns += [f"Tell me about topic {i}. I prefer short answers." if i % 7 == 0 else f"Topic {i}?" for i in range(40)]
+    url = str(tmp_path / "fold.db")
+    with Memory.open(url, summarizer="extractive", policy=policy, background=False, embedder="none") as live:
+        t = live.thread("f", system="Be helpful.")
+        for i, text in enumerate(turns):
+            t.add({"role": "user", "content": text})
+            warm = t.context(budget=600)
+            with Memory.open(url, policy=policy, background=False, embedder="none") as cold:
+                assert cold.thread("f").context(budget=600) == warm, f"turn {i}"
+            t.add({"role": "assistant", "content": f"Noted ({i})."})
+        assert t.compactions()
+        data = t.context(budget=600)[1]["content"]
+        assert "use spaces for indentation instead" in data and "tabs for indentation" not in data
+
+    views = ViewCache()
+    calls: list[tuple[int, int]] = []
+
+    def step(total: int, new: object) -> int:
+        calls.append((total, len(new)))  # type: ignore[arg-type]
+        return total + len(new)  # type: ignore[arg-type]
+
+    assert views.folded("k", "base", [1, 2], lambda: 0, step) == 2
+    assert views.folded("k", "base", [1, 2, 3], lambda: 0, step) == 3 and calls[-1] == (2, 1)  # only the new one
+    assert views.folded("k", "base", [1, 2, 3], lambda: 0, step) == 3 and len(calls) == 2  # unchanged: no call
+    assert views.folded("k", "base", [9, 2, 3, 4], lambda: 0, step) == 4 and calls[-1] == (0, 4)  # not an extension
+    assert views.folded("k", "other", [9, 2, 3, 4], lambda: 0, step) == 4 and calls[-1] == (0, 4)  # another base

@@ -185,8 +185,7 @@ def assemble(inp: ContextInput, budget: int, tokenizer: Tokenizer, policy: Polic
     # the same tail and summary instructions ask the same question on every context: answered once per tail
     # (per thread); only the instruction lines are kept, the rest of the summary is this call's own
     held = tuple(ln for ln in inp.lines if ln.block == "instructions")
-    key = (tuple(m for m in inp.tail if m.role == "user"), held)
-    standing = views.latest("tail instructions", key, lambda: _tail_instruction_lines(inp, tokenizer))
+    standing = _tail_instruction_lines(inp, held, tokenizer, views)
     if standing != list(held):
         inp = replace(inp, lines=[ln for ln in inp.lines if ln.block != "instructions"] + standing)
     agent = agent_at_work(view)
@@ -320,20 +319,31 @@ def _window(
     return room
 
 
-def _tail_instruction_lines(inp: ContextInput, tokenizer: Tokenizer) -> list[Line]:
-    """The instruction lines once the tail's user messages are read (those the summary holds if none)."""
-    return [ln for ln in _with_tail_instructions(inp, tokenizer).lines if ln.block == "instructions"]
+def _tail_instruction_lines(
+    inp: ContextInput, held: tuple[Line, ...], tokenizer: Tokenizer, views: ViewCache
+) -> list[Line]:
+    """The instruction lines once the tail's user messages are read (those the summary holds if none).
+
+    The summary's instructions (oldest first) as items again, then each user message of the tail folded in by
+    :func:`~chatcompact.core.instructions.capture`; the fold is kept per thread (``views``) and extended by the
+    messages appended since the last request, so the tail is not read again on every context."""
+    users = [m for m in inp.tail if m.role == "user"]
+    if not users:
+        return list(held)
+    merged = views.folded(
+        "tail instructions",
+        held,
+        users,
+        lambda: _held_items(held),
+        _instructions.capture,
+    )
+    if not merged and not held:
+        return []
+    return views.latest("instruction lines", merged, lambda: instruction_lines(merged, tokenizer.count))
 
 
-def _with_tail_instructions(inp: ContextInput, tokenizer: Tokenizer) -> ContextInput:
-    """Add the standing instructions of the unsummarised user messages to those the summary holds."""
-    tail_users = [m for m in inp.tail if m.role == "user"]
-    if not tail_users:
-        return inp
-    held = [ln for ln in inp.lines if ln.block == "instructions"]
-    if not any(_instructions.detect(m) for m in tail_users) and not held:
-        return inp
-    # the summary's instructions (oldest first) as items again, then the tail's on top
+def _held_items(held: Sequence[Line]) -> tuple[SummaryItem, ...]:
+    """The summary's instruction lines as items again (oldest first)."""
     items = []
     for ln in sorted(held, key=lambda x: x.order):
         seq_text = ln.text.split("] ", 1)
@@ -341,9 +351,7 @@ def _with_tail_instructions(inp: ContextInput, tokenizer: Tokenizer) -> ContextI
         items.append(
             SummaryItem(text=seq_text[-1], sources=(int(seq),) if seq.isdigit() else (), subject="instruction")
         )
-    merged = _instructions.capture(items, tail_users)
-    lines = [ln for ln in inp.lines if ln.block != "instructions"] + instruction_lines(merged, tokenizer.count)
-    return replace(inp, lines=lines)
+    return tuple(items)
 
 
 def _fit(

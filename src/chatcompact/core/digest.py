@@ -16,13 +16,14 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import TypeVar
 
 from ..types import Message, ToolCall
 
 T = TypeVar("T")
+S = TypeVar("S")
 
 __all__ = ["ViewCache", "clip_names", "command_of", "digest_line", "fit_message", "outcome", "trim_text"]
 
@@ -157,6 +158,32 @@ class ViewCache:
             return value
         value = compute()
         self._put(("latest", kind), key, value, None)
+        return value
+
+    def folded(
+        self,
+        kind: str,
+        base: object,
+        items: Sequence[S],
+        start: Callable[[], T],
+        step: Callable[[T, Sequence[S]], T],
+    ) -> T:
+        """``step(start(), items)``, kept per ``kind``: while ``base`` stays the same and ``items`` only grows at its
+        end (the tail's user messages as turns are appended), only the new items are folded into the last value,
+        so a request costs what its new messages cost, not what the whole tail does. ``step`` must be a left fold
+        (``step(step(v, a), b) == step(v, a + b)``)."""
+        hit = self._get(("folded", kind), base)
+        if hit is not None:
+            done: Sequence[S] = hit[1]  # type: ignore[assignment]
+            n = len(done)
+            if n <= len(items) and all(a is b or a == b for a, b in zip(done, items, strict=False)):
+                value: T = hit[0]  # type: ignore[assignment]
+                if n < len(items):
+                    value = step(value, items[n:])
+                    self._put(("folded", kind), base, value, tuple(items))
+                return value
+        value = step(start(), items)
+        self._put(("folded", kind), base, value, tuple(items))
         return value
 
     def fitted(

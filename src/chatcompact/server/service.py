@@ -348,7 +348,7 @@ class Service:
         """Idempotency-Key header if sent, else the hash of the exact body."""
         given = request.headers.get("idempotency-key")
         basis = f"key:{given}" if given else "body:" + hashlib.sha256(request.state.raw_body).hexdigest()
-        return f"{caller.tenant}/{thread}\x00{request.url.path}\x00{basis}"
+        return f"{caller.tenant}/{thread}\x00{request.scope['path']}\x00{basis}"
 
     def replay(self, key: str, ttl: float = 600.0) -> Response | None:
         hit = self._replays.get(key)
