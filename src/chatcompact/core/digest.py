@@ -33,6 +33,7 @@ _FAILED = re.compile(
 )
 _COUNTS = re.compile(r"\b(\d+) (failed|passed|errors?|skipped)\b|\bRan (\d+) tests?\b|\b(OK|FAILED) \(", re.I)
 _ERROR = re.compile(r"^.*\b(?:\w+Error|\w+Exception|Traceback|error:|fatal:|No such file|not found)\b.*$", re.M)
+_ERROR_HINT = re.compile(r"Error|Exception|Traceback|error:|fatal:|No such file|not found")  # 15x cheaper to rule out
 _NAME = re.compile(  # a path keeps its leading "/" (an absolute path without it is another path)
     r"(?:(?<![\w/.-])/)?(?:[\w.-]+/)+[\w.-]+|\b[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+\b|\b[A-Za-z]\w*_\w{2,}\b"
     r"|\b[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+\b|\b[a-z]+(?:[A-Z][a-z0-9]*)+\b"
@@ -276,7 +277,7 @@ def outcome(output: str) -> str:
     if failed:
         parts.append(f"{len(failed)} failed: " + ", ".join(failed[:3]) + (" …" if len(failed) > 3 else ""))
     else:
-        err = _ERROR.findall(body)
+        err = _ERROR.findall(body) if _ERROR_HINT.search(body) else []
         if err:
             parts.append(err[-1].strip()[:160])
     whole = body if view is output else _TAGS.sub("\n", output).strip()
