@@ -519,3 +519,23 @@ def test_a_kept_request_folds_once_the_user_writes_again_and_spans_stay_back_to_
         assert 1 in [m.seq for m in t.folded(folding.version)]  # the old request folds with what followed it
         assert folding.state.worklog.task.startswith("Fix the failing test")
         _latest_user_never_folded(t)
+
+
+def test_the_embedding_flow_gives_the_embedder_a_bounded_text(tmp_path):
+    """A 900 KB message is given to the embedder as its first EMBED_CHARS characters (every model truncates, and
+    tokenising the rest cost ~0.4 s a call); the vector is still stored for it."""
+    seen: list[int] = []
+
+    class Recording:
+        name, dimensions = "rec", 4
+
+        def embed(self, texts):
+            seen.extend(len(t) for t in texts)
+            return [[1.0, 0.0, 0.0, float(len(t) % 7)] for t in texts]
+
+    with Memory.open(f"sqlite:///{tmp_path / 'e.db'}", embedder=Recording(), background=False) as mem:
+        t = mem.thread("t")
+        t.add({"role": "user", "content": "x" * 900_000})
+        t.add({"role": "user", "content": "short"})
+        assert sorted(seen) == [5, e.EMBED_CHARS]
+        assert mem.store.missing_vectors("t", "rec") == []

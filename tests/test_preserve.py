@@ -300,3 +300,18 @@ def test_scanning_is_linear_on_pastes_full_of_identifiers(monkeypatch):
     fenced = "```\n" + "[x] " * 20000 + "\n```" + " `a`" * 3000 + " tail {not json}"
     assert len(pv.code_fences(Message(role="user", content=fenced, seq=2))) == 1
     assert pv.sentence_spans(" " * 200_000 + "end.") == [(200_000, 200_004)]
+
+
+def test_a_huge_tool_output_is_pinned_from_its_head_and_tail_only():
+    """Identifiers of a 2 MB build log's middle are not pinned (thousands no summary keeps; recall has them)."""
+    from chatcompact.core.digest import SCAN_CHARS
+    from chatcompact.core.preserve import find_pinned
+
+    lines = [f"order ORD-{i:07d} shipped to /srv/out/{i}.csv" for i in range(60_000)]
+    out = Message("tool", "\n".join(lines), tool_call_id="c", seq=3)
+    assert len(out.text) > 20 * SCAN_CHARS
+    pinned = find_pinned([out])
+    texts = " ".join(p.text for p in pinned)
+    assert "ORD-0000000" in texts and "ORD-0059999" in texts and "ORD-0030000" not in texts
+    small = Message("tool", "\n".join(lines[:50]), tool_call_id="c", seq=4)
+    assert "ORD-0000049" in " ".join(p.text for p in find_pinned([small]))  # a short output is read whole

@@ -35,6 +35,9 @@ log = logging.getLogger("chatcompact.engine")
 T = TypeVar("T")
 EMBED_BATCH = 64  # messages embedded per job step
 EMBED_CHUNK = 32  # ... in model calls of this many texts, so the foreground (and a close) waits on one at most
+#: Characters of a message an embedder is given at most: every model truncates its input (the bundled one at 256
+#: tokens, hosted ones at ~8k), and tokenising a 2 MB tool output just to keep its first tokens cost ~0.4 s.
+EMBED_CHARS = 16_000
 
 
 # ---------------------------------------------------------------------- effects (what a driver executes)
@@ -414,7 +417,7 @@ def embed(st: State, cfg: Config) -> Effects[bool]:
         if i and not (yield Pause()):
             return False  # shutting down: what is embedded is stored, the rest waits for the next open
         chunk = pending[i : i + EMBED_CHUNK]
-        vectors = yield Embed(tuple(m.searchable_text or m.role for m in chunk))
+        vectors = yield Embed(tuple((m.searchable_text or m.role)[:EMBED_CHARS] for m in chunk))
         seqs = tuple(m.seq or 0 for m in chunk)
         yield PutVectors(seqs, vectors)
         fresh.update(zip(seqs, vectors, strict=True))

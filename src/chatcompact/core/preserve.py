@@ -16,10 +16,12 @@ import bisect
 import json
 import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import replace
 from typing import NamedTuple, Protocol
 
 from chatcompact.types import Message, PinnedItem
 
+from .digest import scanned
 from .memo import memo
 
 __all__ = [
@@ -582,6 +584,11 @@ def find_pinned(
     for message in messages:
         if message.role not in PIN_ROLES:
             continue
+        if message.role == "tool" and isinstance(message.content, str):
+            # A tool output is read at its head and tail (``digest.scanned``), like its digest: a 2 MB build log's
+            # middle is thousands of ids that no summary keeps (it took seconds a megabyte); recall finds them.
+            view = scanned(message.content)
+            message = message if view is message.content else replace(message, content=view)
         for rule in rules:
             for item in rule(message):
                 key = _norm(item.text)

@@ -19,6 +19,7 @@ import numpy as np
 
 from ..config import DEFAULT_SPEAKER_BOOST
 from ..core.engine import EMBED_BATCH as EMBED_BATCH  # the engine's embedding flow batches this many (re-exported)
+from ..core.engine import EMBED_CHARS as EMBED_CHARS  # and gives the embedder at most this many characters
 from ..core.fusion import fuse, keyword_trust
 from ..core.mmr import diversify
 from ..core.passages import best_passage, merge_ranked, window
@@ -92,10 +93,6 @@ class CachingEmbedder:
         return out
 
 
-#: Characters of a message an embedder reads at most: every model truncates its input (the bundled one at 256
-#: tokens, hosted ones at ~8k), and tokenising a 2 MB tool output just to keep its first tokens would cost more
-#: than the whole model run.
-EMBED_CHARS = 16_000
 #: Recall shows the best passage of a long hit that no passage index covered (a store without one) only for a text
 #: up to this long: scoring every passage of a larger one would read it whole on every query.
 FALLBACK_CHARS = 200_000

@@ -35,6 +35,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 
 from chatcompact.core import lang, memo
+from chatcompact.core.digest import scanned
 from chatcompact.core.instructions import about_one_thing
 from chatcompact.core.lang import has_han
 from chatcompact.core.preserve import IdentifierSpan, identifier_spans, masked_text, sentence_spans
@@ -161,9 +162,12 @@ def _prepare(messages: Sequence[Message]) -> list[_Turn]:
     for m in messages:
         if m.role not in ("user", "assistant", "tool"):
             continue  # system/developer prompts are kept by assemble, not summarised
-        text = flatten_json(m.text) if m.role == "tool" else None
+        # A tool output is read at its head and tail (``digest.scanned``), like its digest: a 2 MB log's middle is
+        # thousands of lines no summary keeps (it cost seconds a megabyte on every compaction); recall finds them.
+        raw = scanned(m.text) if m.role == "tool" else m.text
+        text = flatten_json(raw) if m.role == "tool" else None
         if text is None:
-            text = masked_text(m.searchable_text if m.role == "assistant" else m.text)
+            text = masked_text(m.searchable_text if m.role == "assistant" else raw)
         text = text.replace("\u2019", "'")
         who = m.name or {"user": "User", "assistant": "Assistant"}.get(m.role, "Tool")
         bounds = tuple(sentence_spans(text))
