@@ -190,11 +190,13 @@ def _detect(text: str, default: str) -> str:
     if not tokens:
         return default
     scores: dict[str, float] = {}
+    accents = not low.isascii()  # (an ASCII text has none of the letters: no need to count them)
     for code, lang in reg.items():
         if lang.script == "han":
             continue
         score = float(sum(map(lang.stop.__contains__, tokens)))
-        score += 0.5 * sum(low.count(ch) for ch in _ACCENTS.get(code, ()))
+        if accents:
+            score += 0.5 * sum(low.count(ch) for ch in _ACCENTS.get(code, ()))
         scores[code] = score
     best = max(scores.items(), key=lambda kv: (kv[1], kv[0] == default), default=(default, 0.0))
     return best[0] if best[1] > 0 else default
