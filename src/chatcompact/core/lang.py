@@ -263,13 +263,12 @@ def content_words(
     the words as written. Han text yields its chunks (see :func:`words`).
     """
     code = lang or detect(text)
-    stop = stop_words(code, filler=filler)
-    if code != DEFAULT:
-        stop = stop | stop_words(DEFAULT, filler=filler)
-    han_stop = stop_words(_han_code(), filler=filler) if has_han(text) else frozenset()
+    stop = _content_stop(code, filler)
+    han = has_han(text)
+    han_stop = stop_words(_han_code(), filler=filler) if han else frozenset()
     out: list[str] = []
     for w in words(text):
-        if _HAN_RE.match(w):
+        if han and _HAN_RE.match(w):  # (a text without Han has no Han word)
             out.extend(c for c in _han_chunks(w, han_stop) if c not in han_stop)
             continue
         low = w.lower()
@@ -279,6 +278,13 @@ def content_words(
             continue
         out.append(w if keep_case else low)
     return out
+
+
+@lru_cache(maxsize=32)
+def _content_stop(code: str, filler: bool) -> frozenset[str]:
+    """The words :func:`content_words` drops for ``code``: its stop words (and filler), and English's too."""
+    stop = stop_words(code, filler=filler)
+    return stop | stop_words(DEFAULT, filler=filler) if code != DEFAULT else stop
 
 
 @lru_cache(maxsize=1)
