@@ -433,13 +433,13 @@ def _orders(text: str) -> Iterator[IdentifierSpan]:
         yield IdentifierSpan("order", m.group("value"), m.start(), m.end(), m.group())
     for m in _CAPS_CODE.finditer(text):
         raw = m.group()
-        if sum(c.isdigit() for c in raw) >= 2:
+        if sum(map(str.isdigit, raw)) >= 2:
             prefix = re.split(r"[-_\d]", raw, maxsplit=1)[0]
             yield IdentifierSpan("order" if prefix in _ORDER_PREFIXES else "id", raw, m.start(), m.end(), raw)
 
 
 def _order_value_ok(value: str, explicit: bool) -> bool:
-    digits = sum(c.isdigit() for c in value)
+    digits = sum(map(str.isdigit, value))
     if digits == 0 or len(value) < 3 or _ORDINAL_OR_UNIT.match(value):
         return False
     if value.isdigit():
@@ -453,7 +453,7 @@ def _numbers(text: str) -> Iterator[IdentifierSpan]:
         yield IdentifierSpan("id", m.group().lower(), m.start(), m.end(), m.group())
     yield from _orders(text)
     for m in _PHONE.finditer(text):
-        if 8 <= sum(c.isdigit() for c in m.group()) <= 15:
+        if 8 <= sum(map(str.isdigit, m.group())) <= 15:
             yield IdentifierSpan("phone", m.group(), m.start(), m.end(), m.group())
     for m in _IP.finditer(text):
         if all(int(p) <= 255 for p in m.group().split(":")[0].split(".")):
