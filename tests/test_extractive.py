@@ -664,3 +664,66 @@ def test_a_chinese_support_chat_compacts() -> None:
         assert "88231" in " ".join(i.text for i in summary.identifiers)
     finally:
         mem.close()
+
+
+_WORDS = ["refund", "label", "charger", "warranty", "invoice", "parcel", "battery", "screen", "courier", "voucher"]
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    sentences=st.lists(
+        st.tuples(st.integers(0, 3), st.lists(st.sampled_from(_WORDS), min_size=0, max_size=6)), max_size=12
+    ),
+    query=st.lists(st.sampled_from(_WORDS), max_size=4),
+    after=st.integers(-1, 30),
+)
+def test_the_later_sentence_index_answers_as_reading_every_later_sentence(sentences, query, after) -> None:
+    """_Later (the index behind "answered later" and "done later") says what comparing the query with every
+    sentence of a later turn says, for one-stem and many-stem queries and for a sentence too long to pair up."""
+    from chatcompact.summarizers import extractive as ex
+    from chatcompact.summarizers._text import content_stems, overlap_enough
+
+    ti, rows = 0, []
+    for step, words in sentences:
+        ti += step
+        rows.append((ti, " ".join(words)))
+    long_sentence = " ".join(f"{w}{c}" for w in ("alpha", "omega") for c in "bcdfghjklmnpqrstvwxz") + " refund label"
+    rows.append((ti + 1, long_sentence))
+    index = ex._Later(rows)
+    assert len(content_stems(long_sentence)) > ex._Later.PAIRS_UP_TO and index.long
+    stems = content_stems(" ".join(query))
+    expected = any(t > after and overlap_enough(stems, content_stems(s)) for t, s in rows)
+    assert index.shares(after, stems) is expected
+
+
+def test_open_questions_and_done_todos_cost_work_linear_in_the_span(monkeypatch) -> None:
+    """Every user turn asks something no later turn answers and promises something never reported done: the
+    sentences' keywords are looked up a number of times that grows with the span, not with its square (each
+    question used to read every later assistant sentence again: 4,000 chat turns took 8 s)."""
+    from chatcompact.summarizers import _text
+    from chatcompact.summarizers import extractive as ex
+
+    calls = 0
+    real = _text.content_stems
+
+    def counted(text):
+        nonlocal calls
+        calls += 1
+        return real(text)
+
+    monkeypatch.setattr(ex, "content_stems", counted)
+
+    def span(n: int) -> list[Message]:
+        turns = []
+        for i in range(n):
+            turns.append(("user", f"Does the warranty {i} cover the charger{i} battery? I'll send the label{i} form."))
+            turns.append(("assistant", f"Let me look at the courier{i} schedule and the voucher{i} policy."))
+        return conv(*turns)
+
+    counts = []
+    for n in (100, 400):
+        calls = 0
+        d = run(span(n))
+        assert len(section(d, "open_questions")) >= 3 and section(d, "todos")  # unanswered, not done
+        counts.append(calls)
+    assert 0 < counts[1] <= 5 * counts[0], counts  # 4x the turns; reading every later sentence made it 16x

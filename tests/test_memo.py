@@ -66,3 +66,27 @@ def test_the_summarizers_sentence_stems_are_memoised_per_operation_only():
     assert not hasattr(_text.content_stems, "cache_info")
     stems = _text.content_stems("the refund for order 4471 was approved")
     assert "refund" in stems and stems == _text.content_stems("the refund for order 4471 was approved")
+
+
+def test_one_compaction_scans_and_splits_a_pasted_message_once(monkeypatch):
+    """compact() of a paste: the pinning rules, the summarizer and its topics read the same masked text, and the
+    identifier scan and the sentence split of it each run once in the operation (not once per reader)."""
+    from chatcompact import compact
+
+    paste = "Here are my orders:\n" + "\n".join(f"ORD-{100000 + i} | 2 x oak shelf | {i}.50 EUR" for i in range(300))
+    scans: list[int] = []
+    splits: list[int] = []
+    find, split = preserve._find_identifier_spans, preserve._split_sentences
+    monkeypatch.setattr(preserve, "_find_identifier_spans", lambda t: scans.append(len(t)) or find(t))
+    monkeypatch.setattr(preserve, "_split_sentences", lambda t: splits.append(len(t)) or split(t))
+    messages = [
+        {"role": "user", "content": paste},
+        {"role": "assistant", "content": "I will check them now."},
+        {"role": "user", "content": "Which shipped to Lyon?"},
+        {"role": "assistant", "content": "Let me look."},
+    ]
+    compact(messages, keep_recent=2)
+    assert scans.count(len(paste)) == 1 and splits.count(len(paste)) == 1
+    scans.clear()
+    compact(messages, keep_recent=2)  # a new operation computes again: nothing was kept between calls
+    assert scans.count(len(paste)) == 1

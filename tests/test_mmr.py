@@ -18,6 +18,7 @@ from chatcompact.core.mmr import (
     shingles,
     similarity,
     sketch,
+    sketch_many,
 )
 from chatcompact.errors import InvalidArgument
 
@@ -120,3 +121,15 @@ def test_texts_of_very_different_sizes_are_never_near_duplicates() -> None:
     short, long = sketch(BOILER), sketch(" ".join([BOILER] * 3 + ["and then some more words here"]))
     assert similarity(short, long) < DUPLICATE_THRESHOLD
     assert [k for k, _ in diversify([(1, 2.0, short), (2, 1.0, long)], 5)] == [1, 2]
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.text(alphabet="ab cdé_Ü1\n", max_size=60), max_size=12))
+def test_sketching_in_one_batch_gives_each_texts_own_sketch(texts) -> None:
+    """sketch_many hashes the short texts together; every sketch is the one sketch() gives the text alone, for
+    empty and one-word texts, texts shorter than a shingle, and with long ones (numpy, windows) mixed in."""
+    cut = " ".join(f"v{i}" for i in range(300))  # short (<= 512 tokens) with more shingles than a sketch keeps
+    batch = [*texts, cut, " ".join(f"w{i}" for i in range(600)), "x " * (SKETCH_CHARS // 2 + 10), *texts[:2]]
+    assert sketch_many(batch) == [sketch(t) for t in batch]
+    assert sketch(cut).count > SKETCH_SIZE == len(sketch_many([cut])[0].hashes)
+    assert sketch_many([]) == []

@@ -315,3 +315,23 @@ def test_a_huge_tool_output_is_pinned_from_its_head_and_tail_only():
     assert "ORD-0000000" in texts and "ORD-0059999" in texts and "ORD-0030000" not in texts
     small = Message("tool", "\n".join(lines[:50]), tool_call_id="c", seq=4)
     assert "ORD-0000049" in " ".join(p.text for p in find_pinned([small]))  # a short output is read whole
+
+
+def test_the_order_keyword_alternation_matches_what_the_plain_one_does() -> None:
+    """The order keywords are grouped by first character for speed; at every position of texts holding each
+    keyword in every case, and the characters ``(?i)`` also folds (dotted/dotless i, Kelvin sign, long s),
+    the grouped alternation matches exactly what ``order|ticket|...`` matches."""
+    import re
+
+    from chatcompact.core import preserve as pv
+
+    plain = re.compile("(?i)(?:" + "|".join(map(re.escape, pv._ORDER_LABELS)) + ")")
+    grouped = re.compile("(?i)(?:" + pv._keyword_alternation(pv._ORDER_LABELS) + ")")
+    words = [*pv._ORDER_LABELS, *(w.upper() for w in pv._ORDER_LABELS), *(w.title() for w in pv._ORDER_LABELS)]
+    words += ["\u0130nvoice", "\u0131nv", "\u212aundennummer", "\u017fhipment", "ordinel", "invoic", "refx", "订"]
+    text = " ".join(words) + " " + "".join(words)
+    for i in range(len(text)):
+        a, b = plain.match(text, i), grouped.match(text, i)
+        assert (a and a.group()) == (b and b.group()), (i, text[i : i + 20])
+    assert grouped.match("invoice").group() == "invoice" and grouped.match("inv 22").group() == "inv"
+    assert [s.value for s in identifier_spans("\u017fhipment: 88123 and \u0130nvoice #4471")] == ["88123", "4471"]

@@ -363,8 +363,8 @@ def test_queries_read_no_message_and_sketch_nothing_that_add_has_seen(mem, monke
     sketched: list[int] = []
     from chatcompact.runtime import derived
 
-    real = derived.sketch
-    monkeypatch.setattr(derived, "sketch", lambda text: sketched.append(len(text)) or real(text))
+    real = derived.sketch_many
+    monkeypatch.setattr(derived, "sketch_many", lambda texts: sketched.extend(map(len, texts)) or real(texts))
     spy = _Spy(mem.store, monkeypatch)
     for step in (1, 4, 2):
         query = f"what did the output say about the {NATO[step]} checkpoint"

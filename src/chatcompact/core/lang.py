@@ -190,11 +190,13 @@ def _detect(text: str, default: str) -> str:
     if not tokens:
         return default
     scores: dict[str, float] = {}
+    accents = not low.isascii()  # (an ASCII text has none of the letters: no need to count them)
     for code, lang in reg.items():
         if lang.script == "han":
             continue
         score = float(sum(map(lang.stop.__contains__, tokens)))
-        score += 0.5 * sum(low.count(ch) for ch in _ACCENTS.get(code, ()))
+        if accents:
+            score += 0.5 * sum(low.count(ch) for ch in _ACCENTS.get(code, ()))
         scores[code] = score
     best = max(scores.items(), key=lambda kv: (kv[1], kv[0] == default), default=(default, 0.0))
     return best[0] if best[1] > 0 else default
@@ -261,13 +263,12 @@ def content_words(
     the words as written. Han text yields its chunks (see :func:`words`).
     """
     code = lang or detect(text)
-    stop = stop_words(code, filler=filler)
-    if code != DEFAULT:
-        stop = stop | stop_words(DEFAULT, filler=filler)
-    han_stop = stop_words(_han_code(), filler=filler) if has_han(text) else frozenset()
+    stop = _content_stop(code, filler)
+    han = has_han(text)
+    han_stop = stop_words(_han_code(), filler=filler) if han else frozenset()
     out: list[str] = []
     for w in words(text):
-        if _HAN_RE.match(w):
+        if han and _HAN_RE.match(w):  # (a text without Han has no Han word)
             out.extend(c for c in _han_chunks(w, han_stop) if c not in han_stop)
             continue
         low = w.lower()
@@ -277,6 +278,13 @@ def content_words(
             continue
         out.append(w if keep_case else low)
     return out
+
+
+@lru_cache(maxsize=32)
+def _content_stop(code: str, filler: bool) -> frozenset[str]:
+    """The words :func:`content_words` drops for ``code``: its stop words (and filler), and English's too."""
+    stop = stop_words(code, filler=filler)
+    return stop | stop_words(DEFAULT, filler=filler) if code != DEFAULT else stop
 
 
 @lru_cache(maxsize=1)

@@ -76,6 +76,7 @@ _EMAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
 _HOST = re.compile(r"(?i)\b(?:https?|ftp)://([\w.-]+)")
 _NUMBER = re.compile(r"\d+(?:[ .,/:-]\d+)*")
 _DIGIT_RUN = re.compile(r"\d{3,}")
+_NON_DIGIT = re.compile(r"\D")
 
 
 def max_items(policy: Policy, section: str, span: int = 0) -> int:
@@ -165,7 +166,8 @@ class Grounding:
         for t in texts:
             for num in _NUMBER.findall(t):
                 digits.append(num)
-                digits.append(re.sub(r"\D", "", num))
+                if not num.isdigit():  # "88 231" grounds "88231" too (a bare run is in already)
+                    digits.append(_NON_DIGIT.sub("", num))
             emails.update(e.casefold() for e in _EMAIL.findall(t))
             hosts.update(h.casefold().rstrip(".") for h in _HOST.findall(t))
         hosts |= {e.rpartition("@")[2] for e in emails}

@@ -19,7 +19,7 @@ import threading
 from collections import OrderedDict
 from collections.abc import Iterable
 
-from ..core.mmr import Sketch, sketch
+from ..core.mmr import Sketch, sketch_many
 from ..core.speakers import speaker_of
 from ..protocols import RankedSearch, Store
 from ..types import Message
@@ -65,7 +65,9 @@ class Derived:
         """Keep stored ``messages`` (with their seqs) and their speakers; ``sketched`` computes their sketches now
         (``add`` does: each message is sketched once, when it arrives, not by the first query that needs it)."""
         ms = [m for m in messages if m.seq]
-        fresh = {m.seq or 0: sketch(m.searchable_text) for m in ms} if sketched else {}
+        fresh = {}
+        if sketched:  # in one batch: numpy's per-call cost once for all the short messages
+            fresh = dict(zip([m.seq or 0 for m in ms], sketch_many([m.searchable_text for m in ms]), strict=True))
         with self._lock:
             for m in ms:
                 self._keep(m)
@@ -135,7 +137,8 @@ class Derived:
         missing = [s for s in want if s not in out]
         if not missing:
             return out
-        fresh = {s: sketch(m.searchable_text) for s, m in self.messages(store, thread_id, missing).items()}
+        got = self.messages(store, thread_id, missing)
+        fresh = dict(zip(got, sketch_many([m.searchable_text for m in got.values()]), strict=True))
         with self._lock:
             self._sketched(fresh)
         out.update(fresh)

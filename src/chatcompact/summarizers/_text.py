@@ -77,7 +77,7 @@ def content_words(text: str) -> list[str]:
 
 
 def _plain(word: str) -> bool:
-    return word.isdigit() or not any(ch.isdigit() for ch in word)
+    return word.isdigit() or not any(map(str.isdigit, word))
 
 
 def stem_in(word: str, code: str) -> str:
@@ -94,8 +94,9 @@ def content_stems(text: str) -> frozenset[str]:
 def _content_stems(text: str) -> frozenset[str]:
     code = lang.detect(text)
     out: set[str] = set()
+    han = lang.has_han(text)  # (no word of a text without Han has any)
     for w in lang.content_words(text, code, filler=True, min_len=3):
-        if lang.has_han(w):
+        if han and lang.has_han(w):
             out.update(lang.bigrams(w))  # "北京门店" meets "北京门店周一" by their bigrams
         elif _plain(w):
             out.add(stem_in(w, code))
@@ -384,9 +385,18 @@ def topic_word(word: str, code: str) -> bool:
     "-ly"; Italian "-are", "-ando", "-mente"), but its listed exceptions ("family", "mercato")."""
     if len(word) <= 2 or not word.isalpha() or word in _not_topic(code):
         return False
+    suffixes, exceptions = _suffixes(code)
+    if not word.endswith(suffixes):  # most words: none of the suffixes, one C-level test
+        return True
+    suffixed = any(word.endswith(suf) and len(word) > len(suf) + 2 for suf in suffixes)
+    return not suffixed or word in exceptions
+
+
+@lru_cache(maxsize=16)
+def _suffixes(code: str) -> tuple[tuple[str, ...], frozenset[str]]:
+    """The "not_topic_suffix" words of ``code`` (as a tuple, for ``str.endswith``) and its "suffix_exception" words."""
     data = lang.language(code)
-    suffixed = any(word.endswith(suf) and len(word) > len(suf) + 2 for suf in data.words("not_topic_suffix"))
-    return not suffixed or word in data.words("suffix_exception")
+    return tuple(data.words("not_topic_suffix")), data.words("suffix_exception")
 
 
 def topic_alone(words: Sequence[str], code: str) -> bool:
@@ -433,13 +443,14 @@ def key_phrases(text: str) -> dict[tuple[str, ...], str]:
     nouns = lang.language(code).capitalised_nouns
     han = next((c for c in lang.languages() if lang.language(c).script == "han"), code)
     tokens = [*_TOKEN.findall(text), "."]
+    han_text = lang.has_han(text)  # (no token of a text without Han has any)
     for i, raw in enumerate(tokens):
         tok = raw.lower()
         if nouns and tok.isalpha() and (not raw[0].isupper() or _inverted_verb(tokens, i, code)):
             _flush(run, code, out)  # German writes its nouns capitalised: a topic is a noun (phrase)
             run = []
             continue
-        if lang.has_han(tok):
+        if han_text and lang.has_han(tok):
             _flush(run, code, out)
             run = []
             for chunk in lang.han_chunks(tok, whole=True):  # bigrams of a longer piece may cut a word in two
