@@ -138,7 +138,9 @@ def test_adversarial_inputs_stay_fast(text: str) -> None:
     start = time.perf_counter()
     identifier_spans(text)
     find_pinned([msg("user", text)])
-    assert time.perf_counter() - start < 1.0
+    # Catastrophic backtracking on 20,000 characters takes minutes; a linear scan milliseconds. The bound is
+    # loose so that a loaded machine never fails it (tests do not time; this one only catches the blow-up).
+    assert time.perf_counter() - start < 10.0
 
 
 # ------------------------------------------------------------------ sentences

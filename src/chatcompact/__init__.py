@@ -43,6 +43,7 @@ _LAZY: dict[str, str] = {
     **dict.fromkeys(["compact", "compaction_ratio"], ".runtime.oneshot"),
     **dict.fromkeys(
         [
+            "DeferredIndexing",
             "Embedder",
             "ForgetStore",
             "FullStore",
@@ -98,6 +99,7 @@ if TYPE_CHECKING:
     from .core.engine import CompactionEvent, ContextUsage
     from .core.preserve import Rule
     from .protocols import (
+        DeferredIndexing,
         Embedder,
         ForgetStore,
         FullStore,
@@ -167,6 +169,7 @@ __all__ = [
     "CompactionRatio",
     "ConfigError",
     "ContextUsage",
+    "DeferredIndexing",
     "Embedder",
     "Event",
     "ForgetStore",
