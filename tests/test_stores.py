@@ -9,14 +9,23 @@ import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from chatcompact.errors import ConfigError, InvalidMessage, StoreError, ThreadNotFound, VersionConflict
+from chatcompact.errors import (
+    ConfigError,
+    InvalidArgument,
+    InvalidMessage,
+    StoreError,
+    ThreadNotFound,
+    VersionConflict,
+)
 from chatcompact.protocols import SearchFilter, Store
+from chatcompact.runtime.forget import tombstone
 from chatcompact.stores import InMemoryStore, SQLiteStore, open_store
 from chatcompact.stores._vectors import VectorIndex, hnswlib_module
 from chatcompact.stores.sqlite import MIGRATIONS
@@ -731,6 +740,131 @@ def test_vectors_export(store: Store, thread: str) -> None:
     assert store.get_vectors(thread, "none")[0] == []
     with pytest.raises(ThreadNotFound):
         store.get_vectors("nope", MODEL)
+
+
+# ---------------------------------------------------------------- vectors by part (long messages by passage)
+
+
+def _parts_fill(store: Store, thread: str) -> np.ndarray:
+    """Six messages; 2 has three parts (0 its head, 1 and 2 passages), 5 two; the others one. Returns the unit
+    basis the vectors were made of: message 2's part 2 is axis 7, which nothing else points at."""
+    fill(store, thread, embed=False)
+    eye = np.eye(8, dtype=np.float32)
+    seqs = [1, 2, 2, 2, 3, 4, 5, 5, 6]
+    parts = [0, 0, 1, 2, 0, 0, 1, 2, 0]
+    rows = eye[[0, 1, 2, 7, 3, 4, 5, 2, 6]]
+    store.put_vectors(thread, "p", seqs, rows, parts)  # type: ignore[call-arg]
+    return eye
+
+
+def test_a_message_is_found_once_by_its_best_part(store: Store, thread: str) -> None:
+    eye = _parts_fill(store, thread)
+    hits = store.search_vectors(thread, "p", eye[7], k=3)
+    assert vseqs(hits)[0] == 2 and hits[0].score == pytest.approx(1.0, abs=1e-5)  # its third part matched
+    # axis 2 is a part of 2 and of 5: each message once, and k counts messages, not parts
+    hits = store.search_vectors(thread, "p", eye[2] + 0.01 * eye[1], k=2)
+    assert sorted(vseqs(hits)) == [2, 5]
+    ranked = store.rank_vectors(thread, "p", eye[2], k=100)  # type: ignore[attr-defined]
+    assert sorted(s for s, _ in ranked) == [1, 2, 3, 4, 5, 6]  # six messages, nine vectors
+    assert [s for s, _ in ranked][:2] == [2, 5]  # tied at 1.0: the older message first
+    assert store.missing_vectors(thread, "p") == []  # every message embedded, whatever its parts
+    seqs, parts, matrix = store.get_vector_parts(thread, "p")  # type: ignore[attr-defined]
+    assert (seqs, parts) == ([1, 2, 2, 2, 3, 4, 5, 5, 6], [0, 0, 1, 2, 0, 0, 1, 2, 0])
+    np.testing.assert_allclose(matrix[3], eye[7], atol=1e-6)
+    assert store.get_vectors(thread, "p")[0] == seqs  # one row per part
+    # by role: the user's messages are 1, 3, 5
+    users = store.search_vectors(thread, "p", eye[7], k=2, where=SearchFilter(roles=frozenset({"user"})))
+    assert len(users) == 2 and 2 not in vseqs(users)
+
+
+def test_a_put_replaces_every_part_of_the_seqs_it_names(store: Store, thread: str) -> None:
+    eye = _parts_fill(store, thread)
+    store.put_vectors(thread, "p", [2], eye[[4]])  # type: ignore[call-arg]  # message 2 whole again: its parts go
+    assert store.get_vector_parts(thread, "p")[0].count(2) == 1  # type: ignore[attr-defined]
+    assert store.search_vectors(thread, "p", eye[7], k=1)[0].score < 0.5
+    store.put_vectors(thread, "p", [5, 5, 5], eye[[7, 7, 3]], [1, 1, 4])  # type: ignore[call-arg]  # last wins
+    seqs, parts, _matrix = store.get_vector_parts(thread, "p")  # type: ignore[attr-defined]
+    assert [p for s, p in zip(seqs, parts, strict=True) if s == 5] == [1, 4]
+    assert vseqs(store.search_vectors(thread, "p", eye[3], k=2)) == [3, 5]
+    assert vseqs(store.search_vectors(thread, "p", eye[7], k=1)) == [5]
+
+
+def test_vector_parts_are_checked(store: Store, thread: str) -> None:
+    fill(store, thread, embed=False)
+    vec = np.ones((2, 8), dtype=np.float32)
+    for bad in ([0], [0, -1], [0, 1.5], [True, 0], ["1", 0]):
+        with pytest.raises(InvalidArgument, match="parts"):
+            store.put_vectors(thread, "p", [1, 1], vec, bad)  # type: ignore[call-arg, arg-type]
+    assert store.vector_models(thread) == []  # nothing written
+
+
+def test_forget_removes_every_part(store: Store, thread: str) -> None:
+    eye = _parts_fill(store, thread)
+    assert vseqs(store.search_vectors(thread, "p", eye[7], k=1)) == [2]  # loads an in-process index
+    (two,) = store.messages(thread, 1, 2)
+    store.forget_messages(thread, [tombstone(two)], [], [], [], {"forgotten": [2]})  # type: ignore[attr-defined]
+    assert 2 not in vseqs(store.search_vectors(thread, "p", eye[7], k=10))
+    assert 2 not in vseqs(store.search_vectors(thread, "p", eye[2], k=10))
+    assert 2 not in store.get_vector_parts(thread, "p")[0]  # type: ignore[attr-defined]
+    assert len(store.get_vectors(thread, "p")[0]) == 6
+
+
+PART_OPS = st.lists(
+    st.one_of(
+        st.tuples(st.just("put"), st.lists(st.tuples(st.integers(1, 6), st.integers(0, 4)), min_size=1, max_size=8)),
+        st.tuples(st.just("forget"), st.lists(st.integers(1, 6), min_size=1, max_size=2)),
+    ),
+    min_size=1,
+    max_size=8,
+)
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(ops=PART_OPS, seed=st.integers(0, 2**16), k=st.integers(1, 7))
+def test_vector_search_by_parts_matches_a_model(
+    store: Store, ops: list[tuple[str, list[Any]]], seed: int, k: int
+) -> None:
+    """Random puts of parts and forgets: a search returns each message once at its best part's score, never a
+    forgotten one, the same as a brute-force model over the parts held."""
+    run = next(_EXAMPLE)
+    t = f"v{run}"
+    store.ensure_thread(t, None)
+    fill(store, t, embed=False)
+    rng = np.random.default_rng(seed)
+    held: dict[int, dict[int, np.ndarray]] = {}
+    gone: set[int] = set()
+    for op, arg in ops:
+        if op == "put":
+            rows = [(s, p) for s, p in arg if s not in gone]
+            if not rows:
+                continue
+            vecs = rng.integers(-2, 3, size=(len(rows), 5)).astype(np.float32) + 0.1
+            store.put_vectors(t, "p", [s for s, _ in rows], vecs, [p for _, p in rows])  # type: ignore[call-arg]
+            for s in {s for s, _ in rows}:
+                held[s] = {}
+            for (s, p), v in zip(rows, vecs, strict=True):
+                held[s][p] = v / np.linalg.norm(v)
+        else:
+            victims = [m for m in store.messages(t) if m.seq in set(arg) and m.seq not in gone]
+            if victims:
+                report = {"forgotten": [m.seq for m in victims]}
+                store.forget_messages(t, [tombstone(m) for m in victims], [], [], [], report)  # type: ignore[attr-defined]
+                gone |= {m.seq or 0 for m in victims}
+                for m in victims:
+                    held.pop(m.seq or 0, None)
+        q = rng.standard_normal(5).astype(np.float32)
+        got = store.rank_vectors(t, "p", q, k=k) if held or store.vector_models(t) else []  # type: ignore[attr-defined]
+        seqs = [s for s, _ in got]
+        assert len(seqs) == len(set(seqs)) and not set(seqs) & gone
+        qn = q / np.linalg.norm(q)
+        best = {s: max(float(v @ qn) for v in parts.values()) for s, parts in held.items()}
+        assert len(got) == min(k, len(best))
+        for s, score in got:
+            assert score == pytest.approx(best[s], abs=1e-4)
+        # the k best by their best part (ties may swap which of two equal scores comes first)
+        cut = sorted(best.values(), reverse=True)[len(got) - 1] if got else 0.0
+        assert all(best[s] >= cut - 1e-4 for s in seqs)
+        assert all(a[1] >= b[1] - 1e-6 for a, b in itertools.pairwise(got))
 
 
 def test_created_at_can_be_given(store: Store) -> None:

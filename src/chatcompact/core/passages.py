@@ -202,6 +202,34 @@ def passage_rows(text: str, long_chars: int = LONG_CHARS, target: int = TARGET_C
     return [(i, s, e) for i, (s, e) in enumerate(split(text, target))]
 
 
+#: A message longer than this many characters is embedded passage by passage (its :func:`passage_rows`): the
+#: bundled embedder reads 256 tokens (~1,000 characters of English or code) and ignores the rest.
+VECTOR_LONG_CHARS = 1_000
+#: At most this many passages of one message get a vector (a 2 MB tool output has ~4,500): see :func:`vector_rows`.
+MAX_VECTOR_PASSAGES = 24
+
+
+def vector_rows(
+    text: str, long_chars: int = VECTOR_LONG_CHARS, cap: int = MAX_VECTOR_PASSAGES
+) -> list[tuple[int, int, int]]:
+    """``(chunk, start, end)`` of the passages of ``text`` that are embedded one by one; none for a text that fits
+    the embedder's window (it gets one vector, of the whole). Every passage up to ``cap``; past it the first
+    ``cap // 2`` (where answers and commands usually start) and ``cap - cap // 2`` spread evenly over the rest, the
+    last one included (where a log's error or a summary usually is). Chunk numbers are :func:`passage_rows`' ones,
+    so a vector's passage is the full-text passage of the same number."""
+    if cap < 1:
+        raise InvalidArgument(f"cap must be >= 1, got {cap}")
+    if not is_long(text, long_chars):
+        return []
+    rows = passage_rows(text, long_chars=0)
+    if len(rows) <= cap:
+        return rows
+    head = cap // 2
+    rest, picks = len(rows) - head, cap - head
+    tail = sorted({head + round(i * (rest - 1) / max(picks - 1, 1)) for i in range(picks)})
+    return rows[:head] + [rows[i] for i in tail]
+
+
 def merge_ranked(
     text: Sequence[tuple[int, float]], passages: Sequence[tuple[int, float, tuple[int, int]]]
 ) -> tuple[list[tuple[int, float]], dict[int, tuple[int, int]]]:
@@ -224,7 +252,9 @@ def merge_ranked(
 
 __all__ = [
     "LONG_CHARS",
+    "MAX_VECTOR_PASSAGES",
     "TARGET_CHARS",
+    "VECTOR_LONG_CHARS",
     "best_passage",
     "excerpt",
     "is_long",
@@ -233,5 +263,6 @@ __all__ = [
     "score_passages",
     "split",
     "terms",
+    "vector_rows",
     "window",
 ]

@@ -13,19 +13,31 @@ import threading
 from collections import OrderedDict
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 
 from ..config import DEFAULT_SPEAKER_BOOST
 from ..core.engine import EMBED_BATCH as EMBED_BATCH  # the engine's embedding flow batches this many (re-exported)
+from ..core.engine import EMBED_CHARS as EMBED_CHARS  # a whole-text vector reads this many characters (re-exported)
+from ..core.engine import embed_units
 from ..core.fusion import fuse, keyword_trust
 from ..core.mmr import diversify
 from ..core.passages import best_passage, merge_ranked, window
 from ..core.query import Query
 from ..core.speakers import named_speakers, speaker_of, without_names
 from ..errors import InvalidArgument, InvalidMessage
-from ..protocols import Embedder, Ranked, RankedSearch, RankedSpan, SearchFilter, Store, TextHit, VectorStore
+from ..protocols import (
+    Embedder,
+    PassageVectorStore,
+    Ranked,
+    RankedSearch,
+    RankedSpan,
+    SearchFilter,
+    Store,
+    TextHit,
+    VectorStore,
+)
 from ..types import ArchiveHit, Message, SummaryVersion
 from .derived import Derived
 
@@ -92,26 +104,28 @@ class CachingEmbedder:
         return out
 
 
-#: Characters of a message an embedder reads at most: every model truncates its input (the bundled one at 256
-#: tokens, hosted ones at ~8k), and tokenising a 2 MB tool output just to keep its first tokens would cost more
-#: than the whole model run.
-EMBED_CHARS = 16_000
 #: Recall shows the best passage of a long hit that no passage index covered (a store without one) only for a text
 #: up to this long: scoring every passage of a larger one would read it whole on every query.
 FALLBACK_CHARS = 200_000
 
 
 def embed_pending(
-    store: VectorStore, embedder: Embedder, thread_id: str, limit: int = EMBED_BATCH
+    store: VectorStore, embedder: Embedder, thread_id: str, limit: int = EMBED_BATCH, *, passages: bool | None = None
 ) -> list[tuple[int, Any]]:
-    """Embed the oldest messages that have no vector yet; returns (seq, vector) pairs stored."""
+    """Embed the oldest messages that have no vector yet (the background job's rule, ``core.engine.embed_units``:
+    a long message passage by passage when the store is a :class:`~chatcompact.protocols.PassageVectorStore`,
+    unless ``passages`` is False); returns the (seq, vector) pairs of the messages' whole texts."""
     pending = store.missing_vectors(thread_id, embedder.name, limit)
     if not pending:
         return []
-    vectors = embedder.embed([(m.searchable_text or m.role)[:EMBED_CHARS] for m in pending])
-    seqs = [m.seq or 0 for m in pending]
-    store.put_vectors(thread_id, embedder.name, seqs, vectors)
-    return list(zip(seqs, vectors, strict=True))
+    passages = isinstance(store, PassageVectorStore) and passages is not False
+    units = embed_units(pending, passages)
+    vectors = embedder.embed(list(units.texts))
+    if passages and any(units.parts):
+        cast(PassageVectorStore, store).put_vectors(thread_id, embedder.name, units.seqs, vectors, units.parts)
+    else:
+        store.put_vectors(thread_id, embedder.name, units.seqs, vectors)
+    return list(units.whole(vectors).items())
 
 
 #: How recall fuses its two rankings (``Policy.recall_fusion``).
