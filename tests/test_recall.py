@@ -555,6 +555,7 @@ def test_real_bundled_embedder_finds_a_sentence_past_its_window_by_the_passage_v
         hits = t.recall(_HOLIDAY, k=5, mode="vector")
         assert hits[0].seq == 6
         assert [h.seq for h in hits].count(6) == 1
+        assert hits[0].passage is not None and "Lisbon" in long_text[slice(*hits[0].passage)]  # the passage it matched
     control = SQLiteStore(str(tmp_path / "whole.db"))  # the same turns, each embedded whole (the head of the long one)
     control.ensure_thread("m", None)
     control.append("m", [parse_message({"role": "user", "content": x}) for x in texts], [1] * len(texts))

@@ -1028,6 +1028,43 @@ def test_index_matches_brute_force_reference(n, k, roles, since, until, seed, ba
     assert [s for s, _ in got] == _reference(vecs, role_list, times, q, k, where)
 
 
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    n=st.integers(1, 30),
+    k=st.integers(1, 12),
+    seed=st.integers(0, 2**16),
+    graph=st.booleans(),
+    roles=st.none() | st.frozensets(st.sampled_from(["user", "assistant"])),
+)
+def test_index_with_parts_ranks_each_seq_once_by_its_best_part(n, k, seed, graph, roles) -> None:
+    rng = np.random.default_rng(seed)
+    counts = rng.integers(1, 6, n)  # parts per message
+    seqs = [s + 1 for s in range(n) for _ in range(counts[s])]
+    parts = [p for s in range(n) for p in range(counts[s])]
+    vecs = rng.integers(-2, 3, size=(len(seqs), 6)).astype(np.float32) + 0.5 * np.eye(1, 6, dtype=np.float32)
+    vecs /= np.linalg.norm(vecs, axis=1, keepdims=True)
+    role_of = {s: ["user", "assistant"][s % 2] for s in range(1, n + 1)}
+    index = VectorIndex(6, ann_threshold=10 if graph else None, background=False)
+    index.add(seqs, vecs, [role_of[s] for s in seqs], [0.0] * len(seqs), parts)
+    forgotten = set(rng.choice(np.arange(1, n + 1), size=n // 4, replace=False).tolist())
+    index.remove(sorted(forgotten))
+    q = rng.standard_normal(6).astype(np.float32)
+    got = index.search(q, k, SearchFilter(roles=roles))
+    scores = vecs @ (q / np.linalg.norm(q))
+    best: dict[int, float] = {}
+    for i, s in enumerate(seqs):
+        if s not in forgotten and (roles is None or role_of[s] in roles):
+            best[s] = max(best.get(s, -2.0), float(scores[i]))
+    assert len({s for s, _ in got}) == len(got) and not {s for s, _ in got} & forgotten
+    if graph:  # approximate: each seq once, at its best part's exact score when it is found
+        assert all(score == pytest.approx(best[s], abs=1e-5) for s, score in got)
+        return
+    want = sorted(best, key=lambda s: (-best[s], s))[:k]
+    assert [s for s, _ in got] == want
+    assert [score for _, score in got] == pytest.approx([best[s] for s in want], abs=1e-5)
+    assert len(index) == sum(counts[s - 1] for s in range(1, n + 1) if s not in forgotten)
+
+
 @pytest.mark.skipif(hnswlib_module() is None, reason="hnswlib is not installed")
 def test_index_with_hnsw_graph_agrees_with_exact() -> None:
     rng = np.random.default_rng(5)
@@ -1154,6 +1191,42 @@ def test_version_1_database_is_upgraded(tmp_path: Path) -> None:
     with SQLiteStore(path) as s:  # and the upgraded file reopens as an ordinary current store
         assert s.events("t") == [logged]
         assert [m.seq for m in s.messages("t")] == [1, 2]
+
+
+def test_version_10_vectors_become_whole_message_parts(tmp_path: Path) -> None:
+    """A file from before vector parts (migration 10) keeps its vectors, as part 0 of each message: searchable,
+    nothing re-embedded, and a long message can then be given its passages."""
+    path = str(tmp_path / "v10.db")
+    vecs = np.eye(3, 8, dtype=np.float32)
+    with sqlite3.connect(path, isolation_level=None) as raw:
+        raw.execute("CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, applied_at REAL)")
+        for n, step in enumerate(MIGRATIONS[:10], start=1):
+            step(raw)
+            raw.execute("INSERT INTO schema_migrations VALUES (?, 1.0)", (n,))
+        raw.execute("INSERT INTO threads (id, system, created_at) VALUES ('t', NULL, 1.0)")
+        for seq in (1, 2, 3):
+            body = json.dumps({"role": "user", "content": f"old {seq}"})
+            raw.execute(
+                "INSERT INTO messages (thread_id, seq, role, body, text, tokens, created_at) VALUES (?,?,?,?,?,?,?)",
+                ("t", seq, "user", body, f"old {seq}", 1, 2.0),
+            )
+        for seq in (1, 2):
+            blob = vecs[seq - 1].astype("<f4").tobytes()
+            raw.execute("INSERT INTO vectors VALUES ('t', 'm', ?, 8, 1, ?)", (seq, blob))
+        raw.execute("INSERT INTO vector_models (thread_id, model, dim, gen, upto) VALUES ('t', 'm', 8, 1, 2)")
+    raw.close()
+    with SQLiteStore(path) as s:
+        assert s.get_vector_parts("t", "m")[:2] == ([1, 2], [0, 0])
+        assert [h.message.seq for h in s.search_vectors("t", "m", vecs[1], k=1)] == [2]
+        assert [m.seq for m in s.missing_vectors("t", "m")] == [3]
+        s.put_vectors("t", "m", [3, 3], np.eye(2, 8, 5, dtype=np.float32), [1, 2])
+        assert s.missing_vectors("t", "m") == []
+        assert s.search_vectors("t", "m", np.eye(1, 8, 6)[0], k=3)[0].message.seq == 3
+    with sqlite3.connect(path) as raw:
+        cols = [r[1] for r in raw.execute("PRAGMA table_info(vectors)")]
+        indexes = {r[0] for r in raw.execute("SELECT name FROM sqlite_master WHERE type = 'index'")}
+    raw.close()
+    assert "part" in cols and "vectors_gen" in indexes
 
 
 def test_newer_schema_is_refused(tmp_path: Path) -> None:

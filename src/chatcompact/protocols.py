@@ -254,6 +254,12 @@ class PassageVectorStore(VectorStore, Protocol):
         """Every stored vector of ``model`` in the thread: (seqs, parts, normalised float32 matrix), by seq, part."""
         ...
 
+    def rank_vector_parts(
+        self, thread_id: str, model: str, query: np.ndarray, k: int = 10, where: SearchFilter | None = None
+    ) -> list[tuple[int, float, int]]:
+        """``search_vectors``' ranking with the part each message was found by: ``(seq, score, part)``, best first."""
+        ...
+
 
 @runtime_checkable
 class JobStore(Store, Protocol):

@@ -137,17 +137,6 @@ def vector_batch(
     return seq_list, part_list, matrix
 
 
-def first_per_seq(rows: Sequence[tuple[int, float]], k: int) -> list[tuple[int, float]]:
-    """The first ``k`` distinct seqs of ``(seq, score)`` rows ordered best first: each message at its best part."""
-    out: dict[int, float] = {}
-    for seq, score in rows:
-        if seq not in out:
-            out[seq] = score
-            if len(out) >= k:
-                break
-    return list(out.items())
-
-
 def check_model(model: object) -> str:
     """Return ``model`` if it is a non-empty string (an embedding model's name); StoreError otherwise."""
     if not isinstance(model, str) or not model:
@@ -409,7 +398,14 @@ class VectorIndex:
         return mask
 
     def search(self, query: np.ndarray, k: int, where: SearchFilter | None = None) -> list[tuple[int, float]]:
-        """The ``k`` best (seq, cosine similarity) pairs passing ``where``; ties go to the older message."""
+        """The ``k`` best (seq, cosine similarity) pairs passing ``where``, a seq once at its best part; ties go to
+        the older message."""
+        return [(seq, score) for seq, score, _ in self.search_parts(query, k, where)]
+
+    def search_parts(
+        self, query: np.ndarray, k: int, where: SearchFilter | None = None
+    ) -> list[tuple[int, float, int]]:
+        """:meth:`search` with the part each seq was found by: ``(seq, score, part)``."""
         if k <= 0 or no_match(where):
             return []
         q = as_query(query, self.dim)
@@ -426,25 +422,31 @@ class VectorIndex:
                     return self._search_ann(q, k, mask, passing)
                 except RuntimeError:  # hnswlib could not fill the result (ef too small): exact search below
                     self._ann.set_ef(self._ef(n))
-            vecs, seqs, multi = self._vecs[:n], self._seqs[:n], self._live > len(self._row)
+            vecs, seqs, parts = self._vecs[:n], self._seqs[:n], self._parts[:n]
+            multi = self._live > len(self._row)
         # Outside the lock: the matrix product is the slow part and these arrays are never written in place
         # except by a replacing put, which at worst gives this one search the old or the new vector.
         if mask is not None and passing <= n // 4:
             rows = np.flatnonzero(mask)
-            return self._top(vecs[rows] @ q, seqs[rows], k, multi=multi)
+            return self._top(vecs[rows] @ q, seqs[rows], parts[rows], k, multi=multi)
         scores = vecs @ q
         if mask is not None:
             scores = np.where(mask, scores, -np.inf)
-        return self._top(scores, seqs, k, valid=passing, multi=multi)
+        return self._top(scores, seqs, parts, k, valid=passing, multi=multi)
 
     @staticmethod
     def _top(
-        scores: np.ndarray, seqs: np.ndarray, k: int, valid: int | None = None, multi: bool = False
-    ) -> list[tuple[int, float]]:
-        """The ``k`` best seqs, each scored by its best row (max over its parts); ties go to the older message.
-        ``valid``: rows with a finite score (the others are -inf); ``multi``: some seq may have several rows, so the
-        best rows are taken four times deeper, and deeper again until they hold ``k`` seqs (exact: a seq's first
-        row in score order is its best)."""
+        scores: np.ndarray,
+        seqs: np.ndarray,
+        parts: np.ndarray,
+        k: int,
+        valid: int | None = None,
+        multi: bool = False,
+    ) -> list[tuple[int, float, int]]:
+        """The ``k`` best seqs, each scored by its best row (max over its parts), with that row's part; ties go to
+        the older message. ``valid``: rows with a finite score (the others are -inf); ``multi``: some seq may have
+        several rows, so the best rows are taken four times deeper, and deeper again until they hold ``k`` seqs
+        (exact: a seq's first row in score order is its best)."""
         limit = len(scores) if valid is None else valid
         m = min(limit, 4 * k if multi else k)
         while m > 0:
@@ -453,14 +455,21 @@ class VectorIndex:
             ties = np.flatnonzero(scores >= scores[cand].min())
             if len(ties) > m:
                 cand = ties
-            order = cand[np.lexsort((seqs[cand], -scores[cand]))]
-            out = first_per_seq(list(zip(seqs[order].tolist(), scores[order].tolist(), strict=True)), k)
+            order = cand[np.lexsort((parts[cand], seqs[cand], -scores[cand]))]
+            out: dict[int, tuple[float, int]] = {}
+            for seq, score, part in zip(
+                seqs[order].tolist(), scores[order].tolist(), parts[order].tolist(), strict=True
+            ):
+                if seq not in out:
+                    out[seq] = (score, part)
+                    if len(out) >= k:
+                        break
             if len(out) >= k or m >= limit:
-                return [(int(seq), float(score)) for seq, score in out]
+                return [(int(seq), float(score), int(part)) for seq, (score, part) in out.items()]
             m = min(limit, m * 4)
         return []
 
-    def _search_ann(self, q: np.ndarray, k: int, mask: np.ndarray | None, passing: int) -> list[tuple[int, float]]:
+    def _search_ann(self, q: np.ndarray, k: int, mask: np.ndarray | None, passing: int) -> list[tuple[int, float, int]]:
         """Graph search (under the lock); with a filter, over-fetch and widen until the rows passing hold k seqs."""
         n = self._n
         fetch = min(n, max(k * 4, int(k * 4 * n / passing)))
@@ -477,4 +486,4 @@ class VectorIndex:
         self._ann.set_ef(self._ef(n))
         # Exact scores for the candidates (the graph's are float error away), then the same ordering as brute force.
         exact = self._vecs[rows] @ q
-        return self._top(exact, self._seqs[rows], k, multi=True)
+        return self._top(exact, self._seqs[rows], self._parts[rows], k, multi=True)

@@ -312,19 +312,29 @@ class InMemoryStore:
     def search_vectors(
         self, thread_id: str, model: str, query: np.ndarray, k: int = 10, where: SearchFilter | None = None
     ) -> list[TextHit]:
-        """Nearest messages to ``query`` among the vectors of ``model`` (score = cosine similarity), best first.
+        """Nearest messages to ``query`` among the vectors of ``model`` (score = cosine similarity), best first; a
+        message once, by its best part.
 
         StoreError if ``query`` has another dimension than the stored vectors. No vectors yet: no hits.
         """
+        with self._lock:
+            log = self._get(thread_id).messages
+        return [
+            TextHit(message=log[seq - 1], score=score)
+            for seq, score, _ in self.rank_vector_parts(thread_id, model, query, k, where)
+        ]
+
+    def rank_vector_parts(
+        self, thread_id: str, model: str, query: np.ndarray, k: int = 10, where: SearchFilter | None = None
+    ) -> list[tuple[int, float, int]]:
+        """:meth:`search_vectors`' ranking with the part each message was found by: ``(seq, score, part)``."""
         check_model(model)
         with self._lock:
-            thread = self._get(thread_id)
-            held = thread.vectors.get(model)
-            log = thread.messages
+            held = self._get(thread_id).vectors.get(model)
         if held is None:
             as_query(query, None)
             return []
-        return [TextHit(message=log[seq - 1], score=score) for seq, score in held.index.search(query, k, where)]
+        return held.index.search_parts(query, k, where)
 
     def vector_models(self, thread_id: str) -> list[str]:
         """Names of the embedding models with vectors in the thread."""
@@ -420,7 +430,7 @@ class InMemoryStore:
         self, thread_id: str, model: str, query: np.ndarray, k: int = 10, where: SearchFilter | None = None
     ) -> list[Ranked]:
         """:meth:`search_vectors`' ranking as ``(seq, score)``."""
-        return [(h.message.seq or 0, h.score) for h in self.search_vectors(thread_id, model, query, k, where)]
+        return [(seq, score) for seq, score, _ in self.rank_vector_parts(thread_id, model, query, k, where)]
 
     def messages_at(self, thread_id: str, seqs: Sequence[int]) -> list[Message]:
         """The messages of ``seqs`` the thread has, in seq order."""

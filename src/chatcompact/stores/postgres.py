@@ -31,7 +31,7 @@ from ._common import check_append, check_job_kind, encode_message, fold, indexed
 from ._postgres_sql import CLAIM_SQL, INFO_SQL, MIGRATIONS, NOW
 from ._search import TextScan
 from ._sql import SQLStore, _info
-from ._vectors import as_query, check_dim, check_model, first_per_seq, no_match, vector_batch
+from ._vectors import as_query, check_dim, check_model, no_match, vector_batch
 
 try:
     import psycopg
@@ -379,8 +379,14 @@ class PostgresStore(SQLStore):
     def rank_vectors(
         self, thread_id: str, model: str, query: np.ndarray, k: int = 10, where: SearchFilter | None = None
     ) -> list[Ranked]:
-        """:meth:`search_vectors`' ranking as ``(seq, score)``: no message body is read. A message is ranked once,
-        by its best part: the nearest rows are read ``k`` first, then four times deeper until they hold ``k``
+        """:meth:`search_vectors`' ranking as ``(seq, score)``: no message body is read."""
+        return [(seq, score) for seq, score, _ in self.rank_vector_parts(thread_id, model, query, k, where)]
+
+    def rank_vector_parts(
+        self, thread_id: str, model: str, query: np.ndarray, k: int = 10, where: SearchFilter | None = None
+    ) -> list[tuple[int, float, int]]:
+        """:meth:`rank_vectors` with the part each message was found by: ``(seq, score, part)``. A message is ranked
+        once, by its best part: the nearest rows are read ``k`` first, then four times deeper until they hold ``k``
         messages (a thread whose messages have one vector each is read once, as before parts)."""
         check_model(model)
         with self._tx() as conn:
@@ -396,7 +402,7 @@ class PostgresStore(SQLStore):
             # The ORDER BY expression and the dim condition match the partial HNSW index of this dimension.
             distance = f"(v.embedding::vector({dim})) <=> %s::vector({dim})"
             sql = (
-                f"SELECT m.seq, 1 - ({distance}) AS score FROM vectors v "
+                f"SELECT m.seq, 1 - ({distance}) AS score, v.part FROM vectors v "
                 "JOIN messages m ON m.thread_id = v.thread_id AND m.seq = v.seq "
                 f"WHERE v.thread_id = %s AND v.model = %s AND v.dim = {dim}{cond} "
                 f"ORDER BY {distance} LIMIT %s"  # nothing after the distance: the HNSW scan delivers this order
@@ -404,9 +410,13 @@ class PostgresStore(SQLStore):
             depth = k
             while True:
                 rows = conn.execute(sql, [q, thread_id, model, *args, q, depth]).fetchall()
-                out = first_per_seq([(int(seq), float(score)) for seq, score in rows], k)
+                out: dict[int, tuple[float, int]] = {}
+                for seq, score, part in rows:  # nearest first: a message's first row is its best part
+                    if int(seq) not in out and len(out) < k:
+                        out[int(seq)] = (float(score), int(part))
                 if len(out) >= k or len(rows) < depth:
-                    return sorted(out, key=lambda r: (-r[1], r[0]))  # ties: the older message first, as in memory
+                    # ties: the older message first, as in the in-process index
+                    return sorted(((s, sc, p) for s, (sc, p) in out.items()), key=lambda r: (-r[1], r[0]))
                 depth *= 4
 
     def get_vectors(self, thread_id: str, model: str) -> tuple[list[int], np.ndarray]:

@@ -347,13 +347,19 @@ class SQLiteStore(SQLStore):
         self, thread_id: str, model: str, query: np.ndarray, k: int = 10, where: SearchFilter | None = None
     ) -> list[Ranked]:
         """:meth:`search_vectors`' ranking as ``(seq, score)``: no message body is read."""
+        return [(seq, score) for seq, score, _ in self.rank_vector_parts(thread_id, model, query, k, where)]
+
+    def rank_vector_parts(
+        self, thread_id: str, model: str, query: np.ndarray, k: int = 10, where: SearchFilter | None = None
+    ) -> list[tuple[int, float, int]]:
+        """:meth:`rank_vectors` with the part each message was found by: ``(seq, score, part)``."""
         check_model(model)
         index = self._vector_index(thread_id, model)
         if index is None or k <= 0:
             if index is None:
                 as_query(query, None)  # still reject a malformed query
             return []
-        return list(index.search(query, k, where))
+        return index.search_parts(query, k, where)
 
     def _vector_index(self, thread_id: str, model: str) -> VectorIndex | None:
         """The loaded index of (thread, model), caught up with the file; None when the model has no vectors."""
