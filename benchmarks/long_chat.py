@@ -30,9 +30,11 @@ import time
 from collections import defaultdict
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 from locomo_recall import CachedEmbedder
 
+from chatcompact.core.engine import embed_chunks, embed_units
 from chatcompact.embedders import resolve_embedder
 from chatcompact.evaluation.cards import CARDS
 from chatcompact.evaluation.long_chat import DEFAULT_CHATS, Chat, build, overlap
@@ -64,6 +66,22 @@ def ingest(chats: Sequence[Chat], store: SQLiteStore, embedder: CachedEmbedder |
     messages = sum(len(c.messages) for c in chats)
     print(f"vectors stored: {rows:,} for {messages:,} messages ({rows / messages:.2f} a message)")
     return seconds
+
+
+def timing(chats: Sequence[Chat], inner: Any, n: int) -> None:
+    """The embedding cost of passage vectors: the first ``n`` messages embedded both ways (no cache), messages/s."""
+    msgs = [parse_message(m).with_meta(i + 1, 0.0) for i, m in enumerate(m for c in chats for m in c.messages)][:n]
+    inner.embed(["warm up"])
+    for passages in (False, True):
+        units = embed_units(msgs, passages)
+        t0 = time.perf_counter()
+        for run in embed_chunks(msgs, passages):  # the background job's model calls (about 32 texts each)
+            inner.embed(list(run.texts))
+        seconds = time.perf_counter() - t0
+        print(
+            f"  {'passages' if passages else 'whole   '}: {len(units.texts):,} texts for {len(msgs):,} messages, "
+            f"{len(msgs) / seconds:.1f} messages/s ({seconds:.0f} s, load average {os.getloadavg()[0]:.1f})"
+        )
 
 
 class PlainBM25:
@@ -150,6 +168,7 @@ def main() -> None:
     parser.add_argument("--quick", action="store_true", help="3 chats")
     parser.add_argument("--embedder", default="local", help="local (MiniLM), e5, none, openai:MODEL")
     parser.add_argument("--cache", help="keep embeddings in this .npz between runs")
+    parser.add_argument("--timing", type=int, default=0, help="only time embedding N messages both ways")
     parser.add_argument(
         "--vectors", choices=("passages", "whole"), default="passages", help="long messages by passage, or whole"
     )
@@ -162,6 +181,9 @@ def main() -> None:
     chats = build(folder, chats=3 if args.quick else args.chats)
     describe(chats)
     inner = resolve_embedder(args.embedder)
+    if args.timing and inner is not None:
+        timing(chats, inner, args.timing)
+        return
     embedder = CachedEmbedder(inner, args.cache) if inner is not None else None
     with tempfile.TemporaryDirectory() as tmp:
         store = SQLiteStore(f"{tmp}/long.db")

@@ -563,3 +563,49 @@ def test_real_bundled_embedder_finds_a_sentence_past_its_window_by_the_passage_v
     assert len(control.get_vectors("m", emb.name)[0]) == len(texts)
     assert 6 not in [h.seq for h in archive.recall(control, emb, "m", _HOLIDAY, k=5, mode="vector")]
     control.close()
+
+
+@pytest.mark.parametrize("driver", ["sync", "async"])
+def test_both_drivers_embed_a_long_message_by_its_passages(tmp_path, driver):
+    """The one engine flow, run by the threaded and the asyncio driver: the long message's parts land in one put,
+    the short ones whole; vector recall finds the long one by its passage and forget takes every part."""
+    from chatcompact import AsyncMemory
+    from chatcompact.core.passages import vector_rows
+
+    emb = HashEmbedder(64)
+    long_text = _CI * 5 + "\n" + _LATE
+    texts = [*_SHORT[:3], long_text, *_SHORT[3:6]]
+
+    def check(mem):
+        seqs, parts, _ = mem.store.get_vector_parts("t", emb.name)
+        assert parts[seqs.index(4) : seqs.index(4) + seqs.count(4)] == [
+            0,
+            *(1 + c for c, _, _ in vector_rows(long_text)),
+        ]
+        assert all(seqs.count(s) == 1 for s in set(seqs) - {4}) and sorted(set(seqs)) == list(range(1, 8))
+
+    if driver == "sync":
+        with Memory.open(tmp_path / "s.db", embedder=emb) as mem:
+            t = mem.thread("t")
+            for text in texts:
+                t.add({"role": "user", "content": text})
+            assert mem.wait_idle(30)
+            check(mem)
+            hit = t.recall(_LATE, k=1, mode="vector")[0]
+            assert hit.seq == 4 and hit.passage is not None and "Lisbon" in long_text[slice(*hit.passage)]
+            t.forget([4])
+            assert 4 not in mem.store.get_vector_parts("t", emb.name)[0]
+            assert 4 not in [h.seq for h in t.recall(_LATE, k=7, mode="vector")]
+        return
+
+    async def main() -> None:
+        async with await AsyncMemory.open(str(tmp_path / "a.db"), embedder=emb) as amem:
+            at = await amem.thread("t")
+            for text in texts:
+                await at.add({"role": "user", "content": text})
+            assert await amem.wait_idle(30)
+            check(amem.sync)
+            hits = await at.recall(_LATE, k=1, mode="vector")
+            assert hits[0].seq == 4
+
+    asyncio.run(main())

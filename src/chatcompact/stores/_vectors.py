@@ -191,11 +191,6 @@ class VectorIndex:
     def ann_ready(self) -> bool:
         return self._ann is not None
 
-    @property
-    def messages(self) -> int:
-        """Messages with at least one vector."""
-        return len(self._row)
-
     def seqs(self) -> np.ndarray:
         with self._lock:
             return self._seqs[: self._n].copy()
