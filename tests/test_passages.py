@@ -295,18 +295,23 @@ def test_vector_rows_of_a_two_megabyte_output_are_capped() -> None:
         vector_rows(text, cap=0)
 
 
-def test_embed_units_give_long_messages_their_passages_and_chunks_keep_them_together() -> None:
+def test_embed_units_give_long_messages_their_passages_and_chunks_keep_them_together(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     short = parse_message({"role": "user", "content": "a short question"}).with_meta(1, 1.0)
     long = parse_message({"role": "assistant", "content": observation()}).with_meta(2, 1.0)
     empty = parse_message({"role": "assistant", "content": ""}).with_meta(3, 1.0)
     units = embed_units([short, long, empty])
     rows = vector_rows(long.searchable_text)
-    assert units.seqs == (1, 2, *[2] * len(rows), 3)
-    assert units.parts == (0, 0, *[1 + c for c, _, _ in rows], 0)
+    assert units.seqs == (1, *[2] * len(rows), 3)
+    assert units.parts == (0, *[1 + c for c, _, _ in rows], 0)  # the long one by its passages only
     assert units.texts[0] == "a short question" and units.texts[-1] == "assistant"  # no text: its role
     text = long.searchable_text
-    assert units.texts[1] == text[: engine.EMBED_CHARS]  # its whole-text vector reads the head
-    assert units.texts[2:-1] == tuple(text[s:e] for _, s, e in rows)
+    assert units.texts[1:-1] == tuple(text[s:e] for _, s, e in rows)
+    monkeypatch.setattr(engine, "EMBED_WHOLE_TOO", True)
+    both = embed_units([long])
+    assert both.parts == (0, *[1 + c for c, _, _ in rows]) and both.texts[0] == text[: engine.EMBED_CHARS]
+    monkeypatch.undo()
     assert embed_units([short, long], passages=False).parts == (0, 0)
     chunks = embed_chunks([short, long, empty] * 3, size=4)
     assert all(len(set(c.seqs)) >= 1 for c in chunks)

@@ -40,8 +40,10 @@ EMBED_CHUNK = 32  # ... in model calls of about this many texts, so the foregrou
 #: bundled one at 256 tokens, hosted ones at ~8k), and tokenising a 2 MB tool output just to keep its first tokens
 #: would cost more than the whole model run. A long message's passages are embedded as well (:func:`embed_units`).
 EMBED_CHARS = 16_000
-#: Whether a long message keeps a whole-text vector (part 0) beside its passages' vectors.
-EMBED_WHOLE_TOO = True
+#: Whether a long message keeps a vector of its head (part 0) beside its passages' vectors: off, as measured on the
+#: long-chat dev set (``benchmarks/long_chat.py``: vector recall@10 36.4 passages only, 36.1 with the head as well)
+#: for 14% more texts to embed (25,825 against 22,695 for its 4,128 messages).
+EMBED_WHOLE_TOO = False
 
 
 # ---------------------------------------------------------------------- effects (what a driver executes)
@@ -442,8 +444,9 @@ class EmbedUnits:
 
 def embed_units(messages: Sequence[Message], passages: bool = True) -> EmbedUnits:
     """The texts to embed for ``messages`` (the one rule the background job, ``archive.embed_pending`` and the
-    benchmarks share): a message's text (at most :data:`EMBED_CHARS`; its role when it has none) as part 0, and for
-    a long one (``passages``) each passage ``core.passages.vector_rows`` picks as part ``1 + chunk``."""
+    benchmarks share): a message's text (at most :data:`EMBED_CHARS`; its role when it has none) as part 0; a long
+    one (``passages``) instead each passage ``core.passages.vector_rows`` picks, as part ``1 + chunk`` (and its
+    head as part 0 too with :data:`EMBED_WHOLE_TOO`)."""
     texts: list[str] = []
     seqs: list[int] = []
     parts: list[int] = []
