@@ -41,8 +41,8 @@ EMBED_CHUNK = 32  # ... in model calls of about this many texts, so the foregrou
 #: would cost more than the whole model run. A long message's passages are embedded as well (:func:`embed_units`).
 EMBED_CHARS = 16_000
 #: Whether a long message keeps a vector of its head (part 0) beside its passages' vectors: off, as measured on the
-#: long-chat dev set (``benchmarks/long_chat.py``: vector recall@10 36.4 passages only, 36.1 with the head as well)
-#: for 14% more texts to embed (25,825 against 22,695 for its 4,128 messages).
+#: long-chat dev set (``benchmarks/long_chat.py``, at 24 passages a message: vector recall@10 36.4 passages only, 36.1
+#: with the head as well) for 14% more texts to embed (25,825 against 22,695 for its 4,128 messages).
 EMBED_WHOLE_TOO = False
 
 
