@@ -35,6 +35,7 @@ from pathlib import Path
 import numpy as np
 
 from chatcompact.config import DEFAULT_SPEAKER_BOOST
+from chatcompact.core.engine import embed_units
 from chatcompact.core.fusion import (
     DEFAULT_ALPHA,
     DEFAULT_BOOST,
@@ -283,9 +284,10 @@ def ingest(data: Loaded, store: SQLiteStore, embedder: CachedEmbedder | None) ->
     put_s = 0.0
     for conv in data.conversations:
         pending = store.missing_vectors(conv.thread, embedder.name, limit=1_000_000)
-        vecs = embedder.embed([m.searchable_text for m in pending])
+        units = embed_units(pending)  # the background job's rule: a turn past ~1,000 characters by passages too
+        vecs = embedder.embed(list(units.texts))
         t1 = time.perf_counter()
-        store.put_vectors(conv.thread, embedder.name, [m.seq or 0 for m in pending], vecs)
+        store.put_vectors(conv.thread, embedder.name, units.seqs, vecs, units.parts)
         put_s += time.perf_counter() - t1
     stats["embed_s"] = time.perf_counter() - t0 - put_s
     stats["embed_model_s"] = embedder.seconds

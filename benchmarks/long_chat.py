@@ -15,7 +15,8 @@ each mode; evidence recall@k is the share of all evidence messages retrieved (mi
 statement, and on the questions where the full-text and vector arms disagree (one found evidence in its top 10
 that the other did not). The reference row is BM25 over whole messages (SQLite FTS5, the question as typed).
 
-Run: ``python benchmarks/long_chat.py [--quick] [--chats 10] [--embedder local|e5|none] [--cache FILE.npz]``
+Run: ``python benchmarks/long_chat.py [--quick] [--chats 10] [--embedder local|e5|none] [--cache FILE.npz]
+[--vectors passages|whole]`` (``whole``: one vector of each message's head, as before passage vectors).
 """
 
 from __future__ import annotations
@@ -29,9 +30,11 @@ import time
 from collections import defaultdict
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 from locomo_recall import CachedEmbedder
 
+from chatcompact.core.engine import embed_chunks, embed_units
 from chatcompact.embedders import resolve_embedder
 from chatcompact.evaluation.cards import CARDS
 from chatcompact.evaluation.long_chat import DEFAULT_CHATS, Chat, build, overlap
@@ -45,8 +48,10 @@ KS = (5, 10)
 MODES = ("hybrid", "text", "vector")
 
 
-def ingest(chats: Sequence[Chat], store: SQLiteStore, embedder: CachedEmbedder | None) -> float:
-    """Every chat into its thread (one append), then every message embedded; returns the embedding seconds."""
+def ingest(chats: Sequence[Chat], store: SQLiteStore, embedder: CachedEmbedder | None, vectors: str) -> float:
+    """Every chat into its thread (one append), then every message embedded as the background job does
+    (``archive.embed_pending``; ``vectors``: "passages" the library's rule, "whole" one vector of each message's
+    head as before passage vectors); returns the embedding seconds."""
     for chat in chats:
         store.ensure_thread(chat.name, None)
         msgs = [parse_message(m) for m in chat.messages]
@@ -55,10 +60,28 @@ def ingest(chats: Sequence[Chat], store: SQLiteStore, embedder: CachedEmbedder |
         return 0.0
     t0 = time.perf_counter()
     for chat in chats:
-        pending = store.missing_vectors(chat.name, embedder.name, limit=1_000_000)
-        vecs = embedder.embed([(m.searchable_text or m.role)[: archive.EMBED_CHARS] for m in pending])
-        store.put_vectors(chat.name, embedder.name, [m.seq or 0 for m in pending], vecs)
-    return time.perf_counter() - t0
+        archive.embed_pending(store, embedder, chat.name, limit=1_000_000, passages=vectors == "passages")
+    seconds = time.perf_counter() - t0
+    rows = sum(len(store.get_vectors(c.name, embedder.name)[0]) for c in chats)
+    messages = sum(len(c.messages) for c in chats)
+    print(f"vectors stored: {rows:,} for {messages:,} messages ({rows / messages:.2f} a message)")
+    return seconds
+
+
+def timing(chats: Sequence[Chat], inner: Any, n: int) -> None:
+    """The embedding cost of passage vectors: the first ``n`` messages embedded both ways (no cache), messages/s."""
+    msgs = [parse_message(m).with_meta(i + 1, 0.0) for i, m in enumerate(m for c in chats for m in c.messages)][:n]
+    inner.embed(["warm up"])
+    for passages in (False, True):
+        units = embed_units(msgs, passages)
+        t0 = time.perf_counter()
+        for run in embed_chunks(msgs, passages):  # the background job's model calls (about 32 texts each)
+            inner.embed(list(run.texts))
+        seconds = time.perf_counter() - t0
+        print(
+            f"  {'passages' if passages else 'whole   '}: {len(units.texts):,} texts for {len(msgs):,} messages, "
+            f"{len(msgs) / seconds:.1f} messages/s ({seconds:.0f} s, load average {os.getloadavg()[0]:.1f})"
+        )
 
 
 class PlainBM25:
@@ -145,6 +168,10 @@ def main() -> None:
     parser.add_argument("--quick", action="store_true", help="3 chats")
     parser.add_argument("--embedder", default="local", help="local (MiniLM), e5, none, openai:MODEL")
     parser.add_argument("--cache", help="keep embeddings in this .npz between runs")
+    parser.add_argument("--timing", type=int, default=0, help="only time embedding N messages both ways")
+    parser.add_argument(
+        "--vectors", choices=("passages", "whole"), default="passages", help="long messages by passage, or whole"
+    )
     args = parser.parse_args()
     folder = Path(args.data)
     if not folder.is_dir():
@@ -154,14 +181,18 @@ def main() -> None:
     chats = build(folder, chats=3 if args.quick else args.chats)
     describe(chats)
     inner = resolve_embedder(args.embedder)
+    if args.timing and inner is not None:
+        timing(chats, inner, args.timing)
+        return
     embedder = CachedEmbedder(inner, args.cache) if inner is not None else None
     with tempfile.TemporaryDirectory() as tmp:
         store = SQLiteStore(f"{tmp}/long.db")
-        seconds = ingest(chats, store, embedder)
+        seconds = ingest(chats, store, embedder, args.vectors)
         if embedder is not None:
             embedder.save()
-            done = f"{embedder.computed / embedder.seconds:.1f} messages/s" if embedder.computed else "from --cache"
-            print(f"embedded with {embedder.name}: {done} ({seconds:.0f} s)")
+            done = f"{embedder.computed / embedder.seconds:.1f} texts/s" if embedder.computed else "from --cache"
+            rate = sum(len(c.messages) for c in chats) / seconds
+            print(f"embedded with {embedder.name}: {done}, {embedder.computed:,} texts computed; {rate:.1f} messages/s")
         rows = run(chats, store, embedder)
         store.close()
     split = disagree(chats, rows)

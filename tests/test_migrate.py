@@ -13,6 +13,7 @@ from chatcompact.protocols import Store
 from chatcompact.runtime.migrate import copy_store
 from chatcompact.stores import InMemoryStore, open_store
 from chatcompact.testing import HashEmbedder
+from chatcompact.types import parse_message
 
 pytestmark = pytest.mark.timeout(120)
 
@@ -24,8 +25,8 @@ def snapshot(store: Store) -> dict:
         t = info.id
         vectors = {}
         for model in store.vector_models(t):
-            seqs, matrix = store.get_vectors(t, model)
-            vectors[model] = (seqs, np.round(matrix, 5).tolist())
+            seqs, parts, matrix = store.get_vector_parts(t, model)  # type: ignore[attr-defined]
+            vectors[model] = (seqs, parts, np.round(matrix, 5).tolist())
         out[t] = {
             "info": info,
             "messages": store.messages(t),
@@ -46,6 +47,7 @@ def fill_sqlite(path: str) -> None:
             for i in range(40):
                 t.add({"role": "user" if i % 2 == 0 else "assistant", "content": f"turn {i} of {n}: naïve café 😀"})
             t.add_many([{"role": "user", "content": "two at"}, {"role": "assistant", "content": "once"}])
+            t.add({"role": "assistant", "content": f"A long answer {n}. " + "The cache is warm again. " * 120})
             t.recall("café", k=1)  # embeds what is pending
             mem.store.log_event(t.id, "note", {"n": n, "nested": {"ok": True}})
         assert any(mem.store.versions(f"thread-{n}") for n in range(3))
@@ -64,12 +66,13 @@ def test_sqlite_to_postgres_and_back_round_trip(tmp_path, pg_url: str) -> None:
     with open_store(str(a)) as src, open_store(pg_url) as pg, open_store(str(b)) as dst:  # type: ignore[attr-defined]
         original = snapshot(src)
         assert original and all(t["vectors"] and t["events"] for t in original.values())
+        assert all(max(parts) > 0 for t in original.values() for _, parts, _ in t["vectors"].values())  # passages
         assert snapshot(pg) == original
         assert snapshot(dst) == original
     # The copy is a working store: a Memory continues the thread where it stopped.
     with Memory.open(pg_url) as mem:
         t = mem.thread("thread-1")
-        assert t.add({"role": "user", "content": "after the move"}).seq == 43
+        assert t.add({"role": "user", "content": "after the move"}).seq == 44
 
 
 def test_refuses_a_non_empty_destination(tmp_path) -> None:
@@ -109,3 +112,18 @@ def test_an_interrupted_migration_is_marked_refused_and_resumed(tmp_path):
         assert snapshot(dst) == snapshot(src)
     with Memory.open(dst_path) as mem:
         assert sorted(t.id for t in mem.threads()) == ["thread-0", "thread-1", "thread-2"]
+
+
+def test_a_long_message_keeps_all_its_vector_parts_across_batches(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A put is a message's whole set of vectors: the copy's batches end at a message's last part."""
+    from chatcompact.runtime import migrate
+
+    monkeypatch.setattr(migrate, "_BATCH", 4)
+    src, dst = InMemoryStore(), InMemoryStore()
+    src.ensure_thread("a", None)
+    src.append("a", [parse_message({"role": "user", "content": f"m{i}"}) for i in range(4)], [1] * 4)
+    seqs, parts = [1, 2, 2, 2, 2, 2, 3, 4], [0, 0, 1, 2, 3, 4, 0, 0]
+    src.put_vectors("a", "m", seqs, np.eye(8, dtype=np.float32), parts)
+    copy_store(src, dst)
+    assert dst.get_vector_parts("a", "m")[:2] == (seqs, parts)
+    np.testing.assert_allclose(dst.get_vector_parts("a", "m")[2], np.eye(8), atol=1e-6)

@@ -6,27 +6,35 @@ from __future__ import annotations
 import itertools
 import json
 
+import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from chatcompact import Memory, Policy
+from chatcompact.core import engine
+from chatcompact.core.engine import embed_chunks, embed_units
 from chatcompact.core.lang import detect
 from chatcompact.core.passages import (
     LONG_CHARS,
+    MAX_VECTOR_PASSAGES,
     TARGET_CHARS,
+    VECTOR_LONG_CHARS,
     _pieces,
     _terms_fast,
     best_passage,
     excerpt,
     merge_ranked,
+    passage_rows,
     score_passages,
     split,
     terms,
+    vector_rows,
     window,
 )
 from chatcompact.core.query import Query
 from chatcompact.core.recall import quote_lines
+from chatcompact.errors import InvalidArgument
 from chatcompact.protocols import SearchFilter
 from chatcompact.testing import HashEmbedder
 from chatcompact.types import parse_message
@@ -257,3 +265,59 @@ def test_store_search_passages_finds_the_passage_of_a_long_message(store) -> Non
     store.delete_thread("t")
     store.ensure_thread("t", None)
     assert store.search_passages("t", "frobnicate_widgets", 5) == []  # gone with the thread
+
+
+# ---------------------------------------------------------------- passages embedded one by one (vectors)
+
+
+@settings(max_examples=60, deadline=None)
+@given(text=st.text(alphabet=st.sampled_from("ab .\nxy"), max_size=40_000), cap=st.integers(1, 30))
+def test_vector_rows_are_bounded_ordered_passages_with_head_and_end(text: str, cap: int) -> None:
+    rows = vector_rows(text, cap=cap)
+    if len(text) <= VECTOR_LONG_CHARS:
+        assert rows == []  # fits the window: one vector of the whole
+        return
+    every = passage_rows(text, long_chars=0)
+    assert 1 <= len(rows) == min(cap, len(every))
+    assert all(row in every for row in rows)  # the full-text passages, with their chunk numbers
+    assert [c for c, _, _ in rows] == sorted({c for c, _, _ in rows})  # each once, in order
+    if len(every) > cap:
+        assert [c for c, _, _ in rows[: cap // 2]] == list(range(cap // 2))  # the head
+        assert rows[-1] == every[-1] or cap == 1  # and the end
+
+
+def test_vector_rows_of_a_two_megabyte_output_are_capped() -> None:
+    text = "\n".join(f"line {i}: ok" for i in range(150_000))
+    rows = vector_rows(text)
+    assert len(rows) == MAX_VECTOR_PASSAGES
+    assert rows[-1][2] == len(text)
+    with pytest.raises(InvalidArgument):
+        vector_rows(text, cap=0)
+
+
+def test_embed_units_give_long_messages_their_passages_and_chunks_keep_them_together(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    short = parse_message({"role": "user", "content": "a short question"}).with_meta(1, 1.0)
+    long = parse_message({"role": "assistant", "content": observation()}).with_meta(2, 1.0)
+    empty = parse_message({"role": "assistant", "content": ""}).with_meta(3, 1.0)
+    units = embed_units([short, long, empty])
+    rows = vector_rows(long.searchable_text)
+    assert units.seqs == (1, *[2] * len(rows), 3)
+    assert units.parts == (0, *[1 + c for c, _, _ in rows], 0)  # the long one by its passages only
+    assert units.texts[0] == "a short question" and units.texts[-1] == "assistant"  # no text: its role
+    text = long.searchable_text
+    assert units.texts[1:-1] == tuple(text[s:e] for _, s, e in rows)
+    monkeypatch.setattr(engine, "EMBED_WHOLE_TOO", True)
+    both = embed_units([long])
+    assert both.parts == (0, *[1 + c for c, _, _ in rows]) and both.texts[0] == text[: engine.EMBED_CHARS]
+    monkeypatch.undo()
+    assert embed_units([short, long], passages=False).parts == (0, 0)
+    chunks = embed_chunks([short, long, empty] * 3, size=4)
+    assert all(len(set(c.seqs)) >= 1 for c in chunks)
+    # a message's parts are never split between two runs, and the runs cover every text in order
+    assert [s for c in chunks for s in c.seqs] == [s for _ in range(3) for s in units.seqs]
+    for c in chunks:
+        assert len(c.texts) <= 4 or len(set(c.seqs)) == 1
+    whole = units.whole(np.eye(len(units.texts), 4, dtype=np.float32))
+    assert sorted(whole) == [1, 2, 3]

@@ -132,3 +132,33 @@ def test_memory_on_postgres_end_to_end(pg_url: str) -> None:
         assert len(t.history()) == 82
     with Memory.open(pg_url) as again:  # another process would see the same
         assert again.thread("customer-42").stats()["summary_version"] == len(versions)
+
+
+def test_vectors_from_before_parts_become_whole_message_parts(pg_url: str) -> None:
+    """A database from before vector parts (migration 5) keeps its vectors as part 0 of each message, searchable
+    through the same HNSW index, and a long message can then be given its passages."""
+    from chatcompact.stores.postgres import PostgresStore
+
+    with psycopg.connect(pg_url, autocommit=True) as conn:
+        conn.execute(PostgresStore.MIGRATIONS_TABLE)
+        for n, step in enumerate(MIGRATIONS[:5], start=1):
+            step(conn)
+            conn.execute("INSERT INTO schema_migrations VALUES (%s, 1.0)", (n,))
+        conn.execute("INSERT INTO threads (id, system, created_at, last_seq) VALUES ('t', NULL, 1.0, 3)")
+        for seq in (1, 2, 3):
+            conn.execute(
+                "INSERT INTO messages (thread_id, seq, role, body, text, tokens, created_at, tsv) "
+                "VALUES ('t', %s, 'user', %s, %s, 1, 2.0, to_tsvector('english', %s))",
+                (seq, f'{{"role": "user", "content": "old {seq}"}}', f"old {seq}", f"old {seq}"),
+            )
+        for seq in (1, 2):
+            vec = "[" + ",".join("1" if i == seq - 1 else "0" for i in range(8)) + "]"
+            conn.execute("INSERT INTO vectors VALUES ('t', 'm', %s, 8, %s::vector)", (seq, vec))
+        conn.execute("INSERT INTO vector_models VALUES ('t', 'm', 8, 2)")
+    with open_store(pg_url) as s:
+        assert s.get_vector_parts("t", "m")[:2] == ([1, 2], [0, 0])  # type: ignore[attr-defined]
+        assert [h.message.seq for h in s.search_vectors("t", "m", np.eye(1, 8, 1)[0], k=1)] == [2]  # type: ignore[attr-defined]
+        assert [m.seq for m in s.missing_vectors("t", "m")] == [3]  # type: ignore[attr-defined]
+        s.put_vectors("t", "m", [3, 3], np.eye(2, 8, 5, dtype=np.float32), [1, 2])  # type: ignore[attr-defined]
+        assert s.missing_vectors("t", "m") == []  # type: ignore[attr-defined]
+        assert s.search_vectors("t", "m", np.eye(1, 8, 6)[0], k=3)[0].message.seq == 3  # type: ignore[attr-defined]

@@ -504,3 +504,107 @@ def test_a_forget_in_another_process_is_never_served_from_the_recall_cache(tmp_p
         b.thread("shared").forget([1])
         (hit,) = ta.recall("charged", k=1, neighbors=1)
         assert hit.neighbors[0].seq == 1 and "4111" not in hit.neighbors[0].text
+
+
+# A long assistant-style message (~2,100 characters, ~450 tokens: past the bundled embedder's 256) about CI, with
+# one sentence at its end about something else entirely.
+_CI = (
+    "To make the pipeline faster, cache the pip wheels between jobs and split the test matrix by Python "
+    "version. The lint stage runs ruff and mypy before anything else, so a type error fails in under a minute. "
+    "Integration tests need the database container; start it with the service block and wait for its health "
+    "check before running migrations. Artifacts older than a week are pruned by the nightly job. "
+)
+_LATE = "Unrelated, but before I forget: my sister is getting married in Lisbon next June, so I will be away two weeks."
+_SHORT = [
+    "Can you check why the login page is slow?",
+    "The profiler shows most time in the template rendering.",
+    "Let's move the avatar resizing to a background worker.",
+    "I renamed the settings module to config.",
+    "The staging server runs out of disk every Friday.",
+    "Please write the changelog entry for the release.",
+    "We use tabs in the Makefile, spaces everywhere else.",
+    "The API returns a 502 when the cache is cold.",
+    "Our test coverage dropped to 71 percent last sprint.",
+    "Remember to pin the version of the ORM.",
+]
+_HOLIDAY = "when will the user be on holiday for a family celebration abroad"  # no content word shared with _LATE
+
+
+def test_real_bundled_embedder_finds_a_sentence_past_its_window_by_the_passage_vectors(tmp_path):
+    """The sentence that answers is past the first 256 tokens of its message: a vector of the message's head cannot
+    see it (the control below, embedded whole as before), the passage vectors do."""
+    pytest.importorskip("onnxruntime")
+    from chatcompact.embedders import default_embedder
+    from chatcompact.stores import SQLiteStore
+
+    emb = default_embedder()
+    try:
+        emb.embed(["probe"])
+    except Exception as exc:  # the model package is an optional extra
+        pytest.skip(f"bundled embedder unavailable: {exc}")
+    long_text = _CI * 5 + "\n" + _LATE
+    assert emb._tokenizer.encode(long_text).overflowing  # truncated: the late sentence is past the window
+    texts = [*_SHORT[:5], long_text, *_SHORT[5:]]
+    with Memory.open(tmp_path / "real.db", embedder=emb, background=False) as mem:
+        t = mem.thread("m")
+        for i, text in enumerate(texts):
+            t.add({"role": "user" if i % 2 else "assistant", "content": text})
+        assert mem.wait_idle(60)
+        seqs = mem.store.get_vector_parts("m", emb.name)[0]
+        assert seqs.count(6) > 2 and all(seqs.count(s) == 1 for s in set(seqs) - {6})  # only the long one by parts
+        hits = t.recall(_HOLIDAY, k=5, mode="vector")
+        assert hits[0].seq == 6
+        assert [h.seq for h in hits].count(6) == 1
+        assert hits[0].passage is not None and "Lisbon" in long_text[slice(*hits[0].passage)]  # the passage it matched
+    control = SQLiteStore(str(tmp_path / "whole.db"))  # the same turns, each embedded whole (the head of the long one)
+    control.ensure_thread("m", None)
+    control.append("m", [parse_message({"role": "user", "content": x}) for x in texts], [1] * len(texts))
+    archive.embed_pending(control, emb, "m", passages=False)
+    assert len(control.get_vectors("m", emb.name)[0]) == len(texts)
+    assert 6 not in [h.seq for h in archive.recall(control, emb, "m", _HOLIDAY, k=5, mode="vector")]
+    control.close()
+
+
+@pytest.mark.parametrize("driver", ["sync", "async"])
+def test_both_drivers_embed_a_long_message_by_its_passages(tmp_path, driver):
+    """The one engine flow, run by the threaded and the asyncio driver: the long message's parts land in one put,
+    the short ones whole; vector recall finds the long one by its passage and forget takes every part."""
+    from chatcompact import AsyncMemory
+    from chatcompact.core.passages import vector_rows
+
+    emb = HashEmbedder(64)
+    long_text = _CI * 5 + "\n" + _LATE
+    texts = [*_SHORT[:3], long_text, *_SHORT[3:6]]
+
+    def check(mem):
+        seqs, parts, _ = mem.store.get_vector_parts("t", emb.name)
+        assert parts[seqs.index(4) : seqs.index(4) + seqs.count(4)] == [  # by its passages only
+            *(1 + c for c, _, _ in vector_rows(long_text)),
+        ]
+        assert all(seqs.count(s) == 1 for s in set(seqs) - {4}) and sorted(set(seqs)) == list(range(1, 8))
+
+    if driver == "sync":
+        with Memory.open(tmp_path / "s.db", embedder=emb) as mem:
+            t = mem.thread("t")
+            for text in texts:
+                t.add({"role": "user", "content": text})
+            assert mem.wait_idle(30)
+            check(mem)
+            hit = t.recall(_LATE, k=1, mode="vector")[0]
+            assert hit.seq == 4 and hit.passage is not None and "Lisbon" in long_text[slice(*hit.passage)]
+            t.forget([4])
+            assert 4 not in mem.store.get_vector_parts("t", emb.name)[0]
+            assert 4 not in [h.seq for h in t.recall(_LATE, k=7, mode="vector")]
+        return
+
+    async def main() -> None:
+        async with await AsyncMemory.open(str(tmp_path / "a.db"), embedder=emb) as amem:
+            at = await amem.thread("t")
+            for text in texts:
+                await at.add({"role": "user", "content": text})
+            assert await amem.wait_idle(30)
+            check(amem.sync)
+            hits = await at.recall(_LATE, k=1, mode="vector")
+            assert hits[0].seq == 4
+
+    asyncio.run(main())

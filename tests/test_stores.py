@@ -9,14 +9,23 @@ import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from chatcompact.errors import ConfigError, InvalidMessage, StoreError, ThreadNotFound, VersionConflict
+from chatcompact.errors import (
+    ConfigError,
+    InvalidArgument,
+    InvalidMessage,
+    StoreError,
+    ThreadNotFound,
+    VersionConflict,
+)
 from chatcompact.protocols import SearchFilter, Store
+from chatcompact.runtime.forget import tombstone
 from chatcompact.stores import InMemoryStore, SQLiteStore, open_store
 from chatcompact.stores._vectors import VectorIndex, hnswlib_module
 from chatcompact.stores.sqlite import MIGRATIONS
@@ -733,6 +742,131 @@ def test_vectors_export(store: Store, thread: str) -> None:
         store.get_vectors("nope", MODEL)
 
 
+# ---------------------------------------------------------------- vectors by part (long messages by passage)
+
+
+def _parts_fill(store: Store, thread: str) -> np.ndarray:
+    """Six messages; 2 has three parts (0 its head, 1 and 2 passages), 5 two; the others one. Returns the unit
+    basis the vectors were made of: message 2's part 2 is axis 7, which nothing else points at."""
+    fill(store, thread, embed=False)
+    eye = np.eye(8, dtype=np.float32)
+    seqs = [1, 2, 2, 2, 3, 4, 5, 5, 6]
+    parts = [0, 0, 1, 2, 0, 0, 1, 2, 0]
+    rows = eye[[0, 1, 2, 7, 3, 4, 5, 2, 6]]
+    store.put_vectors(thread, "p", seqs, rows, parts)  # type: ignore[call-arg]
+    return eye
+
+
+def test_a_message_is_found_once_by_its_best_part(store: Store, thread: str) -> None:
+    eye = _parts_fill(store, thread)
+    hits = store.search_vectors(thread, "p", eye[7], k=3)
+    assert vseqs(hits)[0] == 2 and hits[0].score == pytest.approx(1.0, abs=1e-5)  # its third part matched
+    # axis 2 is a part of 2 and of 5: each message once, and k counts messages, not parts
+    hits = store.search_vectors(thread, "p", eye[2] + 0.01 * eye[1], k=2)
+    assert sorted(vseqs(hits)) == [2, 5]
+    ranked = store.rank_vectors(thread, "p", eye[2], k=100)  # type: ignore[attr-defined]
+    assert sorted(s for s, _ in ranked) == [1, 2, 3, 4, 5, 6]  # six messages, nine vectors
+    assert [s for s, _ in ranked][:2] == [2, 5]  # tied at 1.0: the older message first
+    assert store.missing_vectors(thread, "p") == []  # every message embedded, whatever its parts
+    seqs, parts, matrix = store.get_vector_parts(thread, "p")  # type: ignore[attr-defined]
+    assert (seqs, parts) == ([1, 2, 2, 2, 3, 4, 5, 5, 6], [0, 0, 1, 2, 0, 0, 1, 2, 0])
+    np.testing.assert_allclose(matrix[3], eye[7], atol=1e-6)
+    assert store.get_vectors(thread, "p")[0] == seqs  # one row per part
+    # by role: the user's messages are 1, 3, 5
+    users = store.search_vectors(thread, "p", eye[7], k=2, where=SearchFilter(roles=frozenset({"user"})))
+    assert len(users) == 2 and 2 not in vseqs(users)
+
+
+def test_a_put_replaces_every_part_of_the_seqs_it_names(store: Store, thread: str) -> None:
+    eye = _parts_fill(store, thread)
+    store.put_vectors(thread, "p", [2], eye[[4]])  # type: ignore[call-arg]  # message 2 whole again: its parts go
+    assert store.get_vector_parts(thread, "p")[0].count(2) == 1  # type: ignore[attr-defined]
+    assert store.search_vectors(thread, "p", eye[7], k=1)[0].score < 0.5
+    store.put_vectors(thread, "p", [5, 5, 5], eye[[7, 7, 3]], [1, 1, 4])  # type: ignore[call-arg]  # last wins
+    seqs, parts, _matrix = store.get_vector_parts(thread, "p")  # type: ignore[attr-defined]
+    assert [p for s, p in zip(seqs, parts, strict=True) if s == 5] == [1, 4]
+    assert vseqs(store.search_vectors(thread, "p", eye[3], k=2)) == [3, 5]
+    assert vseqs(store.search_vectors(thread, "p", eye[7], k=1)) == [5]
+
+
+def test_vector_parts_are_checked(store: Store, thread: str) -> None:
+    fill(store, thread, embed=False)
+    vec = np.ones((2, 8), dtype=np.float32)
+    for bad in ([0], [0, -1], [0, 1.5], [True, 0], ["1", 0]):
+        with pytest.raises(InvalidArgument, match="parts"):
+            store.put_vectors(thread, "p", [1, 1], vec, bad)  # type: ignore[call-arg, arg-type]
+    assert store.vector_models(thread) == []  # nothing written
+
+
+def test_forget_removes_every_part(store: Store, thread: str) -> None:
+    eye = _parts_fill(store, thread)
+    assert vseqs(store.search_vectors(thread, "p", eye[7], k=1)) == [2]  # loads an in-process index
+    (two,) = store.messages(thread, 1, 2)
+    store.forget_messages(thread, [tombstone(two)], [], [], [], {"forgotten": [2]})  # type: ignore[attr-defined]
+    assert 2 not in vseqs(store.search_vectors(thread, "p", eye[7], k=10))
+    assert 2 not in vseqs(store.search_vectors(thread, "p", eye[2], k=10))
+    assert 2 not in store.get_vector_parts(thread, "p")[0]  # type: ignore[attr-defined]
+    assert len(store.get_vectors(thread, "p")[0]) == 6
+
+
+PART_OPS = st.lists(
+    st.one_of(
+        st.tuples(st.just("put"), st.lists(st.tuples(st.integers(1, 6), st.integers(0, 4)), min_size=1, max_size=8)),
+        st.tuples(st.just("forget"), st.lists(st.integers(1, 6), min_size=1, max_size=2)),
+    ),
+    min_size=1,
+    max_size=8,
+)
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(ops=PART_OPS, seed=st.integers(0, 2**16), k=st.integers(1, 7))
+def test_vector_search_by_parts_matches_a_model(
+    store: Store, ops: list[tuple[str, list[Any]]], seed: int, k: int
+) -> None:
+    """Random puts of parts and forgets: a search returns each message once at its best part's score, never a
+    forgotten one, the same as a brute-force model over the parts held."""
+    run = next(_EXAMPLE)
+    t = f"v{run}"
+    store.ensure_thread(t, None)
+    fill(store, t, embed=False)
+    rng = np.random.default_rng(seed)
+    held: dict[int, dict[int, np.ndarray]] = {}
+    gone: set[int] = set()
+    for op, arg in ops:
+        if op == "put":
+            rows = [(s, p) for s, p in arg if s not in gone]
+            if not rows:
+                continue
+            vecs = rng.integers(-2, 3, size=(len(rows), 5)).astype(np.float32) + 0.1
+            store.put_vectors(t, "p", [s for s, _ in rows], vecs, [p for _, p in rows])  # type: ignore[call-arg]
+            for s in {s for s, _ in rows}:
+                held[s] = {}
+            for (s, p), v in zip(rows, vecs, strict=True):
+                held[s][p] = v / np.linalg.norm(v)
+        else:
+            victims = [m for m in store.messages(t) if m.seq in set(arg) and m.seq not in gone]
+            if victims:
+                report = {"forgotten": [m.seq for m in victims]}
+                store.forget_messages(t, [tombstone(m) for m in victims], [], [], [], report)  # type: ignore[attr-defined]
+                gone |= {m.seq or 0 for m in victims}
+                for m in victims:
+                    held.pop(m.seq or 0, None)
+        q = rng.standard_normal(5).astype(np.float32)
+        got = store.rank_vectors(t, "p", q, k=k) if held or store.vector_models(t) else []  # type: ignore[attr-defined]
+        seqs = [s for s, _ in got]
+        assert len(seqs) == len(set(seqs)) and not set(seqs) & gone
+        qn = q / np.linalg.norm(q)
+        best = {s: max(float(v @ qn) for v in parts.values()) for s, parts in held.items()}
+        assert len(got) == min(k, len(best))
+        for s, score in got:
+            assert score == pytest.approx(best[s], abs=1e-4)
+        # the k best by their best part (ties may swap which of two equal scores comes first)
+        cut = sorted(best.values(), reverse=True)[len(got) - 1] if got else 0.0
+        assert all(best[s] >= cut - 1e-4 for s in seqs)
+        assert all(a[1] >= b[1] - 1e-6 for a, b in itertools.pairwise(got))
+
+
 def test_created_at_can_be_given(store: Store) -> None:
     info = store.ensure_thread("old", "s", created_at=1000.0)
     assert info.created_at == 1000.0
@@ -894,6 +1028,43 @@ def test_index_matches_brute_force_reference(n, k, roles, since, until, seed, ba
     assert [s for s, _ in got] == _reference(vecs, role_list, times, q, k, where)
 
 
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    n=st.integers(1, 30),
+    k=st.integers(1, 12),
+    seed=st.integers(0, 2**16),
+    graph=st.booleans(),
+    roles=st.none() | st.frozensets(st.sampled_from(["user", "assistant"])),
+)
+def test_index_with_parts_ranks_each_seq_once_by_its_best_part(n, k, seed, graph, roles) -> None:
+    rng = np.random.default_rng(seed)
+    counts = rng.integers(1, 6, n)  # parts per message
+    seqs = [s + 1 for s in range(n) for _ in range(counts[s])]
+    parts = [p for s in range(n) for p in range(counts[s])]
+    vecs = rng.integers(-2, 3, size=(len(seqs), 6)).astype(np.float32) + 0.5 * np.eye(1, 6, dtype=np.float32)
+    vecs /= np.linalg.norm(vecs, axis=1, keepdims=True)
+    role_of = {s: ["user", "assistant"][s % 2] for s in range(1, n + 1)}
+    index = VectorIndex(6, ann_threshold=10 if graph else None, background=False)
+    index.add(seqs, vecs, [role_of[s] for s in seqs], [0.0] * len(seqs), parts)
+    forgotten = set(rng.choice(np.arange(1, n + 1), size=n // 4, replace=False).tolist())
+    index.remove(sorted(forgotten))
+    q = rng.standard_normal(6).astype(np.float32)
+    got = index.search(q, k, SearchFilter(roles=roles))
+    scores = vecs @ (q / np.linalg.norm(q))
+    best: dict[int, float] = {}
+    for i, s in enumerate(seqs):
+        if s not in forgotten and (roles is None or role_of[s] in roles):
+            best[s] = max(best.get(s, -2.0), float(scores[i]))
+    assert len({s for s, _ in got}) == len(got) and not {s for s, _ in got} & forgotten
+    if graph:  # approximate: each seq once, at its best part's exact score when it is found
+        assert all(score == pytest.approx(best[s], abs=1e-5) for s, score in got)
+        return
+    want = sorted(best, key=lambda s: (-best[s], s))[:k]
+    assert [s for s, _ in got] == want
+    assert [score for _, score in got] == pytest.approx([best[s] for s in want], abs=1e-5)
+    assert len(index) == sum(counts[s - 1] for s in range(1, n + 1) if s not in forgotten)
+
+
 @pytest.mark.skipif(hnswlib_module() is None, reason="hnswlib is not installed")
 def test_index_with_hnsw_graph_agrees_with_exact() -> None:
     rng = np.random.default_rng(5)
@@ -1020,6 +1191,42 @@ def test_version_1_database_is_upgraded(tmp_path: Path) -> None:
     with SQLiteStore(path) as s:  # and the upgraded file reopens as an ordinary current store
         assert s.events("t") == [logged]
         assert [m.seq for m in s.messages("t")] == [1, 2]
+
+
+def test_version_10_vectors_become_whole_message_parts(tmp_path: Path) -> None:
+    """A file from before vector parts (migration 10) keeps its vectors, as part 0 of each message: searchable,
+    nothing re-embedded, and a long message can then be given its passages."""
+    path = str(tmp_path / "v10.db")
+    vecs = np.eye(3, 8, dtype=np.float32)
+    with sqlite3.connect(path, isolation_level=None) as raw:
+        raw.execute("CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, applied_at REAL)")
+        for n, step in enumerate(MIGRATIONS[:10], start=1):
+            step(raw)
+            raw.execute("INSERT INTO schema_migrations VALUES (?, 1.0)", (n,))
+        raw.execute("INSERT INTO threads (id, system, created_at) VALUES ('t', NULL, 1.0)")
+        for seq in (1, 2, 3):
+            body = json.dumps({"role": "user", "content": f"old {seq}"})
+            raw.execute(
+                "INSERT INTO messages (thread_id, seq, role, body, text, tokens, created_at) VALUES (?,?,?,?,?,?,?)",
+                ("t", seq, "user", body, f"old {seq}", 1, 2.0),
+            )
+        for seq in (1, 2):
+            blob = vecs[seq - 1].astype("<f4").tobytes()
+            raw.execute("INSERT INTO vectors VALUES ('t', 'm', ?, 8, 1, ?)", (seq, blob))
+        raw.execute("INSERT INTO vector_models (thread_id, model, dim, gen, upto) VALUES ('t', 'm', 8, 1, 2)")
+    raw.close()
+    with SQLiteStore(path) as s:
+        assert s.get_vector_parts("t", "m")[:2] == ([1, 2], [0, 0])
+        assert [h.message.seq for h in s.search_vectors("t", "m", vecs[1], k=1)] == [2]
+        assert [m.seq for m in s.missing_vectors("t", "m")] == [3]
+        s.put_vectors("t", "m", [3, 3], np.eye(2, 8, 5, dtype=np.float32), [1, 2])
+        assert s.missing_vectors("t", "m") == []
+        assert s.search_vectors("t", "m", np.eye(1, 8, 6)[0], k=3)[0].message.seq == 3
+    with sqlite3.connect(path) as raw:
+        cols = [r[1] for r in raw.execute("PRAGMA table_info(vectors)")]
+        indexes = {r[0] for r in raw.execute("SELECT name FROM sqlite_master WHERE type = 'index'")}
+    raw.close()
+    assert "part" in cols and "vectors_gen" in indexes
 
 
 def _fts_count(s: SQLiteStore, word: str) -> int:

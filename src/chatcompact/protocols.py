@@ -3,6 +3,7 @@
 A store is a core :class:`Store` (threads, the append-only log, summary versions, full-text search, events)
 plus capability protocols: :class:`NodeStore` (summary hierarchy), :class:`VectorStore` (embeddings),
 :class:`JobStore` (a job queue other processes see), :class:`PassageStore` (long messages searched by passage),
+:class:`PassageVectorStore` (long messages embedded by passage),
 :class:`ForgetStore` (the audited erasure ``Thread.forget`` drives) and :class:`RankedSearch` (searches that
 return seqs, not messages). All are ``runtime_checkable``: callers ask ``isinstance(store, VectorStore)``, never
 for a concrete backend. :class:`FullStore` is all of them (the three built-in stores). The built-in stores'
@@ -234,6 +235,33 @@ class VectorStore(Store, Protocol):
 
 
 @runtime_checkable
+class PassageVectorStore(VectorStore, Protocol):
+    """A vector store that keeps several vectors per message: a long message is embedded passage by passage
+    (part ``1 + i`` the vector of its passage ``i``, ``core.passages.passage_rows``; part 0 a whole-message
+    vector), and a search ranks each message once, by its best part (max over its parts' cosine similarities).
+
+    ``put_vectors`` takes ``parts`` (one per row; None: every row part 0), and a put replaces every vector the
+    seqs it names had before, so all the parts of a message go in one put. ``missing_vectors`` is unchanged: a
+    message has its vectors once any part is stored. ``get_vectors`` returns one row per part (seqs repeat)."""
+
+    def put_vectors(
+        self, thread_id: str, model: str, seqs: Sequence[int], vectors: np.ndarray, parts: Sequence[int] | None = None
+    ) -> None:
+        """Store row ``i`` as part ``parts[i]`` of message ``seqs[i]``, replacing the seqs' earlier vectors."""
+        ...
+
+    def get_vector_parts(self, thread_id: str, model: str) -> tuple[list[int], list[int], np.ndarray]:
+        """Every stored vector of ``model`` in the thread: (seqs, parts, normalised float32 matrix), by seq, part."""
+        ...
+
+    def rank_vector_parts(
+        self, thread_id: str, model: str, query: np.ndarray, k: int = 10, where: SearchFilter | None = None
+    ) -> list[tuple[int, float, int]]:
+        """``search_vectors``' ranking with the part each message was found by: ``(seq, score, part)``, best first."""
+        ...
+
+
+@runtime_checkable
 class JobStore(Store, Protocol):
     """A store with a queue of background jobs, one entry per (thread, kind), that other processes see
     (what ``chatcompact worker`` processes take; ``background="workers"``)."""
@@ -291,7 +319,7 @@ class RankedSearch(Protocol):
     def rank_vectors(
         self, thread_id: str, model: str, query: np.ndarray, k: int = 10, where: SearchFilter | None = None
     ) -> list[Ranked]:
-        """``search_vectors``' ranking: ``(seq, cosine similarity)``, best first."""
+        """``search_vectors``' ranking: ``(seq, cosine similarity)``, best first (a message once, at its best part)."""
         ...
 
     def messages_at(self, thread_id: str, seqs: Sequence[int]) -> list[Message]:
@@ -349,7 +377,8 @@ class ForgetStore(Store, Protocol):
 
 @runtime_checkable
 class FullStore(NodeStore, VectorStore, JobStore, PassageStore, ForgetStore, RankedSearch, Protocol):
-    """Every capability: what :class:`~chatcompact.Memory` uses to the full (the three built-in stores are)."""
+    """Every capability: what :class:`~chatcompact.Memory` uses to the full (the three built-in stores are; they are
+    a :class:`PassageVectorStore` too, which a Memory uses when its store is one: long messages by passage)."""
 
 
 __all__ = [
@@ -362,6 +391,7 @@ __all__ = [
     "JobStore",
     "NodeStore",
     "PassageStore",
+    "PassageVectorStore",
     "Ranked",
     "RankedSearch",
     "RankedSpan",

@@ -202,6 +202,37 @@ def passage_rows(text: str, long_chars: int = LONG_CHARS, target: int = TARGET_C
     return [(i, s, e) for i, (s, e) in enumerate(split(text, target))]
 
 
+#: A message longer than this many characters is embedded passage by passage (its :func:`passage_rows`): the
+#: bundled embedder reads 256 tokens (~1,000 characters of English or code) and ignores the rest.
+VECTOR_LONG_CHARS = 1_000
+#: At most this many passages of one message get a vector (a 2 MB tool output has ~4,500): see :func:`vector_rows`.
+#: Measured on the long-chat dev set (``benchmarks/long_chat.py``, vector / hybrid recall@10): 24 gave 36.4 / 34.9,
+#: 12 37.0 / 35.2, 8 37.8 / 36.7 with 17% fewer vectors than 24 (a message's best of many parts also matches
+#: queries it is not about); a 2 MB output costs 8 embeddings (1.1 s on a busy core) instead of 24 (4.5 s).
+MAX_VECTOR_PASSAGES = 8
+
+
+def vector_rows(
+    text: str, long_chars: int = VECTOR_LONG_CHARS, cap: int = MAX_VECTOR_PASSAGES
+) -> list[tuple[int, int, int]]:
+    """``(chunk, start, end)`` of the passages of ``text`` that are embedded one by one; none for a text that fits
+    the embedder's window (it gets one vector, of the whole). Every passage up to ``cap``; past it the first
+    ``cap // 2`` (where answers and commands usually start) and ``cap - cap // 2`` spread evenly over the rest, the
+    last one included (where a log's error or a summary usually is). Chunk numbers are :func:`passage_rows`' ones,
+    so a vector's passage is the full-text passage of the same number."""
+    if cap < 1:
+        raise InvalidArgument(f"cap must be >= 1, got {cap}")
+    if not is_long(text, long_chars):
+        return []
+    rows = passage_rows(text, long_chars=0)
+    if len(rows) <= cap:
+        return rows
+    head = cap // 2
+    rest, picks = len(rows) - head, cap - head
+    tail = sorted({head + round(i * (rest - 1) / max(picks - 1, 1)) for i in range(picks)})
+    return rows[:head] + [rows[i] for i in tail]
+
+
 def merge_ranked(
     text: Sequence[tuple[int, float]], passages: Sequence[tuple[int, float, tuple[int, int]]]
 ) -> tuple[list[tuple[int, float]], dict[int, tuple[int, int]]]:
@@ -224,7 +255,9 @@ def merge_ranked(
 
 __all__ = [
     "LONG_CHARS",
+    "MAX_VECTOR_PASSAGES",
     "TARGET_CHARS",
+    "VECTOR_LONG_CHARS",
     "best_passage",
     "excerpt",
     "is_long",
@@ -233,5 +266,6 @@ __all__ = [
     "score_passages",
     "split",
     "terms",
+    "vector_rows",
     "window",
 ]

@@ -12,21 +12,32 @@ import json
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Collection, Sequence
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, field
+from typing import Any, cast
 
 import numpy as np
 
 from ..config import DEFAULT_SPEAKER_BOOST
 from ..core.engine import EMBED_BATCH as EMBED_BATCH  # the engine's embedding flow batches this many (re-exported)
-from ..core.engine import EMBED_CHARS as EMBED_CHARS  # and gives the embedder at most this many characters
+from ..core.engine import EMBED_CHARS as EMBED_CHARS  # a whole-text vector reads this many characters (re-exported)
+from ..core.engine import embed_units
 from ..core.fusion import fuse, keyword_trust
 from ..core.mmr import diversify
-from ..core.passages import best_passage, merge_ranked, window
+from ..core.passages import best_passage, merge_ranked, passage_rows, window
 from ..core.query import Query
 from ..core.speakers import named_speakers, speaker_of, without_names
 from ..errors import InvalidArgument, InvalidMessage
-from ..protocols import Embedder, Ranked, RankedSearch, RankedSpan, SearchFilter, Store, TextHit, VectorStore
+from ..protocols import (
+    Embedder,
+    PassageVectorStore,
+    Ranked,
+    RankedSearch,
+    RankedSpan,
+    SearchFilter,
+    Store,
+    TextHit,
+    VectorStore,
+)
 from ..types import ArchiveHit, Message, SummaryVersion
 from .derived import Derived
 
@@ -99,16 +110,22 @@ FALLBACK_CHARS = 200_000
 
 
 def embed_pending(
-    store: VectorStore, embedder: Embedder, thread_id: str, limit: int = EMBED_BATCH
+    store: VectorStore, embedder: Embedder, thread_id: str, limit: int = EMBED_BATCH, *, passages: bool | None = None
 ) -> list[tuple[int, Any]]:
-    """Embed the oldest messages that have no vector yet; returns (seq, vector) pairs stored."""
+    """Embed the oldest messages that have no vector yet (the background job's rule, ``core.engine.embed_units``:
+    a long message passage by passage when the store is a :class:`~chatcompact.protocols.PassageVectorStore`,
+    unless ``passages`` is False); returns the (seq, vector) pairs of the messages' whole texts."""
     pending = store.missing_vectors(thread_id, embedder.name, limit)
     if not pending:
         return []
-    vectors = embedder.embed([(m.searchable_text or m.role)[:EMBED_CHARS] for m in pending])
-    seqs = [m.seq or 0 for m in pending]
-    store.put_vectors(thread_id, embedder.name, seqs, vectors)
-    return list(zip(seqs, vectors, strict=True))
+    passages = isinstance(store, PassageVectorStore) and passages is not False
+    units = embed_units(pending, passages)
+    vectors = embedder.embed(list(units.texts))
+    if passages and any(units.parts):
+        cast(PassageVectorStore, store).put_vectors(thread_id, embedder.name, units.seqs, vectors, units.parts)
+    else:
+        store.put_vectors(thread_id, embedder.name, units.seqs, vectors)
+    return list(units.whole(vectors).items())
 
 
 #: How recall fuses its two rankings (``Policy.recall_fusion``).
@@ -201,6 +218,7 @@ class _Recall:
     query: Query
     opts: RecallOptions
     derived: Derived
+    parts: dict[int, int] = field(default_factory=dict)  # seq -> the part (> 0: a passage) vector search found
 
     def run(self) -> list[ArchiveHit]:
         opts, derived, store, tid = self.opts, self.derived, self.store, self.thread_id
@@ -233,8 +251,13 @@ class _Recall:
         ranks = self.store if isinstance(self.store, RankedSearch) else _Ranks(self.store, self.derived)
         vec: list[Ranked] = []
         if opts.mode != "text" and self.embedder is not None:
-            q = self.embedder.embed([without_names(self.query.head, named)])[0]
-            vec = ranks.rank_vectors(tid, self.embedder.name, np.asarray(q), fetch, opts.where)
+            q = np.asarray(self.embedder.embed([without_names(self.query.head, named)])[0])
+            if isinstance(self.store, PassageVectorStore):  # the passage each long message was found by
+                found = self.store.rank_vector_parts(tid, self.embedder.name, q, fetch, opts.where)
+                vec = [(seq, score) for seq, score, _ in found]
+                self.parts = {seq: part for seq, _, part in found if part > 0}
+            else:
+                vec = ranks.rank_vectors(tid, self.embedder.name, q, fetch, opts.where)
         if opts.mode == "vector":
             return [], vec, {}
         words = without_names(self.query.keywords, named)  # keywords: +1.7 points of recall@10 on LoCoMo
@@ -268,13 +291,22 @@ class _Recall:
             m = messages.get(seq)
             if m is None:  # erased since it was ranked
                 continue
-            span = spans.get(seq)
+            span = spans.get(seq) or self.part_span(m)
             if span is None and fallback and len(m.searchable_text) <= FALLBACK_CHARS:
                 span = best_passage(m.searchable_text, self.query)  # a store without a passage index: scored here
             via = tuple(name for name in ("text", "vector") if seq in found[name])
             around = _around(store, tid, seq, self.opts.neighbors, self.derived)
             out.append(ArchiveHit(message=m, score=score, matched=via, neighbors=around, passage=span))
         return out
+
+    def part_span(self, m: Message) -> tuple[int, int] | None:
+        """The span of the passage a long message was found by in the vector search (``core.passages``' chunk
+        ``part - 1``); None when its best vector was its whole text or it was not found by vectors."""
+        part = self.parts.get(m.seq or 0)
+        if not part:
+            return None
+        rows = passage_rows(m.searchable_text)
+        return (rows[part - 1][1], rows[part - 1][2]) if part <= len(rows) else None
 
 
 class _Ranks:

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, cast
 
 from ..core import engine as e
 from ..errors import ChatcompactError, SummarizerError
-from ..protocols import Embedder, FullStore, Summarizer, Tokenizer
+from ..protocols import Embedder, FullStore, PassageVectorStore, Summarizer, Tokenizer
 from ..types import SummaryDelta
 
 if TYPE_CHECKING:
@@ -73,7 +73,7 @@ class EffectRunner:
             e.Hook: self._hook,
             e.MissingVectors: lambda eff: runtime.store.missing_vectors(tid, self._embedder.name, eff.limit),
             e.Embed: lambda eff: self._embedder.embed(list(eff.texts)),
-            e.PutVectors: lambda eff: runtime.store.put_vectors(tid, self._embedder.name, list(eff.seqs), eff.vectors),
+            e.PutVectors: self._put_vectors,
             e.Submit: self._submit,
             e.Pause: self._pause,
         }
@@ -86,6 +86,14 @@ class EffectRunner:
         embedder = self.runtime.embedder
         assert embedder is not None, "an embedding job needs an embedder"
         return embedder
+
+    def _put_vectors(self, effect: e.PutVectors) -> None:
+        store, tid, name = self.runtime.store, self.view.id, self._embedder.name
+        if effect.parts is None:  # one vector per message: every VectorStore takes that
+            store.put_vectors(tid, name, list(effect.seqs), effect.vectors)
+        else:  # the flow embeds passages only for a PassageVectorStore (Config.passages)
+            multi = cast(PassageVectorStore, store)
+            multi.put_vectors(tid, name, list(effect.seqs), effect.vectors, list(effect.parts))
 
     def _pause(self, _: e.Pause) -> bool:
         time.sleep(0)  # a GIL yield: the foreground's next add/context runs now

@@ -37,7 +37,7 @@ from typing import Any
 
 from ..core.merge import diff_states, normalise
 from ..errors import ConfigError, VersionConflict
-from ..protocols import ForgetStore, NodeStore, Store, VectorStore
+from ..protocols import ForgetStore, NodeStore, PassageVectorStore, Store, VectorStore
 from ..types import SECTIONS, MergeReport, Message, SummaryNode, SummaryState, SummaryVersion, ToolCall
 
 __all__ = ["ForgetReport", "export_thread", "forget", "forget_version", "scrub_state", "seq_runs", "tombstone"]
@@ -311,5 +311,7 @@ def export_thread(store: Store, thread_id: str) -> dict[str, Any]:
         for model in store.vector_models(thread_id):
             seqs, matrix = store.get_vectors(thread_id, model)
             vectors[model] = {"seqs": list(seqs), "vectors": [[float(x) for x in row] for row in matrix]}
+            if isinstance(store, PassageVectorStore):  # a long message has a row per part: which part each is
+                vectors[model]["parts"] = list(store.get_vector_parts(thread_id, model)[1])
         out["vectors"] = vectors
     return out

@@ -18,7 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..errors import ConfigError, StoreError, ThreadNotFound
-from ..protocols import FullStore
+from ..protocols import FullStore, PassageVectorStore
 from ..types import Message
 
 _BATCH = 500
@@ -123,11 +123,27 @@ def copy_thread(src: FullStore, dst: FullStore, thread_id: str, report: Migratio
         dst.log_event(thread_id, event.kind, dict(event.data), created_at=event.created_at)
         report.events += 1
     for model in src.vector_models(thread_id):
+        _copy_vectors(src, dst, thread_id, model)
+        report.vectors += len(src.get_vectors(thread_id, model)[0])
+    report.threads += 1
+
+
+def _copy_vectors(src: FullStore, dst: FullStore, thread_id: str, model: str) -> None:
+    """The vectors of ``model`` in the thread, every part of a long message kept when both stores keep parts (a
+    put is each message's whole set: batches end at a message's last part)."""
+    if not (isinstance(src, PassageVectorStore) and isinstance(dst, PassageVectorStore)):
         seqs, matrix = src.get_vectors(thread_id, model)
         for start in range(0, len(seqs), _BATCH):
             dst.put_vectors(thread_id, model, seqs[start : start + _BATCH], matrix[start : start + _BATCH])
-        report.vectors += len(seqs)
-    report.threads += 1
+        return
+    seqs, parts, matrix = src.get_vector_parts(thread_id, model)
+    start = 0
+    while start < len(seqs):
+        end = min(start + _BATCH, len(seqs))
+        while end < len(seqs) and seqs[end] == seqs[end - 1]:
+            end += 1
+        dst.put_vectors(thread_id, model, seqs[start:end], matrix[start:end], parts[start:end])
+        start = end
 
 
 def _check_seqs(thread_id: str, sent: list[Message], stored: list[Message]) -> None:

@@ -37,6 +37,7 @@ from ..errors import (
     VersionConflict,
 )
 from ..protocols import (
+    PassageVectorStore,
     SearchFilter,
 )
 from ..types import (
@@ -546,6 +547,7 @@ def job_flow(thread: Thread, kind: str, **kw: Any) -> e.Effects[Any]:
         mem.rules,
         retries=invalid_retries(mem.summarizer),
         deadline=mem.retry.deadline,
+        passages=isinstance(mem.store, PassageVectorStore),
     )
     if kind == "manual":
         keep_tokens, focus = check_compact(kw.get("keep_tokens"), kw.get("focus"))

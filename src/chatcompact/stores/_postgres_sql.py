@@ -162,6 +162,20 @@ def m005_passages(conn: Any) -> None:
     )
 
 
+@migration
+def m006_vector_parts(conn: Any) -> None:
+    # Long messages embedded passage by passage (runtime.archive): a vector per (thread, model, message, part),
+    # part 0 the whole message (every vector stored before), 1 + i the message's passage i. Adding a column with a
+    # constant default rewrites nothing; the primary key is rebuilt once. The HNSW indexes (on the embedding,
+    # partial by dimension) stay as they are.
+    _run(
+        conn,
+        "ALTER TABLE vectors ADD COLUMN part integer NOT NULL DEFAULT 0",
+        "ALTER TABLE vectors DROP CONSTRAINT vectors_pkey",
+        "ALTER TABLE vectors ADD PRIMARY KEY (thread_id, model, seq, part)",
+    )
+
+
 NOW = "extract(epoch from clock_timestamp())"
 
 CLAIM_SQL = f"""

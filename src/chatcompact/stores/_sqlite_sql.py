@@ -298,6 +298,31 @@ def m012_passage_backlog(conn: Any) -> None:
     )
 
 
+@migration
+def m013_vector_parts(conn: Any) -> None:
+    # Long messages embedded passage by passage (runtime.archive): a vector per (thread, model, message, part),
+    # part 0 the whole message (every vector stored before), 1 + i the message's passage i. SQLite cannot change
+    # a primary key in place: the table is rebuilt once (its vectors copied as part 0).
+    _run(
+        conn,
+        """CREATE TABLE vectors_parts (
+            thread_id TEXT NOT NULL REFERENCES threads(id),
+            model TEXT NOT NULL,
+            seq INTEGER NOT NULL,
+            part INTEGER NOT NULL DEFAULT 0,
+            dim INTEGER NOT NULL,
+            gen INTEGER NOT NULL,
+            vec BLOB NOT NULL,
+            PRIMARY KEY (thread_id, model, seq, part)
+        )""",
+        "INSERT INTO vectors_parts (thread_id, model, seq, part, dim, gen, vec) "
+        "SELECT thread_id, model, seq, 0, dim, gen, vec FROM vectors",
+        "DROP TABLE vectors",
+        "ALTER TABLE vectors_parts RENAME TO vectors",
+        "CREATE INDEX vectors_gen ON vectors (thread_id, model, gen)",
+    )
+
+
 # One statement gives a consistent snapshot of a thread's head (no transaction needed for reads).
 INFO_SQL = """
 SELECT t.id, t.system, t.created_at,
@@ -317,10 +342,10 @@ WHERE t.id = ?
 """
 
 VECTOR_ROWS_SQL = """
-SELECT v.seq, v.vec, m.role, m.created_at FROM vectors v
+SELECT v.seq, v.vec, m.role, m.created_at, v.part FROM vectors v
 JOIN messages m ON m.thread_id = v.thread_id AND m.seq = v.seq
 WHERE v.thread_id = ? AND v.model = ? AND v.gen > ?
-ORDER BY v.gen, v.seq
+ORDER BY v.gen, v.seq, v.part
 """
 
 __all__ = ["FTS_ROWS_SQL", "INFO_SQL", "MIGRATIONS", "NOW", "THREAD_TOKEN", "VECTOR_HEAD_SQL", "VECTOR_ROWS_SQL"]

@@ -10,8 +10,11 @@ vectors (LoCoMo and DialogSum turns; agent trajectories, padded with jittered co
 search 0.99 and 0.999 at ~0.8 ms a query; M=16, ef=128 (the earlier setting) gave 0.96 and 0.73 on the agent
 data, whose near-duplicate outputs defeat a sparse graph. hnswlib beat usearch on recall, build time and latency.
 
-Rows are removed only by ``forget`` (:meth:`VectorIndex.remove`: out of the matrix's live rows and marked deleted
-in the graph); a vector put again for the same seq replaces its row in place. Every public method is thread-safe.
+A message has one row per part (:data:`WHOLE` for a vector of the whole text, ``1 + i`` for the vector of its
+passage ``i``: ``runtime.archive``): search ranks each message once, by its best part (max over its rows), and the
+graph's labels are rows, mapped back to seqs. Rows are removed by ``forget`` (:meth:`VectorIndex.remove`: out of the
+matrix's live rows and marked deleted in the graph) and by a put that gives a seq fewer parts than it had; a vector
+put again for the same (seq, part) replaces its row in place. Every public method is thread-safe.
 """
 
 from __future__ import annotations
@@ -36,6 +39,9 @@ HNSW_EF_SEARCH = 512
 #: From this many vectors on, queries search wider still.
 HNSW_LARGE = 500_000
 HNSW_EF_SEARCH_LARGE = 768
+#: The part of a vector that embeds the message's whole text (all a short message has; a long one's passages are
+#: parts ``1 + chunk``, ``core.passages.passage_rows``' chunk numbers).
+WHOLE = 0
 
 
 def hnswlib_module() -> Any | None:
@@ -97,19 +103,38 @@ def check_seqs(seqs: Sequence[int], count: int) -> list[int]:
     return [int(s) for s in out]
 
 
-def vector_batch(model: object, seqs: Sequence[int], vectors: np.ndarray) -> tuple[list[int], np.ndarray]:
-    """A ``put_vectors`` batch checked (model name, shapes, seqs) with one row per seq: the last vector wins when
-    a batch names a seq twice. ValueError/StoreError as the checks raise them."""
+def check_parts(parts: Sequence[int] | None, count: int) -> list[int]:
+    """Each row's part as an int >= 0 (None: every row the whole message, :data:`WHOLE`); ValueError otherwise."""
+    if parts is None:
+        return [WHOLE] * count
+    out = list(parts)
+    if len(out) != count:
+        raise InvalidArgument(f"put_vectors got {len(out)} parts but {count} vectors")
+    for i, p in enumerate(out):
+        if isinstance(p, bool) or not isinstance(p, (int, np.integer)) or p < 0:
+            raise InvalidArgument(f"parts[{i}] must be an int >= 0, got {p!r}")
+    return [int(p) for p in out]
+
+
+def vector_batch(
+    model: object, seqs: Sequence[int], vectors: np.ndarray, parts: Sequence[int] | None = None
+) -> tuple[list[int], list[int], np.ndarray]:
+    """A ``put_vectors`` batch checked (model name, shapes, seqs, parts) as ``(seqs, parts, matrix)``, one row per
+    (seq, part), ordered by seq then part: the last vector wins when a batch names a (seq, part) twice.
+    ValueError/StoreError as the checks raise them."""
     check_model(model)
     seq_list = list(seqs)
     if not seq_list:
-        return [], np.empty((0, 0), dtype=np.float32)
+        return [], [], np.empty((0, 0), dtype=np.float32)
     matrix = as_matrix(vectors, len(seq_list))
     seq_list = check_seqs(seq_list, len(matrix))
-    last = {seq: i for i, seq in enumerate(seq_list)}
-    if len(last) < len(seq_list):
-        seq_list, matrix = list(last), matrix[list(last.values())]
-    return seq_list, matrix
+    part_list = check_parts(parts, len(matrix))
+    last = {key: i for i, key in enumerate(zip(seq_list, part_list, strict=True))}
+    keys = sorted(last)
+    if len(keys) < len(seq_list) or keys != list(zip(seq_list, part_list, strict=True)):
+        matrix = matrix[[last[key] for key in keys]]
+        seq_list, part_list = [k[0] for k in keys], [k[1] for k in keys]
+    return seq_list, part_list, matrix
 
 
 def check_model(model: object) -> str:
@@ -134,7 +159,7 @@ def no_match(where: SearchFilter | None) -> bool:
 
 
 class VectorIndex:
-    """Vectors of one (thread, model): rows of a growing float32 matrix with their seq, role and time."""
+    """Vectors of one (thread, model): rows of a growing float32 matrix with their seq, part, role and time."""
 
     def __init__(self, dim: int, *, ann_threshold: int | str | None = "default", background: bool = True) -> None:
         """``ann_threshold``: size from which a graph is built (None: never; "default": ``ANN_THRESHOLD`` as it
@@ -146,10 +171,12 @@ class VectorIndex:
         self._n = 0
         self._vecs = np.zeros((0, dim), dtype=np.float32)
         self._seqs = np.zeros(0, dtype=np.int64)
+        self._parts = np.zeros(0, dtype=np.int32)
         self._roles = np.zeros(0, dtype=np.int16)
         self._times = np.zeros(0, dtype=np.float64)
-        self._row: dict[int, int] = {}  # seq -> row (live rows only)
-        self._dead = np.zeros(0, dtype=bool)  # rows removed by forget (kept in the arrays, never returned)
+        self._row: dict[int, dict[int, int]] = {}  # seq -> part -> row (live rows only)
+        self._live = 0  # live rows (a message embedded by passages has several)
+        self._dead = np.zeros(0, dtype=bool)  # rows removed (kept in the arrays, never returned)
         self._role_code: dict[str, int] = {}
         self._ann: Any = None  # an hnswlib.Index whose labels are rows, once built
         self._ann_rows = 0  # rows [0, _ann_rows) are in the graph
@@ -157,7 +184,8 @@ class VectorIndex:
         self._dirty: set[int] = set()  # rows replaced while a graph was being built
 
     def __len__(self) -> int:
-        return len(self._row)
+        """Live rows (vectors held), every part counted."""
+        return self._live
 
     @property
     def ann_ready(self) -> bool:
@@ -170,54 +198,80 @@ class VectorIndex:
     def has(self, seq: int) -> bool:
         return seq in self._row
 
-    def export(self) -> tuple[list[int], np.ndarray]:
-        """Every live row as (seqs ascending, float32 matrix): what ``Store.get_vectors`` returns."""
+    def export(self) -> tuple[list[int], list[int], np.ndarray]:
+        """Every live row as (seqs, parts, float32 matrix), by seq then part: what ``Store.get_vector_parts``
+        returns."""
         with self._lock:
-            rows = np.asarray(sorted(self._row.values(), key=lambda r: self._seqs[r]), dtype=np.int64)
-            return [int(s) for s in self._seqs[rows]], self._vecs[rows].copy()
+            rows = np.asarray(
+                [self._row[seq][part] for seq in sorted(self._row) for part in sorted(self._row[seq])], dtype=np.int64
+            )
+            return [int(s) for s in self._seqs[rows]], [int(p) for p in self._parts[rows]], self._vecs[rows].copy()
 
     def remove(self, seqs: Sequence[int]) -> None:
-        """Take the rows of ``seqs`` out (forget): never returned again; a later put of the seq adds a new row."""
+        """Take every row of ``seqs`` out (forget): never returned again; a later put of the seq adds new rows."""
         with self._lock:
-            rows = [self._row.pop(int(s)) for s in seqs if int(s) in self._row]
-            if not rows:
-                return
-            self._dead[rows] = True
-            if self._ann is not None and not self._building:  # a build in progress marks them when it ends
-                for row in rows:
-                    if row < self._ann_rows:
-                        self._ann.mark_deleted(row)
+            rows = [row for s in seqs if int(s) in self._row for row in self._row.pop(int(s)).values()]
+            self._kill(rows)
+
+    def _kill(self, rows: list[int]) -> None:
+        """Mark rows dead (under the lock): out of search, and of the graph unless a build will mark them."""
+        if not rows:
+            return
+        self._live -= len(rows)
+        self._dead[rows] = True
+        if self._ann is not None and not self._building:  # a build in progress marks them when it ends
+            for row in rows:
+                if row < self._ann_rows:
+                    self._ann.mark_deleted(row)
 
     # ------------------------------------------------------------------ writes
 
-    def add(self, seqs: Sequence[int], vectors: np.ndarray, roles: Sequence[str], times: Sequence[float]) -> None:
-        """Insert or replace rows; ``vectors`` must already be normalised float32 of this index's dimension."""
+    def add(
+        self,
+        seqs: Sequence[int],
+        vectors: np.ndarray,
+        roles: Sequence[str],
+        times: Sequence[float],
+        parts: Sequence[int] | None = None,
+    ) -> None:
+        """Insert or replace rows, one per (seq, part) (``parts`` None: every row the whole message); a seq named
+        here keeps only the parts named here (a message embedded again with fewer passages loses the others).
+        ``vectors`` must already be normalised float32 of this index's dimension."""
         if vectors.shape[1] != self.dim:
             raise StoreError(f"vectors have {vectors.shape[1]} dimensions but this index has {self.dim}")
+        part_list = [WHOLE] * len(seqs) if parts is None else [int(p) for p in parts]
         with self._lock:
-            new_rows: list[int] = []
+            named: dict[int, set[int]] = {}
+            for seq, part in zip(seqs, part_list, strict=True):
+                named.setdefault(int(seq), set()).add(part)
+            stale = [
+                self._row[seq].pop(part)
+                for seq, keep in named.items()
+                if seq in self._row
+                for part in [p for p in self._row[seq] if p not in keep]
+            ]
+            self._kill(stale)
             replaced: list[int] = []
-            fresh_seqs: list[int] = []
-            fresh_src: list[int] = []
-            for i, seq in enumerate(seqs):
-                row = self._row.get(seq)
+            fresh: list[tuple[int, int, int]] = []  # (source index, seq, part)
+            for i, (seq, part) in enumerate(zip(seqs, part_list, strict=True)):
+                held = self._row.setdefault(int(seq), {})
+                row = held.get(part)
                 if row is None:
-                    row = self._n + len(fresh_seqs)
-                    self._row[seq] = row
-                    fresh_seqs.append(seq)
-                    fresh_src.append(i)
-                    new_rows.append(row)
+                    held[part] = self._n + len(fresh)
+                    fresh.append((i, int(seq), part))
                 else:
                     self._vecs[row] = vectors[i]
                     replaced.append(row)
-            if fresh_seqs:
-                self._grow(self._n + len(fresh_seqs))
-                end = self._n + len(fresh_seqs)
-                src = np.asarray(fresh_src, dtype=np.int64)
+            self._live += len(fresh)
+            if fresh:
+                self._grow(self._n + len(fresh))
+                end = self._n + len(fresh)
+                src = np.asarray([f[0] for f in fresh], dtype=np.int64)
                 self._vecs[self._n : end] = vectors[src]
-                self._seqs[self._n : end] = fresh_seqs
-                self._roles[self._n : end] = [self._code(roles[i]) for i in fresh_src]
-                self._times[self._n : end] = [times[i] for i in fresh_src]
+                self._seqs[self._n : end] = [f[1] for f in fresh]
+                self._parts[self._n : end] = [f[2] for f in fresh]
+                self._roles[self._n : end] = [self._code(roles[f[0]]) for f in fresh]
+                self._times[self._n : end] = [times[f[0]] for f in fresh]
                 self._n = end
             if self._building:
                 self._dirty.update(replaced)
@@ -240,6 +294,8 @@ class VectorIndex:
         vecs[: self._n] = self._vecs[: self._n]
         seqs = np.zeros(cap, dtype=np.int64)
         seqs[: self._n] = self._seqs[: self._n]
+        parts = np.zeros(cap, dtype=np.int32)
+        parts[: self._n] = self._parts[: self._n]
         roles = np.zeros(cap, dtype=np.int16)
         roles[: self._n] = self._roles[: self._n]
         times = np.zeros(cap, dtype=np.float64)
@@ -248,7 +304,7 @@ class VectorIndex:
         dead[: self._n] = self._dead[: self._n]
         self._dead = dead
         # A graph build in progress reads its own copy, so swapping the buffers is safe.
-        self._vecs, self._seqs, self._roles, self._times = vecs, seqs, roles, times
+        self._vecs, self._seqs, self._parts, self._roles, self._times = vecs, seqs, parts, roles, times
 
     # ------------------------------------------------------------------ the graph (optional)
 
@@ -321,7 +377,7 @@ class VectorIndex:
 
     def _mask(self, where: SearchFilter | None) -> np.ndarray | None:
         """Boolean mask over the live rows passing ``where`` (None = all pass); called under the lock."""
-        dead = len(self._row) < self._n
+        dead = self._live < self._n
         if not dead and (where is None or (where.roles is None and where.since is None and where.until is None)):
             return None
         mask = ~self._dead[: self._n] if dead else np.ones(self._n, dtype=bool)
@@ -337,7 +393,14 @@ class VectorIndex:
         return mask
 
     def search(self, query: np.ndarray, k: int, where: SearchFilter | None = None) -> list[tuple[int, float]]:
-        """The ``k`` best (seq, cosine similarity) pairs passing ``where``; ties go to the older message."""
+        """The ``k`` best (seq, cosine similarity) pairs passing ``where``, a seq once at its best part; ties go to
+        the older message."""
+        return [(seq, score) for seq, score, _ in self.search_parts(query, k, where)]
+
+    def search_parts(
+        self, query: np.ndarray, k: int, where: SearchFilter | None = None
+    ) -> list[tuple[int, float, int]]:
+        """:meth:`search` with the part each seq was found by: ``(seq, score, part)``."""
         if k <= 0 or no_match(where):
             return []
         q = as_query(query, self.dim)
@@ -354,32 +417,55 @@ class VectorIndex:
                     return self._search_ann(q, k, mask, passing)
                 except RuntimeError:  # hnswlib could not fill the result (ef too small): exact search below
                     self._ann.set_ef(self._ef(n))
-            vecs, seqs = self._vecs[:n], self._seqs[:n]
+            vecs, seqs, parts = self._vecs[:n], self._seqs[:n], self._parts[:n]
+            multi = self._live > len(self._row)
         # Outside the lock: the matrix product is the slow part and these arrays are never written in place
         # except by a replacing put, which at worst gives this one search the old or the new vector.
         if mask is not None and passing <= n // 4:
             rows = np.flatnonzero(mask)
-            return self._top(vecs[rows] @ q, seqs[rows], k)
+            return self._top(vecs[rows] @ q, seqs[rows], parts[rows], k, multi=multi)
         scores = vecs @ q
         if mask is not None:
             scores = np.where(mask, scores, -np.inf)
-        return self._top(scores, seqs, k, valid=passing)
+        return self._top(scores, seqs, parts, k, valid=passing, multi=multi)
 
     @staticmethod
-    def _top(scores: np.ndarray, seqs: np.ndarray, k: int, valid: int | None = None) -> list[tuple[int, float]]:
-        k = min(k, len(scores) if valid is None else valid)
-        if k <= 0:
-            return []
-        cand = np.argpartition(-scores, k - 1)[:k] if k < len(scores) else np.arange(len(scores))
-        # Include every row tied with the k-th score, so the seq tie-break below is exact.
-        ties = np.flatnonzero(scores >= scores[cand].min())
-        if len(ties) > k:
-            cand = ties
-        order = np.lexsort((seqs[cand], -scores[cand]))[:k]
-        return [(int(seqs[cand[i]]), float(scores[cand[i]])) for i in order]
+    def _top(
+        scores: np.ndarray,
+        seqs: np.ndarray,
+        parts: np.ndarray,
+        k: int,
+        valid: int | None = None,
+        multi: bool = False,
+    ) -> list[tuple[int, float, int]]:
+        """The ``k`` best seqs, each scored by its best row (max over its parts), with that row's part; ties go to
+        the older message. ``valid``: rows with a finite score (the others are -inf); ``multi``: some seq may have
+        several rows, so the best rows are taken four times deeper, and deeper again until they hold ``k`` seqs
+        (exact: a seq's first row in score order is its best)."""
+        limit = len(scores) if valid is None else valid
+        m = min(limit, 4 * k if multi else k)
+        while m > 0:
+            cand = np.argpartition(-scores, m - 1)[:m] if m < len(scores) else np.arange(len(scores))
+            # Include every row tied with the m-th score, so the seq tie-break below is exact.
+            ties = np.flatnonzero(scores >= scores[cand].min())
+            if len(ties) > m:
+                cand = ties
+            order = cand[np.lexsort((parts[cand], seqs[cand], -scores[cand]))]
+            out: dict[int, tuple[float, int]] = {}
+            for seq, score, part in zip(
+                seqs[order].tolist(), scores[order].tolist(), parts[order].tolist(), strict=True
+            ):
+                if seq not in out:
+                    out[seq] = (score, part)
+                    if len(out) >= k:
+                        break
+            if len(out) >= k or m >= limit:
+                return [(int(seq), float(score), int(part)) for seq, (score, part) in out.items()]
+            m = min(limit, m * 4)
+        return []
 
-    def _search_ann(self, q: np.ndarray, k: int, mask: np.ndarray | None, passing: int) -> list[tuple[int, float]]:
-        """Graph search (under the lock); with a filter, over-fetch and widen until k rows pass."""
+    def _search_ann(self, q: np.ndarray, k: int, mask: np.ndarray | None, passing: int) -> list[tuple[int, float, int]]:
+        """Graph search (under the lock); with a filter, over-fetch and widen until the rows passing hold k seqs."""
         n = self._n
         fetch = min(n, max(k * 4, int(k * 4 * n / passing)))
         while True:
@@ -389,10 +475,10 @@ class VectorIndex:
             if mask is not None:
                 keep = mask[rows]
                 rows, sims = rows[keep], sims[keep]
-            if len(rows) >= k or fetch >= n:
+            if len(np.unique(self._seqs[rows])) >= k or fetch >= n:
                 break
             fetch = min(n, fetch * 4)
         self._ann.set_ef(self._ef(n))
         # Exact scores for the candidates (the graph's are float error away), then the same ordering as brute force.
         exact = self._vecs[rows] @ q
-        return self._top(exact, self._seqs[rows], k)
+        return self._top(exact, self._seqs[rows], self._parts[rows], k, multi=True)

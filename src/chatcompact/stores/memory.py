@@ -261,13 +261,16 @@ class InMemoryStore:
         scored.sort(key=lambda h: (-h.score, h.message.seq or 0))
         return scored[:k]
 
-    def put_vectors(self, thread_id: str, model: str, seqs: Sequence[int], vectors: np.ndarray) -> None:
-        """Store one vector per message seq for ``model`` (normalised; a second put for a seq replaces it).
+    def put_vectors(
+        self, thread_id: str, model: str, seqs: Sequence[int], vectors: np.ndarray, parts: Sequence[int] | None = None
+    ) -> None:
+        """Store one vector per row for ``model`` (normalised): row ``i`` is part ``parts[i]`` of message ``seqs[i]``
+        (``parts`` None: each the whole message). A put replaces every vector the seqs it names had before.
 
         ValueError for a malformed batch; StoreError for a seq the thread does not have or a dimension that
         differs from the model's earlier vectors in this thread. Nothing is written then.
         """
-        seq_list, matrix = vector_batch(model, seqs, vectors)
+        seq_list, part_list, matrix = vector_batch(model, seqs, vectors, parts)
         if not seq_list:
             self.thread_info(thread_id)
             return
@@ -282,9 +285,8 @@ class InMemoryStore:
             if held is None:
                 held = thread.vectors[model] = _Vectors(VectorIndex(dim))
             log = thread.messages
-            held.index.add(
-                seq_list, matrix, [log[s - 1].role for s in seq_list], [log[s - 1].created_at or 0.0 for s in seq_list]
-            )
+            roles, times = [log[s - 1].role for s in seq_list], [log[s - 1].created_at or 0.0 for s in seq_list]
+            held.index.add(seq_list, matrix, roles, times, part_list)
             while held.upto < len(log) and held.index.has(held.upto + 1):
                 held.upto += 1
 
@@ -310,19 +312,29 @@ class InMemoryStore:
     def search_vectors(
         self, thread_id: str, model: str, query: np.ndarray, k: int = 10, where: SearchFilter | None = None
     ) -> list[TextHit]:
-        """Nearest messages to ``query`` among the vectors of ``model`` (score = cosine similarity), best first.
+        """Nearest messages to ``query`` among the vectors of ``model`` (score = cosine similarity), best first; a
+        message once, by its best part.
 
         StoreError if ``query`` has another dimension than the stored vectors. No vectors yet: no hits.
         """
+        with self._lock:
+            log = self._get(thread_id).messages
+        return [
+            TextHit(message=log[seq - 1], score=score)
+            for seq, score, _ in self.rank_vector_parts(thread_id, model, query, k, where)
+        ]
+
+    def rank_vector_parts(
+        self, thread_id: str, model: str, query: np.ndarray, k: int = 10, where: SearchFilter | None = None
+    ) -> list[tuple[int, float, int]]:
+        """:meth:`search_vectors`' ranking with the part each message was found by: ``(seq, score, part)``."""
         check_model(model)
         with self._lock:
-            thread = self._get(thread_id)
-            held = thread.vectors.get(model)
-            log = thread.messages
+            held = self._get(thread_id).vectors.get(model)
         if held is None:
             as_query(query, None)
             return []
-        return [TextHit(message=log[seq - 1], score=score) for seq, score in held.index.search(query, k, where)]
+        return held.index.search_parts(query, k, where)
 
     def vector_models(self, thread_id: str) -> list[str]:
         """Names of the embedding models with vectors in the thread."""
@@ -330,11 +342,17 @@ class InMemoryStore:
             return sorted(self._get(thread_id).vectors)
 
     def get_vectors(self, thread_id: str, model: str) -> tuple[list[int], np.ndarray]:
-        """Every stored vector of ``model`` in the thread: (seqs ascending, float32 matrix)."""
+        """Every stored vector of ``model`` in the thread: (seqs, float32 matrix), by seq then part (a message
+        embedded by passages has one row per part: :meth:`get_vector_parts` names them)."""
+        seqs, _, matrix = self.get_vector_parts(thread_id, model)
+        return seqs, matrix
+
+    def get_vector_parts(self, thread_id: str, model: str) -> tuple[list[int], list[int], np.ndarray]:
+        """Every stored vector of ``model`` in the thread with its part: (seqs, parts, matrix), by seq then part."""
         check_model(model)
         with self._lock:
             held = self._get(thread_id).vectors.get(model)
-        return held.index.export() if held else ([], np.zeros((0, 0), dtype=np.float32))
+        return held.index.export() if held else ([], [], np.zeros((0, 0), dtype=np.float32))
 
     def enqueue_job(self, thread_id: str, kind: str) -> None:
         """Ask for a job on the thread (a queued job is only marked as requested again)."""
@@ -412,7 +430,7 @@ class InMemoryStore:
         self, thread_id: str, model: str, query: np.ndarray, k: int = 10, where: SearchFilter | None = None
     ) -> list[Ranked]:
         """:meth:`search_vectors`' ranking as ``(seq, score)``."""
-        return [(h.message.seq or 0, h.score) for h in self.search_vectors(thread_id, model, query, k, where)]
+        return [(seq, score) for seq, score, _ in self.rank_vector_parts(thread_id, model, query, k, where)]
 
     def messages_at(self, thread_id: str, seqs: Sequence[int]) -> list[Message]:
         """The messages of ``seqs`` the thread has, in seq order."""
@@ -453,15 +471,14 @@ class InMemoryStore:
                 thread.messages[at] = decode_message(body, m.seq or 0, thread.messages[at].created_at or 0.0, thread_id)
                 thread.terms[at] = term_counts(thread.messages[at].searchable_text)
             for model, held in list(thread.vectors.items()):
-                seqs, matrix = held.index.export()
+                seqs, parts, matrix = held.index.export()
                 keep = [k for k, s in enumerate(seqs) if s not in gone]
                 fresh = _Vectors(VectorIndex(held.index.dim), upto=held.upto)
                 if keep:
                     log = thread.messages
                     kept = [seqs[k] for k in keep]
-                    fresh.index.add(
-                        kept, matrix[keep], [log[s - 1].role for s in kept], [log[s - 1].created_at or 0 for s in kept]
-                    )
+                    roles, times = [log[s - 1].role for s in kept], [log[s - 1].created_at or 0 for s in kept]
+                    fresh.index.add(kept, matrix[keep], roles, times, [parts[k] for k in keep])
                 thread.vectors[model] = fresh
             for v in versions:
                 thread.versions[v.version - 1] = v

@@ -310,24 +310,28 @@ class PostgresStore(SQLStore):
 
     # ------------------------------------------------------------------ vectors
 
-    def put_vectors(self, thread_id: str, model: str, seqs: Sequence[int], vectors: np.ndarray) -> None:
-        """Store one vector per message seq for ``model`` (normalised; a second put for a seq replaces it)."""
-        seq_list, matrix = vector_batch(model, seqs, vectors)
+    def put_vectors(
+        self, thread_id: str, model: str, seqs: Sequence[int], vectors: np.ndarray, parts: Sequence[int] | None = None
+    ) -> None:
+        """Store one vector per row for ``model`` (normalised): row ``i`` is part ``parts[i]`` of message ``seqs[i]``
+        (``parts`` None: each the whole message). A put replaces every vector the seqs it names had before."""
+        seq_list, part_list, matrix = vector_batch(model, seqs, vectors, parts)
         if not seq_list:
             self.thread_info(thread_id)
             return
         dim = matrix.shape[1]
         if self.index_vectors:
             self.ensure_vector_index(dim)
+        named = sorted(set(seq_list))
         with self._tx() as conn:
             self._head(conn, thread_id)
             have = {
                 r[0]
                 for r in conn.execute(
-                    "SELECT seq FROM messages WHERE thread_id = %s AND seq = ANY(%s)", (thread_id, seq_list)
+                    "SELECT seq FROM messages WHERE thread_id = %s AND seq = ANY(%s)", (thread_id, named)
                 )
             }
-            for seq in seq_list:
+            for seq in named:
                 if seq not in have:
                     raise StoreError(f"thread {thread_id!r} has no message {seq} to attach a vector to")
             row = conn.execute(
@@ -335,11 +339,18 @@ class PostgresStore(SQLStore):
                 (thread_id, model),
             ).fetchone()
             check_dim(model, row[0] if row else None, dim)
+            # the seqs' earlier parts go: the put is each message's whole set of vectors
+            conn.execute(
+                "DELETE FROM vectors WHERE thread_id = %s AND model = %s AND seq = ANY(%s)", (thread_id, model, named)
+            )
             with conn.cursor() as cur:
                 cur.executemany(
-                    "INSERT INTO vectors (thread_id, model, seq, dim, embedding) VALUES (%s, %s, %s, %s, %s) "
-                    "ON CONFLICT (thread_id, model, seq) DO UPDATE SET embedding = excluded.embedding",
-                    [(thread_id, model, seq, dim, vec) for seq, vec in zip(seq_list, matrix, strict=True)],
+                    "INSERT INTO vectors (thread_id, model, seq, part, dim, embedding) VALUES (%s, %s, %s, %s, %s, %s) "
+                    "ON CONFLICT (thread_id, model, seq, part) DO UPDATE SET embedding = excluded.embedding",
+                    [
+                        (thread_id, model, seq, part, dim, vec)
+                        for seq, part, vec in zip(seq_list, part_list, matrix, strict=True)
+                    ],
                 )
             upto = self._advance(conn, thread_id, model, row[1] if row else 0)
             conn.execute(
@@ -379,6 +390,14 @@ class PostgresStore(SQLStore):
         self, thread_id: str, model: str, query: np.ndarray, k: int = 10, where: SearchFilter | None = None
     ) -> list[Ranked]:
         """:meth:`search_vectors`' ranking as ``(seq, score)``: no message body is read."""
+        return [(seq, score) for seq, score, _ in self.rank_vector_parts(thread_id, model, query, k, where)]
+
+    def rank_vector_parts(
+        self, thread_id: str, model: str, query: np.ndarray, k: int = 10, where: SearchFilter | None = None
+    ) -> list[tuple[int, float, int]]:
+        """:meth:`rank_vectors` with the part each message was found by: ``(seq, score, part)``. A message is ranked
+        once, by its best part: the nearest rows are read ``k`` first, then four times deeper until they hold ``k``
+        messages (a thread whose messages have one vector each is read once, as before parts)."""
         check_model(model)
         with self._tx() as conn:
             self._head(conn, thread_id)
@@ -393,26 +412,41 @@ class PostgresStore(SQLStore):
             # The ORDER BY expression and the dim condition match the partial HNSW index of this dimension.
             distance = f"(v.embedding::vector({dim})) <=> %s::vector({dim})"
             sql = (
-                f"SELECT m.seq, 1 - ({distance}) AS score FROM vectors v "
+                f"SELECT m.seq, 1 - ({distance}) AS score, v.part FROM vectors v "
                 "JOIN messages m ON m.thread_id = v.thread_id AND m.seq = v.seq "
                 f"WHERE v.thread_id = %s AND v.model = %s AND v.dim = {dim}{cond} "
                 f"ORDER BY {distance} LIMIT %s"  # nothing after the distance: the HNSW scan delivers this order
             )
-            rows = conn.execute(sql, [q, thread_id, model, *args, q, k]).fetchall()
-        return [(int(seq), float(score)) for seq, score in rows]
+            depth = k
+            while True:
+                rows = conn.execute(sql, [q, thread_id, model, *args, q, depth]).fetchall()
+                out: dict[int, tuple[float, int]] = {}
+                for seq, score, part in rows:  # nearest first: a message's first row is its best part
+                    if int(seq) not in out and len(out) < k:
+                        out[int(seq)] = (float(score), int(part))
+                if len(out) >= k or len(rows) < depth:
+                    # ties: the older message first, as in the in-process index
+                    return sorted(((s, sc, p) for s, (sc, p) in out.items()), key=lambda r: (-r[1], r[0]))
+                depth *= 4
 
     def get_vectors(self, thread_id: str, model: str) -> tuple[list[int], np.ndarray]:
-        """Every stored vector of ``model`` in the thread: (seqs ascending, float32 matrix)."""
+        """Every stored vector of ``model`` in the thread: (seqs, float32 matrix), by seq then part (a message
+        embedded by passages has one row per part: :meth:`get_vector_parts` names them)."""
+        seqs, _, matrix = self.get_vector_parts(thread_id, model)
+        return seqs, matrix
+
+    def get_vector_parts(self, thread_id: str, model: str) -> tuple[list[int], list[int], np.ndarray]:
+        """Every stored vector of ``model`` in the thread with its part: (seqs, parts, matrix), by seq then part."""
         check_model(model)
         with self._tx() as conn:
             self._head(conn, thread_id)
             rows = conn.execute(
-                "SELECT seq, embedding FROM vectors WHERE thread_id = %s AND model = %s ORDER BY seq",
+                "SELECT seq, part, embedding FROM vectors WHERE thread_id = %s AND model = %s ORDER BY seq, part",
                 (thread_id, model),
             ).fetchall()
         if not rows:
-            return [], np.zeros((0, 0), dtype=np.float32)
-        return [r[0] for r in rows], np.stack([_array(r[1]) for r in rows])
+            return [], [], np.zeros((0, 0), dtype=np.float32)
+        return [r[0] for r in rows], [r[1] for r in rows], np.stack([_array(r[2]) for r in rows])
 
     # ------------------------------------------------------------------ jobs
 

@@ -313,13 +313,16 @@ class SQLiteStore(SQLStore):
 
     # ------------------------------------------------------------------ vectors
 
-    def put_vectors(self, thread_id: str, model: str, seqs: Sequence[int], vectors: np.ndarray) -> None:
-        """Store one vector per message seq for ``model`` (normalised; a second put for a seq replaces it).
+    def put_vectors(
+        self, thread_id: str, model: str, seqs: Sequence[int], vectors: np.ndarray, parts: Sequence[int] | None = None
+    ) -> None:
+        """Store one vector per row for ``model`` (normalised): row ``i`` is part ``parts[i]`` of message ``seqs[i]``
+        (``parts`` None: each the whole message). A put replaces every vector the seqs it names had before.
 
         ValueError for a malformed batch; StoreError for a seq the thread does not have or a dimension that
         differs from the model's earlier vectors in this thread. Nothing is written then.
         """
-        seq_list, matrix = vector_batch(model, seqs, vectors)
+        seq_list, part_list, matrix = vector_batch(model, seqs, vectors, parts)
         if not seq_list:
             self.thread_info(thread_id)
             return
@@ -334,11 +337,21 @@ class SQLiteStore(SQLStore):
                 ).fetchone()
                 check_dim(model, row[0] if row else None, dim)
                 gen = (row[1] if row else 0) + 1
-                rows = [(thread_id, model, seq, dim, gen, b.tobytes()) for seq, b in zip(seq_list, stored, strict=True)]
-                for part in chunks(rows, 100):  # many rows per statement, as append does
-                    marks = ", ".join(["(?, ?, ?, ?, ?, ?)"] * len(part))
+                named = sorted(set(seq_list))
+                for part in chunks(named):  # the seqs' earlier parts go: the put is each message's whole set
+                    marks = ", ".join("?" * len(part))
                     conn.execute(
-                        f"INSERT OR REPLACE INTO vectors (thread_id, model, seq, dim, gen, vec) VALUES {marks}",
+                        f"DELETE FROM vectors WHERE thread_id = ? AND model = ? AND seq IN ({marks})",
+                        (thread_id, model, *part),
+                    )
+                rows = [
+                    (thread_id, model, seq, p, dim, gen, b.tobytes())
+                    for seq, p, b in zip(seq_list, part_list, stored, strict=True)
+                ]
+                for part in chunks(rows, 100):  # many rows per statement, as append does
+                    marks = ", ".join(["(?, ?, ?, ?, ?, ?, ?)"] * len(part))
+                    conn.execute(
+                        f"INSERT INTO vectors (thread_id, model, seq, part, dim, gen, vec) VALUES {marks}",
                         [v for row in part for v in row],
                     )
                 upto = self._advance(conn, thread_id, model, row[2] if row else 0)
@@ -351,7 +364,8 @@ class SQLiteStore(SQLStore):
             # got in between (then the next search catches up from the file).
             cached = self._indexes.get((thread_id, model))
             if cached is not None and cached[0] == created and cached[1] == gen - 1 and cached[2].dim == dim:
-                cached[2].add(seq_list, matrix, [meta[s][0] for s in seq_list], [meta[s][1] for s in seq_list])
+                roles, times = [meta[s][0] for s in seq_list], [meta[s][1] for s in seq_list]
+                cached[2].add(seq_list, matrix, roles, times, part_list)
                 self._indexes[(thread_id, model)] = (created, gen, cached[2], cached[3])
                 self._indexes.move_to_end((thread_id, model))
                 self._evict()
@@ -369,13 +383,19 @@ class SQLiteStore(SQLStore):
         self, thread_id: str, model: str, query: np.ndarray, k: int = 10, where: SearchFilter | None = None
     ) -> list[Ranked]:
         """:meth:`search_vectors`' ranking as ``(seq, score)``: no message body is read."""
+        return [(seq, score) for seq, score, _ in self.rank_vector_parts(thread_id, model, query, k, where)]
+
+    def rank_vector_parts(
+        self, thread_id: str, model: str, query: np.ndarray, k: int = 10, where: SearchFilter | None = None
+    ) -> list[tuple[int, float, int]]:
+        """:meth:`rank_vectors` with the part each message was found by: ``(seq, score, part)``."""
         check_model(model)
         index = self._vector_index(thread_id, model)
         if index is None or k <= 0:
             if index is None:
                 as_query(query, None)  # still reject a malformed query
             return []
-        return list(index.search(query, k, where))
+        return index.search_parts(query, k, where)
 
     def _vector_index(self, thread_id: str, model: str) -> VectorIndex | None:
         """The loaded index of (thread, model), caught up with the file; None when the model has no vectors."""
@@ -398,7 +418,9 @@ class SQLiteStore(SQLStore):
                 if rows:
                     blob = b"".join(r[1] for r in rows)
                     matrix = np.frombuffer(blob, dtype=_BLOB).reshape(len(rows), dim).astype(np.float32)
-                    index.add([r[0] for r in rows], matrix, [r[2] for r in rows], [r[3] for r in rows])
+                    # every row of a seq has the gen of its latest put: a seq's rows here are all its parts
+                    seqs, roles, times, parts = ([r[i] for r in rows] for i in (0, 2, 3, 4))
+                    index.add(seqs, matrix, roles, times, parts)
                 cached = (created, gen, index, erased)
             self._indexes[key] = cached
             self._indexes.move_to_end(key)
@@ -413,17 +435,25 @@ class SQLiteStore(SQLStore):
             total -= len(index)
 
     def get_vectors(self, thread_id: str, model: str) -> tuple[list[int], np.ndarray]:
-        """Every stored vector of ``model`` in the thread: (seqs ascending, float32 matrix)."""
+        """Every stored vector of ``model`` in the thread: (seqs, float32 matrix), by seq then part (a message
+        embedded by passages has one row per part: :meth:`get_vector_parts` names them)."""
+        seqs, _, matrix = self.get_vector_parts(thread_id, model)
+        return seqs, matrix
+
+    def get_vector_parts(self, thread_id: str, model: str) -> tuple[list[int], list[int], np.ndarray]:
+        """Every stored vector of ``model`` in the thread with its part: (seqs, parts, matrix), by seq then part."""
         check_model(model)
         with self._read() as conn:
             self._head(conn, thread_id)
             rows = conn.execute(
-                "SELECT seq, dim, vec FROM vectors WHERE thread_id = ? AND model = ? ORDER BY seq", (thread_id, model)
+                "SELECT seq, part, dim, vec FROM vectors WHERE thread_id = ? AND model = ? ORDER BY seq, part",
+                (thread_id, model),
             ).fetchall()
         if not rows:
-            return [], np.zeros((0, 0), dtype=np.float32)
-        blob = b"".join(r[2] for r in rows)
-        return [r[0] for r in rows], np.frombuffer(blob, dtype=_BLOB).reshape(len(rows), rows[0][1]).astype(np.float32)
+            return [], [], np.zeros((0, 0), dtype=np.float32)
+        blob = b"".join(r[3] for r in rows)
+        matrix = np.frombuffer(blob, dtype=_BLOB).reshape(len(rows), rows[0][2]).astype(np.float32)
+        return [r[0] for r in rows], [r[1] for r in rows], matrix
 
     # ------------------------------------------------------------------ jobs
 
