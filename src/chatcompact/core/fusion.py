@@ -165,7 +165,7 @@ def content_words(text: str) -> list[str]:
 LONG_SHARE = 0.25  # keyword hits that are long messages (passage-indexed), share of the top LONG_TOP, for "long"
 LONG_TOP = 20
 SUPPORT_TOP = 5  # keyword hits whose closeness in meaning is averaged
-SUPPORT_RAMP = (0.5, 0.8)  # support below the first: no trust from it; above the second: full trust
+SUPPORT_RAMP = (0.7, 1.0)  # support below the first: no trust from it; at the second (all agree): full trust
 PEAK_RAMP = (1.8, 2.5)  # best keyword score / second best: one message singled out (a rare identifier)
 _NO_BOOST = 0.01
 
@@ -207,8 +207,10 @@ def keyword_trust(
     arm is trusted only as far as its best hits are also close in meaning (:func:`support`) or one message stands
     far above the next (a rare identifier, :data:`PEAK_RAMP`); otherwise the vector ranking leads alone.
     """
-    if not text or not vec:
+    if not vec:
         return 1.0
+    if not text:
+        return 0.0  # no keyword hit: the vector ranking alone, not lifted by the neighbour boost of keyword hits
     head = [s for s, _ in text[:LONG_TOP]]
     if sum(s in long for s in head) < LONG_SHARE * len(head):
         return 1.0
