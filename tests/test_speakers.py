@@ -194,7 +194,7 @@ def test_hybrid_lifts_speakers_after_the_neighbour_boost() -> None:
 def test_policy_sets_the_default_speaker_weight(tmp_path) -> None:
     from chatcompact import ConfigError, Policy
 
-    with Memory.open(str(tmp_path / "p.db"), embedder=None, policy=Policy(recall_speaker_weight=0)) as mem:
+    with Memory.open(str(tmp_path / "p.db"), embedder="none", policy=Policy(recall_speaker_weight=0)) as mem:
         t = mem.thread("p")
         for i, text in enumerate(TALK):
             t.add({"role": "user" if i % 2 == 0 else "assistant", "content": text})

@@ -46,7 +46,7 @@ NOISE_FACTS = re.compile(
 
 
 def _versions(turns: list[dict[str, Any]], budget: int) -> list[SummaryVersion]:
-    mem = Memory.open("memory://", policy=Policy(budget=budget), background=False, embedder=None)
+    mem = Memory.open("memory://", policy=Policy(budget=budget), background=False, embedder="none")
     try:
         thread = mem.thread("noise", system="You are a helpful support assistant.")
         for turn in turns:
