@@ -116,7 +116,7 @@ def region(png: bytes, rect: dict[str, float]) -> list[tuple[int, ...]]:
 def no_key_in_urls(b: Browser, key: str) -> None:
     urls = b.request_urls()
     assert urls and not [u for u in urls if key in u or "key=" in u], urls
-    secret = key.rsplit("_", 1)[1]
+    secret = key.split("_", 2)[2]
     assert not [u for u in urls if secret in u]
 
 
@@ -142,7 +142,7 @@ def test_login_form_sets_an_httponly_cookie_and_no_url_carries_the_key(site: tup
         assert "chatcompact_session" not in b.js("document.cookie")
         (cookie,) = [c for c in b.call("Network.getAllCookies")["cookies"] if c["name"] == "chatcompact_session"]
         assert cookie["httpOnly"] and cookie["sameSite"] == "Strict" and cookie["path"] == "/dashboard"
-        assert key not in cookie["value"] and key.rsplit("_", 1)[1] not in cookie["value"]
+        assert key not in cookie["value"] and key.split("_", 2)[2] not in cookie["value"]
         logins = [q for q in b.requests() if q["url"].endswith("/dashboard/login")]
         assert logins and all(q["method"] == "POST" and "key=" not in q["url"] for q in logins)
         assert sorted(texts(b, "#threads li[data-thread] .name")) == ["agent-run", "support-dupont", "xss-probe"]
