@@ -282,3 +282,18 @@ def test_what_the_screen_drops_reaches_neither_the_summary_nor_the_hierarchy():
         nodes = mem.store.nodes("v")
         assert nodes and all("evil@" not in n.model_dump_json() for n in nodes)
         assert "evil@" not in v.model_dump_json()
+
+
+def test_a_huge_tool_output_grounds_what_a_summarizer_is_shown_of_it() -> None:
+    """An identifier from a 2 MB output's head or tail is grounded; one only in its deep middle, which no
+    summarizer is shown (the extractive one reads its head and tail, a model's prompt 1,500 characters), is not."""
+    from chatcompact.core.validate import Grounding
+    from chatcompact.types import Message
+
+    rows = [f"row {i:07d} ok" for i in range(150_000)]
+    out = Message("tool", "\n".join(rows), tool_call_id="c", seq=2)
+    g = Grounding.of([out])
+    assert g.invented("row 0000001 failed") is None and g.invented("row 0149999 failed") is None
+    assert g.invented("row 0075000 failed") == "0075000"
+    user = Message("user", out.text, seq=3)  # a person's paste is read whole, as the extractive summary reads it
+    assert Grounding.of([user]).invented("row 0075000 failed") is None

@@ -37,6 +37,7 @@ from dataclasses import dataclass, field
 from ..config import Policy
 from ..errors import InvalidSummary
 from ..types import SECTIONS, MergeReport, Message, SummaryDelta, SummaryItem, SummaryState
+from .digest import scanned
 
 __all__ = [
     "NARRATIVE_MIN_WORDS",
@@ -157,7 +158,11 @@ class Grounding:
 
     @classmethod
     def of(cls, messages: Iterable[Message], state: SummaryState | None = None) -> Grounding:
-        texts = [m.searchable_text[:GROUNDING_CHARS] for m in messages]
+        # A tool output is read at its head and tail (``digest.scanned``): all any summarizer is shown of it (the
+        # extractive one reads that much, a model's prompt 1,500 characters), and a 2 MB log cost ~50 ms here on
+        # every compaction that folded it.
+        read = [scanned(m.searchable_text) if m.role == "tool" else m.searchable_text for m in messages]
+        texts = [t[:GROUNDING_CHARS] for t in read]
         if state is not None:
             texts.append(_state_text(state)[:GROUNDING_CHARS])
         digits: list[str] = []
