@@ -1193,23 +1193,27 @@ def test_version_1_database_is_upgraded(tmp_path: Path) -> None:
         assert [m.seq for m in s.messages("t")] == [1, 2]
 
 
+def _version_10_file(raw: sqlite3.Connection, texts: list[str]) -> None:
+    """A file as migrations 1-10 left it (vectors whole, full-text context whole), thread 't' holding ``texts``."""
+    raw.execute("CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, applied_at REAL)")
+    for n, step in enumerate(MIGRATIONS[:10], start=1):
+        step(raw)
+        raw.execute("INSERT INTO schema_migrations VALUES (?, 0)", (n,))
+    raw.execute("INSERT INTO threads (id, system, created_at) VALUES ('t', NULL, 1.0)")
+    for seq, text in enumerate(texts, start=1):
+        raw.execute(
+            "INSERT INTO messages (thread_id, seq, role, body, text, tokens, created_at) VALUES (?,?,?,?,?,?,?)",
+            ("t", seq, "user", json.dumps({"role": "user", "content": text}), text, 1, 2.0),
+        )
+
+
 def test_version_10_vectors_become_whole_message_parts(tmp_path: Path) -> None:
     """A file from before vector parts (migration 10) keeps its vectors, as part 0 of each message: searchable,
     nothing re-embedded, and a long message can then be given its passages."""
     path = str(tmp_path / "v10.db")
     vecs = np.eye(3, 8, dtype=np.float32)
     with sqlite3.connect(path, isolation_level=None) as raw:
-        raw.execute("CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, applied_at REAL)")
-        for n, step in enumerate(MIGRATIONS[:10], start=1):
-            step(raw)
-            raw.execute("INSERT INTO schema_migrations VALUES (?, 1.0)", (n,))
-        raw.execute("INSERT INTO threads (id, system, created_at) VALUES ('t', NULL, 1.0)")
-        for seq in (1, 2, 3):
-            body = json.dumps({"role": "user", "content": f"old {seq}"})
-            raw.execute(
-                "INSERT INTO messages (thread_id, seq, role, body, text, tokens, created_at) VALUES (?,?,?,?,?,?,?)",
-                ("t", seq, "user", body, f"old {seq}", 1, 2.0),
-            )
+        _version_10_file(raw, [f"old {seq}" for seq in (1, 2, 3)])
         for seq in (1, 2):
             blob = vecs[seq - 1].astype("<f4").tobytes()
             raw.execute("INSERT INTO vectors VALUES ('t', 'm', ?, 8, 1, ?)", (seq, blob))
@@ -1337,17 +1341,7 @@ def test_an_older_file_is_reindexed_where_its_rows_change(tmp_path: Path) -> Non
     path = str(tmp_path / "old.db")
     long = "firstword " + "alpha beta gamma " * 500 + " lastword"
     with sqlite3.connect(path, isolation_level=None) as raw:
-        raw.execute("CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, applied_at REAL)")
-        for n, step in enumerate(MIGRATIONS[:10], start=1):
-            step(raw)
-            raw.execute("INSERT INTO schema_migrations VALUES (?, 0)", (n,))
-        raw.execute("INSERT INTO threads (id, system, created_at) VALUES ('t', NULL, 1.0)")
-        for seq, text in enumerate([long, "short reply", "another", "last one"], start=1):
-            body = json.dumps({"role": "user", "content": text})
-            raw.execute(
-                "INSERT INTO messages (thread_id, seq, role, body, text, tokens, created_at) VALUES (?,?,?,?,?,?,?)",
-                ("t", seq, "user", body, text, 1, 2.0),
-            )
+        _version_10_file(raw, [long, "short reply", "another", "last one"])
         old = raw.execute("SELECT count(*) FROM messages_fts WHERE messages_fts MATCH 'firstword'").fetchone()[0]
         assert old == 3  # its row and, as whole-text context, the next two
     raw.close()

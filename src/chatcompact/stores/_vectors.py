@@ -92,28 +92,25 @@ def as_query(query: Any, dim: int | None) -> np.ndarray:
     return q / norm if norm else q
 
 
+def _ints(values: Sequence[int], count: int, name: str, least: int, what: str) -> list[int]:
+    """``values`` as ints >= ``least``, one per vector; InvalidArgument naming ``name`` otherwise."""
+    out = list(values)
+    if len(out) != count:
+        raise InvalidArgument(f"put_vectors got {len(out)} {name} but {count} vectors")
+    for i, v in enumerate(out):
+        if isinstance(v, bool) or not isinstance(v, (int, np.integer)) or v < least:
+            raise InvalidArgument(f"{name}[{i}] must be {what}, got {v!r}")
+    return [int(v) for v in out]
+
+
 def check_seqs(seqs: Sequence[int], count: int) -> list[int]:
     """The seqs as ints, one per vector; ValueError otherwise."""
-    out = list(seqs)
-    if len(out) != count:
-        raise InvalidArgument(f"put_vectors got {len(out)} seqs but {count} vectors")
-    for i, s in enumerate(out):
-        if isinstance(s, bool) or not isinstance(s, (int, np.integer)) or s < 1:
-            raise InvalidArgument(f"seqs[{i}] must be a positive int, got {s!r}")
-    return [int(s) for s in out]
+    return _ints(seqs, count, "seqs", 1, "a positive int")
 
 
 def check_parts(parts: Sequence[int] | None, count: int) -> list[int]:
     """Each row's part as an int >= 0 (None: every row the whole message, :data:`WHOLE`); ValueError otherwise."""
-    if parts is None:
-        return [WHOLE] * count
-    out = list(parts)
-    if len(out) != count:
-        raise InvalidArgument(f"put_vectors got {len(out)} parts but {count} vectors")
-    for i, p in enumerate(out):
-        if isinstance(p, bool) or not isinstance(p, (int, np.integer)) or p < 0:
-            raise InvalidArgument(f"parts[{i}] must be an int >= 0, got {p!r}")
-    return [int(p) for p in out]
+    return [WHOLE] * count if parts is None else _ints(parts, count, "parts", 0, "an int >= 0")
 
 
 def vector_batch(
