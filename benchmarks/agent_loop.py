@@ -17,10 +17,13 @@ framework keeps after the run (LangChain's checkpointed messages, the Agents SDK
 latest output is >= 1 MB; "core" is the part spent in ``Thread.add_many`` / ``Thread.assemble``), and the loop's
 wall time with chatcompact against without it (ratio; target <= 1.1x).
 
+The store is a SQLite file per loop, as in the docs (``--store memory`` for ``memory://``), full text only
+(``--embedder local`` adds the bundled embedder).
+
 Run: ``python benchmarks/agent_loop.py [--steps 40] [--budget 8000] [--loops thread,langchain,agents,pydantic_ai]
-[--quick] [--inline] [--min-bytes N --max-bytes N]``. ``--max-message-chars`` raises ``Policy.max_message_chars``
-(default 4,000,000: the library's
-1,000,000 refuses the 2 MB outputs until the any-size storage lands; the first line says whether it still does).
+[--quick] [--inline] [--min-bytes N --max-bytes N] [--store sqlite|memory] [--embedder none|local]``.
+``--max-message-chars`` sets ``Policy.max_message_chars`` (a user message's limit; tool outputs of any size are
+accepted with the default Policy: the first line checks that a 2 MB one is).
 """
 
 from __future__ import annotations
@@ -31,6 +34,7 @@ import json
 import os
 import statistics
 import sys
+import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -301,12 +305,14 @@ def measure(name: str, args: argparse.Namespace) -> dict[str, Any]:
 
     tok = tokenizer_for("gpt-4o")
     out: dict[str, Any] = {"loop": name}
+    tmp = tempfile.mkdtemp(prefix="agent-loop-")
     for with_us in (False, True):
         clock = Clock()
         policy = Policy(budget=args.budget, max_message_chars=args.max_message_chars)
         with AgentModelServer(ToolLoop(args.steps), count=with_us) as server:
             bg: Any = not args.inline
-            mem = Memory.open("memory://", policy=policy, embedder="none", background=bg) if with_us else None
+            url = "memory://" if args.store == "memory" else os.path.join(tmp, f"{name}.db")
+            mem = Memory.open(url, policy=policy, embedder=args.embedder, background=bg) if with_us else None
             if with_us:
                 clock.patch_thread()
             t0 = time.perf_counter()
@@ -348,6 +354,10 @@ def main() -> None:
     ap.add_argument("--inline", action="store_true", help="compaction inline (no background thread competing)")
     ap.add_argument("--loops", default=",".join(LOOPS))
     ap.add_argument("--max-message-chars", type=int, default=4_000_000)
+    ap.add_argument(
+        "--store", choices=("sqlite", "memory"), default="sqlite", help="a SQLite file (as in the docs) or memory://"
+    )
+    ap.add_argument("--embedder", default="none", help="none (full text only), local (the bundled MiniLM), e5")
     ap.add_argument("--quick", action="store_true", help="12 steps up to 1.2 MB")
     args = ap.parse_args()
     if args.quick:

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import threading
+import time
 
 import pytest
 
 from chatcompact import Memory, Policy, SummarizerError
-from chatcompact.runtime.background import Retry, Scheduler
+from chatcompact.runtime.background import Foreground, Retry, Scheduler
 from chatcompact.testing import ScriptedSummarizer
 from chatcompact.types import SummaryDelta
 
@@ -216,3 +217,48 @@ def test_a_memory_runs_its_jobs_on_the_scheduler_it_is_given():
         with pytest.raises(ConfigError, match="submit, wait_idle and close"):
             mem.use_scheduler(object())  # type: ignore[arg-type]
         assert mem.scheduler is mine
+
+
+def test_foreground_counts_nested_hot_calls_and_times_out():
+    fg = Foreground(max_wait=0.05)
+    assert fg.wait_quiet() and not fg.busy
+    with fg, fg:
+        assert fg.busy and not fg.wait_quiet()  # waited max_wait, a hot call still runs
+    assert fg.wait_quiet(0) and not fg.busy
+    released = threading.Event()
+
+    def hold() -> None:
+        with fg:
+            released.wait(5)
+
+    holder = threading.Thread(target=hold)
+    holder.start()
+    while not fg.busy:
+        pass
+    threading.Timer(0.05, released.set).start()
+    assert fg.wait_quiet(5)  # woken when the last hot call ends, long before the 5 s
+    holder.join()
+
+
+def test_a_background_compaction_gives_way_to_a_hot_call_until_it_ends(tmp_path):
+    summ = ScriptedSummarizer()
+    with Memory.open(tmp_path / "m.db", summarizer=summ, policy=Policy(budget=600), embedder="none") as mem:
+        mem.foreground.max_wait = 30.0
+        t = mem.thread("fg", system="sys")
+        with mem.foreground:  # a hot call of another thread is running all along
+            _talk(t, 30)  # triggers a compaction in the background
+            time.sleep(0.5)
+            assert summ.requests == [] and t.compactions() == []  # it waits at its first pause, before the model
+        assert mem.wait_idle(30)
+        assert summ.requests and t.compactions()
+
+
+def test_an_inline_compaction_never_waits_for_the_hot_call_it_runs_in(tmp_path):
+    summ = ScriptedSummarizer()
+    policy = Policy(budget=600)
+    with Memory.open(tmp_path / "m.db", summarizer=summ, policy=policy, background=False, embedder="none") as mem:
+        mem.foreground.max_wait = 30.0
+        t = mem.thread("inline", system="sys")
+        started = time.monotonic()
+        _talk(t, 30)
+        assert t.compactions() and time.monotonic() - started < 20

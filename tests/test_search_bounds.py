@@ -93,3 +93,17 @@ def test_passages_of_long_messages_take_the_bounded_path_too(store: Store) -> No
     assert found and found[0][0].message.seq == 4
     start, end = found[0][1]
     assert "Zanzibar" in found[0][0].message.text[start:end]
+
+
+def test_a_short_thread_of_long_messages_counts_its_passages_first(store: Store) -> None:
+    """A thread of a few messages can hold thousands of passages (one 2 MB tool output): its passages take the
+    bounded path whatever the thread's length, so a common word is ranked among the newest passages only."""
+    lines = "\n".join(f"step {i}: compiled module ok" for i in range(1500))
+    store.ensure_thread("t", None)
+    msgs = [f"{lines}\nerror: Zanzibar token leaked", "a short note", f"{lines}\nall fine", "done"]
+    store.append("t", [parse_message({"role": "user", "content": m}) for m in msgs], [10] * len(msgs))
+    _fill(store, "t", 0, {})  # Postgres: statistics of what was just written
+    found = store.search_passages("t", "Zanzibar module", k=3)  # type: ignore[attr-defined]
+    assert found[0][0].message.seq == 1  # the rare word, from the oldest message
+    common = store.search_passages("t", "compiled module", k=3)  # type: ignore[attr-defined]
+    assert [h.message.seq for h, _ in common] == [3]  # only the newest matching passages were ranked

@@ -43,8 +43,9 @@ def _forwarded(name: str) -> Any:
     return property(lambda self: getattr(self.sync, name), lambda self, value: setattr(self.sync, name, value))
 
 
-async def drive(thread: Thread, flow: e.Effects[R]) -> R:
-    """Run an engine flow on ``thread``, awaiting the summarizer on the event loop."""
+async def drive(thread: Thread, flow: e.Effects[R], background: bool = False) -> R:
+    """Run an engine flow on ``thread``, awaiting the summarizer on the event loop; a ``background`` flow gives
+    way to the Memory's hot calls at its pauses (see ``background.Foreground``)."""
     mem = thread.memory
     runner = EffectRunner(thread.view, mem, thread)
 
@@ -58,6 +59,8 @@ async def drive(thread: Thread, flow: e.Effects[R]) -> R:
         if isinstance(effect, e.Summarize):
             return await mem.retry.acall(lambda: once(effect.request))
         if isinstance(effect, e.Pause):
+            if background:
+                await mem.foreground.await_quiet()
             await asyncio.sleep(0)
             return not mem.closed
         return await asyncio.to_thread(runner, effect)
@@ -233,7 +236,7 @@ class AsyncMemory:
     async def _run(self, kind: str, t: Thread) -> bool:
         if kind == "embed" and self.sync.embedder is None:
             return False
-        return bool(await drive(t, job_flow(t, kind)))
+        return bool(await drive(t, job_flow(t, kind), background=True))
 
     async def wait_idle(self, timeout: float | None = None, *, kinds: Sequence[str] | None = None) -> bool:
         """Wait until no background job (of ``kinds``, default all) is queued or running; False on timeout."""

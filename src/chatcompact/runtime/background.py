@@ -26,6 +26,46 @@ K = TypeVar("K", bound=Hashable)  # a Scheduler key
 JobKey = tuple[str, str]  # (kind, thread_id), e.g. ("compact", thread_id)
 
 
+class Foreground:
+    """The hot calls (``add``, ``context``, ``recall``) running on a Memory now, counted, so that its background
+    flows give way: at each pause a background flow waits until none runs, at most ``max_wait`` seconds (a
+    foreground that never rests must not starve compaction). Python runs one thread at a time, so a compaction
+    running beside an ``add`` makes the ``add`` slower by about the compaction's own time; giving way moves that
+    work into the gaps between calls (an agent's model call, a user's typing). Nested entries count once each."""
+
+    def __init__(self, max_wait: float = 0.25) -> None:
+        self.max_wait = max_wait
+        self._n = 0
+        self._quiet = threading.Condition(threading.Lock())
+
+    def __enter__(self) -> Foreground:
+        with self._quiet:
+            self._n += 1
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        with self._quiet:
+            self._n -= 1
+            if not self._n:
+                self._quiet.notify_all()
+
+    @property
+    def busy(self) -> bool:
+        return self._n > 0
+
+    def wait_quiet(self, timeout: float | None = None) -> bool:
+        """Wait until no hot call runs (at most ``timeout``, default ``max_wait``); True if none runs."""
+        with self._quiet:
+            return self._quiet.wait_for(lambda: not self._n, self.max_wait if timeout is None else timeout)
+
+    async def await_quiet(self) -> bool:
+        """:meth:`wait_quiet` for the event loop: polls every millisecond (a hot call ends in milliseconds)."""
+        deadline = time.monotonic() + self.max_wait
+        while self._n and time.monotonic() < deadline:
+            await asyncio.sleep(0.001)
+        return not self._n
+
+
 @runtime_checkable
 class JobScheduler(Protocol):
     """What a :class:`~chatcompact.runtime.memory.Memory` needs of its scheduler: :class:`Lanes` (worker

@@ -17,7 +17,7 @@ from ..protocols import Embedder, FullStore, PassageVectorStore, Summarizer, Tok
 from ..types import SummaryDelta
 
 if TYPE_CHECKING:
-    from .background import JobScheduler, Retry
+    from .background import Foreground, JobScheduler, Retry
     from .view import ThreadView
 
 
@@ -53,12 +53,14 @@ class Owner(Protocol):
 class EffectRunner:
     """Executes one engine flow's effects on a thread's :class:`~chatcompact.runtime.view.ThreadView` with the
     backends of a :class:`Runtime` (the async driver reuses it for all but the summarizer call). Holds the
-    compaction slot the flow claimed until :meth:`release`."""
+    compaction slot the flow claimed until :meth:`release`. ``yield_to``: a background flow's runner waits at
+    each pause for the hot calls it counts to end (an inline flow runs inside one of them: it never waits)."""
 
-    def __init__(self, view: ThreadView, runtime: Runtime, owner: Owner) -> None:
+    def __init__(self, view: ThreadView, runtime: Runtime, owner: Owner, yield_to: Foreground | None = None) -> None:
         self.view = view
         self.runtime = runtime
         self.owner = owner
+        self.yield_to = yield_to
         self.held = False
         tid = view.id
         self._do: dict[type, Callable[[Any], Any]] = {
@@ -96,6 +98,8 @@ class EffectRunner:
             multi.put_vectors(tid, name, list(effect.seqs), effect.vectors, list(effect.parts))
 
     def _pause(self, _: e.Pause) -> bool:
+        if self.yield_to is not None:
+            self.yield_to.wait_quiet()
         time.sleep(0)  # a GIL yield: the foreground's next add/context runs now
         return not self.runtime.closed
 

@@ -31,7 +31,7 @@ from ..types import (
     ThreadInfo,
 )
 from . import archive
-from .background import JobScheduler, Retry, make_scheduler
+from .background import Foreground, JobScheduler, Retry, make_scheduler
 from .inputs import (
     check_store_url,
     check_thread_id,
@@ -82,6 +82,7 @@ class Memory:
         self._threads: dict[str, Thread] = {}
         self._lock = threading.Lock()
         self._closed = False
+        self.foreground = Foreground()  # the hot calls running now: background flows give way to them
         delays = {"embed": (archive.EMBED_QUIET, archive.EMBED_MAX_LAG)}
         self.scheduler: JobScheduler | None = make_scheduler(self.background, self.store, self._job, delays)
 
@@ -103,14 +104,14 @@ class Memory:
         kind, thread_id = key
         with self._lock:
             t = self._threads.get(thread_id)
-        return self._run(kind, t) if t is not None else False
+        return self._run(kind, t, background=True) if t is not None else False
 
     def run_job(self, kind: str, thread_id: str) -> bool:
         """Run one background job (``"compact"`` or ``"embed"``) on any thread of the store; True if the
         thread needs another. What ``chatcompact worker`` runs for each job it claims; a thread this Memory
         has not opened is loaded just for the job (a worker keeps no per-thread state between jobs)."""
         t = job_thread(self, thread_id)
-        return self._run(kind, t) if t is not None else False
+        return self._run(kind, t, background=True) if t is not None else False
 
     @property
     def open_threads(self) -> dict[str, Thread]:
@@ -118,10 +119,10 @@ class Memory:
         with self._lock:
             return dict(self._threads)
 
-    def _run(self, kind: str, t: Thread) -> bool:
+    def _run(self, kind: str, t: Thread, background: bool = False) -> bool:
         if kind == "embed" and self.embedder is None:
             return False
-        return bool(run_flow(t, job_flow(t, kind)))
+        return bool(run_flow(t, job_flow(t, kind), background))
 
     def wait_idle(self, timeout: float | None = None, *, kinds: Sequence[str] | None = None) -> bool:
         """Wait until no background job is queued or running; False if ``timeout`` (seconds) passed first.

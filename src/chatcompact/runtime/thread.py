@@ -50,6 +50,7 @@ from ..types import (
     parse_messages,
 )
 from . import archive
+from .background import Foreground
 from .effects import EffectRunner, Runtime, invalid_retries
 from .inputs import (
     check_compact,
@@ -80,6 +81,8 @@ class Host(Runtime, Protocol):
     def policy(self) -> Policy: ...
     @property
     def rules(self) -> Sequence[Rule]: ...
+    @property
+    def foreground(self) -> Foreground: ...
     def delete(self, thread_id: str) -> None: ...
 
 
@@ -135,6 +138,12 @@ class Thread:
         self, messages: Iterable[dict[str, Any] | Message], *, created_at: float | datetime | None = None
     ) -> list[Message]:
         """Validate all, then append all in one transaction (all or nothing), all dated ``created_at``."""
+        with self._mem.foreground:
+            return self._add_many(messages, created_at)
+
+    def _add_many(
+        self, messages: Iterable[dict[str, Any] | Message], created_at: float | datetime | None
+    ) -> list[Message]:
         when = as_epoch(created_at)
         parsed = parse_messages(messages, self._mem.policy.max_message_chars)
         if not parsed:
@@ -158,7 +167,7 @@ class Thread:
     ) -> Assembled:
         """The context as an :class:`Assembled` (messages, exact token count, what was elided). Reading only:
         the budget asked for here never changes when compaction runs (that is the thread's ``budget``)."""
-        with memo.scope():  # the rules and the detector see the same texts again within one assembly
+        with self._mem.foreground, memo.scope():  # the rules and the detector see the same texts again
             return self._assemble(budget, query, tools)
 
     def _assemble(self, budget: int | None, query: str | None, tools: Sequence[dict[str, Any]] | None) -> Assembled:
@@ -391,7 +400,8 @@ class Thread:
         opts = archive.RecallOptions(
             k, where, neighbors, mode, weight, frozenset(excluded), self._mem.policy.recall_mmr
         )
-        return self._search(Query.parse(text), opts)
+        with self._mem.foreground:
+            return self._search(Query.parse(text), opts)
 
     def _search(self, query: Query, opts: archive.RecallOptions) -> list[ArchiveHit]:
         if opts.fusion != self._mem.policy.recall_fusion:
@@ -555,10 +565,11 @@ def job_flow(thread: Thread, kind: str, **kw: Any) -> e.Effects[Any]:
     return e.embed(thread.engine, cfg) if kind == "embed" else e.step(thread.engine, cfg)
 
 
-def run_flow(thread: Thread, flow: e.Effects[T]) -> T:
+def run_flow(thread: Thread, flow: e.Effects[T], background: bool = False) -> T:
     """Run an engine flow on ``thread`` in the caller's thread (the sync driver; ``async_memory.drive`` is the
-    async one), every effect executed by one :class:`EffectRunner`."""
-    runner = EffectRunner(thread.view, thread.memory, thread)
+    async one), every effect executed by one :class:`EffectRunner`; a ``background`` flow gives way to the
+    Memory's hot calls at its pauses."""
+    runner = EffectRunner(thread.view, thread.memory, thread, thread.memory.foreground if background else None)
     try:
         with memo.scope():  # what the flow derives from message text is memoised for this flow only
             return e.drive(flow, runner)

@@ -6,7 +6,8 @@ keeps, not with the thread. Each query word is counted in the thread: SQLite cou
 ``RARE_HITS`` messages (together at most ``RARE_TOTAL``) are searched over the whole history and ranked by the
 index's own score; the others, whose weight in BM25 / ``ts_rank`` is low because they are common, are searched
 only among the ``RECENT_HITS`` newest messages that match any word, ranked with every word. A thread of at most
-``RARE_TOTAL`` messages is searched exactly, as before.
+``RARE_TOTAL`` messages is searched exactly, as before; its passages are not (a 2 MB tool output alone holds
+thousands), they are always counted first.
 """
 
 from __future__ import annotations
@@ -72,7 +73,7 @@ class BoundedSearch:
     ) -> list[tuple[Any, ...]]:
         """The best ``limit`` rows of ``table`` for ``terms``, read with bounded work (see the module docstring)."""
         scan = TextScan(table, info.id, tuple(terms), tuple(terms), where, limit, thread_size=info.last_seq)
-        if info.last_seq <= RARE_TOTAL:
+        if table == "messages" and info.last_seq <= RARE_TOTAL:  # one long message can hold thousands of passages
             return self._text_rows(conn, scan)
         counts = sorted((self._term_hits(conn, scan, t, RARE_HITS + 1), i, t) for i, t in enumerate(terms))
         if all(n == 0 for n, _, _ in counts):
