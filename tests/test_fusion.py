@@ -16,6 +16,7 @@ from chatcompact.core.fusion import (
     keyword_trust,
     neighbour_boost,
     rrf,
+    singled_out,
     support,
     with_neighbours,
 )
@@ -264,10 +265,52 @@ def test_keyword_trust_is_full_among_short_turns_and_earned_among_long_messages(
     assert keyword_trust(stray, vec, long=range(500, 530)) == 0.0  # long messages: incidental words
     assert keyword_trust(_ranked(range(1, 31)), vec, long=range(1, 31)) > 0.9  # also close in meaning
     rare = [(500, 14.0), *_ranked(range(501, 530), 5.0, 0.01)]  # one message singled out: an identifier
-    assert keyword_trust(rare, vec, long=range(500, 530)) == 1.0
+    assert keyword_trust(rare, vec, long=range(500, 530)) == 0.0  # earns trust for itself only (singled_out)
     assert keyword_trust(stray[:0], vec, long=()) == 0.0  # no keyword hit at all: the vector ranking alone
     assert keyword_trust(stray, [], long=range(500, 530)) == 1.0  # no vectors: full text is all there is
-    assert keyword_trust([(500, 3.0)], vec, long=[500]) == 1.0  # the only message with the words
+
+
+def test_a_lead_singles_out_its_one_message_among_long_messages_only() -> None:
+    vec = _ranked(range(1, 101), 0.6, 0.004)
+    long = range(500, 530)
+    rare = [(500, 14.0), *_ranked(range(501, 530), 5.0, 0.01)]  # best / second best = 2.8: past the ramp
+    assert singled_out(rare, vec, long) == (500, 1.0)
+    assert singled_out([(500, 3.0)], vec, long=[500]) == (500, 1.0)  # the only message with the words
+    half = [(500, 10.0 * 2.15), *_ranked(range(501, 530), 10.0, 0.01)]  # lead 2.15: half way up the ramp
+    got = singled_out(half, vec, long)
+    assert got is not None and got[0] == 500 and got[1] == pytest.approx(0.5, abs=1e-6)
+    assert singled_out(_ranked(range(500, 530)), vec, long) is None  # no lead
+    assert singled_out(rare, vec, long=()) is None  # short turns: the arm is trusted whole instead
+    assert singled_out(rare, [], long) is None and singled_out([], vec, long) is None
+
+
+def test_a_singled_out_hit_costs_the_vector_ranking_one_slot_not_its_evidence() -> None:
+    # Long messages (the long-chat dev set's "Where do I live?"): the question's one content word is in three
+    # adjacent messages, one far ahead ("lives on Bitbucket"), none close in meaning; the vector arm has the
+    # evidence at rank 5 and the lead's neighbours at its bottom. Trusting the whole keyword arm for the lead (as
+    # before) lifted those neighbours (and the arm's other hits) over the evidence; lifting the one message does not.
+    order = [327, 211, 173, 231, 357, 367, 213, 307, 223, 334, *range(600, 1000, 4), 148, 149, 150, 152, 154]
+    vec = [(327, 0.18), *_ranked(order[1:], 0.13, 0.0008)]  # cosines: a steep head, as short questions give
+    text = [(151, 7.0), (153, 2.09), (152, 1.95)]
+    long = {151, 152, 153}
+    trust, single = keyword_trust(text, vec, long), singled_out(text, vec, long)
+    assert trust == 0.0 and single == (151, 1.0)
+    got = [s for s, _ in fuse(text, vec, 10, trust=trust, single=single)]
+    assert got == [151, 327, 211, 173, 231, 357, 367, 213, 307, 223]  # the vector arm's top 9, in its order
+    before = [s for s, _ in fuse(text, vec, 10, trust=1.0)]  # the arm trusted whole
+    assert 357 not in before and {149, 150, 152, 153} <= set(before)
+
+
+def test_fuse_lifts_the_single_seq_after_the_neighbour_boost_only() -> None:
+    text = _ranked([50, 51, 52])
+    vec = _ranked([7, 3, 9, 1, 40], 0.8, 0.05)
+    plain = fuse(text, vec, 9, trust=0.0)
+    assert fuse(text, vec, 9, trust=0.0, single=(40, 0.0)) == plain  # no lift: unchanged
+    half = [s for s, _ in fuse(text, vec, 9, trust=0.0, single=(40, 0.5))]
+    assert half.index(40) < [s for s, _ in plain].index(40) and half[0] == 7  # raised, not first
+    full = [s for s, _ in fuse(text, vec, 9, trust=0.0, single=(40, 1.0))]
+    assert full[0] == 40 and full[1:5] == [7, 3, 9, 1]  # first; the rest in their order, its neighbours not lifted
+    assert fuse(text, vec, 9, trust=0.0, single=(999, 1.0)) == plain  # a seq no arm found: nothing to lift
 
 
 def test_fuse_without_trust_is_the_vector_ranking_and_with_full_trust_unchanged() -> None:

@@ -104,7 +104,8 @@ class Policy:
     # still collapse to one); lower values trade relevance for variety among the quoted turns
     recall_mmr: float = 1.0
     # How recall fuses full text and vectors: "adaptive" trusts the full-text arm per query (among long messages,
-    # only as far as its hits are also close in meaning: core.fusion.keyword_trust); "fixed" always fuses alike
+    # only as far as its hits are also close in meaning: core.fusion.keyword_trust; a hit far ahead of the rest is
+    # lifted alone: core.fusion.singled_out); "fixed" always fuses alike
     recall_fusion: str = "adaptive"
 
     def __post_init__(self) -> None:

@@ -4,7 +4,8 @@
 - :func:`combine`: convex combination of min-max normalised scores (full-text and vector).
 - :func:`fuse`: what ``recall`` runs: full-text + vector rankings of seqs -> the k best, fused;
   :func:`hybrid`: the same over hits.
-- :func:`keyword_trust`: how far one query's full-text arm is trusted (adaptive fusion), from :func:`support`.
+- :func:`keyword_trust`: how far one query's full-text arm is trusted (adaptive fusion), from :func:`support`;
+  :func:`singled_out`: the one keyword hit a rare term singles out, lifted alone.
 - :func:`neighbour_boost`: lift hits that sit next to other strong hits.
 - :func:`with_neighbours`: expand hits with the turns around them, within a fixed number of slots.
 - :func:`keyword_query`: a question rewritten for BM25 (stop words and question words removed).
@@ -195,6 +196,12 @@ def support(text: Sequence[tuple[int, float]], vec: Sequence[tuple[int, float]],
     return min(1.0, max(0.0, (mean - floor) / (best - floor)))
 
 
+def _among_long(text: Sequence[tuple[int, float]], long: Collection[int]) -> bool:
+    """Are at least :data:`LONG_SHARE` of the top :data:`LONG_TOP` keyword hits long (passage-indexed) messages?"""
+    head = [s for s, _ in text[:LONG_TOP]]
+    return sum(s in long for s in head) >= LONG_SHARE * len(head)
+
+
 def keyword_trust(
     text: Sequence[tuple[int, float]], vec: Sequence[tuple[int, float]], long: Collection[int] = ()
 ) -> float:
@@ -204,17 +211,50 @@ def keyword_trust(
     seqs of passage-indexed long messages) it is 1: there, words shared with the question are the best evidence
     there is (LoCoMo: full text 65, vectors 41). Among long messages a keyword hit is often incidental (a long
     answer uses many words) and a question that paraphrases its evidence shares none with it, so the full-text
-    arm is trusted only as far as its best hits are also close in meaning (:func:`support`) or one message stands
-    far above the next (a rare identifier, :data:`PEAK_RAMP`); otherwise the vector ranking leads alone.
+    arm is trusted only as far as its best hits are also close in meaning (:func:`support`); otherwise the vector
+    ranking leads alone. A best hit that stands far above the next (a rare identifier) earns trust for itself
+    only, not for the arm: :func:`singled_out`.
     """
     if not vec:
         return 1.0
     if not text:
         return 0.0  # no keyword hit: the vector ranking alone, not lifted by the neighbour boost of keyword hits
-    head = [s for s, _ in text[:LONG_TOP]]
-    if sum(s in long for s in head) < LONG_SHARE * len(head):
+    if not _among_long(text, long):
         return 1.0
-    return max(_ramp(support(text, vec), *SUPPORT_RAMP), _ramp(_lead(text), *PEAK_RAMP))
+    return _ramp(support(text, vec), *SUPPORT_RAMP)
+
+
+def singled_out(
+    text: Sequence[tuple[int, float]], vec: Sequence[tuple[int, float]], long: Collection[int] = ()
+) -> tuple[int, float] | None:
+    """The keyword hit that one query's full-text arm singles out among long messages, and how far (0..1]:
+    ``(seq, lift)`` for :func:`fuse`'s ``single``, or None.
+
+    A best score far above the next (:data:`PEAK_RAMP`, best / second best; a lone hit leads by all) marks the
+    one message that carries a rare term of the query: an identifier, an error's module name. That is evidence
+    for that message, not for the keyword hits around it or below it: a common word found in only a few messages
+    leads as far ("where do I live?" matching "lives on Bitbucket"), and trusting the whole arm for it let the
+    hit's neighbours and the arm's incidental hits push the vector arm's evidence out of the top 10. So the lead
+    lifts its one message and costs the vector ranking one slot at most. None among short turns (there the arm
+    is trusted whole, :func:`keyword_trust`), without vectors or without a lead.
+    """
+    if not vec or not text or not _among_long(text, long):
+        return None
+    lift = _ramp(_lead(text), *PEAK_RAMP)
+    return (text[0][0], lift) if lift > 0 else None
+
+
+def _lift(ranked: Sequence[tuple[int, float]], single: tuple[int, float]) -> list[tuple[int, float]]:
+    """``ranked`` with the seq of ``single`` raised by ``lift`` times the best score (a lift of 1 puts it first),
+    placed before every seq it then scores at least as high as; the order of the rest is kept."""
+    seq, lift = single
+    own = next((score for s, score in ranked if s == seq), None)
+    if own is None or not 0.0 < lift <= 1.0:
+        return list(ranked)
+    raised = own + lift * ranked[0][1]
+    rest = [r for r in ranked if r[0] != seq]
+    at = next((i for i, (_, score) in enumerate(rest) if score <= raised), len(rest))
+    return [*rest[:at], (seq, raised), *rest[at:]]
 
 
 #: Methods :func:`hybrid` knows.
@@ -280,6 +320,7 @@ def fuse(
     speaker_weight: float = DEFAULT_SPEAKER_BOOST,
     speaker_by_seq: Mapping[int, str | None] | None = None,
     trust: float = 1.0,
+    single: tuple[int, float] | None = None,
 ) -> list[tuple[int, float]]:
     """Fuse the full-text and vector rankings (``(seq, score)``, best first) of one query into the ``k`` best.
 
@@ -289,7 +330,9 @@ def fuse(
     reads them) is one of ``speakers`` (e.g. from :func:`~chatcompact.core.speakers.named_speakers`) gain
     ``speaker_weight`` times the best score (:func:`~chatcompact.core.speakers.speaker_boost`).
     ``trust`` (0..1, :func:`keyword_trust`) scales the full-text arm's weight and the neighbour boost: 1 is the
-    tuned fusion above, 0 the vector ranking alone (with the speaker lift).
+    tuned fusion above, 0 the vector ranking alone (with the speaker lift). ``single`` (``(seq, lift)``,
+    :func:`singled_out`) raises that one seq by ``lift`` times the best fused score, after the neighbour boost (its
+    neighbours are not lifted with it) and before the speaker lift.
     Pass each list deep (100+ hits): min-max normalisation and the neighbour boost see only what they are given.
     """
     if method not in METHODS:
@@ -310,6 +353,8 @@ def fuse(
         fused = combine(text, vec, alpha=alpha)
     if boost:
         fused = neighbour_boost(fused, boost)
+    if single is not None:
+        fused = _lift(fused, single)
     if speakers and speaker_weight:
         # After the neighbour boost, so a lifted turn does not lift the other speakers' turns around it in turn
         # (the other order: -1.2 points of recall@10 on LoCoMo).
@@ -331,6 +376,7 @@ __all__ = [
     "keyword_trust",
     "neighbour_boost",
     "rrf",
+    "singled_out",
     "support",
     "with_neighbours",
 ]

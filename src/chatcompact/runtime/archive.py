@@ -21,7 +21,7 @@ from ..config import DEFAULT_SPEAKER_BOOST
 from ..core.engine import EMBED_BATCH as EMBED_BATCH  # the engine's embedding flow batches this many (re-exported)
 from ..core.engine import EMBED_CHARS as EMBED_CHARS  # a whole-text vector reads this many characters (re-exported)
 from ..core.engine import embed_units
-from ..core.fusion import fuse, keyword_trust
+from ..core.fusion import fuse, keyword_trust, singled_out
 from ..core.mmr import diversify
 from ..core.passages import best_passage, merge_ranked, passage_rows, window
 from ..core.query import Query
@@ -236,9 +236,17 @@ class _Recall:
         depth = 3 * opts.k + len(opts.exclude)  # room for the excluded and the near-duplicates dropped below
         if opts.mode == "hybrid":
             by_seq = derived.speakers(store, tid, [s for s, _ in (*vec, *text)]) if named else {}
-            trust = keyword_trust(text, vec, spans.keys()) if opts.fusion == "adaptive" else 1.0
+            adaptive = opts.fusion == "adaptive"
+            trust = keyword_trust(text, vec, spans.keys()) if adaptive else 1.0
             ranked = fuse(
-                text, vec, depth, speakers=named, speaker_weight=opts.speaker_weight, speaker_by_seq=by_seq, trust=trust
+                text,
+                vec,
+                depth,
+                speakers=named,
+                speaker_weight=opts.speaker_weight,
+                speaker_by_seq=by_seq,
+                trust=trust,
+                single=singled_out(text, vec, spans.keys()) if adaptive else None,
             )
         else:
             ranked = (text or vec)[:depth]
