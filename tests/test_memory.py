@@ -326,3 +326,24 @@ def test_oneshot_compact_run_again_on_its_own_output_keeps_one_framing():
         out = compact(out, keep_recent=6)
     assert out[0]["content"] == f"Be brief.\n\n{FRAMING}"  # the framing once, the prompt as the app wrote it
     assert sum(1 for m in out if m["role"] == "user" and m["content"].startswith("⟦data: ")) <= 1
+
+
+def test_stats_history_tokens_follow_appends_other_writers_and_forget(tmp_path):
+    """``stats()`` sums the log's token counts once and keeps the sum up (it is asked on every proxy request):
+    the sum stays the store's own through this thread's appends, another writer's, a compaction and a forget."""
+    url = tmp_path / "m.db"
+    with Memory.open(url, policy=Policy(budget=400), background=False, embedder="none") as mem:
+        t = mem.thread("h", system="sys")
+
+        def stored() -> int:
+            return sum(mem.store.message_tokens("h"))
+
+        for i in range(30):
+            t.add({"role": "user" if i % 2 == 0 else "assistant", "content": f"turn {i} " + "word " * (5 + i)})
+            assert t.stats()["history_tokens"] == stored()
+        assert t.compactions()  # compactions ran in between
+        with Memory.open(url, background=False, embedder="none") as other:
+            other.thread("h").add({"role": "user", "content": "from another process " + "x " * 50})
+        assert t.stats()["history_tokens"] == stored()
+        t.forget([31])
+        assert t.stats()["history_tokens"] == stored()

@@ -358,7 +358,7 @@ class Thread:
         with self.view.lock:
             self.view.refresh()
             v = self.view.state
-            full = sum(self._mem.store.message_tokens(self.id))
+            full = self.view.history_tokens()
             return {
                 "messages": v.info.last_seq,
                 "tail_messages": len(v.tail),

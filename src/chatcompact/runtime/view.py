@@ -73,6 +73,7 @@ class ThreadView:
         self.slot = threading.Lock()
         self.derived = Derived()  # what recall reads per message, by seq (runtime.derived)
         self._committing: int | None = None  # the version our own commit is writing: refresh must not reload
+        self._history_tokens: int | None = None  # the log's stored token counts, summed (history_tokens)
         self.state = self.load(info)
 
     @property
@@ -94,7 +95,15 @@ class ThreadView:
             self.tree.reset(store.nodes(self.id), store.versions(self.id))
         self.derived.clear(mark)  # another writer may have erased messages (forget): nothing stale is served
         self.derived.put(tail)
+        self._history_tokens = None
         return ViewState(info, version, tail, tokens, lines, check_sequence(tail))
+
+    def history_tokens(self) -> int:
+        """The stored token counts of the whole log, summed (lock held): read once, then kept up by this view's
+        appends; a reload or a forget reads them again. ``stats()`` is asked on every proxy request."""
+        if self._history_tokens is None:
+            self._history_tokens = sum(self.store.message_tokens(self.id))
+        return self._history_tokens
 
     def kept(self, version: SummaryVersion | None) -> list[Message]:
         """The messages ``version`` folded past but kept in the recent window (the latest user message)."""
@@ -144,6 +153,8 @@ class ThreadView:
             return
         v.tail.extend(stored)
         v.tail_tokens.extend(tokens)
+        if self._history_tokens is not None:
+            self._history_tokens += sum(tokens)
         v.pending = pending
         v.info = replace(v.info, last_seq=stored[-1].seq or v.info.last_seq)
 
@@ -201,6 +212,7 @@ class ThreadView:
         if self.tree is not None:
             self.tree.reset(store.nodes(self.id), store.versions(self.id))
         views = v.views
+        self._history_tokens = None  # a forget stores tombstones of other sizes
         if gone:  # no trimmed view or derived value of an erased turn stays in memory
             views = ViewCache()
             self.derived.clear(forget_mark(store, self.id))

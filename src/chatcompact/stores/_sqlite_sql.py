@@ -323,6 +323,14 @@ def m013_vector_parts(conn: Any) -> None:
     )
 
 
+@migration
+def m014_message_meta_index(conn: Any) -> None:
+    # A row's columns are stored in order and ``tokens`` / ``created_at`` come after ``body`` and ``text``: reading
+    # them for a 2 MB tool output walked its overflow pages (``stats()`` took ~45 ms in a 40-step agent loop). This
+    # index covers the reads that need only a message's metadata (token counts, speakers, vector rows' dates).
+    _run(conn, "CREATE INDEX messages_meta ON messages (thread_id, seq, role, tokens, created_at)")
+
+
 # One statement gives a consistent snapshot of a thread's head (no transaction needed for reads).
 INFO_SQL = """
 SELECT t.id, t.system, t.created_at,
@@ -343,7 +351,7 @@ WHERE t.id = ?
 
 VECTOR_ROWS_SQL = """
 SELECT v.seq, v.vec, m.role, m.created_at, v.part FROM vectors v
-JOIN messages m ON m.thread_id = v.thread_id AND m.seq = v.seq
+JOIN messages m INDEXED BY messages_meta ON m.thread_id = v.thread_id AND m.seq = v.seq
 WHERE v.thread_id = ? AND v.model = ? AND v.gen > ?
 ORDER BY v.gen, v.seq, v.part
 """
