@@ -263,7 +263,8 @@ def sqlite_run(args: argparse.Namespace, turns: list, questions: list, embedder:
         tmp = args.workdir or stack.enter_context(tempfile.TemporaryDirectory())
         for size in sizes:
             url = f"{tmp}/scale-{size}{'-e' if embedder else ''}.db"
-            if args.workdir and size == sizes[-1] and os.path.exists(url):  # edits change it: start over
+            edits = size == sizes[-1] and "edits" not in args.skip.split(",")
+            if args.workdir and edits and os.path.exists(url):  # edits change it: start over
                 os.remove(url)
             row: dict[str, Any] = {}
             start = time.perf_counter()
@@ -276,7 +277,7 @@ def sqlite_run(args: argparse.Namespace, turns: list, questions: list, embedder:
                 t = mem.thread("long")
                 if embedder is not None:
                     row["hybrid"] = query_figures(t, questions, "hybrid", args.queries)
-                if size == sizes[-1]:
+                if edits:
                     row["edits"] = edit_figures(mem, t)
             results[size] = row
             print_size("SQLite", size, row, results.get(sizes[0]) if size != sizes[0] else None)
@@ -353,8 +354,12 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--pg-size", type=int, default=1_000_000)
     ap.add_argument("--pg-url", default=None)
     ap.add_argument("--pg-vectors", action="store_true", help="Postgres hybrid figures too (1M vectors, an HNSW build)")
-    ap.add_argument("--skip", default="", help="comma-separated: ingest,sqlite")
-    ap.add_argument("--workdir", default=None, help="keep the filled stores here and reuse them (all but the last)")
+    ap.add_argument("--skip", default="", help="comma-separated: ingest,sqlite,edits")
+    ap.add_argument(
+        "--workdir",
+        default=None,
+        help="keep the filled stores here, reuse them (the last refilled unless edits are skipped)",
+    )
     ap.add_argument("--quick", action="store_true", help="small sizes: 2k and 10k, ingest 5k, Postgres 50k")
     args = ap.parse_args(argv)
     if args.quick:
