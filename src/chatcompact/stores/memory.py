@@ -38,6 +38,7 @@ from ._common import (
     indexed_text,
     passage_lang,
     query_terms,
+    row_text,
     term_counts,
 )
 from ._vectors import VectorIndex, as_query, check_dim, check_model, no_match, vector_batch
@@ -153,7 +154,7 @@ class InMemoryStore:
             for i, (m, body, tok) in enumerate(zip(messages, bodies, tokens, strict=True), start=1):
                 thread.messages.append(decode_message(body, last + i, now, thread_id))
                 thread.tokens.append(tok)
-                thread.terms.append(term_counts(indexed_text(m.searchable_text)))
+                thread.terms.append(term_counts(row_text(m.searchable_text)))  # as SQLite's text column
                 text = m.searchable_text
                 rows = passage_rows(text)
                 code = passage_lang(text) if rows else None
