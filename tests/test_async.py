@@ -96,3 +96,21 @@ def test_async_manual_compact_retries_then_commits(tmp_path):
         await mem.close()
 
     asyncio.run(main())
+
+
+def test_an_async_background_compaction_gives_way_to_a_hot_call(tmp_path):
+    summ = ScriptedSummarizer()
+    policy = Policy(budget=600)
+
+    async def main():
+        async with await AsyncMemory.open(tmp_path / "g.db", summarizer=summ, policy=policy, embedder="none") as mem:
+            mem.sync.foreground.max_wait = 30.0
+            t = await mem.thread("g", system="sys")
+            with mem.sync.foreground:  # a hot call of another thread runs all along
+                await _talk(t, 30)
+                await asyncio.sleep(0.5)
+                assert summ.requests == []  # the compaction waits at its first pause, before the model
+            assert await mem.wait_idle(30)
+            assert summ.requests and await t.compactions()
+
+    asyncio.run(main())
