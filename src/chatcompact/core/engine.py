@@ -317,6 +317,7 @@ def compact(
     """Plan, ask the hooks, summarize, validate and merge, commit; then the level-0 node. Slot held."""
     p = cfg.policy
     opts = compaction.Options(reason, cfg.rules, keep_tokens, shift, focus=focus)
+    yield Pause()  # planning reads the whole span (its pinned names, digests): after the add that triggered it
     job = compaction.prepare(snap, p, opts)
     if job is None:
         return None
