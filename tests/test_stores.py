@@ -1551,3 +1551,34 @@ def test_jobs_renewed_lease_outlives_its_first_term(store: Store, thread: str) -
     assert store.finish_job(taken) is True
     assert store.renew_job(taken, 30) is False  # a finished job has no lease to renew
     assert store.pending_jobs() == 0
+
+
+def test_the_passage_writer_retries_a_chunk_that_failed_on_a_store_error(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A store error in a background chunk (another process holding the file past the busy timeout, a full disk)
+    rolls the chunk back and tries it again, logged; the passages are then all written, each once."""
+    from chatcompact.stores import _sqlite_passages
+    from chatcompact.stores._sqlite_passages import DEFER_CHARS
+
+    monkeypatch.setattr(_sqlite_passages, "RETRY_DELAYS", (0.01, 0.01, 0.01))
+    real, failures = _sqlite_passages.insert_passages, []
+
+    def flaky(conn: sqlite3.Connection, *args: Any) -> None:
+        real(conn, *args)  # written, then the transaction fails: the rollback must undo it
+        if len(failures) < 2:
+            failures.append(1)
+            raise sqlite3.OperationalError("database is locked")
+
+    monkeypatch.setattr(_sqlite_passages, "insert_passages", flaky)
+    huge = "".join(f"line {i} of the log ok\n" for i in range(DEFER_CHARS // 15)) + "needleword end"
+    with caplog.at_level("WARNING", logger="chatcompact.stores"), SQLiteStore(str(tmp_path / "r.db")) as s:
+        s.ensure_thread("t", None)
+        s.append("t", [parse_message({"role": "tool", "tool_call_id": "c", "content": huge})], [1])
+        assert s.wait_indexed(60)
+        assert len(failures) == 2 and "try 2 again" in caplog.text
+        ((hit, span),) = s.search_passages("t", "needleword")
+        assert "needleword" in hit.message.text[span[0] : span[1]]
+        count, top = s._conn.execute("SELECT count(*), max(chunk) FROM passages").fetchone()
+        assert count == top + 1  # every passage once: the failed chunks left nothing behind
+        assert s._conn.execute("SELECT count(*) FROM passage_backlog").fetchone()[0] == 0

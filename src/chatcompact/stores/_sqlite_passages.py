@@ -6,7 +6,8 @@ text is long (full-text tokenising, ~25 ms a megabyte on one core, plus ~2,000 r
 already holds its first ``ROW_CHARS`` characters) and a row in ``passage_backlog``, and one daemon thread of the
 store object writes the passages afterwards, ``CHUNK`` at a time, each chunk its own short write transaction.
 Until it has, a search finds such a message by its head only. The backlog is durable: a crash or a ``close``
-leaves it to the next open, which resumes it (a chunk already written is not written again). ``forget`` and
+leaves it to the next open, which resumes it (a chunk already written is not written again); a chunk that fails
+on a store error is rolled back and tried again after each of ``RETRY_DELAYS``, each failure logged. ``forget`` and
 ``delete_thread`` take a message's backlog row out in their own transaction, and each chunk checks it is still
 there inside its own, so a forgotten message is never indexed again.
 """
@@ -30,6 +31,9 @@ log = logging.getLogger("chatcompact.stores")
 DEFER_CHARS = ROW_CHARS
 #: Passages written per background transaction: the store's write lock is held a few milliseconds at a time.
 CHUNK = 250
+#: Seconds before each new try of a chunk that failed on a store error (the file locked by another process past
+#: its busy timeout, a full disk); after the last the writer stops and the backlog waits for the next open.
+RETRY_DELAYS = (0.5, 2.0, 8.0, 30.0)
 
 Connect = Callable[[], sqlite3.Connection]
 
@@ -101,8 +105,7 @@ class PassageBacklog:
             while not self._stop:
                 self._wake.wait()
                 self._wake.clear()
-                while not self._stop and self.step():
-                    pass
+                self._drain()
                 with self._done:
                     if not self._wake.is_set():
                         self._busy = False
@@ -115,6 +118,24 @@ class PassageBacklog:
                 self._done.notify_all()
             if self._conn is not None:
                 self._conn.close()
+
+    def _drain(self) -> None:
+        """Write chunks until none is left or the writer stops; a chunk failing on a store error is tried again
+        after each of :data:`RETRY_DELAYS` (a close cuts the wait short), then the error is raised."""
+        failures = 0
+        while not self._stop:
+            try:
+                if not self.step():
+                    return
+                failures = 0
+            except sqlite3.Error as exc:
+                if failures >= len(RETRY_DELAYS):
+                    raise
+                delay = RETRY_DELAYS[failures]
+                failures += 1
+                log.warning("writing deferred passages failed (%s); try %d again in %.1f s", exc, failures, delay)
+                self._wake.wait(delay)
+                self._wake.clear()
 
     @contextmanager
     def _read(self) -> Iterator[sqlite3.Connection]:
@@ -185,4 +206,4 @@ def pending(conn: Any) -> bool:
     return conn.execute("SELECT 1 FROM passage_backlog LIMIT 1").fetchone() is not None
 
 
-__all__ = ["CHUNK", "DEFER_CHARS", "PassageBacklog", "insert_passages", "pending"]
+__all__ = ["CHUNK", "DEFER_CHARS", "RETRY_DELAYS", "PassageBacklog", "insert_passages", "pending"]
