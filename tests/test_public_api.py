@@ -36,6 +36,7 @@ INTERNAL = {
     "chatcompact.runtime.background.Lanes",
     "chatcompact.runtime.background.StoreQueue",
     "chatcompact.runtime.background.AsyncScheduler",
+    "chatcompact.runtime.background.Foreground",  # Memory.foreground: the hot calls background flows give way to
     "chatcompact.runtime.background.Debounce",  # the schedulers' due times (pure, written once for both)
     "chatcompact.runtime.thread.Host",  # what a Thread needs of its Memory (a protocol the Memory meets)
     "chatcompact.stores.memory.JobTable",  # InMemoryStore's job queue
