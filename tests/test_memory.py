@@ -69,6 +69,8 @@ def test_order_number_survives_500_turns(tmp_path):
             t.add({"role": "user" if i % 2 == 0 else "assistant", "content": FILLER[i % 4]})
             if i % 50 == 0:
                 t.context(budget=2000)
+            if i % 100 == 99:  # a pause, as a person's typing gives: a back-to-back loop defers compaction
+                assert mem.wait_idle(30)
         assert mem.wait_idle(30)
         ctx = t.context(budget=2000)
         assert len(t.compactions()) >= 3
