@@ -310,6 +310,18 @@ def test_a_statement_inside_a_long_message_gets_a_vector_of_its_own_few_sentence
     assert vector_span(text, 0) is None and vector_span(text, len(rows) + 1) is None
 
 
+def test_a_message_of_a_few_hundred_characters_is_embedded_by_units_too() -> None:
+    """Below the embedder's window (~1,000 characters) one vector still dilutes a statement: a message over
+    VECTOR_LONG_CHARS (four units) gets its units; one that is at most that stays whole."""
+    sentence = "We moved the nightly export to the new bucket last week. "
+    assert VECTOR_LONG_CHARS == 4 * VECTOR_TARGET_CHARS < 1_000
+    medium = sentence * (VECTOR_LONG_CHARS // len(sentence) + 1)
+    assert VECTOR_LONG_CHARS < len(medium) < 1_000
+    rows = vector_rows(medium)
+    assert len(rows) >= 4 and [(s, e) for _, s, e in rows] == vector_spans(medium)
+    assert vector_rows(medium[:VECTOR_LONG_CHARS]) == []
+
+
 def test_vector_rows_of_a_two_megabyte_output_are_capped() -> None:
     text = "\n".join(f"line {i}: ok" for i in range(150_000))
     rows = vector_rows(text)
