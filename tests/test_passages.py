@@ -20,16 +20,18 @@ from chatcompact.core.passages import (
     MAX_VECTOR_PASSAGES,
     TARGET_CHARS,
     VECTOR_LONG_CHARS,
+    VECTOR_TARGET_CHARS,
     _pieces,
     _terms_fast,
     best_passage,
     excerpt,
     merge_ranked,
-    passage_rows,
     score_passages,
     split,
     terms,
     vector_rows,
+    vector_span,
+    vector_spans,
     window,
 )
 from chatcompact.core.query import Query
@@ -277,20 +279,54 @@ def test_vector_rows_are_bounded_ordered_passages_with_head_and_end(text: str, c
     if len(text) <= VECTOR_LONG_CHARS:
         assert rows == []  # fits the window: one vector of the whole
         return
-    every = passage_rows(text, long_chars=0)
+    every = [(i, s, e) for i, (s, e) in enumerate(vector_spans(text))]
     assert 1 <= len(rows) == min(cap, len(every))
-    assert all(row in every for row in rows)  # the full-text passages, with their chunk numbers
+    assert all(row in every for row in rows)  # the units of a few sentences, with their chunk numbers
+    assert all(vector_span(text, 1 + c) == (s, e) for c, s, e in rows)  # a part maps back to its unit
     assert [c for c, _, _ in rows] == sorted({c for c, _, _ in rows})  # each once, in order
     if len(every) > cap:
         assert [c for c, _, _ in rows[: cap // 2]] == list(range(cap // 2))  # the head
         assert rows[-1] == every[-1] or cap == 1  # and the end
 
 
+def test_a_statement_inside_a_long_message_gets_a_vector_of_its_own_few_sentences() -> None:
+    """The vector units are smaller than the full-text passages: the one sentence that matters is most of the
+    unit it is embedded in, not a fifth of a 480-character passage (long-chat vector recall@10 38.8 -> 49.5)."""
+    filler = (
+        "The migration renames the legacy column, backfills the rows in batches of a thousand and then drops the "
+        "old index once the replicas caught up. "
+    )
+    statement = "Heads-up: the staging box only has 8 GB of RAM, so anything memory hungry is out."
+    paragraphs = [filler * 2, filler * 2, statement, filler * 2, filler]
+    text = "\n\n".join(paragraphs)
+    at = text.index(statement)
+    rows = vector_rows(text)
+    assert len(text) > VECTOR_LONG_CHARS and len(rows) == len(vector_spans(text)) <= MAX_VECTOR_PASSAGES
+    assert [(s, e) for _, s, e in rows] == vector_spans(text)  # a message of up to the cap's units: every one
+    (unit,) = [(s, e) for _, s, e in rows if s <= at < e]
+    assert unit[1] >= at + len(statement) and unit[1] - unit[0] <= 2 * VECTOR_TARGET_CHARS
+    assert len(statement) / (unit[1] - unit[0]) > 0.4  # the full-text passage around it: ~0.2
+    assert all(e - s <= 2 * VECTOR_TARGET_CHARS for _, s, e in rows)
+    assert vector_span(text, 0) is None and vector_span(text, len(rows) + 1) is None
+
+
+def test_a_message_of_a_few_hundred_characters_is_embedded_by_units_too() -> None:
+    """Below the embedder's window (~1,000 characters) one vector still dilutes a statement: a message over
+    VECTOR_LONG_CHARS (four units) gets its units; one that is at most that stays whole."""
+    sentence = "We moved the nightly export to the new bucket last week. "
+    assert VECTOR_LONG_CHARS == 4 * VECTOR_TARGET_CHARS < 1_000
+    medium = sentence * (VECTOR_LONG_CHARS // len(sentence) + 1)
+    assert VECTOR_LONG_CHARS < len(medium) < 1_000
+    rows = vector_rows(medium)
+    assert len(rows) >= 4 and [(s, e) for _, s, e in rows] == vector_spans(medium)
+    assert vector_rows(medium[:VECTOR_LONG_CHARS]) == []
+
+
 def test_vector_rows_of_a_two_megabyte_output_are_capped() -> None:
     text = "\n".join(f"line {i}: ok" for i in range(150_000))
     rows = vector_rows(text)
     assert len(rows) == MAX_VECTOR_PASSAGES
-    assert rows[-1][2] == len(text)
+    assert rows[-1][2] == len(text) and rows[-1][0] == len(vector_spans(text)) - 1
     with pytest.raises(InvalidArgument):
         vector_rows(text, cap=0)
 

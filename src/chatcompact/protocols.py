@@ -237,8 +237,9 @@ class VectorStore(Store, Protocol):
 @runtime_checkable
 class PassageVectorStore(VectorStore, Protocol):
     """A vector store that keeps several vectors per message: a long message is embedded passage by passage
-    (part ``1 + i`` the vector of its passage ``i``, ``core.passages.passage_rows``; part 0 a whole-message
-    vector), and a search ranks each message once, by its best part (max over its parts' cosine similarities).
+    (part ``1 + i`` the vector of its unit ``i``, a sentence or a few lines, ``core.passages.vector_rows``;
+    part 0 a whole-message vector), and a search ranks each message once, by its best part (max over its parts'
+    cosine similarities).
 
     ``put_vectors`` takes ``parts`` (one per row; None: every row part 0), and a put replaces every vector the
     seqs it names had before, so all the parts of a message go in one put. ``missing_vectors`` is unchanged: a

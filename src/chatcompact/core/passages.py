@@ -202,35 +202,68 @@ def passage_rows(text: str, long_chars: int = LONG_CHARS, target: int = TARGET_C
     return [(i, s, e) for i, (s, e) in enumerate(split(text, target))]
 
 
-#: A message longer than this many characters is embedded passage by passage (its :func:`passage_rows`): the
-#: bundled embedder reads 256 tokens (~1,000 characters of English or code) and ignores the rest.
-VECTOR_LONG_CHARS = 1_000
-#: At most this many passages of one message get a vector (a 2 MB tool output has ~4,500): see :func:`vector_rows`.
-#: Measured on the long-chat dev set (``benchmarks/long_chat.py``, vector / hybrid recall@10): 24 gave 36.4 / 34.9,
-#: 12 37.0 / 35.2, 8 37.8 / 36.7 with 17% fewer vectors than 24 (a message's best of many parts also matches
-#: queries it is not about); a 2 MB output costs 8 embeddings (1.1 s on a busy core) instead of 24 (4.5 s).
-MAX_VECTOR_PASSAGES = 8
+#: The size of the units that get vectors, in characters (a unit never exceeds twice this): a sentence or a few
+#: lines, much smaller than the full-text passages (:data:`TARGET_CHARS`), so that one statement inside a long
+#: unrelated message is most of its unit instead of a fifth of a passage. Measured on the long-chat dev set
+#: (``benchmarks/long_chat.py``, 10 chats, vector recall@10 / @5, at most 12 units): the 480-character full-text
+#: passages (at most 8) 37.8 / 27.6, 160 characters 50.4 / 40.5, 128 53.7 / 45.7, 100 53.4 / 46.0; 128 keeps a
+#: sentence of up to 256 characters whole (a longer one is cut at spaces or hard, see :func:`split`).
+VECTOR_TARGET_CHARS = 128
+#: A message longer than this many characters (four units) is embedded unit by unit (see :func:`vector_rows`);
+#: a shorter one gets one vector of its whole text. Not only past the bundled embedder's window (256 tokens,
+#: ~1,000 characters, the rest ignored): one statement in a 900-character message is a ninth of its one vector.
+#: Measured on the long-chat dev set (10 chats, vector recall@10 / @5, 128-character units, at most 12): 1,000
+#: characters 53.7 / 45.7, 640 60.1 / 50.1, 512 61.6 / 50.7, 400 62.2 / 52.2, 256 62.5 / 51.9. At 512 no LoCoMo
+#: turn is split (the longest has 497 characters); at 400 its 30 longer turns moved hybrid turn R@10 68.0 -> 67.9.
+VECTOR_LONG_CHARS = 4 * VECTOR_TARGET_CHARS
+#: At most this many units of one message get a vector (a 2 MB tool output has ~15,000): see :func:`vector_rows`.
+#: Measured on the same set (128-character units, messages over 1,000 characters; vector recall@10 / @5, vectors a
+#: message): 12 gave 53.7 / 45.7 (9.3), 16 52.2 / 43.1 (11.7), 20 51.9 / 44.9 (13.7), 24 52.5 / 43.7 (15.3), 32
+#: 51.0 / 43.1 (17.6): a message's best of many parts also matches queries it is not about. On the 62 statements in
+#: the middle of their message (neither its first nor its last paragraph; the set puts two thirds at an end) 12
+#: found 46.8, 24 56.5, 32 51.6 (few questions: noisy). Every unit of a message up to ~1,200 characters; a 2 MB
+#: output costs 12 embeddings.
+MAX_VECTOR_PASSAGES = 12
+
+
+def vector_spans(text: str, target: int = VECTOR_TARGET_CHARS) -> list[tuple[int, int]]:
+    """Every unit of ``text`` that :func:`vector_rows` picks from: :func:`split` at ``target`` characters (lines
+    packed, long lines cut at sentence ends); unit ``i`` is the vector part ``1 + i``."""
+    return split(text, target)
 
 
 def vector_rows(
-    text: str, long_chars: int = VECTOR_LONG_CHARS, cap: int = MAX_VECTOR_PASSAGES
+    text: str,
+    long_chars: int = VECTOR_LONG_CHARS,
+    cap: int = MAX_VECTOR_PASSAGES,
+    target: int = VECTOR_TARGET_CHARS,
 ) -> list[tuple[int, int, int]]:
-    """``(chunk, start, end)`` of the passages of ``text`` that are embedded one by one; none for a text that fits
-    the embedder's window (it gets one vector, of the whole). Every passage up to ``cap``; past it the first
-    ``cap // 2`` (where answers and commands usually start) and ``cap - cap // 2`` spread evenly over the rest, the
-    last one included (where a log's error or a summary usually is). Chunk numbers are :func:`passage_rows`' ones,
-    so a vector's passage is the full-text passage of the same number."""
+    """``(chunk, start, end)`` of the units of ``text`` that are embedded one by one; none for a text of at most
+    ``long_chars`` (:data:`VECTOR_LONG_CHARS`: it gets one vector, of the whole). The units are
+    :func:`vector_spans` (``target`` characters, a sentence or a few lines); every one up to ``cap``; past it the
+    first ``cap // 2`` (where answers and commands usually start) and ``cap - cap // 2`` spread evenly over the
+    rest, the last one included (where a log's error or a summary usually is). A vector's part is ``1 + chunk``:
+    :func:`vector_span` maps it back."""
     if cap < 1:
         raise InvalidArgument(f"cap must be >= 1, got {cap}")
     if not is_long(text, long_chars):
         return []
-    rows = passage_rows(text, long_chars=0)
+    rows = [(i, s, e) for i, (s, e) in enumerate(vector_spans(text, target))]
     if len(rows) <= cap:
         return rows
     head = cap // 2
     rest, picks = len(rows) - head, cap - head
     tail = sorted({head + round(i * (rest - 1) / max(picks - 1, 1)) for i in range(picks)})
     return rows[:head] + [rows[i] for i in tail]
+
+
+def vector_span(text: str, part: int, target: int = VECTOR_TARGET_CHARS) -> tuple[int, int] | None:
+    """The ``(start, end)`` of ``text`` that vector part ``part`` embeds (:func:`vector_rows`' chunk
+    ``part - 1``); None for part 0 (the whole text) or a part the text does not have."""
+    if part < 1:
+        return None
+    spans = vector_spans(text, target)
+    return spans[part - 1] if part <= len(spans) else None
 
 
 def merge_ranked(
@@ -258,6 +291,7 @@ __all__ = [
     "MAX_VECTOR_PASSAGES",
     "TARGET_CHARS",
     "VECTOR_LONG_CHARS",
+    "VECTOR_TARGET_CHARS",
     "best_passage",
     "excerpt",
     "is_long",
@@ -267,5 +301,7 @@ __all__ = [
     "split",
     "terms",
     "vector_rows",
+    "vector_span",
+    "vector_spans",
     "window",
 ]

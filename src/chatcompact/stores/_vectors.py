@@ -40,7 +40,7 @@ HNSW_EF_SEARCH = 512
 HNSW_LARGE = 500_000
 HNSW_EF_SEARCH_LARGE = 768
 #: The part of a vector that embeds the message's whole text (all a short message has; a long one's passages are
-#: parts ``1 + chunk``, ``core.passages.passage_rows``' chunk numbers).
+#: parts ``1 + chunk``, ``core.passages.vector_rows``' chunk numbers).
 WHOLE = 0
 
 
