@@ -313,6 +313,18 @@ def test_fuse_lifts_the_single_seq_after_the_neighbour_boost_only() -> None:
     assert fuse(text, vec, 9, trust=0.0, single=(999, 1.0)) == plain  # a seq no arm found: nothing to lift
 
 
+def test_a_partial_lift_moves_by_rank_where_cosines_crowd() -> None:
+    """A 2 MB log's rare shard id (benchmarks/big_outputs.py): the keyword arm has it 2.2x ahead, the vectors never
+    ranked it; cosines sit within a few hundredths of the best, so a share of the best score moved it nowhere."""
+    vec = _ranked(range(1, 40), 0.41, 0.001)
+    text = [(81, 15.4), (5, 7.1), (7, 7.1)]
+    single = singled_out(text, vec, long={81, 5, 7})
+    assert single is not None and 0.3 < single[1] < 0.7
+    got = [s for s, _ in fuse(text, vec, 30, trust=keyword_trust(text, vec, {81, 5, 7}), single=single)]
+    assert 2 <= got.index(81) <= 7  # within the top 10, below the vector arm's first hits
+    assert [s for s in got if s != 81][:9] == list(range(1, 10))  # the vector arm's order kept
+
+
 def test_fuse_without_trust_is_the_vector_ranking_and_with_full_trust_unchanged() -> None:
     text = _ranked([50, 51, 52, 53])
     vec = _ranked([7, 3, 9, 1, 51], 0.8, 0.05)

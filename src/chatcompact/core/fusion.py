@@ -168,6 +168,7 @@ LONG_TOP = 20
 SUPPORT_TOP = 5  # keyword hits whose closeness in meaning is averaged
 SUPPORT_RAMP = (0.7, 1.0)  # support below the first: no trust from it; at the second (all agree): full trust
 PEAK_RAMP = (1.8, 2.5)  # best keyword score / second best: one message singled out (a rare identifier)
+SINGLE_WINDOW = 10  # the ranks a singled-out message's lift spans (1: first; the ramp's foot: the 10th)
 _NO_BOOST = 0.01
 
 
@@ -245,16 +246,18 @@ def singled_out(
 
 
 def _lift(ranked: Sequence[tuple[int, float]], single: tuple[int, float]) -> list[tuple[int, float]]:
-    """``ranked`` with the seq of ``single`` raised by ``lift`` times the best score (a lift of 1 puts it first),
-    placed before every seq it then scores at least as high as; the order of the rest is kept."""
+    """``ranked`` with the seq of ``single`` moved up by rank: a ``lift`` of 1 puts it first, less puts it
+    ``(1 - lift)`` of the way down the top :data:`SINGLE_WINDOW` (scored as the hit it goes before), never lower
+    than it was (a seq the fused ranking lacks is not added). By rank, not by score: vector cosines crowd near the
+    best, so a share of the best score moved a hit nowhere. The order of the rest is kept."""
     seq, lift = single
-    own = next((score for s, score in ranked if s == seq), None)
-    if own is None or not 0.0 < lift <= 1.0:
+    now = next((i for i, (s, _) in enumerate(ranked) if s == seq), None)
+    if now is None or not 0.0 < lift <= 1.0:
         return list(ranked)
-    raised = own + lift * ranked[0][1]
     rest = [r for r in ranked if r[0] != seq]
-    at = next((i for i, (_, score) in enumerate(rest) if score <= raised), len(rest))
-    return [*rest[:at], (seq, raised), *rest[at:]]
+    at = min(round((1.0 - lift) * (SINGLE_WINDOW - 1)), now)
+    score = rest[at][1] if at < len(rest) else ranked[now][1]
+    return [*rest[:at], (seq, score), *rest[at:]]
 
 
 #: Methods :func:`hybrid` knows.
@@ -331,7 +334,7 @@ def fuse(
     ``speaker_weight`` times the best score (:func:`~chatcompact.core.speakers.speaker_boost`).
     ``trust`` (0..1, :func:`keyword_trust`) scales the full-text arm's weight and the neighbour boost: 1 is the
     tuned fusion above, 0 the vector ranking alone (with the speaker lift). ``single`` (``(seq, lift)``,
-    :func:`singled_out`) raises that one seq by ``lift`` times the best fused score, after the neighbour boost (its
+    :func:`singled_out`) moves that one seq up by rank (``lift`` 1: first), after the neighbour boost (its
     neighbours are not lifted with it) and before the speaker lift.
     Pass each list deep (100+ hits): min-max normalisation and the neighbour boost see only what they are given.
     """
