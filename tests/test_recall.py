@@ -608,3 +608,26 @@ def test_both_drivers_embed_a_long_message_by_its_passages(tmp_path, driver):
             assert hits[0].seq == 4
 
     asyncio.run(main())
+
+
+def test_a_vector_hit_span_is_split_once_per_message(monkeypatch):
+    """The span of the unit a long message was found by is worked out once per message (a 2 MB output's units
+    take ~30 ms to split), then read from the thread's derived values; it is the unit's own span."""
+    from chatcompact.core import passages
+    from chatcompact.runtime import derived as derived_mod
+    from chatcompact.runtime.derived import Derived
+    from chatcompact.types import parse_message
+
+    text = "".join(f"line {i}: the build step finished fine\n" for i in range(400)) + "zz the one odd line\n"
+    m = parse_message({"role": "user", "content": text}).with_meta(7, 1.0)
+    rows = passages.vector_rows(text)
+    calls = []
+    real = derived_mod.vector_rows
+    monkeypatch.setattr(derived_mod, "vector_rows", lambda t: calls.append(1) or real(t))
+    d = Derived()
+    for chunk, start, end in rows:
+        assert d.unit_span(m, chunk + 1) == (start, end) == passages.vector_span(text, chunk + 1)
+    assert d.unit_span(m, 0) is None and len(calls) == 1
+    d.clear()
+    d.unit_span(m, rows[-1][0] + 1)
+    assert len(calls) == 2  # a reload (revert, forget) empties it

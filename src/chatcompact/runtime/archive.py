@@ -23,7 +23,7 @@ from ..core.engine import EMBED_CHARS as EMBED_CHARS  # a whole-text vector read
 from ..core.engine import embed_units
 from ..core.fusion import fuse, keyword_trust, singled_out
 from ..core.mmr import diversify
-from ..core.passages import best_passage, merge_ranked, vector_span, window
+from ..core.passages import best_passage, merge_ranked, window
 from ..core.query import Query
 from ..core.speakers import named_speakers, speaker_of, without_names
 from ..errors import InvalidArgument, InvalidMessage
@@ -308,10 +308,10 @@ class _Recall:
         return out
 
     def part_span(self, m: Message) -> tuple[int, int] | None:
-        """The span of the unit a long message was found by in the vector search (``core.passages.vector_span``);
+        """The span of the unit a long message was found by in the vector search (``Derived.unit_span``);
         None when its best vector was its whole text or it was not found by vectors."""
         part = self.parts.get(m.seq or 0)
-        return vector_span(m.searchable_text, part) if part else None
+        return self.derived.unit_span(m, part) if part else None
 
 
 class _Ranks:

@@ -8,9 +8,10 @@ the first time a query needs it and never again. A megabyte tool output is sketc
 never re-tokenised per query.
 
 Bounded: messages up to :data:`MESSAGE_CHARS` characters in all (least recently used out first), sketches up to
-:data:`SKETCHES`, speakers up to :data:`SPEAKERS`. It lives in its thread's view (DESIGN rule 16: no module-level
-cache of conversation text) and is cleared whenever the view reloads from the store (another writer moved the
-thread, a revert, a forget), so an erased message is never served from it.
+:data:`SKETCHES`, speakers up to :data:`SPEAKERS`, the spans of embedded units up to :data:`UNITS`. It lives in
+its thread's view (DESIGN rule 16: no module-level cache of conversation text) and is cleared whenever the view
+reloads from the store (another writer moved the thread, a revert, a forget), so an erased message is never served
+from it.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from collections import OrderedDict
 from collections.abc import Iterable
 
 from ..core.mmr import Sketch, sketch_many
+from ..core.passages import vector_rows, vector_span
 from ..core.speakers import speaker_of
 from ..protocols import RankedSearch, Store
 from ..types import Message
@@ -29,6 +31,7 @@ MESSAGE_CHARS = 16_000_000
 MESSAGES = 4096  # messages a thread keeps at most, whatever their size
 SKETCHES = 4096
 SPEAKERS = 65_536
+UNITS = 4096  # messages whose embedded units' spans are kept (at most 12 spans each)
 _GAP = 4  # seqs this close are fetched in one range read (the few between come along, and are kept)
 
 
@@ -42,6 +45,7 @@ class Derived:
         self._chars = 0
         self._sketches: OrderedDict[int, Sketch] = OrderedDict()
         self._speakers: OrderedDict[int, str | None] = OrderedDict()
+        self._units: OrderedDict[int, dict[int, tuple[int, int]]] = OrderedDict()
         self._mark: int | None = None  # the latest "forgotten" event id when the cache was last emptied
 
     def clear(self, mark: int | None = None) -> None:
@@ -51,6 +55,7 @@ class Derived:
             self._messages.clear()
             self._sketches.clear()
             self._speakers.clear()
+            self._units.clear()
             self._chars = 0
             self._mark = mark
 
@@ -118,6 +123,25 @@ class Derived:
             self.put(got)
             out.update((m.seq or 0, m) for m in got if (m.seq or 0) in missing)
         return out
+
+    def unit_span(self, m: Message, part: int) -> tuple[int, int] | None:
+        """The span of ``m``'s text that its vector ``part`` embeds (``core.passages.vector_rows``: part ``1 + i``
+        is unit ``i``, ``core.passages.vector_span``); None for part 0 (the whole text) or a part it has not. The
+        units of a message are split once (a 2 MB output: ~30 ms) and the spans of those embedded kept, by seq."""
+        if part < 1:
+            return None
+        seq = m.seq or 0
+        with self._lock:
+            spans = self._units.get(seq)
+            if spans is not None:
+                self._units.move_to_end(seq)
+        if spans is None:
+            spans = {chunk + 1: (start, end) for chunk, start, end in vector_rows(m.searchable_text)}
+            with self._lock:
+                self._units[seq] = spans
+                while len(self._units) > UNITS:
+                    self._units.popitem(last=False)
+        return spans.get(part) or vector_span(m.searchable_text, part)  # or a vector of an earlier build's rule
 
     def speakers(self, store: Store, thread_id: str, seqs: Iterable[int]) -> dict[int, str | None]:
         """The speaker (``core.speakers.speaker_of``) of each of ``seqs`` the thread has."""
