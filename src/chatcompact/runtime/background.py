@@ -33,7 +33,7 @@ class Foreground:
     running beside an ``add`` makes the ``add`` slower by about the compaction's own time; giving way moves that
     work into the gaps between calls (an agent's model call, a user's typing). Nested entries count once each."""
 
-    def __init__(self, max_wait: float = 0.1) -> None:
+    def __init__(self, max_wait: float = 0.25) -> None:
         self.max_wait = max_wait
         self._n = 0
         self._quiet = threading.Condition(threading.Lock())
