@@ -6,6 +6,7 @@ format), so the contract suite can run both, and code tested against it behaves 
 
 from __future__ import annotations
 
+import heapq
 import math
 import threading
 import time
@@ -44,6 +45,40 @@ from ._common import (
 from ._vectors import VectorIndex, as_query, check_dim, check_model, no_match, vector_batch
 
 
+class _Terms:
+    """Term counts per document (a message, or a passage of a long one) and the documents of each term, so that a
+    search scores only the documents that share a word with the query, not the whole thread."""
+
+    def __init__(self) -> None:
+        self.counts: list[Counter[str]] = []
+        self.docs: dict[str, set[int]] = {}
+
+    def add(self, counts: Counter[str]) -> None:
+        at = len(self.counts)
+        self.counts.append(counts)
+        for term in counts:
+            self.docs.setdefault(term, set()).add(at)
+
+    def replace(self, at: int, counts: Counter[str]) -> None:
+        for term in self.counts[at]:
+            self.docs[term].discard(at)
+        self.counts[at] = counts
+        for term in counts:
+            self.docs.setdefault(term, set()).add(at)
+
+    def scored(self, terms: Sequence[str]) -> list[tuple[int, float]]:
+        """``(document, score)`` of every document holding a query term, in document order: tf-idf flavoured,
+        rare words weigh more (idf) and repeats help with diminishing returns (1 + log tf)."""
+        n = len(self.counts)
+        df = {t: len(self.docs.get(t, ())) for t in terms}
+        hits = sorted(set().union(*(self.docs.get(t, ()) for t in terms)))
+        out = []
+        for at in hits:
+            counts = self.counts[at]
+            out.append((at, sum((1 + math.log(counts[t])) * math.log(1 + n / df[t]) for t in terms if counts[t])))
+        return out
+
+
 @dataclass
 class _Vectors:
     """One embedding model's vectors in a thread, and ``upto``: every seq <= upto has one."""
@@ -60,14 +95,15 @@ class _Thread:
     budget: int | None = None  # the thread's trigger budget
     messages: list[Message] = field(default_factory=list)  # messages[i].seq == i + 1
     tokens: list[int] = field(default_factory=list)
-    terms: list[Counter[str]] = field(default_factory=list)  # per message, for search_text
+    terms: _Terms = field(default_factory=_Terms)  # per message, for search_text
     versions: list[SummaryVersion] = field(default_factory=list)  # versions[i].version == i + 1
     # (id, kind, JSON body, created_at), oldest first; decoded on every read so callers never share a dict.
     events: list[tuple[int, str, str, float]] = field(default_factory=list)
     vectors: dict[str, _Vectors] = field(default_factory=dict)  # by embedding model name
     nodes: dict[str, SummaryNode] = field(default_factory=dict)  # hierarchy nodes by id, in write order
-    # passages of long messages (core.passages): (seq, start, end, term counts), for search_passages
-    passages: list[tuple[int, int, int, Counter[str]]] = field(default_factory=list)
+    # passages of long messages (core.passages): (seq, start, end), and their terms, for search_passages
+    passages: list[tuple[int, int, int]] = field(default_factory=list)
+    passage_terms: _Terms = field(default_factory=_Terms)
 
     def info(self) -> ThreadInfo:
         return ThreadInfo(
@@ -154,12 +190,13 @@ class InMemoryStore:
             for i, (m, body, tok) in enumerate(zip(messages, bodies, tokens, strict=True), start=1):
                 thread.messages.append(decode_message(body, last + i, now, thread_id))
                 thread.tokens.append(tok)
-                thread.terms.append(term_counts(row_text(m.searchable_text)))  # as SQLite's text column
+                thread.terms.add(term_counts(row_text(m.searchable_text)))  # as SQLite's text column
                 text = m.searchable_text
                 rows = passage_rows(text)
                 code = passage_lang(text) if rows else None
                 for _, start, end in rows:
-                    thread.passages.append((last + i, start, end, term_counts(indexed_text(text[start:end], code))))
+                    thread.passages.append((last + i, start, end))
+                    thread.passage_terms.add(term_counts(indexed_text(text[start:end], code)))
         return [m.with_meta(last + i, now) for i, m in enumerate(messages, start=1)]
 
     def messages(self, thread_id: str, after: int = 0, until: int | None = None) -> list[Message]:
@@ -249,18 +286,16 @@ class InMemoryStore:
             thread = self._get(thread_id)
             if not terms or k <= 0 or no_match(where):
                 return []
-            n = len(thread.messages)
-            df = {t: sum(1 for counts in thread.terms if t in counts) for t in terms}
-            scored = []
-            for msg, counts in zip(thread.messages, thread.terms, strict=True):
-                if where is not None and not _passes(msg, where):
-                    continue
-                # Rare words weigh more (idf) and repeats help with diminishing returns (1 + log tf).
-                score = sum((1 + math.log(counts[t])) * math.log(1 + n / df[t]) for t in terms if counts[t])
-                if score > 0:
-                    scored.append(TextHit(message=msg, score=score))
-        scored.sort(key=lambda h: (-h.score, h.message.seq or 0))
-        return scored[:k]
+            log = thread.messages
+            best = heapq.nsmallest(  # ties go to the older message (seq == position + 1)
+                k,
+                (
+                    (-score, at)
+                    for at, score in thread.terms.scored(terms)
+                    if score > 0 and (where is None or _passes(log[at], where))
+                ),
+            )
+            return [TextHit(message=log[at], score=-neg) for neg, at in best]
 
     def put_vectors(
         self, thread_id: str, model: str, seqs: Sequence[int], vectors: np.ndarray, parts: Sequence[int] | None = None
@@ -403,14 +438,12 @@ class InMemoryStore:
             thread = self._get(thread_id)
             if not terms or k <= 0 or no_match(where) or not thread.passages:
                 return []
-            n = len(thread.passages)
-            df = {t: sum(1 for *_, counts in thread.passages if t in counts) for t in terms}
             best: dict[int, tuple[TextHit, tuple[int, int]]] = {}
-            for seq, start, end, counts in thread.passages:
+            for at, score in thread.passage_terms.scored(terms):
+                seq, start, end = thread.passages[at]
                 msg = thread.messages[seq - 1]
                 if where is not None and not _passes(msg, where):
                     continue
-                score = sum((1 + math.log(counts[t])) * math.log(1 + n / df[t]) for t in terms if counts[t])
                 if score > 0 and (seq not in best or score > best[seq][0].score):
                     best[seq] = (TextHit(message=msg, score=score), (start, end))
         ranked = sorted(best.values(), key=lambda h: (-h[0].score, h[0].message.seq or 0))
@@ -466,11 +499,19 @@ class InMemoryStore:
             if head is not None:
                 check_version(thread_id, len(thread.versions), head)
             gone = {m.seq or 0 for m in tombstones}
-            thread.passages = [p for p in thread.passages if p[0] not in gone]
+            if any(p[0] in gone for p in thread.passages):
+                kept = [
+                    (p, c)
+                    for p, c in zip(thread.passages, thread.passage_terms.counts, strict=True)
+                    if p[0] not in gone
+                ]
+                thread.passages, thread.passage_terms = [p for p, _ in kept], _Terms()
+                for _, counts in kept:
+                    thread.passage_terms.add(counts)
             for m, body in zip(tombstones, bodies, strict=True):
                 at = (m.seq or 0) - 1
                 thread.messages[at] = decode_message(body, m.seq or 0, thread.messages[at].created_at or 0.0, thread_id)
-                thread.terms[at] = term_counts(thread.messages[at].searchable_text)
+                thread.terms.replace(at, term_counts(row_text(thread.messages[at].searchable_text)))
             for model, held in list(thread.vectors.items()):
                 seqs, parts, matrix = held.index.export()
                 keep = [k for k, s in enumerate(seqs) if s not in gone]
