@@ -1313,6 +1313,26 @@ def test_a_huge_message_forgotten_before_its_passages_are_written_leaves_none(tm
         assert st.search_passages("t", "secretword") == [] and st.search_text("t", "secretword") == []
 
 
+def test_the_passage_writer_gives_way_to_a_running_hot_call(tmp_path: Path) -> None:
+    """A Memory makes its SQLite store's passage writer wait (at most ``foreground.max_wait`` per chunk) while an
+    add, context or recall runs: no chunk is written inside a hot call that lasts, and all of them after it."""
+    from chatcompact import Memory
+    from chatcompact.stores._sqlite_passages import DEFER_CHARS
+
+    huge = "".join(f"row {i} value ok\n" for i in range(DEFER_CHARS // 10)) + "zqxfrob\n"
+    with Memory.open(f"sqlite:///{tmp_path / 'm.db'}") as mem:
+        mem.foreground.max_wait = 30.0
+        written = lambda: mem.store._conn.execute("SELECT count(*) FROM passages").fetchone()[0]  # type: ignore[attr-defined]  # noqa: E731
+        t = mem.thread("t")
+        t.add({"role": "user", "content": "run it"})
+        with mem.foreground:  # a hot call that has not returned yet
+            mem.store.append("t", [parse_message({"role": "user", "content": huge})], [1])
+            assert not mem.store.wait_indexed(0.5)  # type: ignore[attr-defined]
+            assert written() == 0
+        assert mem.store.wait_indexed(60)  # type: ignore[attr-defined]
+        assert written() > 0 and [h.message.seq for h in t.recall("zqxfrob", k=1)] == [2]
+
+
 def test_wait_idle_waits_for_the_deferred_passages(tmp_path: Path) -> None:
     from chatcompact import Memory
     from chatcompact.stores._sqlite_passages import DEFER_CHARS

@@ -83,6 +83,9 @@ class Memory:
         self._lock = threading.Lock()
         self._closed = False
         self.foreground = Foreground()  # the hot calls running now: background flows give way to them
+        give_way = getattr(self.store, "give_way", None)  # the SQLite store's passage writer gives way too
+        if callable(give_way):
+            give_way(self.foreground.wait_quiet)
         delays = {"embed": (archive.EMBED_QUIET, archive.EMBED_MAX_LAG)}
         self.scheduler: JobScheduler | None = make_scheduler(self.background, self.store, self._job, delays)
 

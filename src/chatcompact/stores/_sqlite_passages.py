@@ -38,21 +38,34 @@ RETRY_DELAYS = (0.5, 2.0, 8.0, 30.0)
 Connect = Callable[[], sqlite3.Connection]
 
 
+def passage_texts(text: str, spans: Sequence[tuple[int, int, int]]) -> list[str]:
+    """What the full-text index keeps of each of ``spans`` (``(chunk, start, end)`` of ``text``): computed before a
+    write transaction, so the store's write lock is not held while Python folds the words."""
+    if not spans:
+        return []
+    code = passage_lang(text)
+    return [indexed_text(text[start:end], code) for _, start, end in spans]
+
+
 def insert_passages(
-    conn: sqlite3.Connection, token: str, thread_id: str, seq: int, text: str, spans: Sequence[tuple[int, int, int]]
+    conn: sqlite3.Connection,
+    token: str,
+    thread_id: str,
+    seq: int,
+    spans: Sequence[tuple[int, int, int]],
+    texts: Sequence[str],
 ) -> None:
-    """Index ``spans`` (``(chunk, start, end)`` of ``text``) of message ``seq``, inside the caller's write
+    """Index ``spans`` of message ``seq`` (their :func:`passage_texts` in ``texts``), inside the caller's write
     transaction. Rowids are given here (the write lock is held), so each table takes its rows in one
     ``executemany``: a statement per row cost more than the indexing itself."""
     if not spans:
         return
-    code = passage_lang(text)
     rowid = int(conn.execute("SELECT COALESCE(MAX(rowid), 0) FROM passages").fetchone()[0])
     rows = [(rowid + i, thread_id, seq, chunk, start, end) for i, (chunk, start, end) in enumerate(spans, 1)]
     conn.executemany("INSERT INTO passages (rowid, thread_id, seq, chunk, start_at, end_at) VALUES (?,?,?,?,?,?)", rows)
     conn.executemany(
         "INSERT INTO passages_fts(rowid, text, fts_thread) VALUES (?,?,?)",
-        [(row[0], indexed_text(text[row[4] : row[5]], code), token) for row in rows],
+        [(row[0], body, token) for row, body in zip(rows, texts, strict=True)],
     )
 
 
@@ -62,7 +75,9 @@ class PassageBacklog:
     It works on a connection of its own (``connect``), so the store's reads never wait for it (WAL readers see the
     last commit); ``gate`` is the store's in-process write gate, held around each of its write transactions as the
     store's own writes hold it, so an ``append`` waits for at most one chunk, blocked on a lock rather than polling
-    SQLite's busy handler."""
+    SQLite's busy handler. ``quiet`` (set by the store's :meth:`~chatcompact.stores.SQLiteStore.give_way`) is
+    called before each chunk: a Memory's ``foreground.wait_quiet``, so that the chunks are written between its hot
+    calls (an agent's model call), not during them."""
 
     def __init__(self, connect: Connect, gate: AbstractContextManager[Any], token: Callable[[str], str]) -> None:
         self._connect, self._gate, self._token = connect, gate, token
@@ -73,6 +88,7 @@ class PassageBacklog:
         self._busy = False
         self._thread: threading.Thread | None = None
         self._text: tuple[str, int, str, list[tuple[int, int, int]]] | None = None  # the message being written
+        self.quiet: Callable[[], object] | None = None
 
     def wake(self) -> None:
         """Start (or nudge) the writer: an append left work, or an open found some."""
@@ -125,6 +141,9 @@ class PassageBacklog:
         failures = 0
         while not self._stop:
             try:
+                quiet = self.quiet
+                if quiet is not None:
+                    quiet()
                 if not self.step():
                     return
                 failures = 0
@@ -179,6 +198,10 @@ class PassageBacklog:
             text = decode_message(row[2], seq, float(row[3]), thread_id).searchable_text
             self._text = (thread_id, seq, text, passage_rows(text))
         text, spans = self._text[2], self._text[3]
+        with self._read() as conn:
+            done = _written(conn, thread_id, seq)
+        part = spans[done : done + CHUNK]
+        texts = passage_texts(text, part)  # outside the write lock: an append waits for the writes only
         with self._write() as conn:
             if (
                 conn.execute(
@@ -187,18 +210,21 @@ class PassageBacklog:
                 is None
             ):
                 return True  # forgotten meanwhile: its passages are not written
-            done = int(
-                conn.execute(
-                    "SELECT COALESCE(MAX(chunk) + 1, 0) FROM passages WHERE thread_id = ? AND seq = ?",
-                    (thread_id, seq),
-                ).fetchone()[0]
-            )
-            part = spans[done : done + CHUNK]
-            insert_passages(conn, self._token(thread_id), thread_id, seq, text, part)
+            if _written(conn, thread_id, seq) != done:
+                return True  # another writer of the file wrote this chunk meanwhile: read again
+            insert_passages(conn, self._token(thread_id), thread_id, seq, part, texts)
             if done + len(part) >= len(spans):
                 conn.execute("DELETE FROM passage_backlog WHERE thread_id = ? AND seq = ?", (thread_id, seq))
                 self._text = None
         return True
+
+
+def _written(conn: sqlite3.Connection, thread_id: str, seq: int) -> int:
+    """How many of message ``seq``'s passages are written (they are written in order, chunk by chunk)."""
+    row = conn.execute(
+        "SELECT COALESCE(MAX(chunk) + 1, 0) FROM passages WHERE thread_id = ? AND seq = ?", (thread_id, seq)
+    ).fetchone()
+    return int(row[0])
 
 
 def pending(conn: Any) -> bool:
@@ -206,4 +232,4 @@ def pending(conn: Any) -> bool:
     return conn.execute("SELECT 1 FROM passage_backlog LIMIT 1").fetchone() is not None
 
 
-__all__ = ["CHUNK", "DEFER_CHARS", "RETRY_DELAYS", "PassageBacklog", "insert_passages", "pending"]
+__all__ = ["CHUNK", "DEFER_CHARS", "RETRY_DELAYS", "PassageBacklog", "insert_passages", "passage_texts", "pending"]

@@ -500,13 +500,13 @@ class InMemoryStore:
                 check_version(thread_id, len(thread.versions), head)
             gone = {m.seq or 0 for m in tombstones}
             if any(p[0] in gone for p in thread.passages):
-                kept = [
+                left = [
                     (p, c)
                     for p, c in zip(thread.passages, thread.passage_terms.counts, strict=True)
                     if p[0] not in gone
                 ]
-                thread.passages, thread.passage_terms = [p for p, _ in kept], _Terms()
-                for _, counts in kept:
+                thread.passages, thread.passage_terms = [p for p, _ in left], _Terms()
+                for _, counts in left:
                     thread.passage_terms.add(counts)
             for m, body in zip(tombstones, bodies, strict=True):
                 at = (m.seq or 0) - 1

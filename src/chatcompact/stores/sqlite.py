@@ -17,7 +17,7 @@ import threading
 import time
 import uuid
 from collections import OrderedDict
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager, suppress
 from typing import Any
 
@@ -30,7 +30,7 @@ from ..types import Message, ThreadInfo
 from ._common import check_append, check_job_kind, encode_message, private_file, row_text
 from ._search import TextScan
 from ._sql import SQLStore, chunks
-from ._sqlite_passages import DEFER_CHARS, PassageBacklog, insert_passages, pending
+from ._sqlite_passages import DEFER_CHARS, PassageBacklog, insert_passages, passage_texts, pending
 from ._sqlite_sql import FTS_ROWS_SQL, INFO_SQL, MIGRATIONS, NOW, VECTOR_HEAD_SQL, VECTOR_ROWS_SQL
 from ._vectors import VectorIndex, as_query, check_dim, check_model, vector_batch
 
@@ -233,6 +233,7 @@ class SQLiteStore(SQLStore):
         deferred = [i for i, text in enumerate(texts, start=1) if defer is not None and len(text) > defer]
         later = set(deferred)
         passages = [[] if i in later else passage_rows(text) for i, text in enumerate(texts, start=1)]
+        indexed = [passage_texts(text, spans) for text, spans in zip(texts, passages, strict=True)]  # before the lock
         now = created_at or time.time()
         with self._write() as conn:
             last = self._head(conn, thread_id).last_seq
@@ -249,8 +250,8 @@ class SQLiteStore(SQLStore):
                     [v for row in part for v in row],
                 )
             token = _token(thread_id)
-            for i, (text, spans) in enumerate(zip(texts, passages, strict=True), start=1):
-                insert_passages(conn, token, thread_id, last + i, text, spans)
+            for i, (spans, bodies_of) in enumerate(zip(passages, indexed, strict=True), start=1):
+                insert_passages(conn, token, thread_id, last + i, spans, bodies_of)
             if deferred:
                 conn.executemany(
                     "INSERT INTO passage_backlog (thread_id, seq) VALUES (?, ?)",
@@ -259,6 +260,11 @@ class SQLiteStore(SQLStore):
         if deferred:
             self._backlog.wake()
         return [m.with_meta(last + i, now) for i, m in enumerate(messages, start=1)]
+
+    def give_way(self, quiet: Callable[[], object] | None) -> None:
+        """Call ``quiet`` before each background chunk of deferred passages (None: never): a Memory passes its
+        ``foreground.wait_quiet``, so the chunks are written between its hot calls. The latest caller's is kept."""
+        self._backlog.quiet = quiet
 
     def wait_indexed(self, timeout: float | None = None) -> bool:
         """Wait until the passages of every huge message are written (``stores._sqlite_passages``); False if
