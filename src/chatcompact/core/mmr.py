@@ -11,7 +11,7 @@ view): the hashes of its word shingles, at most :data:`SKETCH_SIZE` of them (the
 sketch). Below that many shingles the sketch holds them all and the Jaccard similarity is exact; above, it is
 the bottom-k estimate (standard error about ``sqrt(J (1 - J) / SKETCH_SIZE)``, 0.03 at 0.9). A text longer than
 :data:`SKETCH_CHARS` is read in evenly spaced windows of that many characters in all, so a 2 MB tool output
-costs what 64 KB do.
+costs what 16 KB do.
 """
 
 from __future__ import annotations
@@ -32,9 +32,12 @@ DUPLICATE_THRESHOLD = 0.9
 SHINGLE = 3  # words per shingle; shorter texts use their words as one shingle each
 #: Shingle hashes a sketch keeps (the smallest); texts with fewer shingles are compared exactly.
 SKETCH_SIZE = 128
-#: Characters of a text a sketch reads at most (in SKETCH_WINDOWS evenly spaced windows past this).
-SKETCH_CHARS = 65_536
-SKETCH_WINDOWS = 32
+#: Characters of a text a sketch reads at most (in SKETCH_WINDOWS evenly spaced windows past this). ``add`` sketches
+#: every message: a 50 KB build log took 6.5 ms at 64 KB, 1.2 ms at 16 KB. Exact copies still sketch alike (1.0);
+#: a log with 2% of its lines changed was 0.66 similar at 64 KB and 0.42 at 16 KB, both far below the 0.9 of a
+#: duplicate (MMR's diversity term reads the estimate; recall's fusion order is unchanged).
+SKETCH_CHARS = 16_384
+SKETCH_WINDOWS = 16
 _TOKEN = re.compile(r"[^\W_]+", re.UNICODE)
 _WORD_SALT = np.uint64(0x5BD1E9955BD1E995)
 _M64 = (1 << 64) - 1
