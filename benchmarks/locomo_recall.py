@@ -12,7 +12,9 @@ query (``core.fusion.keyword_query``), Porter stemming, the two previous turns a
 what ``SQLiteStore.search_text`` does); vectors only; then fusions up to ``core.fusion.hybrid`` with its defaults
 (what recall used before it was speaker-aware), then the speaker-aware steps up to ``archive.recall`` itself
 (``core.speakers``), and variants. Fusion weights, the context weight, the neighbour boost and the speaker boost
-were chosen on this same dev set: the tuned rows are optimistic by construction.
+were chosen on this same dev set: the tuned rows are optimistic by construction. So were the head spread of every
+``archive.recall`` row (``core.fusion.spread``: the first 5 places from different parts of the conversation, which
+is what the session-level figure rewards) and its constants.
 
 Run: ``python benchmarks/locomo_recall.py [--embedder MODULE:FACTORY] [--cache FILE.npz] [--latency 10000,100000]``
 Without an embedder (``chatcompact.embedders.default_embedder``) the vector and hybrid rows are skipped.

@@ -14,6 +14,7 @@ embedder given (default the bundled MiniLM, ``local``). For each question, ``arc
 each mode; evidence recall@k is the share of all evidence messages retrieved (micro), overall, by kind of
 statement, and on the questions where the full-text and vector arms disagree (one found evidence in its top 10
 that the other did not). The reference row is BM25 over whole messages (SQLite FTS5, the question as typed).
+Recall's head spread (``core.fusion.spread``, all modes) was chosen on this set and LoCoMo dev: @5 is optimistic.
 
 Run: ``python benchmarks/long_chat.py [--quick] [--chats 10] [--embedder local|e5|none] [--cache FILE.npz]
 [--vectors passages|whole]`` (``whole``: one vector of each message's head, as before passage vectors).

@@ -17,6 +17,7 @@ from chatcompact.core.fusion import (
     neighbour_boost,
     rrf,
     singled_out,
+    spread,
     support,
     with_neighbours,
 )
@@ -208,6 +209,41 @@ def test_neighbour_boost_properties(ranked, weights) -> None:
     assert all(score >= before[s] - 1e-12 for s, score in out)  # a boost never lowers a score
     assert all(a[1] >= b[1] for a, b in itertools.pairwise(out))
     assert out == neighbour_boost(nonneg, weights)
+
+
+# ---------------------------------------------------------------- spread
+
+
+def test_spread_draws_the_head_from_different_parts_of_the_conversation() -> None:
+    # one exchange (10-12) holds the three best hits; a turn elsewhere (30) is only a little weaker
+    ranked = [(10, 1.0), (11, 0.9), (12, 0.85), (30, 0.8), (31, 0.5), (50, 0.4), (70, 0.1)]
+    assert [s for s, _ in spread(ranked, head=5, window=3, penalty=0.75)] == [10, 30, 11, 12, 50, 31, 70]
+    assert dict(spread(ranked)) == dict(ranked)  # scores unchanged, every seq kept
+    assert spread(ranked, penalty=1.0) == ranked  # no penalty, no head: the ranking as it is
+    assert spread(ranked, head=0) == ranked
+    assert [s for s, _ in spread(ranked, window=0)] == [s for s, _ in ranked]  # no two hits share a seq
+    # a weak turn far away does not take a place from a strong near one: the penalty is a share of the score
+    assert [s for s, _ in spread([(10, 1.0), (11, 0.9), (40, 0.2)], head=2)] == [10, 11, 40]
+    assert spread([], head=5) == []
+    with pytest.raises(InvalidArgument):
+        spread(ranked, penalty=1.5)
+    with pytest.raises(InvalidArgument):
+        spread(ranked, window=-1)
+
+
+def test_spread_lowers_negative_scores_near_a_placed_hit() -> None:
+    # cosines can be negative: a near hit at -0.1 must fall behind a far one at -0.12 (0.75 x -0.1 would rise)
+    ranked = [(5, 0.3), (6, -0.1), (20, -0.12)]
+    assert [s for s, _ in spread(ranked, head=2, window=1, penalty=0.75)] == [5, 20, 6]
+
+
+@given(scored_st, st.integers(0, 6), st.integers(0, 5), st.floats(0, 1))
+def test_spread_properties(ranked, head, window, penalty) -> None:
+    out = spread(ranked, head, window, penalty)
+    first = list(dict.fromkeys(s for s, _ in ranked))
+    assert [s for s, _ in out[2 * head :]] == first[2 * head :]  # past the head's pool nothing moves
+    assert sorted(s for s, _ in out[: 2 * head]) == sorted(first[: 2 * head])  # the pool: the same hits, reordered
+    assert len(out) == len(first) and out == spread(ranked, head, window, penalty)
 
 
 @settings(max_examples=50)

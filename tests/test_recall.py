@@ -60,6 +60,21 @@ def test_recall_returns_verbatim_turns_with_ids_and_times(mem):
     assert [m.seq for m in hit.neighbors] == [2, 4] and "text" in hit.matched
 
 
+def test_recall_spreads_its_first_hits_over_the_conversation(mem):
+    # three turns of one exchange match best; a later turn elsewhere matches as well: it gets a place of the head
+    # (core.fusion.spread) instead of the exchange's third turn, in every mode
+    t = mem.thread("spread")
+    t.add({"role": "user", "content": "The blue vase arrived cracked along the handle."})
+    t.add({"role": "assistant", "content": "A cracked vase: I am sorry, which handle exactly?"})
+    t.add({"role": "user", "content": "The vase handle, the left one, cracked right through."})
+    _filler(t, 20)
+    t.add({"role": "user", "content": "My sister's vase from the same order cracked too, near the base."})
+    assert mem.wait_idle(30)
+    seqs = [h.seq for h in t.recall("cracked vase", k=3, mode="text")]
+    assert seqs[0] in (1, 2, 3) and 24 in seqs, seqs
+    assert len({s for s in seqs if s <= 3}) == 2
+
+
 def test_recall_filters_by_role_and_time(mem):
     t = mem.thread("f")
     for role, text in TALK:

@@ -21,7 +21,7 @@ from ..config import DEFAULT_SPEAKER_BOOST
 from ..core.engine import EMBED_BATCH as EMBED_BATCH  # the engine's embedding flow batches this many (re-exported)
 from ..core.engine import EMBED_CHARS as EMBED_CHARS  # a whole-text vector reads this many characters (re-exported)
 from ..core.engine import embed_units
-from ..core.fusion import fuse, keyword_trust, singled_out
+from ..core.fusion import fuse, keyword_trust, singled_out, spread
 from ..core.mmr import diversify
 from ..core.passages import best_passage, merge_ranked, window
 from ..core.query import Query
@@ -250,7 +250,8 @@ class _Recall:
             )
         else:
             ranked = (text or vec)[:depth]
-        return self.hits(self.distinct(ranked), text, vec, spans)
+        # the first places from different parts of the conversation (core.fusion.spread), in every mode
+        return self.hits(self.distinct(spread(ranked)), text, vec, spans)
 
     def rankings(self, named: Collection[str]) -> tuple[list[Ranked], list[Ranked], dict[int, tuple[int, int]]]:
         """The full-text ranking (whole messages and passages merged), the vector ranking, the passages' spans."""
