@@ -21,11 +21,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
-from functools import lru_cache
 from typing import Any
 
 from ..config import Policy
 from ..types import SECTIONS, MergeReport, PinnedItem, SummaryDelta, SummaryItem, SummaryState
+from .memo import memo, scope
 
 _PUNCT = re.compile(r"[^\w\s]+")
 _WS = re.compile(r"\s+")
@@ -33,11 +33,10 @@ MAX_SOURCES = 12  # per item: enough provenance to find it again, bounded over t
 REMENTION_BONUS = 0.5  # an item said again is worth keeping a little longer
 
 
-@lru_cache(maxsize=8192)
 def normalise(text: str) -> str:
-    """Case-, space- and punctuation-insensitive key for dedup (kept for the latest texts: a merge keys every item
-    of the state it merges into, ~300 a merge, each one regex pass)."""
-    return _WS.sub(" ", _PUNCT.sub(" ", text.lower())).strip()
+    """Case-, space- and punctuation-insensitive key for dedup; memoised within the operation's scope
+    (:mod:`chatcompact.core.memo`: a merge keys each item of the state it merges into several times)."""
+    return memo("normalise", text, lambda: _WS.sub(" ", _PUNCT.sub(" ", text.lower())).strip())
 
 
 def clip(text: str, limit: int) -> str:
@@ -235,6 +234,13 @@ def apply_delta(
     state: SummaryState, delta: SummaryDelta, policy: Policy, pinned: Sequence[PinnedItem] = ()
 ) -> tuple[SummaryState, MergeReport]:
     """The new state after ``delta`` (and newly ``pinned`` spans), and what changed."""
+    with scope():  # the enclosing flow's memo scope, or one for this merge
+        return _apply_delta(state, delta, policy, pinned)
+
+
+def _apply_delta(
+    state: SummaryState, delta: SummaryDelta, policy: Policy, pinned: Sequence[PinnedItem]
+) -> tuple[SummaryState, MergeReport]:
     report = _Report()
     sections = {name: list(getattr(state, name)) for name in SECTIONS}
     for res in delta.resolve:
