@@ -1313,28 +1313,6 @@ def test_a_huge_message_forgotten_before_its_passages_are_written_leaves_none(tm
         assert st.search_passages("t", "secretword") == [] and st.search_text("t", "secretword") == []
 
 
-def test_full_text_segments_are_merged_by_the_writer_not_inside_appends(tmp_path: Path) -> None:
-    """A file store turns FTS5's automerge off (a merge inside an append cost it 10-20 ms every 64 transactions)
-    and its writer merges in the background: without the writer the segments pile up, with it they merge."""
-    segments = lambda s: s._conn.execute("SELECT count(DISTINCT segid) FROM messages_fts_idx").fetchone()[0]  # noqa: E731
-    path = str(tmp_path / "a.db")
-    with SQLiteStore(path) as s:
-        s._backlog.close()  # no writer
-        s.ensure_thread("t", None)
-        for i in range(12):  # one segment each (FTS5's crisis merge takes over at 16 a level)
-            s.append("t", [user(f"message {i} about order {1000 + i} word{i}")], [1])
-        config = s._conn.execute("SELECT v FROM messages_fts_config WHERE k = 'automerge'").fetchone()
-        assert config is not None and int(config[0]) == 0
-        piled = segments(s)
-    with SQLiteStore(path) as s:
-        s._backlog.merge_soon()
-        assert s.wait_indexed(60)
-        merged = segments(s)
-        assert s.search_text("t", "word7")[0].message.seq == 8
-        s._conn.execute("INSERT INTO messages_fts(messages_fts) VALUES ('integrity-check')")
-    assert piled >= 12 and merged <= 3, (piled, merged)
-
-
 def test_the_passage_writer_gives_way_to_a_running_hot_call(tmp_path: Path) -> None:
     """A Memory makes its SQLite store's passage writer wait (at most ``foreground.max_wait`` per chunk) while an
     add, context or recall runs: no chunk is written inside a hot call that lasts, and all of them after it."""

@@ -30,16 +30,7 @@ from ..types import Message, ThreadInfo
 from ._common import check_append, check_job_kind, encode_message, private_file, row_text
 from ._search import TextScan
 from ._sql import SQLStore, chunks
-from ._sqlite_passages import (
-    DEFER_CHARS,
-    MERGE_EVERY,
-    PassageBacklog,
-    insert_passages,
-    no_automerge,
-    passage_texts,
-    pending,
-    stop_automerge,
-)
+from ._sqlite_passages import DEFER_CHARS, PassageBacklog, insert_passages, passage_texts, pending
 from ._sqlite_sql import FTS_ROWS_SQL, INFO_SQL, MIGRATIONS, NOW, VECTOR_HEAD_SQL, VECTOR_ROWS_SQL
 from ._vectors import VectorIndex, as_query, check_dim, check_model, vector_batch
 
@@ -130,13 +121,6 @@ class SQLiteStore(SQLStore):
         # ":memory:" database is one connection's alone, so there they are written inside the append.
         self._defer = DEFER_CHARS if self.path != ":memory:" else None
         self._backlog = PassageBacklog(lambda: self._connect(mode), self._gate, _token)
-        self._appends = 0
-        if self._defer is not None:  # the writer merges the full-text segments, not the appends (a file only)
-            with self._read() as conn:
-                merging = not no_automerge(conn)
-            if merging:
-                with self._write() as conn:
-                    stop_automerge(conn)
         with self._read() as conn:
             if pending(conn):  # left by a crash or a close: resumed
                 self._backlog.wake()
@@ -273,11 +257,8 @@ class SQLiteStore(SQLStore):
                     "INSERT INTO passage_backlog (thread_id, seq) VALUES (?, ?)",
                     [(thread_id, last + i) for i in deferred],
                 )
-        self._appends += 1
         if deferred:
             self._backlog.wake()
-        elif self._defer is not None and self._appends % MERGE_EVERY == 0:
-            self._backlog.merge_soon()
         return [m.with_meta(last + i, now) for i, m in enumerate(messages, start=1)]
 
     def give_way(self, quiet: Callable[[], object] | None) -> None:
