@@ -227,6 +227,9 @@ def query_figures(t: Any, questions: list[str], mode: str, queries: int) -> dict
     index = getattr(t._mem.store, "_indexes", {})  # SQLite's in-process vector index: measure it with its graph
     for cached in list(index.values()):
         cached[2].wait_for_graph(600)
+    # what the first context() of a reopened store starts (a compaction of the tail left by the fill, roll-ups)
+    # runs first: these are the figures of a thread at rest between turns, not of one compacting meanwhile
+    t._mem.wait_idle(600)
     rec = [timed(lambda q=q: t.recall(q, k=10, mode=mode)) for q in qs]
     ctx = [timed(lambda q=q: t.context(BUDGET, query=q)) for q in qs]
     return {"recall_p50": pct(rec, 50), "recall_p95": pct(rec, 95), "ctx_p50": pct(ctx, 50), "ctx_p95": pct(ctx, 95)}
