@@ -290,6 +290,15 @@ def passage_lang(text: str) -> str | None:
     return detect(text) if len(text) >= PASSAGE_LANG_CHARS else None
 
 
+def passage_texts(text: str, spans: Sequence[tuple[int, int, int]]) -> list[str]:
+    """What a full-text index keeps of each of ``spans`` (``(chunk, start, end)`` of ``text``, ``core.passages``):
+    every passage in :func:`passage_lang`'s language. The SQLite store computes it before taking its write lock."""
+    if not spans:
+        return []
+    code = passage_lang(text)
+    return [indexed_text(text[start:end], code) for _, start, end in spans]
+
+
 def term_counts(text: str) -> Counter[str]:
     """How often each folded word occurs in ``text`` (the in-memory store's index); ``text`` as
     :func:`indexed_text` gives it."""

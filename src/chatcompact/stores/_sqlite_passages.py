@@ -22,7 +22,7 @@ from contextlib import AbstractContextManager, contextmanager
 from typing import Any
 
 from ..core.passages import passage_rows
-from ._common import ROW_CHARS, decode_message, indexed_text, passage_lang
+from ._common import ROW_CHARS, decode_message, passage_texts
 
 log = logging.getLogger("chatcompact.stores")
 
@@ -36,15 +36,6 @@ CHUNK = 250
 RETRY_DELAYS = (0.5, 2.0, 8.0, 30.0)
 
 Connect = Callable[[], sqlite3.Connection]
-
-
-def passage_texts(text: str, spans: Sequence[tuple[int, int, int]]) -> list[str]:
-    """What the full-text index keeps of each of ``spans`` (``(chunk, start, end)`` of ``text``): computed before a
-    write transaction, so the store's write lock is not held while Python folds the words."""
-    if not spans:
-        return []
-    code = passage_lang(text)
-    return [indexed_text(text[start:end], code) for _, start, end in spans]
 
 
 def insert_passages(
@@ -232,4 +223,4 @@ def pending(conn: Any) -> bool:
     return conn.execute("SELECT 1 FROM passage_backlog LIMIT 1").fetchone() is not None
 
 
-__all__ = ["CHUNK", "DEFER_CHARS", "RETRY_DELAYS", "PassageBacklog", "insert_passages", "passage_texts", "pending"]
+__all__ = ["CHUNK", "DEFER_CHARS", "RETRY_DELAYS", "PassageBacklog", "insert_passages", "pending"]

@@ -36,8 +36,7 @@ from ._common import (
     decode_message,
     encode_event,
     encode_message,
-    indexed_text,
-    passage_lang,
+    passage_texts,
     query_terms,
     row_text,
     term_counts,
@@ -193,10 +192,9 @@ class InMemoryStore:
                 thread.terms.add(term_counts(row_text(m.searchable_text)))  # as SQLite's text column
                 text = m.searchable_text
                 rows = passage_rows(text)
-                code = passage_lang(text) if rows else None
-                for _, start, end in rows:
+                for (_, start, end), body in zip(rows, passage_texts(text, rows), strict=True):
                     thread.passages.append((last + i, start, end))
-                    thread.passage_terms.add(term_counts(indexed_text(text[start:end], code)))
+                    thread.passage_terms.add(term_counts(body))
         return [m.with_meta(last + i, now) for i, m in enumerate(messages, start=1)]
 
     def messages(self, thread_id: str, after: int = 0, until: int | None = None) -> list[Message]:

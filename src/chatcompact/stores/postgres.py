@@ -35,7 +35,7 @@ from ._common import (
     encode_message,
     fold,
     indexed_text,
-    passage_lang,
+    passage_texts,
 )
 from ._postgres_sql import CLAIM_SQL, INFO_SQL, MIGRATIONS, NOW
 from ._search import TextScan
@@ -480,19 +480,11 @@ class PostgresStore(SQLStore):
     @staticmethod
     def _index_passages(conn: psycopg.Connection, thread_id: str, last: int, messages: Sequence[Message]) -> None:
         """Index the passages of the long ``messages`` (seqs ``last + 1`` on), inside the append's transaction."""
-        langs = [passage_lang(m.searchable_text) for m in messages]
-        rows = [
-            (
-                thread_id,
-                last + i,
-                chunk,
-                start,
-                end,
-                _index_text(indexed_text(m.searchable_text[start:end], langs[i - 1])),
-            )
-            for i, m in enumerate(messages, start=1)
-            for chunk, start, end in passage_rows(m.searchable_text)
-        ]
+        rows = []
+        for i, m in enumerate(messages, start=1):
+            spans = passage_rows(m.searchable_text)
+            for (chunk, start, end), body in zip(spans, passage_texts(m.searchable_text, spans), strict=True):
+                rows.append((thread_id, last + i, chunk, start, end, _index_text(body)))
         if rows:
             with conn.cursor() as cur:
                 cur.executemany(

@@ -27,10 +27,10 @@ from ..core.passages import passage_rows
 from ..errors import ConfigError, InvalidArgument, StoreError, ThreadNotFound
 from ..protocols import JobLease, Ranked, SearchFilter, TextHit
 from ..types import Message, ThreadInfo
-from ._common import check_append, check_job_kind, encode_message, private_file, row_text
+from ._common import check_append, check_job_kind, encode_message, passage_texts, private_file, row_text
 from ._search import TextScan
 from ._sql import SQLStore, chunks
-from ._sqlite_passages import DEFER_CHARS, PassageBacklog, insert_passages, passage_texts, pending
+from ._sqlite_passages import DEFER_CHARS, PassageBacklog, insert_passages, pending
 from ._sqlite_sql import FTS_ROWS_SQL, INFO_SQL, MIGRATIONS, NOW, VECTOR_HEAD_SQL, VECTOR_ROWS_SQL
 from ._vectors import VectorIndex, as_query, check_dim, check_model, vector_batch
 
