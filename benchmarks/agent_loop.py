@@ -21,7 +21,7 @@ The store is a SQLite file per loop, as in the docs (``--store memory`` for ``me
 (``--embedder local`` adds the bundled embedder).
 
 Run: ``python benchmarks/agent_loop.py [--steps 40] [--budget 8000] [--loops thread,langchain,agents,pydantic_ai]
-[--quick] [--inline] [--min-bytes N --max-bytes N] [--store sqlite|memory] [--embedder none|local]``.
+[--quick] [--inline] [--repeat 3] [--min-bytes N --max-bytes N] [--store sqlite|memory] [--embedder none|local]``.
 ``--max-message-chars`` sets ``Policy.max_message_chars`` (a user message's limit; tool outputs of any size are
 accepted with the default Policy: the first line checks that a 2 MB one is).
 """
@@ -301,48 +301,55 @@ def _pct(xs: list[float], q: int) -> float:
 
 
 def measure(name: str, args: argparse.Namespace) -> dict[str, Any]:
+    """``--repeat`` runs of the loop without and with chatcompact, alternating (the same machine state for both):
+    the walls' medians, our per-step times of every run with us pooled, the rest from the last run."""
+    out: dict[str, Any] = {"loop": name, "with": [], "without": [], "own": [], "core": [], "own_big": []}
+    for _ in range(args.repeat):
+        for with_us in (False, True):
+            _run_once(name, args, with_us, out)
+    out["with_s"], out["without_s"] = statistics.median(out["with"]), statistics.median(out["without"])
+    out["adapter"] = [o - c for o, c in zip(out["own"], out["core"], strict=False)]
+    return out
+
+
+def _run_once(name: str, args: argparse.Namespace, with_us: bool, out: dict[str, Any]) -> None:
     from chatcompact.tokenizers import tokenizer_for
 
-    tok = tokenizer_for("gpt-4o")
-    out: dict[str, Any] = {"loop": name}
     tmp = tempfile.mkdtemp(prefix="agent-loop-")
-    for with_us in (False, True):
-        clock = Clock()
-        policy = Policy(budget=args.budget, max_message_chars=args.max_message_chars)
-        with AgentModelServer(ToolLoop(args.steps), count=with_us) as server:
-            bg: Any = not args.inline
-            url = "memory://" if args.store == "memory" else os.path.join(tmp, f"{name}.db")
-            mem = Memory.open(url, policy=policy, embedder=args.embedder, background=bg) if with_us else None
-            if with_us:
-                clock.patch_thread()
-            t0 = time.perf_counter()
-            raised = None
-            try:
-                result = LOOPS[name](server.url, mem, args.budget, clock)
-            except (ChatcompactError, Exception) as exc:
-                raised, result = f"{type(exc).__name__}: {str(exc)[:120]}", {"state": []}
-            wall = time.perf_counter() - t0
-            clock.unpatch()
-            requests = list(server.requests)
-            if mem is not None:
-                mem.close()
-        key = "with" if with_us else "without"
-        out[f"{key}_s"] = wall
-        out[f"{key}_raised"] = raised
-        out[f"{key}_requests"] = len(requests)
+    clock = Clock()
+    policy = Policy(budget=args.budget, max_message_chars=args.max_message_chars)
+    with AgentModelServer(ToolLoop(args.steps), count=with_us) as server:
+        bg: Any = not args.inline
+        url = "memory://" if args.store == "memory" else os.path.join(tmp, f"{name}.db")
+        mem = Memory.open(url, policy=policy, embedder=args.embedder, background=bg) if with_us else None
         if with_us:
-            out["max_tokens"] = max((r["tokens"] for r in requests), default=0)
-            out["over_budget"] = sum(1 for r in requests if r["tokens"] > args.budget)
-            out["state_tokens"] = _tokens(result["state"], tok)
-            out["state_messages"] = len(result["state"])
-            big = [i for i, _ in enumerate(clock.own) if 0 < i <= len(SIZES) and SIZES[i - 1] >= 1_000_000]
-            out["own"] = clock.own
-            out["core"] = clock.core
-            out["own_big"] = [clock.own[i] for i in big]
-            out["adapter"] = [o - c for o, c in zip(clock.own, clock.core, strict=False)]
-        else:
-            out["max_bytes"] = max((r["bytes"] for r in requests), default=0)
-    return out
+            clock.patch_thread()
+        t0 = time.perf_counter()
+        raised = None
+        try:
+            result = LOOPS[name](server.url, mem, args.budget, clock)
+        except (ChatcompactError, Exception) as exc:
+            raised, result = f"{type(exc).__name__}: {str(exc)[:120]}", {"state": []}
+        wall = time.perf_counter() - t0
+        clock.unpatch()
+        requests = list(server.requests)
+        if mem is not None:
+            mem.close()
+    key = "with" if with_us else "without"
+    out[key].append(wall)
+    out[f"{key}_raised"] = out.get(f"{key}_raised") or raised
+    out[f"{key}_requests"] = len(requests)
+    if with_us:
+        out["max_tokens"] = max([out.get("max_tokens", 0), *(r["tokens"] for r in requests)])
+        out["over_budget"] = out.get("over_budget", 0) + sum(1 for r in requests if r["tokens"] > args.budget)
+        out["state_tokens"] = _tokens(result["state"], tokenizer_for("gpt-4o"))
+        out["state_messages"] = len(result["state"])
+        big = [i for i, _ in enumerate(clock.own) if 0 < i <= len(SIZES) and SIZES[i - 1] >= 1_000_000]
+        out["own"] += clock.own
+        out["core"] += clock.core
+        out["own_big"] += [clock.own[i] for i in big]
+    else:
+        out["max_bytes"] = max((r["bytes"] for r in requests), default=0)
 
 
 def main() -> None:
@@ -359,6 +366,9 @@ def main() -> None:
     )
     ap.add_argument("--embedder", default="none", help="none (full text only), local (the bundled MiniLM), e5")
     ap.add_argument("--quick", action="store_true", help="12 steps up to 1.2 MB")
+    ap.add_argument(
+        "--repeat", type=int, default=3, help="runs without and with, alternating (walls: medians; steps pooled)"
+    )
     args = ap.parse_args()
     if args.quick:
         args.steps, args.max_bytes = 12, 1_200_000
@@ -380,7 +390,8 @@ def main() -> None:
         except ChatcompactError as exc:
             note = f"refused ({type(exc).__name__})"
     print(
-        f"{n} steps, tool outputs {SIZES[0]:,} .. {SIZES[-1]:,} chars, budget {args.budget}; a {args.max_bytes:,}-"
+        f"{n} steps, tool outputs {SIZES[0]:,} .. {SIZES[-1]:,} chars, budget {args.budget}, {args.repeat} runs each "
+        f"(wall: median; own: every step of every run); a {args.max_bytes:,}-"
         f"char tool output with the default Policy: {note}; load average {os.getloadavg()[0]:.2f}"
     )
     print(
@@ -398,6 +409,8 @@ def main() -> None:
             f"{r['with_s']:>8.2f} {r['without_s']:>10.2f} "
             f"{r['with_s'] / max(r['without_s'], 1e-9):>6.2f}"
         )
+        walls = ", ".join(f"{w:.2f}/{o:.2f}" for w, o in zip(r["with"], r["without"], strict=True))
+        print(f"    runs with/without s: {walls}")
         for key in ("with_raised", "without_raised"):
             if r[key]:
                 print(f"    {key}: {r[key]}")

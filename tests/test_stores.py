@@ -1313,6 +1313,28 @@ def test_a_huge_message_forgotten_before_its_passages_are_written_leaves_none(tm
         assert st.search_passages("t", "secretword") == [] and st.search_text("t", "secretword") == []
 
 
+def test_full_text_segments_are_merged_by_the_writer_not_inside_appends(tmp_path: Path) -> None:
+    """A file store turns FTS5's automerge off (a merge inside an append cost it 10-20 ms every 64 transactions)
+    and its writer merges in the background: without the writer the segments pile up, with it they merge."""
+    segments = lambda s: s._conn.execute("SELECT count(DISTINCT segid) FROM messages_fts_idx").fetchone()[0]  # noqa: E731
+    path = str(tmp_path / "a.db")
+    with SQLiteStore(path) as s:
+        s._backlog.close()  # no writer
+        s.ensure_thread("t", None)
+        for i in range(12):  # one segment each (FTS5's crisis merge takes over at 16 a level)
+            s.append("t", [user(f"message {i} about order {1000 + i} word{i}")], [1])
+        config = s._conn.execute("SELECT v FROM messages_fts_config WHERE k = 'automerge'").fetchone()
+        assert config is not None and int(config[0]) == 0
+        piled = segments(s)
+    with SQLiteStore(path) as s:
+        s._backlog.merge_soon()
+        assert s.wait_indexed(60)
+        merged = segments(s)
+        assert s.search_text("t", "word7")[0].message.seq == 8
+        s._conn.execute("INSERT INTO messages_fts(messages_fts) VALUES ('integrity-check')")
+    assert piled >= 12 and merged <= 3, (piled, merged)
+
+
 def test_the_passage_writer_gives_way_to_a_running_hot_call(tmp_path: Path) -> None:
     """A Memory makes its SQLite store's passage writer wait (at most ``foreground.max_wait`` per chunk) while an
     add, context or recall runs: no chunk is written inside a hot call that lasts, and all of them after it."""
@@ -1602,3 +1624,64 @@ def test_the_passage_writer_retries_a_chunk_that_failed_on_a_store_error(
         count, top = s._conn.execute("SELECT count(*), max(chunk) FROM passages").fetchone()
         assert count == top + 1  # every passage once: the failed chunks left nothing behind
         assert s._conn.execute("SELECT count(*) FROM passage_backlog").fetchone()[0] == 0
+
+
+def test_wal_checkpoints_run_on_the_checkpointer_thread_between_hot_calls(tmp_path: Path) -> None:
+    """A file store's connections checkpoint inside a commit only past SAFETY_PAGES (the in-commit checkpoint of a
+    2 MB output's WAL cost that add 12-17 ms); the checkpointer thread copies the WAL back once ~WAKE_PAGES were
+    written, after the Memory's hot calls, and every commit stays readable from a fresh open."""
+    from chatcompact import Memory
+    from chatcompact.stores._sqlite_checkpoint import PAGE, SAFETY_PAGES, WAKE_PAGES
+
+    path = tmp_path / "m.db"
+    big = "".join(f"line {i} of a build log\n" for i in range(2 * WAKE_PAGES * PAGE // 24))
+    with Memory.open(f"sqlite:///{path}") as mem:
+        mem.foreground.max_wait = 30.0
+        store = mem.store
+        assert store._conn.execute("PRAGMA wal_autocheckpoint").fetchone()[0] == SAFETY_PAGES  # type: ignore[attr-defined]
+        checkpoints = store._checkpoints  # type: ignore[attr-defined]
+        t = mem.thread("t")
+        with mem.foreground:  # a hot call that has not returned yet: the checkpointer waits
+            t.add({"role": "user", "content": big[:200_000]})
+            t.add({"role": "user", "content": big[200_000:400_000]})
+            time.sleep(0.5)
+            assert checkpoints.runs == 0
+        deadline = time.monotonic() + 30
+        while checkpoints.runs == 0 and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert checkpoints.runs >= 1
+        busy, frames, done = store._conn.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()  # type: ignore[attr-defined]
+        assert busy == 0 and done == frames
+    with SQLiteStore(str(path)) as again:
+        assert [len(m.text) for m in again.messages("t", 0, 10)] == [200_000, 200_000]
+
+
+def test_the_checkpointer_stops_with_the_store_and_a_failed_checkpoint_is_logged(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    from chatcompact.stores._sqlite_checkpoint import WAKE_PAGES, Checkpointer
+
+    calls: list[str] = []
+
+    class Broken:
+        def execute(self, sql: str) -> Any:
+            calls.append(sql)
+            raise sqlite3.OperationalError("disk I/O error")
+
+        def close(self) -> None:
+            calls.append("close")
+
+    cp = Checkpointer(lambda: Broken())  # type: ignore[arg-type, return-value]
+    with caplog.at_level("WARNING", logger="chatcompact.stores"):
+        cp.wrote(WAKE_PAGES - 1)
+        time.sleep(0.05)
+        assert calls == []  # below the threshold: no thread, no checkpoint
+        cp.wrote(1)
+        deadline = time.monotonic() + 10
+        while not calls and time.monotonic() < deadline:
+            time.sleep(0.01)
+        cp.close()
+    assert calls[0] == "PRAGMA wal_checkpoint(PASSIVE)" and calls[-1] == "close"
+    assert cp.runs == 0 and "background WAL checkpoint failed" in caplog.text
+    cp.wrote(10 * WAKE_PAGES)  # after close: nothing starts again
+    assert cp._thread is not None and not cp._thread.is_alive()

@@ -30,6 +30,7 @@ from ..types import Message, SummaryItem
 from . import lang
 from .own_words import SENTENCE, blanked, cues, doubtful_words, found, has, may_hold, starts, unwrapped, word_list
 from .own_words import own_words as own_words
+from .pause import point
 
 __all__ = [
     "INSTRUCTION",
@@ -349,6 +350,7 @@ def capture(existing: Sequence[SummaryItem], messages: Iterable[Message]) -> tup
     """``existing`` instructions updated with those the user ``messages`` set, oldest first."""
     items = tuple(existing)
     for m in messages:
+        point()
         found_here = detect(m, items)
         if found_here:
             items = merge(items, found_here)

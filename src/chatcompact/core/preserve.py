@@ -23,6 +23,7 @@ from chatcompact.types import Message, PinnedItem
 
 from .digest import scanned
 from .memo import memo
+from .pause import point
 
 __all__ = [
     "DEFAULT_RULES",
@@ -552,6 +553,7 @@ def identifiers(message: Message) -> list[PinnedItem]:
     items: list[PinnedItem] = []
     at = 0  # spans and sentences are both in text order: one pass over each
     for s, e in sentence_spans(text):
+        point()
         covered = -1
         while at < len(spans) and spans[at].start < s:
             at += 1
@@ -625,6 +627,7 @@ def find_pinned(
     seen_text: set[str] = set()
     out: list[PinnedItem] = []
     for message in messages:
+        point()
         if message.role not in PIN_ROLES:
             continue
         if message.role == "tool" and isinstance(message.content, str):

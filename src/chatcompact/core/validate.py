@@ -38,6 +38,7 @@ from ..config import Policy
 from ..errors import InvalidSummary
 from ..types import SECTIONS, MergeReport, Message, SummaryDelta, SummaryItem, SummaryState
 from .digest import scanned
+from .pause import point
 
 __all__ = [
     "NARRATIVE_MIN_WORDS",
@@ -169,6 +170,7 @@ class Grounding:
         emails: set[str] = set()
         hosts: set[str] = set()
         for t in texts:
+            point()
             for num in _NUMBER.findall(t):
                 digits.append(num)
                 if not num.isdigit():  # "88 231" grounds "88231" too (a bare run is in already)

@@ -19,6 +19,7 @@ from typing import Any, TypeVar
 from ..types import Message, SummaryDelta, SummaryItem, SummaryState, ToolCall, WorkLog
 from . import instructions
 from .digest import command_of, digest_line, mentioned, outcome
+from .pause import point
 
 T = TypeVar("T")
 
@@ -94,6 +95,7 @@ def update(log: WorkLog, messages: Sequence[Message]) -> WorkLog:
     read, changed = list(log.files_read), list(log.files_changed)
     names: Sequence[str] = list(log.names)
     for m in messages:
+        point()
         seq = m.seq or 0
         names = _add_unique(names, _names(m), 10_000)
         if m.role == "user" and m.text.strip():

@@ -31,21 +31,31 @@ class Foreground:
     flows give way: at each pause a background flow waits until none runs, at most ``max_wait`` seconds (a
     foreground that never rests must not starve compaction). Python runs one thread at a time, so a compaction
     running beside an ``add`` makes the ``add`` slower by about the compaction's own time; giving way moves that
-    work into the gaps between calls (an agent's model call, a user's typing). Nested entries count once each."""
+    work into the gaps between calls (an agent's model call, a user's typing). Nested entries count once each.
+    The flows' pauses are of two kinds: the ``Pause`` effects between their steps (:meth:`wait_quiet`) and the
+    pause points inside a step (``core.pause``, :meth:`pause_hook`)."""
 
-    def __init__(self, max_wait: float = 0.25) -> None:
+    def __init__(self, max_wait: float = 0.25, slice_s: float = 0.05) -> None:
         self.max_wait = max_wait
+        self.slice_s = slice_s
         self._n = 0
+        self._threads: dict[int, int] = {}  # thread id -> its hot calls running now
         self._quiet = threading.Condition(threading.Lock())
 
     def __enter__(self) -> Foreground:
+        me = threading.get_ident()
         with self._quiet:
             self._n += 1
+            self._threads[me] = self._threads.get(me, 0) + 1
         return self
 
     def __exit__(self, *exc_info: object) -> None:
+        me = threading.get_ident()
         with self._quiet:
             self._n -= 1
+            left = self._threads.pop(me, 1) - 1
+            if left:
+                self._threads[me] = left
             if not self._n:
                 self._quiet.notify_all()
 
@@ -64,6 +74,24 @@ class Foreground:
         while self._n and time.monotonic() < deadline:
             await asyncio.sleep(0.001)
         return not self._n
+
+    def pause_hook(self) -> Callable[[], None]:
+        """The hook of one background flow's pause points (``core.pause.pausing``): while a hot call of another
+        thread runs, wait until none does (at most ``max_wait``); after a wait that ran out, go on for ``slice_s``
+        seconds before waiting again, so a foreground that never rests still leaves the flow a share of the
+        interpreter. Free while nothing runs (one attribute read)."""
+        resume_at = 0.0
+
+        def hook() -> None:
+            nonlocal resume_at
+            if not self._n or time.monotonic() < resume_at:
+                return
+            if self._threads.get(threading.get_ident()):  # a hot call of this very thread: never wait for it
+                return
+            if not self.wait_quiet():
+                resume_at = time.monotonic() + self.slice_s
+
+        return hook
 
 
 @runtime_checkable

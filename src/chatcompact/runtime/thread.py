@@ -21,7 +21,7 @@ from datetime import datetime
 from typing import Any, Literal, Protocol, TypeVar, overload
 
 from ..config import Policy, check_budget
-from ..core import compaction, memo
+from ..core import compaction, memo, pause
 from ..core import engine as e
 from ..core import hierarchy as h
 from ..core.assemble import Assembled, Line, assemble, render_lines
@@ -571,7 +571,9 @@ def run_flow(thread: Thread, flow: e.Effects[T], background: bool = False) -> T:
     Memory's hot calls at its pauses."""
     runner = EffectRunner(thread.view, thread.memory, thread, thread.memory.foreground if background else None)
     try:
-        with memo.scope():  # what the flow derives from message text is memoised for this flow only
+        hook = thread.memory.foreground.pause_hook() if background else None
+        # what the flow derives from message text is memoised for this flow only; its long steps give way at points
+        with memo.scope(), pause.pausing(hook):
             return e.drive(flow, runner)
     finally:
         runner.release()

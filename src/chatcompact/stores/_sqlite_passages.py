@@ -35,6 +35,17 @@ CHUNK = 250
 #: its busy timeout, a full disk); after the last the writer stops and the backlog waits for the next open.
 RETRY_DELAYS = (0.5, 2.0, 8.0, 30.0)
 
+#: The full-text tables whose segments the writer merges (their ``automerge`` is 0: FTS5 merges nothing inside a
+#: write, where a merge of a level cost the append that triggered it 10-20 ms every 64 transactions, 4^3).
+FTS_TABLES = ("messages_fts", "passages_fts")
+#: Merge work per background transaction, in pages (~1-3 ms each: an append waits for at most one).
+MERGE_PAGES = 64
+#: Appends between two requests to merge (FTS5's own automerge merged a level once it held 4 segments).
+MERGE_EVERY = 4
+#: Merge transactions per request at most (the rest waits for the next request; FTS5's crisis merge at 16
+#: segments a level bounds what can pile up meanwhile).
+MERGE_STEPS = 64
+
 Connect = Callable[[], sqlite3.Connection]
 
 
@@ -68,10 +79,17 @@ class PassageBacklog:
     store's own writes hold it, so an ``append`` waits for at most one chunk, blocked on a lock rather than polling
     SQLite's busy handler. ``quiet`` (set by the store's :meth:`~chatcompact.stores.SQLiteStore.give_way`) is
     called before each chunk: a Memory's ``foreground.wait_quiet``, so that the chunks are written between its hot
-    calls (an agent's model call), not during them."""
+    calls (an agent's model call), not during them. ``wrote`` is told the pages each chunk wrote (about): the store
+    passes it to its WAL checkpointer (``stores._sqlite_checkpoint``)."""
 
-    def __init__(self, connect: Connect, gate: AbstractContextManager[Any], token: Callable[[str], str]) -> None:
-        self._connect, self._gate, self._token = connect, gate, token
+    def __init__(
+        self,
+        connect: Connect,
+        gate: AbstractContextManager[Any],
+        token: Callable[[str], str],
+        wrote: Callable[[int], None] = lambda pages: None,
+    ) -> None:
+        self._connect, self._gate, self._token, self._wrote = connect, gate, token, wrote
         self._conn: sqlite3.Connection | None = None
         self._wake = threading.Event()
         self._done = threading.Condition()
@@ -79,6 +97,7 @@ class PassageBacklog:
         self._busy = False
         self._thread: threading.Thread | None = None
         self._text: tuple[str, int, str, list[tuple[int, int, int]]] | None = None  # the message being written
+        self._merge_due = False
         self.quiet: Callable[[], object] | None = None
 
     def wake(self) -> None:
@@ -91,6 +110,11 @@ class PassageBacklog:
                 self._thread = threading.Thread(target=self._run, name="chatcompact-passages", daemon=True)
                 self._thread.start()
         self._wake.set()
+
+    def merge_soon(self) -> None:
+        """Ask the writer to merge the full-text segments the latest writes left (:data:`MERGE_EVERY`)."""
+        self._merge_due = True
+        self.wake()
 
     def wait(self, timeout: float | None = None) -> bool:
         """Wait until no deferred passage is left to write; False if ``timeout`` (seconds) passed first."""
@@ -113,6 +137,9 @@ class PassageBacklog:
                 self._wake.wait()
                 self._wake.clear()
                 self._drain()
+                if self._merge_due and not self._stop:
+                    self._merge_due = False
+                    self._merge()
                 with self._done:
                     if not self._wake.is_set():
                         self._busy = False
@@ -146,6 +173,27 @@ class PassageBacklog:
                 log.warning("writing deferred passages failed (%s); try %d again in %.1f s", exc, failures, delay)
                 self._wake.wait(delay)
                 self._wake.clear()
+
+    def _merge(self) -> None:
+        """Merge full-text segments, :data:`MERGE_PAGES` at a time, each step its own transaction after giving way,
+        until FTS5 finds nothing left to merge (the total of changes moves by less than 2 for a table). A store error
+        ends it (logged): what is left waits for the next request, or for FTS5's crisis merge."""
+        busy = list(FTS_TABLES)
+        try:
+            for _ in range(MERGE_STEPS):
+                if self._stop or not busy:
+                    return
+                if self.quiet is not None:
+                    self.quiet()
+                with self._write() as conn:
+                    for table in list(busy):
+                        before = conn.total_changes
+                        conn.execute(f"INSERT INTO {table}({table}, rank) VALUES ('merge', ?)", (MERGE_PAGES,))
+                        if conn.total_changes - before < 2:
+                            busy.remove(table)
+                self._wrote(len(FTS_TABLES) * MERGE_PAGES)  # pages merged, written again (the checkpointer)
+        except sqlite3.Error as exc:
+            log.warning("merging full-text segments failed (%s); merged later", exc)
 
     @contextmanager
     def _read(self) -> Iterator[sqlite3.Connection]:
@@ -204,9 +252,11 @@ class PassageBacklog:
             if _written(conn, thread_id, seq) != done:
                 return True  # another writer of the file wrote this chunk meanwhile: read again
             insert_passages(conn, self._token(thread_id), thread_id, seq, part, texts)
+            self._merge_due = True  # each chunk left a segment
             if done + len(part) >= len(spans):
                 conn.execute("DELETE FROM passage_backlog WHERE thread_id = ? AND seq = ?", (thread_id, seq))
                 self._text = None
+        self._wrote(2 + 2 * sum(map(len, texts)) // 4096)  # the rows and their full-text entries (the checkpointer)
         return True
 
 
@@ -218,9 +268,32 @@ def _written(conn: sqlite3.Connection, thread_id: str, seq: int) -> int:
     return int(row[0])
 
 
+def no_automerge(conn: sqlite3.Connection) -> bool:
+    """True once neither full-text table merges inside writes (:func:`stop_automerge` ran on this file)."""
+    rows = [conn.execute(f"SELECT v FROM {t}_config WHERE k = 'automerge'").fetchone() for t in FTS_TABLES]
+    return all(row is not None and int(row[0]) == 0 for row in rows)
+
+
+def stop_automerge(conn: sqlite3.Connection) -> None:
+    """Inside a write: the full-text tables merge nothing inside a write from now on (a setting kept in the file);
+    the store's writer merges instead (:meth:`PassageBacklog.merge_soon`)."""
+    for table in FTS_TABLES:
+        conn.execute(f"INSERT INTO {table}({table}, rank) VALUES ('automerge', 0)")
+
+
 def pending(conn: Any) -> bool:
     """True when the store has deferred passages left to write."""
     return conn.execute("SELECT 1 FROM passage_backlog LIMIT 1").fetchone() is not None
 
 
-__all__ = ["CHUNK", "DEFER_CHARS", "RETRY_DELAYS", "PassageBacklog", "insert_passages", "pending"]
+__all__ = [
+    "CHUNK",
+    "DEFER_CHARS",
+    "MERGE_EVERY",
+    "RETRY_DELAYS",
+    "PassageBacklog",
+    "insert_passages",
+    "no_automerge",
+    "pending",
+    "stop_automerge",
+]

@@ -30,7 +30,16 @@ from ..types import Message, ThreadInfo
 from ._common import check_append, check_job_kind, encode_message, passage_texts, private_file, row_text
 from ._search import TextScan
 from ._sql import SQLStore, chunks
-from ._sqlite_passages import DEFER_CHARS, PassageBacklog, insert_passages, pending
+from ._sqlite_checkpoint import SAFETY_PAGES, Checkpointer, pages_of
+from ._sqlite_passages import (
+    DEFER_CHARS,
+    MERGE_EVERY,
+    PassageBacklog,
+    insert_passages,
+    no_automerge,
+    pending,
+    stop_automerge,
+)
 from ._sqlite_sql import FTS_ROWS_SQL, INFO_SQL, MIGRATIONS, NOW, VECTOR_HEAD_SQL, VECTOR_ROWS_SQL
 from ._vectors import VectorIndex, as_query, check_dim, check_model, vector_batch
 
@@ -96,6 +105,7 @@ class SQLiteStore(SQLStore):
         self._lock = threading.RLock()
         self._gate = threading.RLock()  # every write transaction of this object, its passage writer's included
         self._closed = False
+        self._checkpoints: Checkpointer | None = None  # set once the file is open (a WAL file only)
         # (thread_id, model) -> (thread created_at, generation loaded, index, erasures seen): built on first vector
         # search, least recently used first; evicted past MAX_CACHED_VECTORS (rebuilt from the blobs when searched
         # again).
@@ -120,7 +130,16 @@ class SQLiteStore(SQLStore):
         # The passages of huge messages are written by a thread of its own on a connection of its own; a
         # ":memory:" database is one connection's alone, so there they are written inside the append.
         self._defer = DEFER_CHARS if self.path != ":memory:" else None
-        self._backlog = PassageBacklog(lambda: self._connect(mode), self._gate, _token)
+        # WAL checkpoints run on a thread of their own, not inside the commit that fills the WAL (_sqlite_checkpoint)
+        self._checkpoints = Checkpointer(lambda: self._connect(mode)) if self.journal_mode == "wal" else None
+        self._backlog = PassageBacklog(lambda: self._connect(mode), self._gate, _token, self._wrote)
+        self._appends = 0
+        if self._defer is not None:  # the writer merges the full-text segments, not the appends (a file only)
+            with self._read() as conn:
+                merging = not no_automerge(conn)
+            if merging:
+                with self._write() as conn:
+                    stop_automerge(conn)
         with self._read() as conn:
             if pending(conn):  # left by a crash or a close: resumed
                 self._backlog.wake()
@@ -138,6 +157,7 @@ class SQLiteStore(SQLStore):
             conn.execute("PRAGMA foreign_keys = ON")
             # Deleted or replaced content is zeroed where it lay, so forget leaves no stale copy in free space.
             conn.execute("PRAGMA secure_delete = ON")
+            conn.execute(f"PRAGMA wal_autocheckpoint = {SAFETY_PAGES}")  # the checkpointer's thread does it first
         except sqlite3.Error as exc:
             raise StoreError(f"SQLite store {conn!r}: cannot configure the connection: {exc}") from exc
         return journal
@@ -164,8 +184,9 @@ class SQLiteStore(SQLStore):
                 raise StoreError(f"SQLite store {self.path!r}: {exc}") from exc
 
     @contextmanager
-    def _write(self) -> Iterator[sqlite3.Connection]:
-        """One ``BEGIN IMMEDIATE`` transaction: committed on success, rolled back on any exception."""
+    def _write(self, size: int = 0) -> Iterator[sqlite3.Connection]:
+        """One ``BEGIN IMMEDIATE`` transaction: committed on success, rolled back on any exception. ``size``: about
+        how many bytes of rows it writes (the checkpointer's estimate of the WAL's growth)."""
         with self._lock, self._gate:
             conn = self._live()
             try:
@@ -175,11 +196,16 @@ class SQLiteStore(SQLStore):
             try:
                 yield conn
                 conn.execute("COMMIT")
+                self._wrote(pages_of(size))
             except BaseException as exc:
                 self._rollback(conn)
                 if isinstance(exc, sqlite3.Error):
                     raise StoreError(f"SQLite store {self.path!r}: {exc}") from exc
                 raise
+
+    def _wrote(self, pages: int) -> None:
+        if self._checkpoints is not None:
+            self._checkpoints.wrote(pages)
 
     @staticmethod
     def _rollback(conn: sqlite3.Connection) -> None:
@@ -235,7 +261,8 @@ class SQLiteStore(SQLStore):
         passages = [[] if i in later else passage_rows(text) for i, text in enumerate(texts, start=1)]
         indexed = [passage_texts(text, spans) for text, spans in zip(texts, passages, strict=True)]  # before the lock
         now = created_at or time.time()
-        with self._write() as conn:
+        size = sum(map(len, bodies)) + sum(map(len, rows)) + sum(len(t) for ts in indexed for t in ts)
+        with self._write(size) as conn:
             last = self._head(conn, thread_id).last_seq
             values = [
                 (thread_id, last + i, m.role, body, row, tok, now)
@@ -257,14 +284,19 @@ class SQLiteStore(SQLStore):
                     "INSERT INTO passage_backlog (thread_id, seq) VALUES (?, ?)",
                     [(thread_id, last + i) for i in deferred],
                 )
+        self._appends += 1
         if deferred:
             self._backlog.wake()
+        elif self._defer is not None and self._appends % MERGE_EVERY == 0:
+            self._backlog.merge_soon()
         return [m.with_meta(last + i, now) for i, m in enumerate(messages, start=1)]
 
     def give_way(self, quiet: Callable[[], object] | None) -> None:
         """Call ``quiet`` before each background chunk of deferred passages (None: never): a Memory passes its
         ``foreground.wait_quiet``, so the chunks are written between its hot calls. The latest caller's is kept."""
         self._backlog.quiet = quiet
+        if self._checkpoints is not None:
+            self._checkpoints.quiet = quiet
 
     def wait_indexed(self, timeout: float | None = None) -> bool:
         """Wait until the passages of every huge message are written (``stores._sqlite_passages``); False if
@@ -335,7 +367,7 @@ class SQLiteStore(SQLStore):
         dim = matrix.shape[1]
         stored = matrix.astype(_BLOB, copy=False)
         with self._lock:
-            with self._write() as conn:
+            with self._write(stored.nbytes) as conn:
                 created = self._head(conn, thread_id).created_at
                 meta = self._message_meta(conn, thread_id, seq_list)
                 row = conn.execute(
@@ -494,6 +526,9 @@ class SQLiteStore(SQLStore):
         backlog = getattr(self, "_backlog", None)  # absent when the open itself failed
         if backlog is not None:
             backlog.close()
+        checkpoints = getattr(self, "_checkpoints", None)
+        if checkpoints is not None:
+            checkpoints.close()
         with self._lock:
             if self._closed:
                 return

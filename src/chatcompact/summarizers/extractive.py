@@ -38,6 +38,7 @@ from chatcompact.core import lang, memo
 from chatcompact.core.digest import scanned
 from chatcompact.core.instructions import about_one_thing
 from chatcompact.core.lang import has_han
+from chatcompact.core.pause import point
 from chatcompact.core.preserve import IdentifierSpan, identifier_spans, masked_text, sentence_spans
 from chatcompact.protocols import SummaryRequest
 from chatcompact.types import Message, Resolution, SummaryDelta, SummaryItem, SummaryState
@@ -160,6 +161,7 @@ class _Cand:
 def _prepare(messages: Sequence[Message]) -> list[_Turn]:
     turns: list[_Turn] = []
     for m in messages:
+        point()
         if m.role not in ("user", "assistant", "tool"):
             continue  # system/developer prompts are kept by assemble, not summarised
         # A tool output is read at its head and tail (``digest.scanned``), like its digest: a 2 MB log's middle is
@@ -226,6 +228,7 @@ class _Later:
         self.two: dict[tuple[str, str], int] = {}
         self.long: list[tuple[int, frozenset[str]]] = []
         for ti, sent in sentences:  # in turn order: the last write is the latest turn
+            point()
             stems = content_stems(sent)
             for a in stems:
                 self.one[a] = ti
@@ -479,6 +482,7 @@ class _SpanReader(CuedReading):
         part) is written only for the ``limit`` best, so a paste of thousands of identifiers costs one scan."""
         found: dict[str, _Found] = {}
         for turn in self.turns:
+            point()
             for span in identifier_spans(turn.text):
                 key = span.value.casefold()
                 f = found.get(key)
@@ -511,6 +515,7 @@ class _SpanReader(CuedReading):
         surface: dict[tuple[str, ...], str] = {}
         where: dict[tuple[str, ...], list[int]] = {}
         for turn in self.turns:
+            point()
             if turn.role == "tool":
                 continue
             text = turn.prose
@@ -626,6 +631,7 @@ class ExtractiveSummarizer:
             if turn.role == "tool":
                 continue  # tool output feeds identifiers only: it is not anyone's statement
             for si, sent in enumerate(turn.sentences):
+                point()
                 if turn.lang != "en":
                     reader.cued(turn, si, sent)
                     continue
@@ -730,6 +736,7 @@ class ExtractiveSummarizer:
             if turn.role == "tool":
                 continue
             for si, sent in enumerate(turn.sentences):
+                point()
                 stems = content_stems(sent)
                 if len(stems) < 3 or not narratable(sent):
                     continue  # greetings, acknowledgements, fragments and cut quotes retell nothing

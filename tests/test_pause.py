@@ -1,0 +1,155 @@
+"""Pause points (core.pause) and the hook a Memory's background flows install (Foreground.pause_hook)."""
+
+from __future__ import annotations
+
+import threading
+import time
+
+from chatcompact.core import pause
+from chatcompact.runtime.background import Foreground
+
+
+def test_a_point_calls_the_hook_of_its_own_thread_only() -> None:
+    seen: list[str] = []
+    pause.point()  # no hook: nothing happens
+    with pause.pausing(lambda: seen.append("outer")):
+        pause.point()
+        with pause.pausing(None):
+            pause.point()  # suspended inside
+        other = threading.Thread(target=pause.point)  # another thread has no hook
+        other.start()
+        other.join()
+        pause.point()
+    pause.point()
+    assert seen == ["outer", "outer"]
+
+
+def test_the_hook_waits_while_another_thread_runs_a_hot_call() -> None:
+    fg = Foreground(max_wait=5.0)
+    hook = fg.pause_hook()
+    entered, release = threading.Event(), threading.Event()
+
+    def hot() -> None:
+        with fg:
+            entered.set()
+            release.wait(10)
+
+    worker = threading.Thread(target=hot)
+    worker.start()
+    entered.wait(10)
+    threading.Timer(0.3, release.set).start()
+    started = time.monotonic()
+    hook()  # waits for the hot call to end
+    waited = time.monotonic() - started
+    worker.join()
+    assert 0.2 <= waited < 5.0, waited
+    started = time.monotonic()
+    hook()  # nothing runs: returns at once
+    assert time.monotonic() - started < 0.1
+
+
+def test_the_hook_never_waits_for_a_hot_call_of_its_own_thread() -> None:
+    fg = Foreground(max_wait=5.0)
+    hook = fg.pause_hook()
+    with fg, fg:  # nested: counted per thread
+        started = time.monotonic()
+        hook()
+        assert time.monotonic() - started < 0.1
+    assert not fg.busy and fg._threads == {}
+
+
+def test_a_foreground_that_never_rests_still_leaves_the_flow_its_slices() -> None:
+    """After a wait that ran out (max_wait), the flow goes on for slice_s without waiting, then waits again."""
+    fg = Foreground(max_wait=0.1, slice_s=0.3)
+    hook = fg.pause_hook()
+    stop = threading.Event()
+    entered = threading.Event()
+
+    def busy() -> None:
+        with fg:
+            entered.set()
+            stop.wait(10)
+
+    worker = threading.Thread(target=busy)
+    worker.start()
+    entered.wait(10)
+    try:
+        started = time.monotonic()
+        hook()  # waits max_wait, then gives up
+        assert 0.08 <= time.monotonic() - started < 1.0
+        started = time.monotonic()
+        for _ in range(100):
+            hook()  # inside the slice: no wait
+        assert time.monotonic() - started < 0.05
+        time.sleep(0.35)  # the slice is over: the next point waits again
+        started = time.monotonic()
+        hook()
+        assert time.monotonic() - started >= 0.08
+    finally:
+        stop.set()
+        worker.join()
+
+
+def test_the_extractive_summarizer_waits_at_its_points_while_a_hot_call_runs() -> None:
+    """Summarizing a span under a flow's hook: held up while another thread's hot call runs, free otherwise."""
+    from chatcompact.protocols import SummaryRequest
+    from chatcompact.summarizers.extractive import ExtractiveSummarizer
+    from chatcompact.types import SummaryState, parse_message
+
+    messages = tuple(
+        parse_message(
+            {"role": "user" if i % 2 == 0 else "assistant", "content": f"Order {1000 + i} ships to Lyon."}
+        ).with_meta(i + 1, 0.0)
+        for i in range(20)
+    )
+    request = SummaryRequest(state=SummaryState(), messages=messages)
+    fg = Foreground(max_wait=5.0)
+    summarizer = ExtractiveSummarizer()
+    with pause.pausing(fg.pause_hook()):
+        started = time.monotonic()
+        free = summarizer.summarize(request)
+        alone = time.monotonic() - started
+    entered, release = threading.Event(), threading.Event()
+
+    def hot() -> None:
+        with fg:
+            entered.set()
+            release.wait(10)
+
+    worker = threading.Thread(target=hot)
+    worker.start()
+    entered.wait(10)
+    threading.Timer(0.4, release.set).start()
+    with pause.pausing(fg.pause_hook()):
+        started = time.monotonic()
+        held = summarizer.summarize(request)
+        waited = time.monotonic() - started
+    worker.join()
+    assert held == free  # the same summary, later
+    assert waited >= 0.3 > alone, (waited, alone)
+
+
+def test_a_memorys_background_flows_reach_pause_points(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """The Memory's background compaction runs under its foreground's hook (run_flow installs it)."""
+    from chatcompact import Memory, Policy
+
+    calls: list[int] = []
+    with Memory.open(f"sqlite:///{tmp_path / 'p.db'}", policy=Policy(budget=600)) as mem:
+        original = mem.foreground.pause_hook
+
+        def counted():  # type: ignore[no-untyped-def]
+            hook = original()
+
+            def wrapped() -> None:
+                calls.append(threading.get_ident())
+                hook()
+
+            return wrapped
+
+        mem.foreground.pause_hook = counted  # type: ignore[method-assign]
+        t = mem.thread("t")
+        for i in range(40):
+            t.add({"role": "user" if i % 2 == 0 else "assistant", "content": f"Order {1000 + i} ships to Lyon. " * 6})
+        assert mem.wait_idle(60)
+        assert t.stats()["summary_version"] >= 1
+    assert calls and threading.get_ident() not in calls  # reached, and only on the background's threads
