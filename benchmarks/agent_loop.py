@@ -21,7 +21,8 @@ The store is a SQLite file per loop, as in the docs (``--store memory`` for ``me
 (``--embedder local`` adds the bundled embedder).
 
 Run: ``python benchmarks/agent_loop.py [--steps 40] [--budget 8000] [--loops thread,langchain,agents,pydantic_ai]
-[--quick] [--inline] [--repeat 3] [--min-bytes N --max-bytes N] [--store sqlite|memory] [--embedder none|local]``.
+[--quick] [--inline] [--repeat 3] [--warmup 1] [--min-bytes N --max-bytes N] [--store sqlite|memory]
+[--embedder none|local]``.
 ``--max-message-chars`` sets ``Policy.max_message_chars`` (a user message's limit; tool outputs of any size are
 accepted with the default Policy: the first line checks that a 2 MB one is).
 """
@@ -304,6 +305,9 @@ def measure(name: str, args: argparse.Namespace) -> dict[str, Any]:
     """``--repeat`` runs of the loop without and with chatcompact, alternating (the same machine state for both):
     the walls' medians, our per-step times of every run with us pooled, the rest from the last run."""
     out: dict[str, Any] = {"loop": name, "with": [], "without": [], "own": [], "core": [], "own_big": []}
+    for _ in range(args.warmup):  # the first runs in a process pay imports and first-use work: not counted
+        for with_us in (False, True):
+            _run_once(name, args, with_us, {"with": [], "without": [], "own": [], "core": [], "own_big": []})
     for _ in range(args.repeat):
         for with_us in (False, True):
             _run_once(name, args, with_us, out)
@@ -369,6 +373,7 @@ def main() -> None:
     ap.add_argument(
         "--repeat", type=int, default=3, help="runs without and with, alternating (walls: medians; steps pooled)"
     )
+    ap.add_argument("--warmup", type=int, default=1, help="uncounted runs of each before measuring")
     args = ap.parse_args()
     if args.quick:
         args.steps, args.max_bytes = 12, 1_200_000
@@ -391,7 +396,7 @@ def main() -> None:
             note = f"refused ({type(exc).__name__})"
     print(
         f"{n} steps, tool outputs {SIZES[0]:,} .. {SIZES[-1]:,} chars, budget {args.budget}, {args.repeat} runs each "
-        f"(wall: median; own: every step of every run); a {args.max_bytes:,}-"
+        f"after {args.warmup} uncounted (wall: median; own: every step of every run); a {args.max_bytes:,}-"
         f"char tool output with the default Policy: {note}; load average {os.getloadavg()[0]:.2f}"
     )
     print(
