@@ -245,9 +245,9 @@ def command_of(call: ToolCall | None) -> str:
 #: Of a long text, a digest reads this many characters of its head and as many of its tail: how a command ended
 #: (exit code, test counts, failures, the last error) and the names it brings up are there, while the middle of a
 #: build log repeats itself. A 2 MB output then costs what a 16 KB one does (it took ~300 ms a megabyte), and the
-#: full output stays one ``recall`` away. (16,000 until 0.x: the pinning rules, the summarizer and the grounding
-#: check read this view of every tool output a compaction folds; at 8,000 each megabyte-sized output costs a
-#: compaction half as much, and the agent replay's support did not move.)
+#: full output stays one ``recall`` away. The pinning rules, the summarizer and the grounding check read this view
+#: of every tool output a compaction folds: at 8,000 (16,000 before) a megabyte-sized output costs a compaction
+#: half as much, and ``benchmarks/agent_replay.py``'s support did not move.
 SCAN_CHARS = 8_000
 
 
