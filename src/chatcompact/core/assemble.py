@@ -330,12 +330,16 @@ def _tail_instruction_lines(
     users = [m for m in inp.tail if m.role == "user"]
     if not users:
         return list(held)
+
+    def read(m: Message) -> _instructions.Reading:
+        return views.of("instruction reading", m, lambda: _instructions.read(m))
+
     merged = views.folded(
         "tail instructions",
         held,
         users,
         lambda: _held_items(held),
-        _instructions.capture,
+        lambda items, more: _instructions.capture(items, more, read),
     )
     if not merged and not held:
         return []

@@ -162,6 +162,18 @@ class ViewCache:
         self._put(("latest", kind), key, value, None)
         return value
 
+    def of(self, kind: str, m: Message, compute: Callable[[], T]) -> T:
+        """``compute()`` of message ``m``, kept per (kind, message): made once per message (checked against the
+        whole message, as every view here)."""
+        key = (kind, m.seq, m.role, len(m.text))
+        hit = self._get(key, m)
+        if hit is not None:
+            value: T = hit[0]  # type: ignore[assignment]
+            return value
+        value = compute()
+        self._put(key, m, value, None)
+        return value
+
     def folded(
         self,
         kind: str,

@@ -23,7 +23,8 @@ injection.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
 from functools import lru_cache
 
 from ..types import Message, SummaryItem
@@ -36,6 +37,7 @@ __all__ = [
     "INSTRUCTION",
     "MAX_INSTRUCTIONS",
     "PREFERENCE",
+    "Reading",
     "about_one_thing",
     "capture",
     "classify",
@@ -45,6 +47,7 @@ __all__ = [
     "merge",
     "own_sentences",
     "own_words",
+    "read",
 ]
 
 INSTRUCTION, PREFERENCE = "instruction", "preference"  # the items' ``subject``
@@ -296,24 +299,55 @@ class _Subjects:
 # ---------------------------------------------------------------- detection and merging
 
 
-def detect(message: Message, existing: Sequence[SummaryItem] = ()) -> list[SummaryItem]:
-    """The standing instructions and preferences in one user message, one item per sentence, citing it.
+@dataclass(frozen=True)
+class Reading:
+    """What :func:`detect` reads of one user message whatever the items in force (so a driver may keep it per
+    message, ``ViewCache.of``): whether a cue occurs outside its code (``cued``), whether an override cue does
+    (``override``: a sentence may then revise an item), and each sentence worth a look with its kind by the
+    sentence alone (None: none, unless it revises an item in force)."""
 
-    A sentence that revises an item of ``existing`` ("actually, use spaces instead", "polars is fine now")
-    counts too, as an instruction.
-    """
+    cued: bool
+    override: bool
+    sentences: tuple[tuple[str, str, bool, str | None], ...] = ()
+
+
+def read(message: Message) -> Reading:
+    """:class:`Reading` of ``message`` (an empty one for a message that is not the user's)."""
     if message.role != "user" or not message.text:
-        return []
-    anywhere = _ANYWHERE + (("override",) if existing else ())
-    if not may_hold(message.text[:READ_CHARS], anywhere, _AT_START):
-        return []  # most messages: no cue outside their code at all
-    subjects = _Subjects()
+        return Reading(False, False)
+    head = message.text[:READ_CHARS]
+    cued, override = may_hold(head, _ANYWHERE, _AT_START), may_hold(head, ("override",), ())
+    if not cued and not override:
+        return Reading(False, False)  # most messages: no cue outside their code at all
     out = []
     for sentence, spoken, doubtful in _sentences(message.text):
         if doubtful:
             kind = PREFERENCE if _first_person_preference(spoken) and classify(spoken) else None
         else:
-            kind = classify(spoken) or (INSTRUCTION if _revises(spoken, existing, subjects) else None)
+            kind = classify(spoken)
+        out.append((sentence, spoken, doubtful, kind))
+    return Reading(cued, override, tuple(out))
+
+
+def detect(
+    message: Message,
+    existing: Sequence[SummaryItem] = (),
+    reading: Reading | None = None,
+    subjects: _Subjects | None = None,
+) -> list[SummaryItem]:
+    """The standing instructions and preferences in one user message, one item per sentence, citing it.
+
+    A sentence that revises an item of ``existing`` ("actually, use spaces instead", "polars is fine now")
+    counts too, as an instruction. ``reading``: :func:`read` of the message, when the caller kept it.
+    """
+    r = read(message) if reading is None else reading
+    if not r.cued and not (existing and r.override):
+        return []
+    subjects = _Subjects() if subjects is None else subjects
+    out = []
+    for sentence, spoken, doubtful, kind in r.sentences:
+        if kind is None and not doubtful and _revises(spoken, existing, subjects):
+            kind = INSTRUCTION
         if kind is not None:
             text = sentence if len(sentence) <= MAX_CHARS else sentence[: MAX_CHARS - 1] + "…"
             out.append(SummaryItem(text=text, sources=(message.seq or 0,), subject=kind, weight=10.0))
@@ -327,10 +361,12 @@ def _revises(sentence: str, existing: Sequence[SummaryItem], subjects: _Subjects
     return any(subjects.same(sentence, old.text, overriding=True) for old in existing)
 
 
-def merge(existing: Sequence[SummaryItem], new: Iterable[SummaryItem]) -> tuple[SummaryItem, ...]:
+def merge(
+    existing: Sequence[SummaryItem], new: Iterable[SummaryItem], subjects: _Subjects | None = None
+) -> tuple[SummaryItem, ...]:
     """``existing`` plus ``new`` (in order): repeats refresh, a newer one on the same subject supersedes."""
     items = list(existing)
-    subjects = _Subjects()
+    subjects = _Subjects() if subjects is None else subjects
     for item in new:
         key = " ".join(item.text.lower().split())
         overriding = has("override", item.text)
@@ -346,12 +382,19 @@ def merge(existing: Sequence[SummaryItem], new: Iterable[SummaryItem]) -> tuple[
     return tuple(items[-MAX_INSTRUCTIONS:])
 
 
-def capture(existing: Sequence[SummaryItem], messages: Iterable[Message]) -> tuple[SummaryItem, ...]:
-    """``existing`` instructions updated with those the user ``messages`` set, oldest first."""
+def capture(
+    existing: Sequence[SummaryItem],
+    messages: Iterable[Message],
+    reading: Callable[[Message], Reading] = read,
+) -> tuple[SummaryItem, ...]:
+    """``existing`` instructions updated with those the user ``messages`` set, oldest first. ``reading``: how a
+    message's :class:`Reading` is had (a driver passes one that keeps it per message). The subjects of the items
+    are worked out once for the whole call, not once per message merged."""
     items = tuple(existing)
+    subjects = _Subjects()
     for m in messages:
         point()
-        found_here = detect(m, items)
+        found_here = detect(m, items, reading(m), subjects)
         if found_here:
-            items = merge(items, found_here)
+            items = merge(items, found_here, subjects)
     return items
