@@ -343,3 +343,27 @@ def test_the_tail_instruction_fold_kept_between_requests_matches_a_fresh_read(tm
     assert views.folded("k", "base", [1, 2, 3], lambda: 0, step) == 3 and len(calls) == 2  # unchanged: no call
     assert views.folded("k", "base", [9, 2, 3, 4], lambda: 0, step) == 4 and calls[-1] == (0, 4)  # not an extension
     assert views.folded("k", "other", [9, 2, 3, 4], lambda: 0, step) == 4 and calls[-1] == (0, 4)  # another base
+
+
+def test_after_a_compaction_the_tail_is_not_read_again(tmp_path, monkeypatch):
+    """A landed compaction changes the fold's base, so the tail's instructions are folded again from the new
+    summary: each user message's reading is kept in the thread's view cache, so no message is read twice."""
+    from chatcompact.core import instructions
+
+    reads: list[int] = []
+    original = instructions.read
+
+    def counted(m: Message) -> instructions.Reading:
+        reads.append(m.seq or 0)
+        return original(m)
+
+    monkeypatch.setattr(instructions, "read", counted)
+    policy = Policy(budget=600, high_water=0.5, low_water=0.1)
+    with Memory.open(str(tmp_path / "r.db"), summarizer="extractive", policy=policy, background=False) as mem:
+        t = mem.thread("r", system="Be helpful.")
+        for i in range(30):
+            t.add({"role": "user", "content": f"Topic {i}: I prefer short answers about it, always."})
+            t.context(budget=600)
+            t.add({"role": "assistant", "content": f"Noted ({i})."})
+        assert len(t.compactions()) >= 2
+    assert reads and len(reads) == len(set(reads)), sorted(reads)
