@@ -297,3 +297,34 @@ def parse(m: dict) -> Message:
     from chatcompact.types import parse_message
 
     return parse_message(m)
+
+
+_NAME_TEXT = st.lists(
+    st.sampled_from([*"abcXYZ_./-:01 \n<>é", "foo", "Bar", "src/", ".py", "returncode", "</output>"]), max_size=120
+).map("".join)
+
+
+@settings(max_examples=300, deadline=None)
+@given(text=_NAME_TEXT, limit=st.integers(1, 12))
+def test_mentioned_reads_each_run_once_and_finds_what_a_whole_text_scan_finds(text: str, limit: int) -> None:
+    """``digest.mentioned`` matches its name pattern once per distinct run of name characters: the same names in
+    the same order as the pattern run over the whole text (the rule it replaced, kept here as the reference)."""
+    from chatcompact.core import digest
+
+    seen: dict[str, None] = {}
+    for m in digest._NAME.finditer(digest._TAGS.sub(" ", text)):
+        name = m.group(0).strip(".")
+        if len(name) >= 5 and name not in seen:
+            seen[name] = None
+            if len(seen) >= limit:
+                break
+    assert digest.mentioned(text, limit) == list(seen)
+
+
+def test_a_long_outputs_lines_are_counted_whole() -> None:
+    from chatcompact.core.digest import SCAN_CHARS, outcome
+
+    log = "".join(f"line {i} ok\n" for i in range(20 * SCAN_CHARS // 10)) + "1 failed, 3 passed\n"
+    assert len(log) > 4 * SCAN_CHARS
+    assert outcome(log).endswith(f"{log.count(chr(10))} lines") and "1 failed, 3 passed" in outcome(log)
+    assert outcome("one line") == "one line" and outcome("a\nb") == "2 lines"
