@@ -10,6 +10,12 @@ leaves it to the next open, which resumes it (a chunk already written is not wri
 on a store error is rolled back and tried again after each of ``RETRY_DELAYS``, each failure logged. ``forget`` and
 ``delete_thread`` take a message's backlog row out in their own transaction, and each chunk checks it is still
 there inside its own, so a forgotten message is never indexed again.
+
+The same thread merges the full-text segments of a file store. FTS5's ``automerge`` is 0 there (a setting kept in
+the file), since a level's merge inside a write cost the append that triggered it 10-28 ms every 64th time.
+Every ``MERGE_EVERY`` appends (and after each chunk) the thread merges ``MERGE_PAGES`` pages per short transaction,
+giving way to hot calls before each, until nothing is left to merge. FTS5's crisis merge (16 segments a level)
+still bounds the segments if the thread cannot run.
 """
 
 from __future__ import annotations
