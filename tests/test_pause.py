@@ -4,9 +4,31 @@ from __future__ import annotations
 
 import threading
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 from chatcompact.core import pause
 from chatcompact.runtime.background import Foreground
+
+
+@contextmanager
+def hot_call_elsewhere(fg: Foreground, seconds: float = 10.0) -> Iterator[None]:
+    """Another thread inside a hot call of ``fg`` from the block's start, for ``seconds`` or until the block ends."""
+    entered, release = threading.Event(), threading.Event()
+
+    def hot() -> None:
+        with fg:
+            entered.set()
+            release.wait(seconds)
+
+    worker = threading.Thread(target=hot)
+    worker.start()
+    entered.wait(10)
+    try:
+        yield
+    finally:
+        release.set()
+        worker.join()
 
 
 def test_a_point_calls_the_hook_of_its_own_thread_only() -> None:
@@ -27,21 +49,10 @@ def test_a_point_calls_the_hook_of_its_own_thread_only() -> None:
 def test_the_hook_waits_while_another_thread_runs_a_hot_call() -> None:
     fg = Foreground(max_wait=5.0)
     hook = fg.pause_hook()
-    entered, release = threading.Event(), threading.Event()
-
-    def hot() -> None:
-        with fg:
-            entered.set()
-            release.wait(10)
-
-    worker = threading.Thread(target=hot)
-    worker.start()
-    entered.wait(10)
-    threading.Timer(0.3, release.set).start()
-    started = time.monotonic()
-    hook()  # waits for the hot call to end
-    waited = time.monotonic() - started
-    worker.join()
+    with hot_call_elsewhere(fg, 0.3):
+        started = time.monotonic()
+        hook()  # waits for the hot call to end
+        waited = time.monotonic() - started
     assert 0.2 <= waited < 5.0, waited
     started = time.monotonic()
     hook()  # nothing runs: returns at once
@@ -62,18 +73,7 @@ def test_a_foreground_that_never_rests_still_leaves_the_flow_its_slices() -> Non
     """After a wait that ran out (max_wait), the flow goes on for slice_s without waiting, then waits again."""
     fg = Foreground(max_wait=0.1, slice_s=0.3)
     hook = fg.pause_hook()
-    stop = threading.Event()
-    entered = threading.Event()
-
-    def busy() -> None:
-        with fg:
-            entered.set()
-            stop.wait(10)
-
-    worker = threading.Thread(target=busy)
-    worker.start()
-    entered.wait(10)
-    try:
+    with hot_call_elsewhere(fg):
         started = time.monotonic()
         hook()  # waits max_wait, then gives up
         assert 0.08 <= time.monotonic() - started < 1.0
@@ -85,9 +85,6 @@ def test_a_foreground_that_never_rests_still_leaves_the_flow_its_slices() -> Non
         started = time.monotonic()
         hook()
         assert time.monotonic() - started >= 0.08
-    finally:
-        stop.set()
-        worker.join()
 
 
 def test_the_extractive_summarizer_waits_at_its_points_while_a_hot_call_runs() -> None:
@@ -109,22 +106,10 @@ def test_the_extractive_summarizer_waits_at_its_points_while_a_hot_call_runs() -
         started = time.monotonic()
         free = summarizer.summarize(request)
         alone = time.monotonic() - started
-    entered, release = threading.Event(), threading.Event()
-
-    def hot() -> None:
-        with fg:
-            entered.set()
-            release.wait(10)
-
-    worker = threading.Thread(target=hot)
-    worker.start()
-    entered.wait(10)
-    threading.Timer(0.4, release.set).start()
-    with pause.pausing(fg.pause_hook()):
+    with hot_call_elsewhere(fg, 0.4), pause.pausing(fg.pause_hook()):
         started = time.monotonic()
         held = summarizer.summarize(request)
         waited = time.monotonic() - started
-    worker.join()
     assert held == free  # the same summary, later
     assert waited >= 0.3 > alone, (waited, alone)
 
