@@ -9,7 +9,10 @@ on a connection of its own once about :data:`WAKE_PAGES` pages were written. A p
 for nor blocks readers and writers, and SQLite releases the GIL while it copies and syncs. Before each
 checkpoint it calls ``quiet`` (a Memory's ``foreground.wait_quiet``, as the passage writer does), so the copy and
 its sync run between an agent's hot calls. Durability is unchanged: a commit is durable in the WAL (synced
-there under ``synchronous=FULL``) whether or not it was checkpointed yet.
+there under ``synchronous=FULL``) whether or not it was checkpointed yet. SQLite runs one checkpoint at a time
+and answers a second with busy, so the store's ``scrub`` (whose truncating checkpoint must empty the WAL of
+erased text) takes :meth:`Checkpointer.exclusive` first: it waits for a passive checkpoint under way and holds
+the next one off.
 """
 
 from __future__ import annotations
@@ -17,7 +20,8 @@ from __future__ import annotations
 import logging
 import sqlite3
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 
 log = logging.getLogger("chatcompact.stores")
 
@@ -42,6 +46,7 @@ class Checkpointer:
     def __init__(self, connect: Connect) -> None:
         self._connect = connect
         self._lock = threading.Lock()
+        self._checkpoint = threading.Lock()  # held while this thread checkpoints, or by exclusive()
         self._wake = threading.Event()
         self._pages = 0
         self._stop = False
@@ -62,6 +67,12 @@ class Checkpointer:
                 self._thread = threading.Thread(target=self._run, name="chatcompact-checkpoint", daemon=True)
                 self._thread.start()
         self._wake.set()
+
+    @contextmanager
+    def exclusive(self) -> Iterator[None]:
+        """No background checkpoint runs inside this block (one under way is waited for first)."""
+        with self._checkpoint:
+            yield
 
     def close(self, timeout: float = 10.0) -> None:
         """Stop the thread after its current checkpoint (the last connection's close checkpoints the rest)."""
@@ -85,7 +96,8 @@ class Checkpointer:
                 if quiet is not None:
                     quiet()
                 try:
-                    conn.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
+                    with self._checkpoint:
+                        conn.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
                     self.runs += 1
                 except sqlite3.Error as exc:  # the next wake tries again; the safety net bounds the WAL meanwhile
                     log.warning("a background WAL checkpoint failed: %s", exc)

@@ -18,7 +18,7 @@ import time
 import uuid
 from collections import OrderedDict
 from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager, suppress
+from contextlib import contextmanager, nullcontext, suppress
 from typing import Any
 
 import numpy as np
@@ -609,6 +609,18 @@ class SQLiteStore(SQLStore):
                 else:
                     del self._indexes[key]
 
+    def _truncate_wal(self, conn: sqlite3.Connection, tries: int = 5) -> tuple[int, int, int]:
+        """``wal_checkpoint(TRUNCATE)`` with this store's background checkpoints held off; SQLite answers busy
+        at once while another process checkpoints, so that is tried again a few times."""
+        hold = self._checkpoints.exclusive() if self._checkpoints is not None else nullcontext()
+        with hold:
+            for attempt in range(tries):
+                busy, frames, done = conn.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()
+                if not busy or attempt == tries - 1:
+                    break
+                time.sleep(0.02 * (attempt + 1))
+        return int(busy), int(frames), int(done)
+
     def scrub(self) -> list[str]:
         """Leave no byte of erased text in the files: merge the FTS indexes (their old segments still hold the
         deleted terms), VACUUM once if the file predates secure delete, empty the WAL. Returns what could not be
@@ -622,7 +634,7 @@ class SQLiteStore(SQLStore):
                 conn.execute("VACUUM")  # stale copies from before secure delete: once per file
                 conn.execute("INSERT OR REPLACE INTO store_flags VALUES ('clean', 'vacuumed')")
             if self.journal_mode == "wal":
-                busy, frames, done = conn.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()
+                busy, frames, done = self._truncate_wal(conn)
                 if busy or frames > 0 or done < frames:
                     pending.append(
                         "sqlite-wal: another connection still reads an older snapshot, so the write-ahead log "
