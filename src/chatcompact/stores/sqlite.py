@@ -610,13 +610,15 @@ class SQLiteStore(SQLStore):
                     del self._indexes[key]
 
     def _truncate_wal(self, conn: sqlite3.Connection, tries: int = 5) -> tuple[int, int, int]:
-        """``wal_checkpoint(TRUNCATE)`` with this store's background checkpoints held off; SQLite answers busy
-        at once while another process checkpoints, so that is tried again a few times."""
+        """``wal_checkpoint(TRUNCATE)`` with this store's background checkpoints held off. SQLite answers busy at
+        once while another process checkpoints, so a quick busy is tried again a few times; a busy after the
+        busy timeout (a reader holding an older snapshot) is not."""
         hold = self._checkpoints.exclusive() if self._checkpoints is not None else nullcontext()
         with hold:
             for attempt in range(tries):
+                started = time.monotonic()
                 busy, frames, done = conn.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()
-                if not busy or attempt == tries - 1:
+                if not busy or attempt == tries - 1 or time.monotonic() - started > 0.1:
                     break
                 time.sleep(0.02 * (attempt + 1))
         return int(busy), int(frames), int(done)
