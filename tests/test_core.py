@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -233,6 +234,55 @@ def test_context_never_exceeds_budget(raw, n_items, budget, bpe):
         shown = next(m for m in window if m.seq == tail[lu].seq)
         assert shown == tail[lu] or f"of message #{tail[lu].seq} elided" in shown.text
     assert len(window) + len(res.hidden) == len(tail)
+
+
+@settings(PROPS, max_examples=30)
+@given(
+    st.lists(
+        st.tuples(transcripts(max_turns=6, huge=True, pending=True), st.integers(0, 8), st.integers(200, 5000)),
+        min_size=2,
+        max_size=5,
+    ),
+    st.booleans(),
+)
+def test_one_view_cache_across_contexts_gives_what_a_fresh_one_gives(cases, bpe):
+    """The thread's view cache keeps the system and data messages (rendered and counted once per summary and
+    choice of lines): a sequence of contexts over changing summaries, tails and budgets through one cache is
+    exactly what each gives with a fresh cache."""
+    from chatcompact.core.digest import ViewCache
+
+    tok = BPE if bpe else CHARS
+    views = ViewCache()
+    for raw, n_items, budget in cases + cases[:1]:  # the first case again, after the cache moved on
+        tail = stored(raw)
+        lines = render_lines(_state_with(n_items), 0, tok.count)
+        inp = ContextInput("You are helpful.", tail, [tok.count_message(m) for m in tail], lines, 0)
+        try:
+            fresh = assemble(inp, budget, tok, Policy())
+        except BudgetTooSmall as e:
+            with pytest.raises(BudgetTooSmall) as again:
+                assemble(replace(inp, views=views), budget, tok, Policy())
+            assert again.value.minimum == e.minimum
+            continue
+        cached = assemble(replace(inp, views=views), budget, tok, Policy())
+        assert cached.messages == fresh.messages and cached.tokens == fresh.tokens == tok.count_messages(fresh.messages)
+
+
+def test_the_stable_prefix_is_rendered_once_until_the_summary_changes(monkeypatch):
+    from chatcompact.core import assemble as module
+    from chatcompact.core.digest import ViewCache
+
+    renders: list[int] = []
+    original = module._data_text
+    monkeypatch.setattr(module, "_data_text", lambda inp, chosen: renders.append(1) or original(inp, chosen))
+    tail = stored([{"role": "user", "content": "Where is my refund?"}])
+    views = ViewCache()
+    for n_items in (5, 5, 5, 7, 7):
+        lines = render_lines(_state_with(n_items), 4, BPE.count)
+        inp = ContextInput("sys", tail, [BPE.count_message(m) for m in tail], lines, 4, views=views)
+        res = assemble(inp, 3000, BPE, Policy())
+        assert f"decision number {n_items - 1} about" in res.messages[1].text
+    assert len(renders) == 2  # once per summary: not twice per context
 
 
 def _quotes(n: int, tok, first: int = 1000) -> list:

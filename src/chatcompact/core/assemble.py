@@ -108,6 +108,22 @@ def _data_text(inp: ContextInput, chosen: Sequence[Line]) -> str:
     return "\n\n".join(blocks)
 
 
+def _stable(
+    inp: ContextInput, chosen: Sequence[Line], tokenizer: Tokenizer, views: ViewCache
+) -> tuple[str, int, str, int]:
+    """The system message and the data message with their exact costs: ``(system, cost, data, cost)``. The same
+    on every context until the summary, the budget's choice of lines or the prompt changes, so it is rendered
+    and counted once per change (kept in the thread's ``views``), not twice per context."""
+    key = (inp.system, inp.covered_until, tuple(ln for ln in chosen if ln.block in _STABLE))
+
+    def compute() -> tuple[str, int, str, int]:
+        data = _data_text(inp, chosen)
+        text = _system_text(inp.system, bool(data))
+        return text, _cost(text, tokenizer), data, _cost(data, tokenizer, "user")
+
+    return views.latest("stable prefix", key, compute)
+
+
 def _system_text(system: str | None, framed: bool) -> str:
     """The system message: the app's prompt, then our fixed framing when the request carries a data message
     (once: a prompt that already ends with it, e.g. ``compact()`` run again on its own output, keeps one)."""
@@ -193,8 +209,8 @@ def assemble(inp: ContextInput, budget: int, tokenizer: Tokenizer, policy: Polic
     room -= 24 if (inp.lines or inp.quotes or inp.spare_quotes) else 0  # block titles and headings
     chosen = _data_lines(inp.lines, room, budget, policy, agent)
     # the stable part counted exactly once (framing, titles, headings, delimiters and BPE joins included)
-    data = _data_text(inp, chosen)
-    stable = _cost(_system_text(inp.system, bool(data)), tokenizer) + _cost(data, tokenizer, "user")
+    _, system_text_cost, _, data_cost = _stable(inp, chosen, tokenizer, views)
+    stable = system_text_cost + data_cost
     room = budget - base - forced_cost - stable - 16
     paid: dict[str, int] = {}  # quote day headings, each paid once
     # an agent loop gets no recalled quotes: it has the recall tool for an old output, and the note they need
@@ -210,7 +226,7 @@ def assemble(inp: ContextInput, budget: int, tokenizer: Tokenizer, policy: Polic
         room += note
     # unused room is filled with further quotes for a conversation; an agent's request stays lean (and cacheable)
     spare = _take_quotes(inp.spare_quotes, room, tokenizer, paid) if inp.spare_quotes and not agent else []
-    return _fit(inp, view, toks, chosen + quotes + spare, shown, budget, tokenizer, forced)
+    return _fit(inp, view, toks, chosen + quotes + spare, shown, budget, tokenizer, forced, views)
 
 
 def _data_lines(lines: Sequence[Line], room: int, budget: int, policy: Policy, agent: bool) -> list[Line]:
@@ -367,6 +383,7 @@ def _fit(
     budget: int,
     tokenizer: Tokenizer,
     forced: set[int],
+    views: ViewCache,
 ) -> Assembled:
     """Exact count; shed the least important piece until the request fits.
 
@@ -377,11 +394,10 @@ def _fit(
     base = tokenizer.count_messages(())
     while True:
         hidden = [inp.tail[i] for i in range(len(view)) if i not in shown]
-        data = _data_text(inp, chosen)
-        text = _system_text(inp.system, bool(data))
+        text, text_cost, data, data_cost = _stable(inp, chosen, tokenizer, views)
         note = _note_text(inp, chosen, hidden, bool(data))
         total = base + sum(toks[i] for i in shown)
-        total += _cost(text, tokenizer) + _cost(data, tokenizer, "user") + _cost(note, tokenizer, "user")
+        total += text_cost + data_cost + _cost(note, tokenizer, "user")
         if total <= budget:
             window = [view[i] for i in sorted(shown)]
             msgs = [Message(role="system", content=text)] if text else []
