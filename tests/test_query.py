@@ -117,6 +117,13 @@ def test_plan_quotes_follows_the_policy() -> None:
     assert plan_quotes(Query.parse("what did Bob buy"), detail, _summary("- Claire runs a shop"), 1000) is not None
 
 
+def test_an_agent_at_work_gets_no_quote_plan() -> None:
+    q = Query.parse("what exactly did Claire say about the vase?")
+    policy = Policy(recall_k=3, recall_fill_k=5)
+    assert plan_quotes(q, policy, [], 1000, agent=True) == QuotePlan(3, 3, ())  # tool results: no spares
+    assert plan_quotes(q, policy, [], 1000, agent=True, working=True) is None  # assemble would drop them
+
+
 def test_plan_quotes_reads_only_the_summary_lines_the_context_will_show() -> None:
     # the summary's share of 100 tokens is 15: the second line is not shown, so a name only there is recalled
     lines = _summary("- " + "x" * 10, "- Claire runs a ceramics shop in Lyon")

@@ -129,6 +129,38 @@ def test_recall_quotes_policy_decides_when_context_quotes_the_archive(tmp_path, 
         assert ("[#3 user " in "\n".join(m.text for m in ctx.messages if m.seq is None)) is quoted
 
 
+def test_an_agent_at_work_is_not_searched_for_quotes_it_would_not_be_shown(tmp_path, monkeypatch):
+    """An agent working on its task (two tool-call groups after the user's message) gets no recalled quotes
+    (its requests stay lean and cacheable), so its context(query) runs no archive search; a chat turn does."""
+    from chatcompact.runtime.memory import Thread
+
+    searches: list[str] = []
+    original = Thread._search
+    monkeypatch.setattr(Thread, "_search", lambda self, q, opts: searches.append(q.text) or original(self, q, opts))
+    with Memory.open(str(tmp_path / "a.db"), policy=Policy(budget=800), embedder="none") as mem:
+        t = mem.thread("a", system="You are a support assistant.")
+        for role, text in TALK:
+            t.add({"role": role, "content": text})
+        _filler(t, 120)
+        assert mem.wait_idle(30) and t.compactions()[-1].covered_until > 3
+        query = "Which colour was the vase with the broken handle?"
+        t.add({"role": "user", "content": "Look the vase order up in the shop system."})
+        assert "[#3 user " in "\n".join(m.text for m in t.assemble(800, query=query).messages if m.seq is None)
+        assert len(searches) == 1
+        for i in range(2):
+            call = {"id": f"c{i}", "type": "function", "function": {"name": "lookup", "arguments": "{}"}}
+            t.add_many(
+                [
+                    {"role": "assistant", "content": None, "tool_calls": [call]},
+                    {"role": "tool", "tool_call_id": f"c{i}", "content": f"order {i}: vase, blue"},
+                ]
+            )
+        ctx = t.assemble(800, query=query)
+        assert ctx.tokens <= 800 and "[#3 user " not in "\n".join(m.text for m in ctx.messages if m.seq is None)
+        assert len(searches) == 1  # no search for quotes that would be dropped
+        assert t.recall(query, k=3)  # the archive itself is still searched on request
+
+
 def test_recall_quotes_policy_rejects_unknown_mode():
     with pytest.raises(ConfigError, match="recall_quotes"):
         Policy(recall_quotes="sometimes")

@@ -74,6 +74,7 @@ def plan_quotes(
     last: Message | None = None,
     *,
     agent: bool = False,
+    working: bool = False,
 ) -> QuotePlan | None:
     """Whether ``query`` gets quotes (None: not) and what to recall for them.
 
@@ -82,9 +83,11 @@ def plan_quotes(
     tokens (``lines``, taken by priority as ``assemble`` takes them: a name only in the rest still gets recalled).
     ``last``, the thread's latest message, is excluded when it is the query's own turn. An ``agent``'s context
     (a tool result among the unsummarised messages) takes no spare quotes (``core.assemble`` keeps its requests
-    lean), so only ``recall_k`` turns are recalled for it.
+    lean), so only ``recall_k`` turns are recalled for it. An agent ``working`` on its task
+    (:func:`~chatcompact.core.window.agent_at_work`) gets none at all (``core.assemble`` shows it no quotes, so
+    its requests keep their cached prefix): nothing is recalled for it.
     """
-    if policy.recall_quotes == "off" or not query.content:
+    if policy.recall_quotes == "off" or not query.content or working:
         return None
     if policy.recall_quotes == "detail":
         shown = _take([ln for ln in lines if ln.block == "summary"], int(policy.summary_share * room))

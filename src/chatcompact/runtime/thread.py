@@ -29,7 +29,7 @@ from ..core.formats import to_anthropic, to_openai
 from ..core.preserve import Rule
 from ..core.query import Query
 from ..core.recall import plan_quotes, quotes
-from ..core.window import check_sequence
+from ..core.window import agent_at_work, check_sequence
 from ..errors import (
     InvalidArgument,
     InvalidMessage,
@@ -449,8 +449,8 @@ class Thread:
                 lines, tail = self.view.state.lines, self.view.state.tail
         else:
             lines, tail = at[0], at[1]
-        agent = any(m.role == "tool" for m in tail)
-        plan = plan_quotes(query, mem.policy, lines, room, tail[-1] if tail else None, agent=agent)
+        agent, working = any(m.role == "tool" for m in tail), agent_at_work(tail)
+        plan = plan_quotes(query, mem.policy, lines, room, tail[-1] if tail else None, agent=agent, working=working)
         if plan is None:
             return [], []
         where, extra, skip = None, 0, frozenset(plan.exclude)
