@@ -75,6 +75,48 @@ def test_quote_lines_carry_seq_role_and_date():
     assert line.tokens == len(line.text) + 1
 
 
+@settings(max_examples=40, deadline=None)
+@given(
+    st.lists(
+        st.tuples(st.integers(1, 6), st.sampled_from(["user", "assistant"]), st.text(max_size=900), st.integers(0, 3)),
+        max_size=12,
+    )
+)
+def test_quote_lines_through_the_thread_cache_are_the_lines_made_afresh(raw) -> None:
+    """The thread's cache keeps each recalled turn's quote line: served from it, every line equals the one made
+    afresh, whatever text the same seq holds next (a message with the same seq, role and length but other words
+    is never served another's line) and whatever passage it is quoted at."""
+    from chatcompact.runtime import derived
+
+    cache = derived.Derived()
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(derived, "QUOTES", 4)  # evictions too
+        for seq, role, text, at in raw:
+            m = parse_message({"role": role, "content": text or "x"}).with_meta(seq, 1_700_000_000.0 + seq)
+            span = (at * 100, at * 100 + 200) if at and len(m.text) > at * 100 + 200 else None
+            kept = quote_lines([m], len, passages=[span], cache=cache.quoted)
+            assert kept == quote_lines([m], len, passages=[span])
+            assert len(cache._quotes) <= 4
+
+
+def test_a_recalled_turn_is_quoted_once_per_thread_cache(monkeypatch):
+    from chatcompact.core import recall
+    from chatcompact.runtime.derived import Derived
+
+    made: list[str] = []
+    original = recall.date_relative
+    monkeypatch.setattr(recall, "date_relative", lambda text, epoch: made.append(text) or original(text, epoch))
+    m = parse_message({"role": "user", "content": "I said the vase was blue"}).with_meta(7, 1_700_000_000.0)
+    same = parse_message({"role": "user", "content": "I said the vase was blue"}).with_meta(7, 1_700_000_000.0)
+    other = parse_message({"role": "user", "content": "I said the vase was pink"}).with_meta(7, 1_700_000_000.0)
+    cache = Derived()
+    first = quote_lines([m], len, cache=cache.quoted)
+    assert quote_lines([same], len, cache=cache.quoted) == first and len(made) == 1  # an equal copy read again
+    assert quote_lines([other], len, cache=cache.quoted)[0].text.endswith("pink") and len(made) == 2
+    cache.clear()  # a reload or a forget
+    assert quote_lines([m], len, cache=cache.quoted) == first and len(made) == 3
+
+
 def test_quote_lines_keep_the_role_whatever_label_the_text_opens_with():
     m = parse_message({"role": "user", "content": "Caroline: I said the vase was blue"}).with_meta(7, 1_700_000_000.0)
     named = parse_message({"role": "user", "name": "Caro", "content": "blue"}).with_meta(8, 1_700_000_000.0)

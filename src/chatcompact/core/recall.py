@@ -16,6 +16,7 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from functools import partial
 
 from ..config import Policy
 from ..types import ArchiveHit, Message
@@ -108,9 +109,11 @@ def own_turn(query: Query, last: Message | None) -> tuple[int, ...]:
     return (last.seq,)
 
 
-def quotes(plan: QuotePlan, hits: Sequence[ArchiveHit], count: Callable[[str], int]) -> tuple[list[Line], list[Line]]:
+def quotes(
+    plan: QuotePlan, hits: Sequence[ArchiveHit], count: Callable[[str], int], cache: QuoteCache | None = None
+) -> tuple[list[Line], list[Line]]:
     """The quote lines of ``hits`` (best first): the plan's ``keep`` first ones, and the spares."""
-    lines = quote_lines([h.message for h in hits], count, passages=[h.passage for h in hits])
+    lines = quote_lines([h.message for h in hits], count, passages=[h.passage for h in hits], cache=cache)
     return lines[: plan.keep], lines[plan.keep :]
 
 
@@ -120,11 +123,16 @@ def quote_day(epoch: float) -> str:
     return f"{t.day} {t:%B %Y} (UTC)"
 
 
+#: Where quote lines are kept: ``cache(message, shape, make)`` returns ``make()`` or the line kept for them.
+QuoteCache = Callable[[Message, tuple[object, ...], Callable[[], Line]], Line]
+
+
 def quote_lines(
     hits: Sequence[Message],
     count: Callable[[str], int],
     max_chars: int = 600,
     passages: Sequence[tuple[int, int] | None] = (),
+    cache: QuoteCache | None = None,
 ) -> list[Line]:
     """Recalled messages as quote lines, best first (their priority), rendered in conversation order.
 
@@ -135,16 +143,23 @@ def quote_lines(
     phrases get the absolute date they meant then (``core.when``): quoted out of their time, "last month" would
     otherwise read as last month from now. ``passages`` (parallel to ``hits``, as ``ArchiveHit.passage``) show a long
     message at its matching passage, elided on both sides, with the passage's character offsets:
-    ``[#9 tool 14:00 chars 8120-8590 of 9400] …``.
+    ``[#9 tool 14:00 chars 8120-8590 of 9400] …``. ``cache``: the thread's, where each message's line at each
+    passage is kept (the same turns are recalled request after request; ``runtime.derived.Derived.quoted``).
     """
-    lines = []
-    for i, m in enumerate(hits):
+
+    def line(m: Message, span: tuple[int, int] | None) -> Line:
         epoch = m.created_at or 0
-        span = passages[i] if i < len(passages) else None
         full = m.searchable_text
         body = date_relative(clip(excerpt(full, span, max_chars - 2), max_chars), m.created_at)
-        who = f"{m.role} "
         where = f" chars {span[0]}-{span[1]} of {len(full)}" if span and len(full) > max_chars else ""
-        text = f"[#{m.seq} {who}{datetime.fromtimestamp(epoch, UTC):%H:%M}{where}] {body}"
-        lines.append(Line("quotes", quote_day(epoch), text, count(text) + 1, m.seq or 0))
+        text = f"[#{m.seq} {m.role} {datetime.fromtimestamp(epoch, UTC):%H:%M}{where}] {body}"
+        return Line("quotes", quote_day(epoch), text, count(text) + 1, m.seq or 0)
+
+    lines = []
+    for i, m in enumerate(hits):
+        span = passages[i] if i < len(passages) else None
+        if cache is None:
+            lines.append(line(m, span))
+        else:  # keyed by the message (checked whole, with its date) and what shapes its line
+            lines.append(cache(m, (span, max_chars, m.created_at), partial(line, m, span)))
     return lines

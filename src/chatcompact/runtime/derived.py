@@ -7,8 +7,12 @@ messages themselves, by seq: filled by ``add`` (the message is at hand), read by
 the first time a query needs it and never again. A megabyte tool output is sketched once (from a bounded sample),
 never re-tokenised per query.
 
+A context's recalled quotes are kept here too (:meth:`Derived.quoted`): the same turns are quoted request after
+request, each line made once.
+
 Bounded: messages up to :data:`MESSAGE_CHARS` characters in all (least recently used out first), sketches up to
-:data:`SKETCHES`, speakers up to :data:`SPEAKERS`, the spans of embedded units up to :data:`UNITS`. It lives in
+:data:`SKETCHES`, speakers up to :data:`SPEAKERS`, the spans of embedded units up to :data:`UNITS`, quote lines up
+to :data:`QUOTES`. It lives in
 its thread's view (DESIGN rule 16: no module-level cache of conversation text) and is cleared whenever the view
 reloads from the store (another writer moved the thread, a revert, a forget), so an erased message is never served
 from it.
@@ -18,7 +22,8 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from typing import TypeVar
 
 from ..core.mmr import Sketch, sketch_many
 from ..core.passages import vector_rows, vector_span
@@ -26,12 +31,15 @@ from ..core.speakers import speaker_of
 from ..protocols import RankedSearch, Store
 from ..types import Message
 
+T = TypeVar("T")
+
 #: Characters of messages a thread keeps at most for recall (a 1 MB tool output is one million).
 MESSAGE_CHARS = 16_000_000
 MESSAGES = 4096  # messages a thread keeps at most, whatever their size
 SKETCHES = 4096
 SPEAKERS = 65_536
 UNITS = 4096  # messages whose embedded units' spans are kept (at most 12 spans each)
+QUOTES = 512  # quote lines (a recalled turn as a context shows it, at one passage)
 _GAP = 4  # seqs this close are fetched in one range read (the few between come along, and are kept)
 
 
@@ -46,6 +54,7 @@ class Derived:
         self._sketches: OrderedDict[int, Sketch] = OrderedDict()
         self._speakers: OrderedDict[int, str | None] = OrderedDict()
         self._units: OrderedDict[int, dict[int, tuple[int, int]]] = OrderedDict()
+        self._quotes: OrderedDict[tuple[object, ...], tuple[Message, object]] = OrderedDict()
         self._mark: int | None = None  # the latest "forgotten" event id when the cache was last emptied
 
     def clear(self, mark: int | None = None) -> None:
@@ -56,6 +65,7 @@ class Derived:
             self._sketches.clear()
             self._speakers.clear()
             self._units.clear()
+            self._quotes.clear()
             self._chars = 0
             self._mark = mark
 
@@ -65,6 +75,23 @@ class Derived:
         mark = forget_mark(store, thread_id)
         if mark != self._mark:
             self.clear(mark)
+
+    def quoted(self, m: Message, shape: tuple[object, ...], compute: Callable[[], T]) -> T:
+        """``compute()``: how recalled message ``m`` is quoted (``shape``: what else the line depends on, e.g. its
+        passage), made once and kept; a hit is checked against the whole message (another text under the same
+        seq, a tombstone, is made afresh). Cleared with the rest on a reload and on a forget."""
+        key = (m.seq, m.role, len(m.text), *shape)
+        with self._lock:
+            hit = self._quotes.get(key)
+            if hit is not None and (hit[0] is m or hit[0] == m):
+                self._quotes.move_to_end(key)
+                return hit[1]  # type: ignore[return-value]
+        value = compute()  # outside the lock: a race makes it twice, never wrongly
+        with self._lock:
+            self._quotes[key] = (m, value)
+            while len(self._quotes) > QUOTES:
+                self._quotes.popitem(last=False)
+        return value
 
     def put(self, messages: Iterable[Message], *, sketched: bool = False) -> None:
         """Keep stored ``messages`` (with their seqs) and their speakers; ``sketched`` computes their sketches now

@@ -466,7 +466,7 @@ class Thread:
         hits = self._search(query, opts)
         if at is not None:
             hits = [h for h in hits if h.seq <= (at[2].seq or 0)][: plan.k]
-        return quotes(plan, hits, mem.tokenizer.count)
+        return quotes(plan, hits, mem.tokenizer.count, self.view.derived.quoted)  # checked by the search above
 
     _backlog_scheduled = False  # set on the first recall of this Thread object
 
