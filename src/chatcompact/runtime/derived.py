@@ -12,10 +12,9 @@ request, each line made once.
 
 Bounded: messages up to :data:`MESSAGE_CHARS` characters in all (least recently used out first), sketches up to
 :data:`SKETCHES`, speakers up to :data:`SPEAKERS`, the spans of embedded units up to :data:`UNITS`, quote lines up
-to :data:`QUOTES`. It lives in
-its thread's view (DESIGN rule 16: no module-level cache of conversation text) and is cleared whenever the view
-reloads from the store (another writer moved the thread, a revert, a forget), so an erased message is never served
-from it.
+to :data:`QUOTES`. It lives in its thread's view (DESIGN rule 16: no module-level cache of conversation text) and
+is cleared whenever the view reloads from the store (another writer moved the thread, a revert, a forget), so an
+erased message is never served from it.
 """
 
 from __future__ import annotations
