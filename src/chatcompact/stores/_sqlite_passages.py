@@ -41,8 +41,7 @@ CHUNK = 250
 #: its busy timeout, a full disk); after the last the writer stops and the backlog waits for the next open.
 RETRY_DELAYS = (0.5, 2.0, 8.0, 30.0)
 
-#: The full-text tables whose segments the writer merges (their ``automerge`` is 0: FTS5 merges nothing inside a
-#: write, where a merge of a level cost the append that triggered it 10-20 ms every 64 transactions, 4^3).
+#: The full-text tables whose segments the writer merges (their ``automerge`` is 0: see the module docstring).
 FTS_TABLES = ("messages_fts", "passages_fts")
 #: Merge work per background transaction, in pages (~1-3 ms each: an append waits for at most one).
 MERGE_PAGES = 64
