@@ -678,3 +678,62 @@ def test_a_vector_hit_span_is_split_once_per_message(monkeypatch):
     d.clear()
     d.unit_span(m, rows[-1][0] + 1)
     assert len(calls) == 2  # a reload (revert, forget) empties it
+
+
+class QueryWaitsForTheTextSearch(HashEmbedder):
+    """Embeds a query only once the full-text search has started (``searching``); run one after the other, the
+    embedding would wait out its timeout first and report it."""
+
+    def __init__(self, searching) -> None:
+        super().__init__(128)
+        self.searching = searching
+        self.overlapped: list[bool] = []
+
+    def embed(self, texts):
+        if texts == ["webhook signature"]:
+            self.overlapped.append(self.searching.wait(5))
+        return super().embed(texts)
+
+
+def test_hybrid_recall_embeds_its_query_beside_the_full_text_search(tmp_path, monkeypatch):
+    import threading
+
+    from chatcompact.stores import SQLiteStore
+
+    searching = threading.Event()
+    rank_text = SQLiteStore.rank_text
+
+    def marked(self, *a, **kw):
+        searching.set()
+        return rank_text(self, *a, **kw)
+
+    monkeypatch.setattr(SQLiteStore, "rank_text", marked)
+    emb = QueryWaitsForTheTextSearch(searching)
+    with Memory.open(tmp_path / "o.db", embedder=emb, background=False) as mem:
+        t = mem.thread("o")
+        t.add_many([{"role": r, "content": c} for r, c in TALK])
+        hits = t.recall("webhook signature", k=2)
+        assert emb.overlapped == [True]  # the search had started while the query was being embedded
+        assert hits[0].seq in (5, 6)
+        expected = [h.seq for h in archive.recall(mem.store, HashEmbedder(128), "o", "webhook signature", k=2)]
+        assert [h.seq for h in hits] == expected  # the same hits as computed one after the other
+        t.recall("webhook signature", k=2)  # the second time the query's vector is the cache's: no wait at all
+        assert emb.overlapped == [True]
+        searching.clear()
+        assert [h.seq for h in t.recall("webhook signature", k=2, mode="vector")]  # no text search to wait for
+        assert emb.overlapped == [True]
+
+
+def test_a_failing_query_embedding_is_raised_from_recall(tmp_path):
+    class Broken(HashEmbedder):
+        def embed(self, texts):
+            if texts == ["vase"]:
+                raise RuntimeError("model crashed")
+            return super().embed(texts)
+
+    with Memory.open(tmp_path / "f.db", embedder=Broken(64), background=False) as mem:
+        t = mem.thread("f")
+        t.add_many([{"role": r, "content": c} for r, c in TALK])
+        with pytest.raises(RuntimeError, match="model crashed"):
+            t.recall("vase")
+        assert t.recall("vase", mode="text")[0].seq == 3  # the text arm alone still answers

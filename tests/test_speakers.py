@@ -214,3 +214,60 @@ def test_speakers_in_other_scripts() -> None:
     assert speaker_of(Message(role="user", content="Jürgen Müller: Hallo")) == "Jürgen Müller"
     assert named_speakers("王伟说了什么？", ["王伟", "李娜"]) == {"王伟"}
     assert named_speakers("Was hat Jürgen gesagt?", ["Jürgen", "Anna"]) == {"Jürgen"}
+
+
+@pytest.mark.parametrize("kind", ["memory", "sqlite", "postgres"])
+def test_stores_read_each_speaker_as_speaker_of_reads_the_message(kind, tmp_path, request) -> None:
+    """``speakers_at`` (the rows' fields, no message built) agrees with ``speaker_of`` over ``messages_at``, for
+    name fields, labels, list contents, tool calls and results, and seqs the thread does not have."""
+    from chatcompact.stores import InMemoryStore, SQLiteStore, open_store
+
+    if kind == "memory":
+        store = InMemoryStore()
+    elif kind == "sqlite":
+        store = SQLiteStore(tmp_path / "s.db")
+    else:
+        store = open_store(request.getfixturevalue("pg_url"))
+    raw = [
+        {"role": "user", "content": "Alice: I baked bread."},
+        {"role": "user", "content": "Bob: hi", "name": "carol_k"},
+        {"role": "user", "content": [{"type": "text", "text": "Dave: in a part"}]},
+        {
+            "role": "assistant",
+            "content": None,
+            "tool_calls": [{"id": "c1", "type": "function", "function": {"name": "f", "arguments": "{}"}}],
+        },
+        {"role": "tool", "tool_call_id": "c1", "content": "Eve: a tool printed this"},
+        {"role": "assistant", "content": "[1:56 pm on 8 May, 2023] Caroline: Hey Mel!" + " x" * 60_000},
+        {"role": "user", "content": "note: not a label"},
+    ]
+    try:
+        store.ensure_thread("t", None)
+        msgs = [parse_message(r) for r in raw]
+        store.append("t", msgs, [5] * len(msgs))
+        seqs = [7, 1, 3, 99, 2, 5, 4, 6, 1]
+        expected = {m.seq: speaker_of(m) for m in store.messages_at("t", seqs)}
+        got = store.speakers_at("t", seqs)
+        assert got == expected
+        assert got[1] == "Alice" and got[2] == "carol_k" and got[6] == "Caroline" and got[5] == "Eve"
+        assert got[3] is None and got[4] is None and 99 not in got
+    finally:
+        store.close()
+
+
+def test_the_speakers_of_candidates_are_read_without_building_their_messages(tmp_path, monkeypatch) -> None:
+    from chatcompact.runtime.derived import Derived
+    from chatcompact.stores import SQLiteStore
+
+    store = SQLiteStore(tmp_path / "d.db")
+    try:
+        store.ensure_thread("t", None)
+        msgs = [parse_message({"role": "user", "content": f"{n}: turn {i}"}) for i, n in enumerate(["Ann", "Ben"] * 5)]
+        store.append("t", msgs, [5] * len(msgs))
+        monkeypatch.setattr(SQLiteStore, "messages_at", lambda *a: pytest.fail("a message was built"))
+        derived = Derived()
+        assert derived.speakers(store, "t", [1, 2, 10, 11]) == {1: "Ann", 2: "Ben", 10: "Ben"}
+        monkeypatch.setattr(SQLiteStore, "speakers_at", lambda *a: pytest.fail("read again"))
+        assert derived.speakers(store, "t", [2, 1]) == {2: "Ben", 1: "Ann"}  # kept
+    finally:
+        store.close()

@@ -327,6 +327,11 @@ class RankedSearch(Protocol):
         """The messages of ``seqs`` the thread has (others are left out), in seq order: one read for the hits."""
         ...
 
+    def speakers_at(self, thread_id: str, seqs: Sequence[int]) -> dict[int, str | None]:
+        """``core.speakers.speaker_of`` of each of ``seqs`` the thread has (others are left out), without building
+        the messages: fusion reads the speakers of every candidate, and candidates are many."""
+        ...
+
 
 @runtime_checkable
 class PassageStore(Store, Protocol):

@@ -34,11 +34,16 @@ _words = runs  # the words a name is matched on, case-folded (one rule with the 
 
 def speaker_of(message: Message) -> str | None:
     """Who wrote ``message``: its ``name`` field if set, else the leading ``"Name:"`` label of its text, else None."""
-    if message.name:
-        return message.name
-    if not isinstance(message.content, str):
+    return speaker_in(message.name, message.content)
+
+
+def speaker_in(name: object, content: object) -> str | None:
+    """:func:`speaker_of` from a message's ``name`` and ``content`` fields alone (a stored row's, not parsed)."""
+    if name:
+        return name if isinstance(name, str) else None
+    if not isinstance(content, str):
         return None
-    m = _LABEL_RE.match(message.content[:200])
+    m = _LABEL_RE.match(content[:200])
     if m is None or not all(word[0].isupper() or has_han(word) for word in m.group(1).split()):
         return None
     return m.group(1)

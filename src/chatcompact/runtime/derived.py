@@ -111,12 +111,15 @@ class Derived:
         while len(self._sketches) > SKETCHES:
             self._sketches.popitem(last=False)
 
-    def _keep(self, m: Message) -> None:  # under the lock
-        seq = m.seq or 0
-        self._speakers[seq] = speaker_of(m)
+    def _spoke(self, seq: int, speaker: str | None) -> None:  # under the lock
+        self._speakers[seq] = speaker
         self._speakers.move_to_end(seq)
         while len(self._speakers) > SPEAKERS:
             self._speakers.popitem(last=False)
+
+    def _keep(self, m: Message) -> None:  # under the lock
+        seq = m.seq or 0
+        self._spoke(seq, speaker_of(m))
         size = len(m.searchable_text)
         if size > self.max_chars:
             return
@@ -175,8 +178,16 @@ class Derived:
         with self._lock:
             out = {s: self._speakers[s] for s in want if s in self._speakers}
         missing = [s for s in want if s not in out]
-        if missing:
-            out.update((s, speaker_of(m)) for s, m in self.messages(store, thread_id, missing).items())
+        if not missing:
+            return out
+        if isinstance(store, RankedSearch):  # from the rows, no message built (candidates are many, hits few)
+            found = store.speakers_at(thread_id, missing)
+            with self._lock:
+                for s, who in found.items():
+                    self._spoke(s, who)
+        else:
+            found = {s: speaker_of(m) for s, m in self.messages(store, thread_id, missing).items()}
+        out.update(found)
         return out
 
     def sketches(self, store: Store, thread_id: str, seqs: Iterable[int]) -> dict[int, Sketch]:

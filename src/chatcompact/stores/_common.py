@@ -12,6 +12,7 @@ from typing import Any
 
 from ..core.lang import detect, index_terms
 from ..core.lang import fold as fold  # one fold for every index (re-exported: the stores import it here)
+from ..core.speakers import speaker_in
 from ..errors import ConfigError, InvalidArgument, InvalidMessage, StoreError, VersionConflict
 from ..protocols import JOB_KINDS
 from ..types import Event, Message, SummaryNode, SummaryVersion, parse_message
@@ -136,6 +137,16 @@ def decode_message(body: str, seq: int, created_at: float, thread_id: str) -> Me
     except (ValueError, TypeError, RecursionError) as exc:  # InvalidMessage and JSONDecodeError are ValueErrors
         log.warning("quarantined stored message %s of thread %r: unreadable (%s)", seq, thread_id, exc)
         return quarantined(seq, readable_time(created_at))
+
+
+def stored_speaker(body: str) -> str | None:
+    """The speaker (``core.speakers.speaker_of``) of a stored message from its body's ``name`` and ``content``
+    alone, without parsing it into a :class:`Message` (a tenth of the cost); None for a body that is not JSON."""
+    try:
+        raw = json.loads(body)
+    except (ValueError, RecursionError):
+        return None
+    return speaker_in(raw.get("name"), raw.get("content")) if isinstance(raw, dict) else None
 
 
 def quarantined(seq: int, created_at: float) -> Message:

@@ -19,7 +19,7 @@ from typing import Any
 
 from ..protocols import Ranked, RankedSpan, SearchFilter, TextHit
 from ..types import Message, ThreadInfo
-from ._common import decode_message, query_terms
+from ._common import decode_message, query_terms, stored_speaker
 from ._vectors import no_match
 
 #: Bounds of full-text candidate generation (see the module docstring).
@@ -142,6 +142,12 @@ class BoundedSearch:
         with self._read() as conn:
             bodies = self._bodies(conn, thread_id, sorted(set(seqs)))
         return [decode_message(body, seq, created, thread_id) for seq, (body, created) in sorted(bodies.items())]
+
+    def speakers_at(self, thread_id: str, seqs: Sequence[int]) -> dict[int, str | None]:
+        """The speaker of each of ``seqs`` the thread has, read from the rows' bodies (``stored_speaker``)."""
+        with self._read() as conn:
+            bodies = self._bodies(conn, thread_id, sorted(set(seqs)))
+        return {seq: stored_speaker(body) for seq, (body, _) in bodies.items()}
 
     def _with_messages(self, thread_id: str, ranked: Sequence[Ranked]) -> list[TextHit]:
         """The ranked seqs as hits with their messages (a seq erased meanwhile is left out)."""

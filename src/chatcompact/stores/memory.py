@@ -19,6 +19,7 @@ from typing import Any
 import numpy as np
 
 from ..core.passages import passage_rows
+from ..core.speakers import speaker_of
 from ..errors import InvalidArgument, StoreError, ThreadNotFound
 from ..protocols import JobLease, Ranked, RankedSpan, SearchFilter, TextHit
 from ..types import Event, Message, SummaryNode, SummaryVersion, ThreadInfo
@@ -469,6 +470,10 @@ class InMemoryStore:
         with self._lock:
             log = self._get(thread_id).messages
             return [log[s - 1] for s in sorted(set(seqs)) if 0 < s <= len(log)]
+
+    def speakers_at(self, thread_id: str, seqs: Sequence[int]) -> dict[int, str | None]:
+        """The speaker (``core.speakers.speaker_of``) of each of ``seqs`` the thread has."""
+        return {m.seq or 0: speaker_of(m) for m in self.messages_at(thread_id, seqs)}
 
     def __repr__(self) -> str:
         return f"InMemoryStore({len(self._threads)} threads)"
