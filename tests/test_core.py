@@ -18,7 +18,7 @@ from chatcompact.core.window import check_sequence, choose_cut, groups, last_use
 from chatcompact.errors import BudgetTooSmall, InvalidSequence
 from chatcompact.testing import CountingTokenizer
 from chatcompact.tokenizers import tokenizer_for
-from chatcompact.types import PinnedItem, Resolution, SummaryDelta, SummaryItem, SummaryState
+from chatcompact.types import Message, PinnedItem, Resolution, SummaryDelta, SummaryItem, SummaryState
 
 from .strategies import stored, transcripts
 
@@ -266,6 +266,39 @@ def test_one_view_cache_across_contexts_gives_what_a_fresh_one_gives(cases, bpe)
             continue
         cached = assemble(replace(inp, views=views), budget, tok, Policy())
         assert cached.messages == fresh.messages and cached.tokens == fresh.tokens == tok.count_messages(fresh.messages)
+
+
+def test_a_full_view_cache_drops_its_oldest_half_not_everything(monkeypatch):
+    """Past its bound the cache keeps the newest half (a long tail's views are not all made again at once); a value
+    written again counts as new, and a hit always matches the message it was made from."""
+    from chatcompact.core.digest import ViewCache
+
+    monkeypatch.setattr(ViewCache, "MAX", 8)
+    msgs = [Message(role="user", content=f"turn {i}", seq=i) for i in range(9)]
+    made: list[object] = []
+
+    def read(views: ViewCache, i: int) -> str:
+        return views.of("reading", msgs[i], lambda: made.append(i) or f"r{i}")
+
+    views = ViewCache()
+    for i in range(9):  # the 9th entry finds the cache full: the 4 oldest go
+        read(views, i)
+    assert len(views) == 5
+    made.clear()
+    assert [read(views, i) for i in range(4, 9)] == [f"r{i}" for i in range(4, 9)] and made == []
+    assert read(views, 0) == "r0" and made == [0]
+
+    views, made[:] = ViewCache(), []
+    views.latest("lines", "k1", lambda: "v1")  # the oldest entry...
+    for i in range(7):
+        read(views, i)
+    views.latest("lines", "k2", lambda: "v2")  # ...written again: now the newest
+    read(views, 7)  # full: readings 0-3 go, the rewritten value stays
+    assert views.latest("lines", "k2", lambda: made.append("again") or "v2 again") == "v2" and "again" not in made
+    made.clear()
+    assert read(views, 3) == "r3" and made == [3]
+    other = Message(role="user", content="another text", seq=5)  # same seq, another message: never r5
+    assert views.of("reading", other, lambda: "fresh") == "fresh"
 
 
 def test_the_stable_prefix_is_rendered_once_until_the_summary_changes(monkeypatch):

@@ -18,6 +18,7 @@ import json
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import replace
+from itertools import islice
 from typing import TypeVar
 
 from ..types import Message, ToolCall
@@ -130,9 +131,14 @@ class ViewCache:
     Conversation text never lives in a module-level cache: a cache shared by threads once showed one thread
     (one tenant) another's output when two messages shared seq, size and first characters. Here a hit is also
     checked against the whole message it was made from (equality, which no hash collision can fool), and the
-    cache is bounded (emptied past :attr:`MAX` entries; the driver drops it with the view)."""
+    cache is bounded: past :attr:`MAX` entries the oldest half is dropped (entries are kept in the order they were
+    last written, and the tail's oldest messages are the next to be folded); the driver drops it with the view.
+    A tail message holds about two entries (its fitted and digested forms; a user message also its instruction
+    reading), each no larger than its budget share. Emptying the cache whole at a bound of 1,024 made the next
+    context read and trim a whole tail again: 40-130 ms spikes in ``benchmarks/critical_path.py``, whose tail
+    of ~950 turns between two compactions held ~2,100 entries."""
 
-    MAX = 1024
+    MAX = 4096
 
     def __init__(self) -> None:
         self._views: dict[tuple[object, ...], tuple[object, object, object]] = {}
@@ -147,9 +153,11 @@ class ViewCache:
         return hit[1], hit[2]
 
     def _put(self, key: tuple[object, ...], source: object, value: object, tokens: object) -> None:
-        if len(self._views) >= self.MAX:
-            self._views.clear()
-        self._views[key] = (source, value, tokens)
+        views = self._views
+        if views.pop(key, None) is None and len(views) >= self.MAX:
+            for old in list(islice(views, len(views) - self.MAX // 2)):
+                del views[old]
+        views[key] = (source, value, tokens)
 
     def latest(self, kind: str, key: object, compute: Callable[[], T]) -> T:
         """``compute()`` for ``key``, kept until ``key`` changes: one value per ``kind`` (e.g. what the tail's user
