@@ -22,6 +22,7 @@ from importlib import resources
 
 from ..errors import InvalidArgument
 from .lang import UPPER
+from .memo import memo
 
 __all__ = [
     "SENTENCE",
@@ -113,11 +114,11 @@ _TOKEN = re.compile(r"\w+")
 
 
 @lru_cache(maxsize=64)
-def _index(kind: str) -> tuple[dict[str, tuple[tuple[str, bool], ...]], tuple[tuple[str, bool], ...]]:
-    """``kind``'s phrases by their first word (Han: first character), and those without one."""
+def _index(kinds: tuple[str, ...]) -> tuple[dict[str, tuple[tuple[str, bool], ...]], tuple[tuple[str, bool], ...]]:
+    """The phrases of ``kinds`` by their first word (Han: first character), and those without one."""
     by: dict[str, list[tuple[str, bool]]] = {}
     other: list[tuple[str, bool]] = []
-    for phrase, bounded in _phrases(kind):
+    for phrase, bounded in dict.fromkeys(p for kind in kinds for p in _phrases(kind)):
         head = phrase[:1] if not bounded else (m.group() if (m := _TOKEN.match(phrase)) else "")
         (by.setdefault(head, []) if head else other).append((phrase, bounded))
     return {k: tuple(v) for k, v in by.items()}, tuple(other)
@@ -127,21 +128,28 @@ def found(kind: str, text: str, first: bool = False) -> list[tuple[int, int]]:
     """Where ``kind``'s phrases occur in ``text`` (case-insensitive, on word boundaries but in Han text), in
     order. Only the phrases whose first word occurs in the text are looked for, each with ``str.find``: linear
     in the text, in C (an alternation of a hundred phrases tried at every position is some 100x slower)."""
-    low = text.lower()
-    if len(low) != len(text):  # a rare character whose lower case is longer: offsets would drift
+    low, heads = memo("own_words.heads", text, lambda: _lowered(text))
+    if heads is None:  # a rare character whose lower case is longer: offsets would drift
         return [m.span() for m in _pattern(kind).finditer(text)]
-    return _found(kind, low, _heads(low), first)
+    return _found((kind,), low, heads, first)
 
 
-def _heads(low: str) -> set[str]:
+def _lowered(text: str) -> tuple[str, frozenset[str] | None]:
+    """``text`` lower-cased and its words (the heads :func:`_found` looks up), or None for the words when lower
+    case changes its length. Memoised in the operation's scope: one sentence is asked about a dozen kinds."""
+    low = text.lower()
+    return low, _heads(low) if len(low) == len(text) else None
+
+
+def _heads(low: str) -> frozenset[str]:
     heads = set(_TOKEN.findall(low))
     if _CJK.search(low):
         heads.update(_CJK.findall(low))
-    return heads
+    return frozenset(heads)
 
 
-def _found(kind: str, low: str, heads: set[str], first: bool) -> list[tuple[int, int]]:
-    by, other = _index(kind)
+def _found(kinds: tuple[str, ...], low: str, heads: frozenset[str], first: bool) -> list[tuple[int, int]]:
+    by, other = _index(kinds)
     candidates = [p for h in heads.intersection(by) for p in by[h]] + list(other)
     out: list[tuple[int, int]] = []
     for phrase, bounded in candidates:
@@ -172,13 +180,12 @@ def may_hold(text: str, anywhere: tuple[str, ...], at_start: tuple[str, ...]) ->
     """A quick test before the real reading: whether a phrase of ``anywhere`` occurs in ``text`` outside code,
     or one of ``at_start`` at the start of a line or clause. False means that none can be found there."""
     prose = _CODE.sub(" ", text) if "`" in text else text
-    low = prose.lower()
-    if len(low) != len(prose):
+    low, heads = memo("own_words.heads", prose, lambda: _lowered(prose))
+    if heads is None:
         return True  # offsets would drift: let the real reading decide
-    heads = _heads(low)
-    if any(_found(kind, low, heads, True) for kind in anywhere):
+    if _found(anywhere, low, heads, True):  # the phrases of all these kinds in one pass
         return True
-    if not any(heads.intersection(_index(kind)[0]) for kind in at_start):
+    if not at_start or not heads.intersection(_index(at_start)[0]):
         return False
     return _at_starts(at_start).search(low) is not None
 
