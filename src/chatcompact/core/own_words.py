@@ -114,14 +114,17 @@ _TOKEN = re.compile(r"\w+")
 
 
 @lru_cache(maxsize=64)
-def _index(kinds: tuple[str, ...]) -> tuple[dict[str, tuple[tuple[str, bool], ...]], tuple[tuple[str, bool], ...]]:
-    """The phrases of ``kinds`` by their first word (Han: first character), and those without one."""
+def _index(
+    kinds: tuple[str, ...],
+) -> tuple[dict[str, tuple[tuple[str, bool], ...]], tuple[tuple[str, bool], ...], frozenset[str]]:
+    """The phrases of ``kinds`` by their first word (Han: first character), those without one, and the first words
+    as a set (a sentence's words meet it set to set: over a dict, ``intersection`` walked every key, 8x slower)."""
     by: dict[str, list[tuple[str, bool]]] = {}
     other: list[tuple[str, bool]] = []
     for phrase, bounded in dict.fromkeys(p for kind in kinds for p in _phrases(kind)):
         head = phrase[:1] if not bounded else (m.group() if (m := _TOKEN.match(phrase)) else "")
         (by.setdefault(head, []) if head else other).append((phrase, bounded))
-    return {k: tuple(v) for k, v in by.items()}, tuple(other)
+    return {k: tuple(v) for k, v in by.items()}, tuple(other), frozenset(by)
 
 
 def found(kind: str, text: str, first: bool = False) -> list[tuple[int, int]]:
@@ -149,8 +152,8 @@ def _heads(low: str) -> frozenset[str]:
 
 
 def _found(kinds: tuple[str, ...], low: str, heads: frozenset[str], first: bool) -> list[tuple[int, int]]:
-    by, other = _index(kinds)
-    candidates = [p for h in heads.intersection(by) for p in by[h]] + list(other)
+    by, other, keys = _index(kinds)
+    candidates = [p for h in heads & keys for p in by[h]] + list(other)
     out: list[tuple[int, int]] = []
     for phrase, bounded in candidates:
         at = low.find(phrase)
@@ -185,7 +188,7 @@ def may_hold(text: str, anywhere: tuple[str, ...], at_start: tuple[str, ...]) ->
         return True  # offsets would drift: let the real reading decide
     if _found(anywhere, low, heads, True):  # the phrases of all these kinds in one pass
         return True
-    if not at_start or not heads.intersection(_index(at_start)[0]):
+    if not at_start or not heads & _index(at_start)[2]:
         return False
     return _at_starts(at_start).search(low) is not None
 
