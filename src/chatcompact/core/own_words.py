@@ -131,7 +131,7 @@ def found(kind: str, text: str, first: bool = False) -> list[tuple[int, int]]:
     """Where ``kind``'s phrases occur in ``text`` (case-insensitive, on word boundaries but in Han text), in
     order. Only the phrases whose first word occurs in the text are looked for, each with ``str.find``: linear
     in the text, in C (an alternation of a hundred phrases tried at every position is some 100x slower)."""
-    low, heads = memo("own_words.heads", text, lambda: _lowered(text))
+    low, heads = _lowered(text)
     if heads is None:  # a rare character whose lower case is longer: offsets would drift
         return [m.span() for m in _pattern(kind).finditer(text)]
     return _found((kind,), low, heads, first)
@@ -140,8 +140,12 @@ def found(kind: str, text: str, first: bool = False) -> list[tuple[int, int]]:
 def _lowered(text: str) -> tuple[str, frozenset[str] | None]:
     """``text`` lower-cased and its words (the heads :func:`_found` looks up), or None for the words when lower
     case changes its length. Memoised in the operation's scope: one sentence is asked about a dozen kinds."""
-    low = text.lower()
-    return low, _heads(low) if len(low) == len(text) else None
+
+    def compute() -> tuple[str, frozenset[str] | None]:
+        low = text.lower()
+        return low, _heads(low) if len(low) == len(text) else None
+
+    return memo("own_words.heads", text, compute)
 
 
 def _heads(low: str) -> frozenset[str]:
@@ -183,7 +187,7 @@ def may_hold(text: str, anywhere: tuple[str, ...], at_start: tuple[str, ...]) ->
     """A quick test before the real reading: whether a phrase of ``anywhere`` occurs in ``text`` outside code,
     or one of ``at_start`` at the start of a line or clause. False means that none can be found there."""
     prose = _CODE.sub(" ", text) if "`" in text else text
-    low, heads = memo("own_words.heads", prose, lambda: _lowered(prose))
+    low, heads = _lowered(prose)
     if heads is None:
         return True  # offsets would drift: let the real reading decide
     if _found(anywhere, low, heads, True):  # the phrases of all these kinds in one pass
