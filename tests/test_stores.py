@@ -1702,3 +1702,59 @@ def test_scrub_empties_the_wal_while_the_checkpointer_runs(tmp_path: Path, monke
             assert store.scrub() == []
             assert (tmp_path / "m.db-wal").stat().st_size == 0
         assert store._checkpoints.runs > 0  # type: ignore[attr-defined]
+
+
+class _LockedAtFirst:
+    """A connection whose ``PRAGMA journal_mode = WAL`` fails ``times`` times with ``error`` (then answers 'wal')."""
+
+    def __init__(self, times: int, error: str = "database is locked") -> None:
+        self.times, self.error, self.tries = times, error, 0
+
+    def execute(self, sql: str) -> Any:
+        self.tries += 1
+        if self.tries <= self.times:
+            raise sqlite3.OperationalError(self.error)
+        return self
+
+    def fetchone(self) -> tuple[str]:
+        return ("wal",)
+
+
+def test_switching_to_wal_is_tried_again_while_another_process_holds_the_file(monkeypatch):
+    """Two ``serve`` processes opening one new store together: the WAL switch may answer "database is locked" at
+    once (no busy wait); it is tried again, within the busy timeout, and other errors are not retried."""
+    from chatcompact.stores import sqlite as module
+
+    conn = _LockedAtFirst(3)
+    assert SQLiteStore._wal(conn) == "wal" and conn.tries == 4  # type: ignore[arg-type]
+    broken = _LockedAtFirst(1, "disk I/O error")
+    with pytest.raises(sqlite3.OperationalError, match="disk I/O"):
+        SQLiteStore._wal(broken)  # type: ignore[arg-type]
+    assert broken.tries == 1
+    monkeypatch.setattr(module, "_BUSY_TIMEOUT_MS", 50)
+    forever = _LockedAtFirst(10**9)
+    with pytest.raises(sqlite3.OperationalError, match="locked"):
+        SQLiteStore._wal(forever)  # type: ignore[arg-type]
+    assert 2 <= forever.tries < 100
+
+
+def test_stores_opened_at_once_by_many_threads_on_a_new_file_all_open_in_wal(tmp_path):
+    path = str(tmp_path / "new.db")
+    results: list[object] = []
+    start = threading.Barrier(6)
+
+    def open_one() -> None:
+        start.wait()
+        try:
+            store = SQLiteStore(path)
+            results.append(store.journal_mode)
+            store.close()
+        except Exception as exc:  # recorded: the assertion below names it
+            results.append(exc)
+
+    threads = [threading.Thread(target=open_one) for _ in range(6)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(60)
+    assert results == ["wal"] * 6, results

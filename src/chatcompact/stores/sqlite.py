@@ -152,7 +152,7 @@ class SQLiteStore(SQLStore):
         try:
             conn.execute(f"PRAGMA busy_timeout = {_BUSY_TIMEOUT_MS}")
             # ":memory:" answers 'memory': WAL needs a file, and there is nothing to share anyway.
-            journal = str(conn.execute("PRAGMA journal_mode = WAL").fetchone()[0]).lower()
+            journal = SQLiteStore._wal(conn)
             conn.execute(f"PRAGMA synchronous = {mode}")  # mode comes from _SYNC_MODES, not from the user verbatim
             conn.execute("PRAGMA foreign_keys = ON")
             # Deleted or replaced content is zeroed where it lay, so forget leaves no stale copy in free space.
@@ -161,6 +161,22 @@ class SQLiteStore(SQLStore):
         except sqlite3.Error as exc:
             raise StoreError(f"SQLite store {conn!r}: cannot configure the connection: {exc}") from exc
         return journal
+
+    @staticmethod
+    def _wal(conn: sqlite3.Connection) -> str:
+        """``PRAGMA journal_mode = WAL``, tried again for up to the busy timeout while another process holds the
+        file: switching a new file to WAL can answer "database is locked" at once, without waiting on the busy
+        handler (two ``serve`` processes started together on one new store: one of them failed to start)."""
+        deadline = time.monotonic() + _BUSY_TIMEOUT_MS / 1000
+        pause = 0.005
+        while True:
+            try:
+                return str(conn.execute("PRAGMA journal_mode = WAL").fetchone()[0]).lower()
+            except sqlite3.OperationalError as exc:
+                if ("locked" not in str(exc) and "busy" not in str(exc)) or time.monotonic() + pause > deadline:
+                    raise
+            time.sleep(pause)
+            pause = min(pause * 2, 0.2)
 
     def _connect(self, mode: str) -> sqlite3.Connection:
         """Another connection to the file, set up as the store's own (the passage writer's)."""
