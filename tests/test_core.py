@@ -163,7 +163,7 @@ _SECTIONS = ["decisions", "user_facts", "todos", "open_questions", "identifiers"
 
 def _random_delta(rnd) -> SummaryDelta:
     def text(n):
-        return " ".join(rnd.choice(_VOCAB) for _ in range(n))
+        return " ".join(rnd.choices(_VOCAB, k=n))
 
     add = {
         name: tuple(
