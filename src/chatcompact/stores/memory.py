@@ -69,14 +69,16 @@ class _Terms:
     def scored(self, terms: Sequence[str]) -> list[tuple[int, float]]:
         """``(document, score)`` of every document holding a query term, in document order: tf-idf flavoured,
         rare words weigh more (idf) and repeats help with diminishing returns (1 + log tf)."""
-        n = len(self.counts)
-        df = {t: len(self.docs.get(t, ())) for t in terms}
-        hits = sorted(set().union(*(self.docs.get(t, ()) for t in terms)))
-        out = []
-        for at in hits:
-            counts = self.counts[at]
-            out.append((at, sum((1 + math.log(counts[t])) * math.log(1 + n / df[t]) for t in terms if counts[t])))
-        return out
+        n, counts = len(self.counts), self.counts
+        scores: dict[int, float] = {}
+        for t in terms:  # term by term over its postings, in the query's order: the same sums as doc by doc
+            docs = self.docs.get(t)
+            if not docs:
+                continue
+            idf = math.log(1 + n / len(docs))
+            for at in docs:
+                scores[at] = scores.get(at, 0) + (1 + math.log(counts[at][t])) * idf
+        return sorted(scores.items())
 
 
 @dataclass
