@@ -19,14 +19,13 @@ drift or grow without bound:
 
 from __future__ import annotations
 
-import functools
 import re
 from collections.abc import Iterable, Sequence
 from typing import Any
 
 from ..config import Policy
 from ..types import SECTIONS, MergeReport, PinnedItem, SummaryDelta, SummaryItem, SummaryState
-from .memo import scope
+from .memo import memo, scope
 
 _PUNCT = re.compile(r"[^\w\s]+")
 _WS = re.compile(r"\s+")
@@ -34,12 +33,10 @@ MAX_SOURCES = 12  # per item: enough provenance to find it again, bounded over t
 REMENTION_BONUS = 0.5  # an item said again is worth keeping a little longer
 
 
-@functools.lru_cache(maxsize=8192)
 def normalise(text: str) -> str:
-    """Case-, space- and punctuation-insensitive key for dedup. Cached across merges, not only within one: each
-    merge keys every item of the state it merges into, and those items are mostly the last merge's (a pure
-    function of the text, so a hit is the same key whichever thread or conversation asks)."""
-    return _WS.sub(" ", _PUNCT.sub(" ", text.lower())).strip()
+    """Case-, space- and punctuation-insensitive key for dedup; memoised within the operation's scope
+    (:mod:`chatcompact.core.memo`: a merge keys each item of the state it merges into several times)."""
+    return memo("normalise", text, lambda: _WS.sub(" ", _PUNCT.sub(" ", text.lower())).strip())
 
 
 def clip(text: str, limit: int) -> str:
