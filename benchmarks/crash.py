@@ -111,6 +111,12 @@ class _Side:
         os.fsync(self._fd)
 
 
+#: Messages a compact child writes before it signals ready on a fresh store. With only the 1-3 of its first step,
+#: keep_tokens (40-120) covered the whole history and nothing was folded: on a loaded machine both kills of a
+#: chain could land before any compaction committed, and the cell measured no compaction at all.
+BACKLOG = 8
+
+
 def child_main(op: str, url: str, side_path: str, extra: str, seed: int, ready: Any) -> None:
     """Run ``op`` on the store at ``url`` until killed (``extra``: the migration source, or a schema prefix)."""
     from chatcompact import Memory
@@ -121,6 +127,9 @@ def child_main(op: str, url: str, side_path: str, extra: str, seed: int, ready: 
         return _child_migrate(url, extra, side, rng)
     with Memory.open(url, summarizer="extractive", policy=policy_for(op), background=False, embedder="none") as mem:
         t = mem.thread(THREAD, system="crash harness")
+        backlog = BACKLOG - mem.store.thread_info(t.id).last_seq
+        if op == "compact" and backlog > 0:  # before the kill window: its first step has a span to fold
+            _add(t, side, backlog)
         ready.set()
         step = {"add": _step_add, "add_many": _step_add, "compact": _step_compact, "rollup": _step_add}
         step.update(revert=_step_revert, forget=_step_forget)
