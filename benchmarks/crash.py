@@ -127,9 +127,10 @@ def child_main(op: str, url: str, side_path: str, extra: str, seed: int, ready: 
         return _child_migrate(url, extra, side, rng)
     with Memory.open(url, summarizer="extractive", policy=policy_for(op), background=False, embedder="none") as mem:
         t = mem.thread(THREAD, system="crash harness")
-        backlog = BACKLOG - mem.store.thread_info(t.id).last_seq
-        if op == "compact" and backlog > 0:  # before the kill window: its first step has a span to fold
-            _add(t, side, backlog)
+        if op == "compact":  # a backlog before the kill window: its first step has a span to fold
+            backlog = BACKLOG - mem.store.thread_info(t.id).last_seq
+            if backlog > 0:
+                _add(t, side, backlog)
         ready.set()
         step = {"add": _step_add, "add_many": _step_add, "compact": _step_compact, "rollup": _step_add}
         step.update(revert=_step_revert, forget=_step_forget)
