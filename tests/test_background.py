@@ -262,3 +262,33 @@ def test_an_inline_compaction_never_waits_for_the_hot_call_it_runs_in(tmp_path):
         started = time.monotonic()
         _talk(t, 30)
         assert t.compactions() and time.monotonic() - started < 20
+
+
+EXIT_SCRIPT = """
+import sys, time
+from chatcompact import Memory
+mem = Memory.open(sys.argv[1], embedder="local")
+t = mem.thread("t", system="s")
+t.add_many([{"role": "user", "content": f"note {i}: the invoice for order {i} went to the archive " * 6} for i in range(400)])
+time.sleep(0.3)  # the embedding lane starts after a quiet 30 ms: the script ends while it embeds
+print(len(t.history()), flush=True)
+"""
+
+
+def test_a_script_that_ends_while_the_embedder_runs_exits_cleanly(tmp_path):
+    """No ``close()``: the lanes are closed at exit (their running job stops at its next pause). Before, onnxruntime's
+    native threads were torn down mid-batch as Python finalised: "terminate called without an active exception",
+    exit status 134, after every add had been stored."""
+    import subprocess
+    import sys
+
+    pytest.importorskip("onnxruntime")
+    script = tmp_path / "ends.py"
+    script.write_text(EXIT_SCRIPT)
+    db = tmp_path / "m.db"
+    done = subprocess.run([sys.executable, str(script), str(db)], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert "terminate called" not in done.stderr
+    assert done.stdout.strip() == "400"
+    with Memory.open(str(db), embedder=None) as mem:  # nothing stored was lost
+        assert len(mem.thread("t").history()) == 400

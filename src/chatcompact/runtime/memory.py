@@ -5,8 +5,11 @@
 
 from __future__ import annotations
 
+import atexit
+import logging
 import os
 import threading
+import weakref
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
@@ -46,6 +49,25 @@ from .thread import as_epoch as as_epoch
 from .thread import job_flow as job_flow
 from .thread import run_flow as run_flow
 from .view import version_no as version_no
+
+
+log = logging.getLogger("chatcompact")
+
+#: At interpreter exit every Memory still open is closed, waiting up to this long for each background lane: its
+#: running job stops at its next pause instead of being torn down mid-call. Without it a script that ended while
+#: the embedding lane was inside onnxruntime aborted as Python finalised ("terminate called without an active
+#: exception", exit status 134), after every add had been stored.
+EXIT_TIMEOUT = 5.0
+_OPEN: weakref.WeakValueDictionary[int, Memory] = weakref.WeakValueDictionary()
+
+
+@atexit.register
+def _close_at_exit() -> None:
+    for memory in list(_OPEN.values()):
+        try:
+            memory.close(EXIT_TIMEOUT)
+        except Exception as exc:  # an exit must go on: an AsyncMemory whose loop is gone, a store already broken
+            log.warning("closing a Memory at exit failed: %s", exc)
 
 
 def job_thread(memory: Memory, thread_id: str) -> Thread | None:
@@ -88,6 +110,7 @@ class Memory:
             give_way(self.foreground.wait_quiet)
         delays = {"embed": (archive.EMBED_QUIET, archive.EMBED_MAX_LAG)}
         self.scheduler: JobScheduler | None = make_scheduler(self.background, self.store, self._job, delays)
+        _OPEN[id(self)] = self
 
     @property
     def closed(self) -> bool:
@@ -222,6 +245,7 @@ class Memory:
             if self._closed:
                 return
             self._closed = True
+        _OPEN.pop(id(self), None)
         if self.scheduler is not None:  # an AsyncMemory's loop scheduler: its owner cancels the tasks
             self.scheduler.close(timeout)
         with self._lock:
