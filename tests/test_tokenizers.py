@@ -146,3 +146,45 @@ def test_tool_schemas_are_charged_at_least_their_json_and_the_cookbook_formula()
     assert charged == tools_tokens(tok.count, tools)
     assert charged >= 12 + tok.count(json.dumps(tools, ensure_ascii=False, sort_keys=True))
     assert charged >= _cookbook_tools_tokens(tok.count, tools) > 12
+
+
+# Characters around line starts that the pre-tokenisers treat differently: newlines, CR, "/" (o200k's punctuation
+# pattern takes it after a newline), spaces, digits, letters, apostrophes (contractions), punctuation, non-ASCII.
+_CUT_ALPHABET = st.sampled_from(list("aZq09 \n\n\r\t/.,:;-_'\"()[]{}é中🙂") + ["'s", "'ll", " \n", "\n/", "\n ", "123456"])
+
+
+@settings(deadline=None, max_examples=300)
+@given(st.lists(_CUT_ALPHABET, min_size=1, max_size=80).map("".join), st.integers(2, 6))
+def test_a_text_cut_where_lines_begin_counts_as_the_whole(text, parts):
+    import quicktok
+
+    from chatcompact.tokenizers import pieces
+
+    cut = pieces(text, parts)
+    assert "".join(cut) == text
+    for name in ("o200k_base", "cl100k_base", "llama3", "qwen3"):
+        enc = quicktok.get_encoding(name)
+        assert sum(enc.count(p) for p in cut) == enc.count(text), (name, cut)
+
+
+def test_a_long_text_is_counted_on_several_threads_and_exactly(monkeypatch):
+    import quicktok
+
+    import chatcompact.tokenizers as tk
+
+    monkeypatch.setattr(tk, "_WORKERS", 3)  # the pool's path even on a one-core machine
+    monkeypatch.setattr(tk, "_POOL", None)
+    lines = [f"src/pkg/mod_{i}.py:{i}: café naïve 日本語 {i * 7919} /tmp/x\n" for i in range(12_000)]
+    text = "".join(lines) + "  tail without a newline"
+    assert len(text) >= tk.PARALLEL_CHARS
+    assert len(tk.pieces(text, 3)) == 3
+    seen: list[int] = []
+    real = tk._count_long
+    monkeypatch.setattr(tk, "_count_long", lambda enc, t: seen.append(len(t)) or real(enc, t))
+    for name in ("o200k_base", "cl100k_base"):
+        assert BPETokenizer(name).count(text) == quicktok.get_encoding(name).count(text)
+    assert seen == [len(text), len(text)]
+    # a long text without a line start to cut at is counted whole, on this thread
+    blob = "x" * tk.PARALLEL_CHARS
+    assert tk.pieces(blob, 3) == [blob]
+    assert BPETokenizer("o200k_base").count(blob) == quicktok.get_encoding("o200k_base").count(blob)
