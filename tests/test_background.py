@@ -269,7 +269,8 @@ import sys, time
 from chatcompact import Memory
 mem = Memory.open(sys.argv[1], embedder="local")
 t = mem.thread("t", system="s")
-t.add_many([{"role": "user", "content": f"note {i}: the invoice for order {i} went to the archive " * 6} for i in range(400)])
+note = "note {0}: the invoice for order {0} went to the archive " * 6
+t.add_many([{"role": "user", "content": note.format(i)} for i in range(400)])
 time.sleep(0.3)  # the embedding lane starts after a quiet 30 ms: the script ends while it embeds
 print(len(t.history()), flush=True)
 """

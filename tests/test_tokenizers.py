@@ -150,7 +150,7 @@ def test_tool_schemas_are_charged_at_least_their_json_and_the_cookbook_formula()
 
 # Characters around line starts that the pre-tokenisers treat differently: newlines, CR, "/" (o200k's punctuation
 # pattern takes it after a newline), spaces, digits, letters, apostrophes (contractions), punctuation, non-ASCII.
-_CUT_ALPHABET = st.sampled_from(list("aZq09 \n\n\r\t/.,:;-_'\"()[]{}é中🙂") + ["'s", "'ll", " \n", "\n/", "\n ", "123456"])
+_CUT_ALPHABET = st.sampled_from([*"aZq09 \n\n\r\t/.,:;-_'\"()[]{}é中🙂", "'s", "'ll", " \n", "\n/", "\n ", "123456"])
 
 
 @settings(deadline=None, max_examples=300)

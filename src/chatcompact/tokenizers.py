@@ -24,6 +24,7 @@ assembled to a budget is within it under each of those conventions.
 
 from __future__ import annotations
 
+import itertools
 import json
 import logging
 import os
@@ -134,7 +135,7 @@ def pieces(text: str, parts: int) -> list[str]:
         if m is not None:
             cuts.append(m.start())
     cuts.append(len(text))
-    return [text[a:b] for a, b in zip(cuts, cuts[1:], strict=False) if b > a]
+    return [text[a:b] for a, b in itertools.pairwise(cuts) if b > a]
 
 
 def _count_long(enc: Any, text: str) -> int:

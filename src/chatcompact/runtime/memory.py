@@ -50,7 +50,6 @@ from .thread import job_flow as job_flow
 from .thread import run_flow as run_flow
 from .view import version_no as version_no
 
-
 log = logging.getLogger("chatcompact")
 
 #: At interpreter exit every Memory still open is closed, waiting up to this long for each background lane: its
