@@ -21,8 +21,10 @@ The store is a SQLite file per loop, as in the docs (``--store memory`` for ``me
 (``--embedder local`` adds the bundled embedder).
 
 Run: ``python benchmarks/agent_loop.py [--steps 40] [--budget 8000] [--loops thread,langchain,agents,pydantic_ai]
-[--quick] [--inline] [--repeat 3] [--warmup 1] [--min-bytes N --max-bytes N] [--store sqlite|memory]
-[--embedder none|local]``.
+[--quick] [--background threads|inline|workers] [--repeat 3] [--warmup 1] [--min-bytes N --max-bytes N]
+[--store sqlite|memory] [--embedder none|local]``. ``--background workers``: compaction and embedding in one
+``chatcompact worker`` process on the same SQLite file (``Memory.open(..., background="workers")``), the way to
+keep them off the app's interpreter.
 ``--max-message-chars`` sets ``Policy.max_message_chars`` (a user message's limit; tool outputs of any size are
 accepted with the default Policy: the first line checks that a 2 MB one is).
 """
@@ -34,6 +36,7 @@ import asyncio
 import json
 import os
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -323,9 +326,10 @@ def _run_once(name: str, args: argparse.Namespace, with_us: bool, out: dict[str,
     clock = Clock()
     policy = Policy(budget=args.budget, max_message_chars=args.max_message_chars)
     with AgentModelServer(ToolLoop(args.steps), count=with_us) as server:
-        bg: Any = not args.inline
+        bg: Any = {"threads": True, "inline": False, "workers": "workers"}[args.background]
         url = "memory://" if args.store == "memory" else os.path.join(tmp, f"{name}.db")
         mem = Memory.open(url, policy=policy, embedder=args.embedder, background=bg) if with_us else None
+        worker = start_worker(url, args) if with_us and bg == "workers" else None
         if with_us:
             clock.patch_thread()
         t0 = time.perf_counter()
@@ -339,6 +343,9 @@ def _run_once(name: str, args: argparse.Namespace, with_us: bool, out: dict[str,
         requests = list(server.requests)
         if mem is not None:
             mem.close()
+        if worker is not None:
+            worker.terminate()
+            worker.wait(30)
     key = "with" if with_us else "without"
     out[key].append(wall)
     out[f"{key}_raised"] = out.get(f"{key}_raised") or raised
@@ -356,13 +363,26 @@ def _run_once(name: str, args: argparse.Namespace, with_us: bool, out: dict[str,
         out["max_bytes"] = max((r["bytes"] for r in requests), default=0)
 
 
+def start_worker(url: str, args: argparse.Namespace) -> subprocess.Popen[bytes]:
+    """``--background workers``: one ``chatcompact worker`` process on the loop's store, polling every 20 ms."""
+    cmd = [sys.executable, "-m", "chatcompact", "worker", "--store", url, "--embedder", args.embedder]
+    cmd += ["--budget", str(args.budget), "--poll", "0.02", "--log-level", "warning"]
+    return subprocess.Popen(cmd, stdout=subprocess.DEVNULL)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--steps", type=int, default=40)
     ap.add_argument("--budget", type=int, default=8000)
     ap.add_argument("--max-bytes", type=int, default=2_000_000, help="the largest tool output")
     ap.add_argument("--min-bytes", type=int, default=1000, help="the smallest tool output")
-    ap.add_argument("--inline", action="store_true", help="compaction inline (no background thread competing)")
+    ap.add_argument("--inline", action="store_true", help="the same as --background inline")
+    ap.add_argument(
+        "--background",
+        choices=("threads", "inline", "workers"),
+        default="threads",
+        help="compaction and embedding on the app's threads (the default), inside add, or in a worker process",
+    )
     ap.add_argument("--loops", default=",".join(LOOPS))
     ap.add_argument("--max-message-chars", type=int, default=4_000_000)
     ap.add_argument(
@@ -375,6 +395,10 @@ def main() -> None:
     )
     ap.add_argument("--warmup", type=int, default=1, help="uncounted runs of each before measuring")
     args = ap.parse_args()
+    if args.inline:
+        args.background = "inline"
+    if args.background == "workers" and args.store == "memory":
+        ap.error("--background workers needs --store sqlite (the worker is another process)")
     if args.quick:
         args.steps, args.max_bytes = 12, 1_200_000
     n = args.steps
