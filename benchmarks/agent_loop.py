@@ -363,6 +363,39 @@ def _run_once(name: str, args: argparse.Namespace, with_us: bool, out: dict[str,
         out["max_bytes"] = max((r["bytes"] for r in requests), default=0)
 
 
+def floor_seconds() -> tuple[float, float]:
+    """The least any memory layer adds to the loop: count every tool output exactly and write each one durably
+    (one SQLite WAL insert of its JSON body, ``synchronous=NORMAL``, as the store does), nothing else. Returns
+    (all outputs, the largest output), the best of three."""
+    import sqlite3
+
+    import orjson
+
+    from chatcompact.tokenizers import tokenizer_for
+
+    tok = tokenizer_for("gpt-4o")
+    outputs = [output(i) for i in range(len(SIZES))]
+    best_all = best_big = float("inf")
+    for _ in range(3):
+        with tempfile.TemporaryDirectory() as tmp:
+            conn = sqlite3.connect(os.path.join(tmp, "floor.db"), isolation_level=None)
+            conn.execute("PRAGMA journal_mode = WAL")
+            conn.execute("PRAGMA synchronous = NORMAL")
+            conn.execute("CREATE TABLE m (seq INTEGER PRIMARY KEY, body TEXT)")
+            took = []
+            for text in outputs:
+                t0 = time.perf_counter()
+                tok.count(text)
+                body = orjson.dumps({"role": "tool", "content": text, "tool_call_id": "c"}).decode()
+                conn.execute("BEGIN IMMEDIATE")
+                conn.execute("INSERT INTO m (body) VALUES (?)", (body,))
+                conn.execute("COMMIT")
+                took.append(time.perf_counter() - t0)
+            conn.close()
+        best_all, best_big = min(best_all, sum(took)), min(best_big, max(took))
+    return best_all, best_big
+
+
 def start_worker(url: str, args: argparse.Namespace) -> subprocess.Popen[bytes]:
     """``--background workers``: one ``chatcompact worker`` process on the loop's store, polling every 20 ms."""
     cmd = [sys.executable, "-m", "chatcompact", "worker", "--store", url, "--embedder", args.embedder]
@@ -428,6 +461,12 @@ def main() -> None:
         f"{'own p50':>8} {'p99':>8} {'p99@1MB':>8} {'core p99':>9} {'adapter p99':>11} {'with s':>8} {'without s':>10} "
         f"{'ratio':>6}"
     )
+    floor_all, floor_big = floor_seconds()
+    print(
+        f"floor (counting every output exactly and writing each durably, nothing else): {floor_all * 1000:.0f} ms "
+        f"for all {n} outputs, {floor_big * 1000:.1f} ms for the largest; a loop's ratio cannot go below "
+        "(without + floor) / without (printed as 'floor')"
+    )
     for name in args.loops.split(","):
         r = measure(name, args)
         raised = "0" if not r["with_raised"] else "1"
@@ -439,7 +478,8 @@ def main() -> None:
             f"{r['with_s'] / max(r['without_s'], 1e-9):>6.2f}"
         )
         walls = ", ".join(f"{w:.2f}/{o:.2f}" for w, o in zip(r["with"], r["without"], strict=True))
-        print(f"    runs with/without s: {walls}")
+        floor = (r["without_s"] + floor_all) / max(r["without_s"], 1e-9)
+        print(f"    runs with/without s: {walls}; floor {floor:.2f}")
         for key in ("with_raised", "without_raised"):
             if r[key]:
                 print(f"    {key}: {r[key]}")
