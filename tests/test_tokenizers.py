@@ -188,3 +188,31 @@ def test_a_long_text_is_counted_on_several_threads_and_exactly(monkeypatch):
     blob = "x" * tk.PARALLEL_CHARS
     assert tk.pieces(blob, 3) == [blob]
     assert BPETokenizer("o200k_base").count(blob) == quicktok.get_encoding("o200k_base").count(blob)
+
+
+def test_a_forked_child_counts_long_texts_on_its_own_pool(monkeypatch):
+    """The parent's pool threads do not exist in a forked child (a pre-forking server): it starts its own."""
+    import os
+    import time
+
+    import quicktok
+
+    import chatcompact.tokenizers as tk
+
+    monkeypatch.setattr(tk, "_WORKERS", 2)
+    text = "".join(f"line {i} of a build log\n" for i in range(tk.PARALLEL_CHARS // 10))
+    want = quicktok.get_encoding("o200k_base").count(text)
+    assert BPETokenizer().count(text) == want  # the parent's pool exists now
+    pid = os.fork()
+    if pid == 0:  # the child: exit 0 only if it counted right
+        os._exit(0 if BPETokenizer().count(text) == want else 1)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        done, status = os.waitpid(pid, os.WNOHANG)
+        if done:
+            assert os.waitstatus_to_exitcode(status) == 0
+            return
+        time.sleep(0.05)
+    os.kill(pid, 9)
+    os.waitpid(pid, 0)
+    raise AssertionError("the forked child hung counting a long text")

@@ -104,7 +104,11 @@ PARALLEL_CHARS = 256_000
 _CUT = re.compile(r"(?<=\n)[A-Za-z0-9]")
 #: How far past each even split point a cut is looked for; a text without one there is counted on one thread.
 _CUT_WINDOW = 65_536
-_WORKERS = max(1, min(4, os.cpu_count() or 1))
+try:
+    _CORES = len(os.sched_getaffinity(0))  # the cores this process may use (a container's limit, taskset)
+except (AttributeError, OSError):  # not Linux
+    _CORES = os.cpu_count() or 1
+_WORKERS = max(1, min(4, _CORES))
 _POOL: ThreadPoolExecutor | None = None
 _POOL_LOCK = threading.Lock()
 
@@ -122,7 +126,8 @@ def _forget_pool() -> None:  # a forked child has none of the parent's threads: 
     _POOL = None
 
 
-os.register_at_fork(after_in_child=_forget_pool)
+if hasattr(os, "register_at_fork"):  # POSIX
+    os.register_at_fork(after_in_child=_forget_pool)
 
 
 def pieces(text: str, parts: int) -> list[str]:
