@@ -456,16 +456,16 @@ def main() -> None:
         f"after {args.warmup} uncounted (wall: median; own: every step of every run); a {args.max_bytes:,}-"
         f"char tool output with the default Policy: {note}; load average {os.getloadavg()[0]:.2f}"
     )
-    print(
-        f"{'loop':<12} {'max req':>8} {'over':>5} {'raised':>7} {'state tok':>10} {'msgs':>5} "
-        f"{'own p50':>8} {'p99':>8} {'p99@1MB':>8} {'core p99':>9} {'adapter p99':>11} {'with s':>8} {'without s':>10} "
-        f"{'ratio':>6}"
-    )
     floor_all, floor_big = floor_seconds()
     print(
         f"floor (counting every output exactly and writing each durably, nothing else): {floor_all * 1000:.0f} ms "
         f"for all {n} outputs, {floor_big * 1000:.1f} ms for the largest; a loop's ratio cannot go below "
         "(without + floor) / without (printed as 'floor')"
+    )
+    print(
+        f"{'loop':<12} {'max req':>8} {'over':>5} {'raised':>7} {'state tok':>10} {'msgs':>5} "
+        f"{'own p50':>8} {'p99':>8} {'p99@1MB':>8} {'core p99':>9} {'adapter p99':>11} {'with s':>8} {'without s':>10} "
+        f"{'ratio':>6}"
     )
     for name in args.loops.split(","):
         r = measure(name, args)
