@@ -216,3 +216,20 @@ def test_a_forked_child_counts_long_texts_on_its_own_pool(monkeypatch):
     os.kill(pid, 9)
     os.waitpid(pid, 0)
     raise AssertionError("the forked child hung counting a long text")
+
+
+def test_a_long_text_is_counted_on_this_thread_once_the_pools_stop(monkeypatch):
+    """After threading's shutdown (an atexit hook, a daemon thread finishing its job) no pool takes new work:
+    the count is taken on the calling thread instead of raising."""
+    import quicktok
+
+    import chatcompact.tokenizers as tk
+
+    class Stopped:
+        def submit(self, *a, **kw):
+            raise RuntimeError("cannot schedule new futures after interpreter shutdown")
+
+    monkeypatch.setattr(tk, "_WORKERS", 2)
+    monkeypatch.setattr(tk, "_POOL", Stopped())
+    text = "".join(f"step {i} ok\n" for i in range(tk.PARALLEL_CHARS // 8))
+    assert BPETokenizer().count(text) == quicktok.get_encoding("o200k_base").count(text)

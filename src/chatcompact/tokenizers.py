@@ -148,7 +148,10 @@ def _count_long(enc: Any, text: str) -> int:
     parts = pieces(text, _WORKERS) if _WORKERS > 1 else [text]
     if len(parts) == 1:
         return int(enc.count(text))
-    rest = [_pool().submit(enc.count, part) for part in parts[1:]]
+    try:
+        rest = [_pool().submit(enc.count, part) for part in parts[1:]]
+    except RuntimeError:  # the interpreter is shutting down (its pools take no new work): count on this thread
+        return int(enc.count(text))
     return int(enc.count(parts[0])) + sum(int(f.result()) for f in rest)
 
 
