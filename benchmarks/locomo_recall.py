@@ -373,10 +373,8 @@ def rerank_rows(data: Loaded, store: SQLiteStore, embedder: CachedEmbedder, dept
         sims = np.array([float(vec[(q.conv, s)] @ queries[i]) for s in cand])
         order = [cand[j] for j in np.argsort(-sims, kind="stable")]
         alone.append(order)
-        second = {s: r for r, s in enumerate(order)}
         for w, out in fused.items():
-            score = {s: 1 / (10 + r) + w / (10 + second[s]) for r, s in enumerate(cand)}
-            out.append(sorted(cand, key=lambda s: -score[s]))
+            out.append([seq for seq, _ in rrf([cand, order], k=10, weights=[1.0, w])])
     rows.append(("e5 alone", alone))
     rows += [(f"RRF(first stage, e5 x{w})", got) for w, got in fused.items()]
     for name, got in rows:

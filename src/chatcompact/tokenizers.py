@@ -36,6 +36,7 @@ from concurrent.futures import ThreadPoolExecutor
 from functools import cache, lru_cache
 from typing import Any
 
+from ._system import usable_cores
 from .errors import ConfigError
 from .types import Message, ToolCall
 
@@ -104,11 +105,7 @@ PARALLEL_CHARS = 256_000
 _CUT = re.compile(r"(?<=\n)[A-Za-z0-9]")
 #: How far past each even split point a cut is looked for; a text without one there is counted on one thread.
 _CUT_WINDOW = 65_536
-try:
-    _CORES = len(os.sched_getaffinity(0))  # the cores this process may use (a container's limit, taskset)
-except (AttributeError, OSError):  # not Linux
-    _CORES = os.cpu_count() or 1
-_WORKERS = max(1, min(4, _CORES))
+_WORKERS = max(1, min(4, usable_cores()))
 _POOL: ThreadPoolExecutor | None = None
 _POOL_LOCK = threading.Lock()
 

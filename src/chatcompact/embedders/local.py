@@ -28,6 +28,7 @@ from typing import Any
 
 import numpy as np
 
+from chatcompact._system import usable_cores
 from chatcompact.errors import ChatcompactError, InvalidArgument, InvalidType, MissingDependency
 
 __all__ = ["E5Embedder", "LocalEmbedder", "default_embedder"]
@@ -52,10 +53,7 @@ def _package_dir(module: str) -> Path | None:
 
 
 def _default_threads() -> int:
-    try:
-        cores = len(os.sched_getaffinity(0))
-    except (AttributeError, OSError):  # not Linux
-        cores = os.cpu_count() or 1
+    cores = usable_cores()
     # Measured on 2 cores: 1 intra-op thread embedded as fast as 2 or faster (94 vs 78 emb/s in calls of 32,
     # 112 vs 94 in calls of 256): the matrices of a small batch are too small to split well, and the app
     # that embeds in the background keeps a core. Larger machines get half their cores, at most 4.
