@@ -31,6 +31,7 @@ from ._common import check_append, check_job_kind, encode_message, passage_texts
 from ._search import TextScan
 from ._sql import SQLStore, chunks
 from ._sqlite_checkpoint import SAFETY_PAGES, Checkpointer, pages_of
+from ._sqlite_gate import WriteGate
 from ._sqlite_passages import (
     DEFER_CHARS,
     MERGE_EVERY,
@@ -103,7 +104,6 @@ class SQLiteStore(SQLStore):
         self.path = str(path)
         self._where = repr(self.path)
         self._lock = threading.RLock()
-        self._gate = threading.RLock()  # every write transaction of this object, its passage writer's included
         self._closed = False
         self._checkpoints: Checkpointer | None = None  # set once the file is open (a WAL file only)
         # (thread_id, model) -> (thread created_at, generation loaded, index, erasures seen): built on first vector
@@ -113,17 +113,22 @@ class SQLiteStore(SQLStore):
         try:
             if self.path != ":memory:":
                 private_file(self.path)
+            # every write transaction of this object (its passage writer's included) and of other processes' stores
+            self._gate = WriteGate(self.path if self.path != ":memory:" else None, _BUSY_TIMEOUT_MS / 1000)
             # isolation_level=None: the module must not open transactions behind our back; we issue
             # BEGIN IMMEDIATE ourselves so the write lock is taken before the first read of a write.
             self._conn = sqlite3.connect(
                 self.path, check_same_thread=False, isolation_level=None, timeout=_BUSY_TIMEOUT_MS / 1000
             )
         except (OSError, sqlite3.Error) as exc:
+            if hasattr(self, "_gate"):
+                self._gate.close()
             raise StoreError(f"cannot open SQLite store at {self.path!r}: {exc}") from exc
         try:
             self.journal_mode = self._configure(self._conn, mode)
             self._run_migrations(self._write)
         except BaseException:
+            self._gate.close()
             self._conn.close()
             self._closed = True
             raise
@@ -554,6 +559,8 @@ class SQLiteStore(SQLStore):
                 self._conn.close()
             except sqlite3.Error as exc:
                 raise StoreError(f"SQLite store {self.path!r}: close failed: {exc}") from exc
+            finally:
+                self._gate.close()
 
     def __enter__(self) -> SQLiteStore:
         return self
