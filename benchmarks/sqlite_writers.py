@@ -24,9 +24,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
-from chatcompact.stores._sqlite_gate import WriteGate  # noqa: E402
-from chatcompact.stores.sqlite import SQLiteStore  # noqa: E402
-from chatcompact.types import parse_message  # noqa: E402
+from chatcompact.stores._sqlite_gate import WriteGate
+from chatcompact.stores.sqlite import SQLiteStore
+from chatcompact.types import parse_message
 
 
 def _writer(path: str, thread_id: str, appends: int, gate: bool, big: int, out: mp.Queue) -> None:
