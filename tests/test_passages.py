@@ -26,6 +26,7 @@ from chatcompact.core.passages import (
     best_passage,
     excerpt,
     merge_ranked,
+    passage_rows,
     score_passages,
     split,
     terms,
@@ -357,3 +358,32 @@ def test_embed_units_give_long_messages_their_passages_and_chunks_keep_them_toge
         assert len(c.texts) <= 4 or len(set(c.seqs)) == 1
     whole = units.whole(np.eye(len(units.texts), 4, dtype=np.float32))
     assert sorted(whole) == [1, 2, 3]
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.lists(st.sampled_from(["word ", "line\n", "end. ", "x" * 700, "\n\n", "長い文。"]), min_size=0, max_size=400),
+    st.integers(min_value=1, max_value=40),
+    st.integers(min_value=0, max_value=3),
+)
+def test_the_background_writer_takes_the_same_passages_a_chunk_at_a_time(parts, n, back):
+    """The SQLite passage writer cuts a huge message's passages as it takes them (``_Pending.take``): taken in
+    chunks of any size, from any point already reached again (another writer of the file wrote a chunk), they are
+    exactly ``passage_rows``, and only the final chunk says it is the last."""
+    from chatcompact.stores._sqlite_passages import _Pending
+
+    text = "".join(parts)
+    pend = _Pending(("t", 1), parse_message({"role": "tool", "tool_call_id": "c", "content": text or "."}))
+    want = passage_rows(pend.text)
+    got: list[tuple[int, int, int]] = []
+    done, last = 0, False
+    while not last:
+        part, last = pend.take(done, n)
+        assert part == want[done : done + n]
+        got += part
+        done += len(part)
+        if back and done and not last:  # read again from a point already reached
+            at = max(done - back, 0)
+            again, again_last = pend.take(at, n)
+            assert again == want[at : at + n] and again_last == (at + n >= len(want))
+    assert got == want

@@ -27,7 +27,8 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import AbstractContextManager, contextmanager
 from typing import Any
 
-from ..core.passages import passage_rows
+from ..core.passages import iter_passage_rows
+from ..types import Message
 from ._common import ROW_CHARS, decode_message, passage_texts
 
 log = logging.getLogger("chatcompact.stores")
@@ -101,7 +102,7 @@ class PassageBacklog:
         self._stop = False
         self._busy = False
         self._thread: threading.Thread | None = None
-        self._text: tuple[str, int, str, list[tuple[int, int, int]]] | None = None  # the message being written
+        self._text: _Pending | None = None  # the message being written
         self._merge_due = False
         self.quiet: Callable[[], object] | None = None
 
@@ -224,7 +225,7 @@ class PassageBacklog:
         """Write one chunk of the oldest deferred message; False when nothing is left."""
         with self._read() as conn:
             row = conn.execute(
-                "SELECT b.thread_id, b.seq, m.body, m.created_at FROM passage_backlog b "
+                "SELECT b.thread_id, b.seq FROM passage_backlog b "
                 "JOIN messages m ON m.thread_id = b.thread_id AND m.seq = b.seq ORDER BY b.rowid LIMIT 1"
             ).fetchone()
         if row is None:
@@ -238,14 +239,19 @@ class PassageBacklog:
                 )
             return False
         thread_id, seq = str(row[0]), int(row[1])
-        if self._text is None or self._text[:2] != (thread_id, seq):
-            text = decode_message(row[2], seq, float(row[3]), thread_id).searchable_text
-            self._text = (thread_id, seq, text, passage_rows(text))
-        text, spans = self._text[2], self._text[3]
+        pend = self._text
+        if pend is None or pend.key != (thread_id, seq):  # a new message: its body read (2 MB) and decoded once
+            with self._read() as conn:
+                got = conn.execute(
+                    "SELECT body, created_at FROM messages WHERE thread_id = ? AND seq = ?", (thread_id, seq)
+                ).fetchone()
+            if got is None:
+                return True  # deleted meanwhile: the next step finds its backlog row gone or cleans it up
+            pend = self._text = _Pending((thread_id, seq), decode_message(got[0], seq, float(got[1]), thread_id))
         with self._read() as conn:
             done = _written(conn, thread_id, seq)
-        part = spans[done : done + CHUNK]
-        texts = passage_texts(text, part)  # outside the write lock: an append waits for the writes only
+        part, last = pend.take(done, CHUNK)
+        texts = passage_texts(pend.text, part)  # outside the write lock: an append waits for the writes only
         with self._write() as conn:
             if (
                 conn.execute(
@@ -258,11 +264,33 @@ class PassageBacklog:
                 return True  # another writer of the file wrote this chunk meanwhile: read again
             insert_passages(conn, self._token(thread_id), thread_id, seq, part, texts)
             self._merge_due = True  # each chunk left a segment
-            if done + len(part) >= len(spans):
+            if last:
                 conn.execute("DELETE FROM passage_backlog WHERE thread_id = ? AND seq = ?", (thread_id, seq))
                 self._text = None
         self._wrote(2 + 2 * sum(map(len, texts)) // 4096)  # the rows and their full-text entries (the checkpointer)
         return True
+
+
+class _Pending:
+    """The message the writer is indexing: its text, and its passages cut so far (``core.passages``' spans are
+    cut as they are taken, a chunk at a time, so no step holds the interpreter for a whole 2 MB split)."""
+
+    def __init__(self, key: tuple[str, int], message: Message) -> None:
+        self.key = key
+        self.text = message.searchable_text
+        self._spans: list[tuple[int, int, int]] = []
+        self._rest: Iterator[tuple[int, int, int]] | None = iter_passage_rows(self.text)
+
+    def take(self, done: int, n: int) -> tuple[list[tuple[int, int, int]], bool]:
+        """Passages ``done`` to ``done + n`` and whether they are the last ones."""
+        while self._rest is not None and len(self._spans) <= done + n:  # one past the chunk: is it the last?
+            nxt = next(self._rest, None)
+            if nxt is None:
+                self._rest = None
+            else:
+                self._spans.append(nxt)
+        part = self._spans[done : done + n]
+        return part, self._rest is None and done + len(part) >= len(self._spans)
 
 
 def _written(conn: sqlite3.Connection, thread_id: str, seq: int) -> int:
