@@ -211,8 +211,8 @@ def passage_rows(text: str, long_chars: int = LONG_CHARS, target: int = TARGET_C
 def iter_passage_rows(
     text: str, long_chars: int = LONG_CHARS, target: int = TARGET_CHARS
 ) -> Iterator[tuple[int, int, int]]:
-    """:func:`passage_rows` one at a time, cut as they are taken: a store's background writer splits a 2 MB output
-    a chunk at a time (~1 ms each) instead of holding the interpreter for the whole text (~16 ms)."""
+    """:func:`passage_rows` one at a time, cut as they are taken: a store's background writer cuts a 2 MB output's
+    ~4,300 passages a chunk of 250 at a time (~0.15 ms each) instead of all of them before its first chunk."""
     if target < 1:
         raise InvalidArgument(f"target must be >= 1, got {target}")
     if is_long(text, long_chars):

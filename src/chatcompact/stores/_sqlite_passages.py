@@ -272,8 +272,8 @@ class PassageBacklog:
 
 
 class _Pending:
-    """The message the writer is indexing: its text, and its passages cut so far (``core.passages``' spans are
-    cut as they are taken, a chunk at a time, so no step holds the interpreter for a whole 2 MB split)."""
+    """The message the writer is indexing: its text, read and decoded once (each chunk of a 2 MB output read its
+    body again), and its passages cut so far (``core.passages.iter_passage_rows``: a chunk's worth at a time)."""
 
     def __init__(self, key: tuple[str, int], message: Message) -> None:
         self.key = key
