@@ -4,8 +4,8 @@ SQLite lets one connection write a file at a time. A store object's own connecti
 writer's) take a lock of the object first, so they never wait in SQLite's busy handler. Two processes on one file
 (``chatcompact serve --workers 2``, an app beside a ``chatcompact worker``), or two store objects of one process,
 did: a writer that finds the file locked sleeps 1, 2, 5, 10, 15, 20, 25, 25... ms between tries, so a commit
-of a few milliseconds made the next writer wait 10-30 ms (three processes appending short messages to one file:
-append p99 8.8 ms, with this gate 1.8-2.4 ms; 60 KB messages: 124 -> 57-66 ms).
+of a few milliseconds made the next writer wait 10-30 ms (``benchmarks/sqlite_writers.py``, three processes on one
+file: append p99 4.1-4.6 -> 2.1-3.9 ms for chat turns, 133-139 -> 55-60 ms for 60 KB messages).
 
 :class:`WriteGate` is that lock of the object (reentrant, per thread) plus an exclusive ``flock`` on an empty file
 beside the database, ``<file>-gate``, taken before ``BEGIN IMMEDIATE`` and released after the commit. A waiter
