@@ -2,9 +2,7 @@
 
 Token thresholds are fractions of the thread's budget, so one Policy serves a 2k and a 128k
 model alike: compaction starts when the unsummarised tail passes ``high_water * budget`` and
-folds the oldest turns until the tail is under ``low_water * budget`` (batches, not every turn). The tail is
-measured as a context shows it: a tool result or assistant turn over ``tool_result_share`` of the budget counts
-that share (it is shown trimmed), a user turn larger than the budget half of it.
+folds the oldest turns until the tail is under ``low_water * budget`` (batches, not every turn).
 """
 
 from __future__ import annotations

@@ -17,7 +17,6 @@ from ..errors import InvalidSummary, VersionNotFound
 from ..protocols import SummaryRequest
 from ..types import Message, SummaryDelta, SummaryState, SummaryVersion
 from . import worklog
-from .fitting import shown_sizes
 from .merge import apply_delta, diff_states
 from .plan import CompactionPlan, plan_compaction
 from .preserve import DEFAULT_RULES, Rule, find_pinned
@@ -64,7 +63,7 @@ def prepare(snap: Snapshot, policy: Policy, opts: Options) -> Job | None:
     held = frozenset(parent.kept) if parent else frozenset()
     plan = plan_compaction(
         snap.tail,
-        shown_sizes(snap.tail, snap.tail_tokens, snap.budget, policy),
+        snap.tail_tokens,
         snap.budget,
         policy,
         opts.reason,

@@ -27,7 +27,6 @@ from ..protocols import SummaryRequest
 from ..types import Message, SummaryDelta, SummaryNode, SummaryVersion
 from . import compaction
 from . import hierarchy as h
-from .fitting import shown_sizes
 from .passages import vector_rows
 from .plan import CompactionPlan, check_trigger
 from .preserve import DEFAULT_RULES, Rule
@@ -210,7 +209,7 @@ class ContextUsage:
     tokens: int  # of the context view at ``budget``
     budget: int
     fill: float  # tokens / budget
-    until_compaction: int | None  # tail tokens (as shown) to add before an automatic compaction fires (None: auto off)
+    until_compaction: int | None  # tail tokens still to add before an automatic compaction fires (None: auto off)
     trigger_budget: int  # the budget the triggers use (the thread's stored one)
     summary_version: int
     tail_messages: int
@@ -235,19 +234,13 @@ def trigger(st: State, snap: Snapshot, policy: Policy, now: float) -> str | None
     if not policy.auto or now < st.cooldown_until:
         return None
     shift = shift_index(st, snap.tail)
-    return check_trigger(shown_total(snap, policy), len(snap.tail), snap.budget, policy, shift)
-
-
-def shown_total(snap: Snapshot, policy: Policy) -> int:
-    """The tokens the tail takes in a context at the trigger budget, trimmed as shown (a 2 MB tool output counts
-    its share of the budget, not its 500,000 tokens): what the token trigger and its countdown measure."""
-    return sum(shown_sizes(snap.tail, snap.tail_tokens, snap.budget, policy))
+    return check_trigger(sum(snap.tail_tokens), len(snap.tail), snap.budget, policy, shift)
 
 
 def usage(tokens: int, budget: int, snap: Snapshot, policy: Policy) -> Usage:
     """The :class:`Usage` of a context view of ``tokens`` at ``budget`` over ``snap``."""
     tail = sum(snap.tail_tokens)
-    until = max(int(policy.high_water * snap.budget) - shown_total(snap, policy) + 1, 0) if policy.auto else None
+    until = max(int(policy.high_water * snap.budget) - tail + 1, 0) if policy.auto else None
     if until is not None and policy.max_tail_messages and len(snap.tail) >= policy.max_tail_messages:
         until = 0  # the message-count trigger fires with the next message, whatever its size
     return Usage(

@@ -23,7 +23,7 @@ from ..types import Message
 from .digest import NAME_SCAN_CHARS, ViewCache, _trim_args, clip_names, command_of, mentioned, outcome
 from .window import last_user_index
 
-__all__ = ["SOFT", "digest_group", "fit_forced", "forced_groups", "shown_sizes", "shown_tail"]
+__all__ = ["SOFT", "digest_group", "fit_forced", "forced_groups", "shown_tail"]
 
 SOFT = ("tool", "assistant")  # roles trimmed first: their full text is one recall away and the user's words matter
 Count = Callable[[Message], int]
@@ -57,17 +57,6 @@ def shown_tail(
         elif toks[i] > room and m.role not in SOFT:  # a pasted log, a huge app note: larger than the whole budget
             view[i], toks[i] = views.fitted(m, hard_cap, count, toks[i])
     return view, toks
-
-
-def shown_sizes(tail: Sequence[Message], tokens: Sequence[int], budget: int, policy: Policy) -> tuple[int, ...]:
-    """The tokens each tail message takes in a context at ``budget`` once :func:`shown_tail` trimmed it (the
-    whole budget standing for its room): what the compaction triggers and the kept window count."""
-    cap = max(int(policy.tool_result_share * budget), 48)
-    hard_cap = max(budget // 2, 48)
-    return tuple(
-        min(t, cap) if m.role in SOFT else (min(t, hard_cap) if t > budget else t)
-        for m, t in zip(tail, tokens, strict=True)
-    )
 
 
 def _floors(

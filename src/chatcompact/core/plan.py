@@ -53,7 +53,7 @@ class CompactionPlan:
 def check_trigger(
     tail_tokens: int, tail_messages: int, budget: int, policy: Policy, topic_shift_at: int | None = None
 ) -> str | None:
-    """The trigger that fires for a tail of this size (``tail_tokens``: as shown, ``fitting.shown_sizes``), or None."""
+    """The trigger that fires for a tail of this size, or None."""
     if tail_tokens > policy.high_water * budget:
         return "tokens"
     if policy.max_tail_messages and tail_messages > policy.max_tail_messages:
