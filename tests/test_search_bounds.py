@@ -11,6 +11,7 @@ import pytest
 
 from chatcompact.protocols import SearchFilter, Store
 from chatcompact.stores import _search
+from chatcompact.stores._common import query_terms
 from chatcompact.types import parse_message
 
 from .test_stores import make_store
@@ -56,6 +57,22 @@ def test_a_rare_word_deep_in_history_is_found_beside_common_ones(store: Store) -
     assert sorted(_seqs(hits)[:2]) == [7, 1500]  # the rare word's matches, from the whole history, ranked first
     common = store.search_text("t", "river garden", k=5)
     assert len(common) == 5 and all(h.message.seq > 2400 - 8 - 2 for h in common)  # only the newest matches
+
+
+def test_the_ends_of_contractions_are_not_query_words() -> None:
+    # "s" of "John's" is in half the rows of a chat; as a query word it only costs (BM25 counts its rows)
+    assert query_terms("Why did John's teammates sign it? I don't know, we'll see; it\u2019s Ann\u2019s") == [
+        "why", "did", "john", "teammates", "sign", "it", "i", "don", "know", "we", "see", "ann",
+    ]  # fmt: skip
+    kept = ["plan", "b", "vitamin", "c", "o", "brien", "l", "acqua"]  # a lone letter, a name, an elision stay
+    assert query_terms("plan B, vitamin C, O'Brien, l'acqua") == kept
+
+
+def test_a_possessive_query_finds_its_message_among_contractions(store: Store) -> None:
+    noisy = {i: f"It's what she's said: that's the plan (note {i})." for i in range(1, 2401, 3)}
+    _fill(store, "t", 2400, {**noisy, 9: "Caroline's garden plan needs a fence.", 2000: "Caroline's note."})
+    hits = store.search_text("t", "Caroline's garden fence", k=3)
+    assert _seqs(hits)[0] == 9
 
 
 def test_words_found_only_rarely_search_exactly(store: Store) -> None:

@@ -30,6 +30,10 @@ MAX_EPOCH = 253_402_300_799.0
 _WORD_RE = re.compile(r"[^\W_]+")
 # Bounds the work a pasted wall of text can cause; the first words are the ones kept.
 MAX_QUERY_TERMS = 64
+#: The ends of English contractions and possessives ("John's", "don't", "we'll"): an index that splits at the
+#: apostrophe keeps each as a word of its own, found in half the messages of a chat ("s" in 41% of a 100k LoCoMo
+#: thread). As a query word it finds nothing and costs the most (BM25 counts its rows on every query).
+_CLITIC = re.compile(r"(?<=[^\W_])['’](?:s|t|d|m|ll|re|ve)\b", re.IGNORECASE)
 
 
 def check_thread(thread_id: object, system: object = None) -> str:
@@ -331,9 +335,10 @@ def term_counts(text: str) -> Counter[str]:
 
 def query_terms(query: str) -> list[str]:
     """Distinct folded word tokens of ``query``, then its language terms (:func:`~chatcompact.core.lang.index_terms`:
-    the same stems and bigrams the stored text was indexed with), in first-seen order (at most 64)."""
+    the same stems and bigrams the stored text was indexed with), in first-seen order (at most 64). The ends of
+    contractions and possessives (:data:`_CLITIC`) are not query words."""
     seen: dict[str, None] = {}
-    for word in [*_WORD_RE.findall(fold(query)), *index_terms(query)]:
+    for word in [*_WORD_RE.findall(fold(_CLITIC.sub("", query))), *index_terms(query)]:
         seen.setdefault(word, None)
         if len(seen) >= MAX_QUERY_TERMS:
             break
