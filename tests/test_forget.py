@@ -244,3 +244,30 @@ def test_memory_delete_by_id_and_its_bad_input(tmp_path: Path):
         mem.delete("f")
         assert [i.id for i in mem.threads()] == ["keep"]
         assert [m.text for m in mem.thread("keep").history()] == ["stays"]
+
+
+def test_forget_a_compressed_tool_output_leaves_no_byte_on_disk(tmp_path: Path):
+    """A long tool output is kept compressed (``stores._common.encode_body``): forgetting it must remove its
+    compressed bytes as well as its text, its passages and its index terms, from every file of the store."""
+    path = tmp_path / "z.db"
+    lines = "".join(f"row {i}: {SECRET} token Quetzal{i % 7} ok\n" for i in range(3000))
+    with Memory.open(str(path), background=False, policy=Policy(budget=4000)) as mem:
+        t = mem.thread("z", system="sys")
+        t.add({"role": "user", "content": "run the export"})
+        call = {"id": "c1", "type": "function", "function": {"name": "bash", "arguments": "{}"}}
+        t.add_many([{"role": "assistant", "content": None, "tool_calls": [call]}])
+        t.add({"role": "tool", "tool_call_id": "c1", "content": lines})
+        t.add({"role": "assistant", "content": "Exported, all rows ok."})
+        mem.wait_idle(30)
+        with sqlite3.connect(path) as raw:
+            blob = raw.execute("SELECT body FROM messages WHERE thread_id = 'z' AND seq = 3").fetchone()[0]
+        assert isinstance(blob, bytes) and len(blob) < len(lines) / 5
+        assert t.recall("Quetzal3", k=1)[0].message.seq == 3
+        report = t.forget([3])
+        assert report.message_ids == (3,) and report.pending == ()
+        assert t.history()[2].text == "[forgotten]" and t.recall("Quetzal3", k=1) == []
+    probes = [SECRET.encode(), b"Quetzal3", b"quetzal3", blob[40:104], blob[len(blob) // 2 : len(blob) // 2 + 64]]
+    for p in tmp_path.iterdir():
+        data = p.read_bytes()
+        for probe in probes:
+            assert probe not in data, (p.name, probe[:20])

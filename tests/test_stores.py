@@ -1788,3 +1788,102 @@ def test_stores_opened_at_once_by_many_threads_on_a_new_file_all_open_in_wal(tmp
     for t in threads:
         t.join(60)
     assert results == ["wal"] * 6, results
+
+
+# ---------------------------------------------------------------- compressed bodies (SQLite)
+
+
+def _long_messages() -> list[Message]:
+    line = "src/pkg/mod_{}.py:{}: check_{} passed in 0.{:03d}s\n"
+    log_lines = "".join(line.format(i % 97, i, i % 13, i % 1000) for i in range(4000))
+    paste = "Über-Größe 😢 — 退款 “quotes” ✓ " * 2000  # non-ASCII, ~66 KB
+    return msgs(
+        {
+            "role": "assistant",
+            "content": None,
+            "tool_calls": [{"id": "c1", "type": "function", "function": {"name": "bash", "arguments": '{"n": 1}'}}],
+        },
+        {"role": "tool", "tool_call_id": "c1", "content": "$ make test\n" + log_lines},
+        {"role": "user", "content": paste, "name": "Dupont"},
+        {"role": "assistant", "content": "short reply"},
+    )
+
+
+def test_sqlite_keeps_long_bodies_compressed_and_reads_them_back(tmp_path: Path) -> None:
+    """A body from ``PACK_BYTES`` on is a zstd BLOB in the file, a shorter one plain JSON text; both read back
+    exactly, through every read (history, by seq, speakers, search) and in a new store object on the file."""
+    from chatcompact.stores._common import PACK_BYTES
+
+    path = tmp_path / "c.db"
+    written = _long_messages()
+    with SQLiteStore(str(path)) as s:
+        s.ensure_thread("t", None)
+        s.append("t", written, [5, 30_000, 20_000, 3])
+        s.wait_indexed(30)
+    with SQLiteStore(str(path)) as s:
+        back = s.messages("t")
+        assert [m.to_stored() for m in back] == [m.to_stored() for m in written]
+        assert [m.to_stored() for m in s.messages_at("t", [2, 3])] == [m.to_stored() for m in written[1:3]]
+        from chatcompact.core.speakers import speaker_of
+
+        assert s.speakers_at("t", [2, 3]) == {2: speaker_of(written[1]), 3: speaker_of(written[2])}
+        assert s.speakers_at("t", [3])[3] is not None  # the user's name, read from a compressed body
+        assert s.search_text("t", "mod_42", k=3)[0].message.seq == 2
+    conn = sqlite3.connect(path)
+    rows = conn.execute("SELECT seq, typeof(body), length(body) FROM messages ORDER BY seq").fetchall()
+    conn.close()
+    kinds = {seq: kind for seq, kind, _ in rows}
+    assert kinds == {1: "text", 2: "blob", 3: "blob", 4: "text"}
+    size = {seq: n for seq, _, n in rows}
+    assert size[2] < len(written[1].text) / 5  # a build log compresses well (this one ~9x)
+    assert size[3] < PACK_BYTES < len(json.dumps(written[2].to_stored(), ensure_ascii=False).encode())
+
+
+@settings(max_examples=25, deadline=None)
+@given(text=st.text(st.characters(exclude_categories=("Cs",), exclude_characters="\x00"), min_size=1, max_size=60))
+def test_a_compressed_body_reads_back_as_it_was_written(text: str) -> None:
+    """Any long text (repeated past ``PACK_BYTES``) is packed and reads back to the same message."""
+    from chatcompact.stores._common import PACK_BYTES, decode_message, encode_body
+
+    m = parse_message({"role": "tool", "tool_call_id": "c", "content": text * (PACK_BYTES // len(text) + 1)})
+    body = encode_body(m, 0)
+    assert isinstance(body, bytes)
+    assert decode_message(body, 1, 1.0, "t").to_stored() == m.to_stored()
+
+
+def test_a_damaged_compressed_body_is_quarantined_not_raised(tmp_path: Path) -> None:
+    """A BLOB that is no zstd frame, or a frame cut short, reads as the quarantine placeholder; a BLOB of plain
+    JSON (written by another tool) reads as the message it holds; the thread stays readable."""
+    from chatcompact.stores._common import body_json, encode_body
+
+    packed = encode_body(_long_messages()[1], 0)
+    assert isinstance(packed, bytes)
+    with pytest.raises(ValueError):
+        body_json(packed[: len(packed) // 2])
+    path = tmp_path / "q.db"
+    with SQLiteStore(str(path)) as s:
+        s.ensure_thread("t", None)
+        s.append("t", msgs(*({"role": "user", "content": f"m{i}"} for i in range(3))), [1, 1, 1])
+    conn = sqlite3.connect(path)
+    conn.execute("DROP TRIGGER messages_append_only")  # damage the file by hand, as a bad tool would
+    conn.execute("UPDATE messages SET body = ? WHERE seq = 1", (packed[:-40],))
+    conn.execute("UPDATE messages SET body = ? WHERE seq = 2", (b'{"role": "user", "content": "as bytes"}',))
+    conn.commit()
+    conn.close()
+    with SQLiteStore(str(path)) as s:
+        got = s.messages("t")
+    assert "quarantined" in got[0].text
+    assert [m.text for m in got[1:]] == ["as bytes", "m2"]
+
+
+def test_compressed_bodies_are_a_schema_version_older_code_refuses(tmp_path: Path) -> None:
+    """The version that introduced compressed bodies is recorded in the file: a chatcompact that knows fewer
+    migrations refuses it with an upgrade hint instead of quarantining the BLOBs it cannot read."""
+    path = tmp_path / "v.db"
+    SQLiteStore(str(path)).close()
+
+    class Older(SQLiteStore):
+        MIGRATIONS = MIGRATIONS[:-1]
+
+    with pytest.raises(StoreError, match="upgrade chatcompact"):
+        Older(str(path))

@@ -331,6 +331,14 @@ def m014_message_meta_index(conn: Any) -> None:
     _run(conn, "CREATE INDEX messages_meta ON messages (thread_id, seq, role, tokens, created_at)")
 
 
+@migration
+def m015_compressed_bodies(conn: Any) -> None:
+    # No change to the tables: from this version on, a message body of PACK_BYTES or more is a zstd-compressed
+    # BLOB in ``messages.body`` (stores._common.encode_body). The version is recorded so that an older chatcompact
+    # refuses the file with "upgrade chatcompact" instead of quarantining every compressed message it reads.
+    del conn
+
+
 # One statement gives a consistent snapshot of a thread's head (no transaction needed for reads).
 INFO_SQL = """
 SELECT t.id, t.system, t.created_at,

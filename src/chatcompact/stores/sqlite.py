@@ -27,7 +27,7 @@ from ..core.passages import passage_rows
 from ..errors import ConfigError, InvalidArgument, StoreError, ThreadNotFound
 from ..protocols import JobLease, Ranked, SearchFilter, TextHit
 from ..types import Message, ThreadInfo
-from ._common import check_append, check_job_kind, encode_message, passage_texts, private_file, row_text
+from ._common import check_append, check_job_kind, encode_body, passage_texts, private_file, row_text
 from ._search import TextScan
 from ._sql import SQLStore, chunks
 from ._sqlite_checkpoint import SAFETY_PAGES, Checkpointer, pages_of
@@ -273,7 +273,7 @@ class SQLiteStore(SQLStore):
     ) -> list[Message]:
         """Append atomically and durably; returns the messages with ``seq`` and ``created_at`` (default now) set."""
         check_append(messages, tokens, created_at)
-        bodies = [encode_message(m, i) for i, m in enumerate(messages)]  # fail before taking the write lock
+        bodies = [encode_body(m, i) for i, m in enumerate(messages)]  # fail before taking the write lock
         texts = [m.searchable_text for m in messages]
         rows = [row_text(text) for text in texts]
         defer = self._defer
@@ -597,7 +597,7 @@ class SQLiteStore(SQLStore):
     # ------------------------------------------------------------------ forget (chatcompact.runtime.forget drives it)
 
     def _erase_messages(self, conn: Any, thread_id: str, tombstones: Sequence[Message], seqs: list[int]) -> None:
-        rows = [(encode_message(m, i), row_text(m.searchable_text), thread_id, m.seq) for i, m in enumerate(tombstones)]
+        rows = [(encode_body(m, i), row_text(m.searchable_text), thread_id, m.seq) for i, m in enumerate(tombstones)]
         near = sorted({s + d for s in seqs for d in (0, 1, 2)})
         for part in chunks(near):  # out of the index with the values they were indexed with, back in with the new
             marks = ", ".join("?" * len(part))
