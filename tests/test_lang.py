@@ -125,3 +125,48 @@ def test_text_helpers_never_fail(text: str) -> None:
     words = lang.content_words(text)
     assert all(w == w.lower() for w in words)
     assert all(t == lang.fold(t) or lang.has_han(t) for t in lang.index_terms(text))
+
+
+_MIXED_WORDS = st.lists(
+    st.sampled_from(
+        [
+            "Order",
+            "order",
+            "the",
+            "und",
+            "der",
+            "Bestellung",
+            "il",
+            "pacco",
+            "è",
+            "arrivato",
+            "订单",
+            "北京门店周一",
+            "ok",
+            "great",
+            "v2",
+            "2024",
+            "12",
+            "build",
+            "passed",
+            "Größe",
+            "l'ordine",
+            "don't",
+            "x",
+        ]
+    ),
+    max_size=30,
+)
+
+
+@settings(max_examples=120, deadline=None)
+@given(words=_MIXED_WORDS, sep=st.sampled_from([" ", "\n", ", ", "。"]), code=st.sampled_from([None, "en", "de", "zh"]))
+def test_content_words_unique_reads_each_word_once(words: list[str], sep: str, code: str | None) -> None:
+    """``unique=True`` (what a caller that wants a set asks) gives the same words, each once, in the order of their
+    first appearance: the rule is the same, only repeats are not read again."""
+    text = sep.join(words)
+    for kw in ({"filler": True, "min_len": 3}, {}, {"keep_case": True}):
+        full = lang.content_words(text, code, **kw)
+        once = lang.content_words(text, code, unique=True, **kw)
+        assert set(once) == set(full)
+        assert list(dict.fromkeys(once)) == list(dict.fromkeys(full))

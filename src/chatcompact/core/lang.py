@@ -253,21 +253,30 @@ def words(text: str) -> list[str]:
 
 
 def content_words(
-    text: str, lang: str | None = None, *, filler: bool = False, min_len: int = 1, keep_case: bool = False
+    text: str,
+    lang: str | None = None,
+    *,
+    filler: bool = False,
+    min_len: int = 1,
+    keep_case: bool = False,
+    unique: bool = False,
 ) -> list[str]:
     """The lower-cased words of ``text`` that are not stop words, in order: THE content-word rule of the library.
 
     ``lang`` defaults to the detected language; a text not in English also drops English stop words (chat
     mixes them in). ``filler`` also drops the language's chat filler ("great", "super", "bello"), as the
     summarizer wants; ``min_len`` drops shorter Latin words (numbers need 2+ digits then); ``keep_case`` returns
-    the words as written. Han text yields its chunks (see :func:`words`).
+    the words as written. Han text yields its chunks (see :func:`words`). ``unique``: each distinct word of the
+    text is read once, in the order of first appearance (for a caller that wants the set of them: a build log
+    repeats most of its words hundreds of times).
     """
     code = lang or detect(text)
     stop = _content_stop(code, filler)
     han = has_han(text)
     han_stop = stop_words(_han_code(), filler=filler) if han else frozenset()
     out: list[str] = []
-    for w in words(text):
+    found = words(text)
+    for w in dict.fromkeys(found) if unique else found:
         if han and _HAN_RE.match(w):  # (a text without Han has no Han word)
             out.extend(c for c in _han_chunks(w, han_stop) if c not in han_stop)
             continue

@@ -95,7 +95,7 @@ def _content_stems(text: str) -> frozenset[str]:
     code = lang.detect(text)
     out: set[str] = set()
     han = lang.has_han(text)  # (no word of a text without Han has any)
-    for w in lang.content_words(text, code, filler=True, min_len=3):
+    for w in lang.content_words(text, code, filler=True, min_len=3, unique=True):  # a set: each word once
         if han and lang.has_han(w):
             out.update(lang.bigrams(w))  # "北京门店" meets "北京门店周一" by their bigrams
         elif _plain(w):
