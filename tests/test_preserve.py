@@ -337,3 +337,131 @@ def test_the_order_keyword_alternation_matches_what_the_plain_one_does() -> None
         assert (a and a.group()) == (b and b.group()), (i, text[i : i + 20])
     assert grouped.match("invoice").group() == "invoice" and grouped.match("inv 22").group() == "inv"
     assert [s.value for s in identifier_spans("\u017fhipment: 88123 and \u0130nvoice #4471")] == ["88123", "4471"]
+
+
+# The identifier patterns in their plain form, as they were written before they took their first character ahead
+# of the lookbehind (core.preserve's comment): the reference the faster forms must match exactly.
+_PLAIN_NUM = (
+    r"(?:\d{1,3}(?:\.\d{3})+,\d{1,2}(?![\d,.])|\d{1,3}(?:[\u00a0\u202f]\d{3})+(?:,\d{1,2})?(?![\d,.])"
+    r"|\d+,\d{1,2}(?![\d,])|\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)"
+)
+_PLAIN = {
+    "_UUID": r"\b[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}\b",
+    "_HASH_NUM": r"(?<![\w&#])#(?P<value>\d{3,})\b",
+    "_CAPS_CODE": r"\b[A-Z][A-Z0-9]*(?:[-_][A-Z0-9]+)+\b|\b[A-Z]{2,}\d[A-Z0-9]*\b",
+    "_PHONE": r"(?<![\w+])(?:\+\d{1,3}[ .-]?(?:\(\d{1,4}\)[ .-]?)?\d{1,4}(?:[ .-]\d{2,4}){1,4}"
+    r"|\(\d{3}\)[ .-]?\d{3}[.-]\d{4}|\d{3}[.-]\d{3}[.-]\d{4})(?![\w-])",
+    "_IP": r"(?<![\w.])(?:\d{1,3}\.){3}\d{1,3}(?::\d{2,5})?(?![\w.]|\.\d)",
+    "_VERSION": r"(?<![\w.])[vV]\d+(?:\.\d+){0,3}(?:-[0-9A-Za-z.]+)?\b"
+    r"|(?<![\w.])\d+\.\d+\.\d+(?:[-+][0-9A-Za-z.]+)?(?![\w.]|\.\d)",
+    "_MONEY_SUFFIX": rf"(?<![\w.,]){_PLAIN_NUM}\s?(?:(?:USD|EUR|GBP|CHF|JPY|CAD|AUD|CNY|INR|SEK|NOK|DKK|PLN|"
+    r"dollars?|euros?|pounds?|yen|bucks|cents?)\b|[€£¥])",
+    "_UNIT": rf"(?<![\w.,]){_PLAIN_NUM}\s?(?:%(?!\s+(?:agree|sure|certain|right|true|behind|with you))|percent\b|"
+    r"(?:[KMGTP]i?B|[kmgt]b|Gb|Mb|bytes?|ms|µs|ns|secs?|kg|mg|g|lbs?|oz|km/h|km|cm|"
+    r"mm|m|mi|miles?|ft|inch(?:es)?|ml|mL|l|L|°[CF]|kWh|kW|W|V|mAh|[kMG]?Hz|px|dpi|fps|rpm|mph|tokens?|"
+    r"cores?|vCPUs?)(?![\w/]))",
+    "_HEX": r"\b[0-9a-f]{7,64}\b",
+}
+_PIECES = [
+    "0",
+    "1",
+    "12",
+    "123",
+    "1234",
+    "2024",
+    "v",
+    "V",
+    "a",
+    "f",
+    "F",
+    "x",
+    "Z",
+    "ab12cd",
+    "deadbeef0",
+    ".",
+    ",",
+    "-",
+    "+",
+    "#",
+    "&",
+    "(",
+    ")",
+    ":",
+    "/",
+    "_",
+    "%",
+    " ",
+    "  ",
+    "\n",
+    "\u00a0",
+    "\u202f",
+    "$",
+    "€",
+    "£",
+    "¥",
+    "é",
+    "日",
+    "USD",
+    "dollars",
+    "euro",
+    "cents",
+    "GB",
+    "KiB",
+    "ms",
+    "km",
+    "m",
+    "g",
+    "L",
+    "Hz",
+    "percent",
+    "agree",
+    "ORD",
+    "INV-",
+    "A1",
+    "v2.1.3",
+    "10.0.0.1",
+    "555-123-4567",
+    "+1 555 123 4567",
+    "(555) 123-4567",
+    "1.234,56",
+]
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.sampled_from(_PIECES), max_size=24))
+def test_identifier_patterns_match_exactly_what_their_plain_forms_did(parts: list[str]) -> None:
+    import re
+
+    from chatcompact.core import preserve
+
+    text = "".join(parts)
+    for name, plain in _PLAIN.items():
+        want = [(m.span(), m.group()) for m in re.finditer(plain, text)]
+        assert [(m.span(), m.group()) for m in getattr(preserve, name).finditer(text)] == want, (name, text)
+
+
+def test_identifier_patterns_match_their_plain_forms_on_real_text() -> None:
+    """The same on the agent trajectories and LoCoMo (skipped where ../shared/data is absent)."""
+    import json
+    import re
+    from pathlib import Path
+
+    from chatcompact.core import preserve
+
+    data = Path(__file__).resolve().parents[2] / "shared" / "data"
+    if not (data / "agent_dev").is_dir():
+        pytest.skip("../shared/data/agent_dev is absent")
+    texts: list[str] = []
+    for f in sorted((data / "agent_dev").glob("*.traj.json"))[:20]:
+        for m in json.loads(f.read_text()).get("messages", []):
+            if isinstance(m.get("content"), str):
+                texts.append(m["content"])
+    for sample in json.loads((data / "locomo_dev.json").read_text())[:2]:
+        for key, turns in sample["conversation"].items():
+            if key.startswith("session_") and isinstance(turns, list):
+                texts += [t["text"] for t in turns]
+    assert len(texts) > 1000
+    for name, plain in _PLAIN.items():
+        rx, fast = re.compile(plain), getattr(preserve, name)
+        for text in texts:
+            assert [m.span() for m in fast.finditer(text)] == [m.span() for m in rx.finditer(text)], name
