@@ -328,3 +328,17 @@ def test_a_long_outputs_lines_are_counted_whole() -> None:
     assert len(log) > 4 * SCAN_CHARS
     assert outcome(log).endswith(f"{log.count(chr(10))} lines") and "1 failed, 3 passed" in outcome(log)
     assert outcome("one line") == "one line" and outcome("a\nb") == "2 lines"
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(st.sampled_from(["a", "x y", "\n", "\n\n", " ", "\t", "\r\n", "\u00a0", "\u2028", "ok 3"]), max_size=30),
+    st.integers(min_value=0, max_value=5000),
+)
+def test_an_outputs_line_count_is_that_of_its_stripped_text(parts: list[str], blanks: int) -> None:
+    """``outcome`` counts a long output's lines without copying it: the same count as ``strip()`` then ``count``,
+    trailing runs of blanks past the fast path's 4,096 included."""
+    from chatcompact.core.digest import _line_count
+
+    for text in ("".join(parts), "".join(parts) + " \n" * blanks, "\n" * blanks + "".join(parts)):
+        assert _line_count(text) == text.strip().count("\n") + 1

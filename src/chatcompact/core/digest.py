@@ -22,6 +22,7 @@ from itertools import islice
 from typing import TypeVar
 
 from ..types import Message, ToolCall
+from .memo import memo
 
 T = TypeVar("T")
 S = TypeVar("S")
@@ -286,7 +287,30 @@ def scanned(text: str, chars: int = SCAN_CHARS) -> str:
 
 def outcome(output: str) -> str:
     """How a command ended, from its output (its head and tail, :func:`scanned`): exit code, test counts and
-    failures, or the last error line; then how many lines it has."""
+    failures, or the last error line; then how many lines it has. Memoised in the operation's scope
+    (:mod:`chatcompact.core.memo`): a compaction asks it of each output for the command's digest line and again for
+    the failure check."""
+    return memo("digest.outcome", output, lambda: _outcome(output))
+
+
+_NON_SPACE = re.compile(r"\S")
+
+
+def _line_count(text: str) -> int:
+    """``text.strip().count("\n") + 1`` without the copy ``strip`` makes of a 2 MB output."""
+    first = _NON_SPACE.search(text)
+    if first is None:
+        return 1
+    end = len(text)
+    while text[end - 1].isspace():  # stops at the last non-space character (there is one)
+        end -= 1
+        if len(text) - end > 4096:  # a long run of trailing blanks: let C find where it starts
+            end = len(text.rstrip())
+            break
+    return text.count("\n", first.start(), end) + 1
+
+
+def _outcome(output: str) -> str:
     parts = []
     view = scanned(output)
     rc = _RC.search(view)
@@ -304,7 +328,7 @@ def outcome(output: str) -> str:
         if err:
             parts.append(err[-1].strip()[:160])
     # a long output's lines are counted without rewriting all of it (its tags are in the view, if anywhere)
-    lines = (body.count("\n") + 1 if body else 0) if view is output else output.strip().count("\n") + 1
+    lines = (body.count("\n") + 1 if body else 0) if view is output else _line_count(output)
     parts.append(f"{lines} lines" if lines != 1 else (body[:100] or "no output"))
     return ", ".join(parts)
 

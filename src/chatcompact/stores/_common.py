@@ -160,11 +160,11 @@ def encode_body(message: Message, index: int) -> str | bytes:
 
 def body_json(body: str | bytes) -> str | bytes:
     """A stored body as JSON text (``str``, or UTF-8 ``bytes``: ``json.loads`` reads both): a compressed BLOB
-    (:func:`encode_body`) decompressed; ValueError for a BLOB that is not a zstd frame or does not decompress."""
+    (:func:`encode_body`) decompressed; StoreError for a value that is neither, or a frame that does not decompress."""
     if isinstance(body, str):
         return body
     if not isinstance(body, bytes | bytearray | memoryview):
-        raise ValueError(f"a stored body is text or a BLOB, not {type(body).__name__}")
+        raise StoreError(f"a stored body is text or a BLOB, not {type(body).__name__}")
     data = bytes(body)
     if data[:4] != _ZSTD_MAGIC:
         return data  # a BLOB of plain JSON (written by another tool): read as it is
@@ -173,7 +173,7 @@ def body_json(body: str | bytes) -> str | bytes:
     try:
         return zstandard.ZstdDecompressor().decompress(data)
     except zstandard.ZstdError as exc:
-        raise ValueError(f"a compressed body does not decompress: {exc}") from exc
+        raise StoreError(f"a compressed body does not decompress: {exc}") from exc
 
 
 def dumps(data: Any) -> str:
@@ -202,7 +202,7 @@ def decode_message(body: str | bytes, seq: int, created_at: float, thread_id: st
     """
     try:
         return parse_message(json.loads(body_json(body)), max_chars=1 << 62).with_meta(seq, readable_time(created_at))
-    except (ValueError, TypeError, RecursionError) as exc:  # InvalidMessage and JSONDecodeError are ValueErrors
+    except (ValueError, TypeError, RecursionError, StoreError) as exc:  # InvalidMessage, JSONDecodeError: ValueErrors
         log.warning("quarantined stored message %s of thread %r: unreadable (%s)", seq, thread_id, exc)
         return quarantined(seq, readable_time(created_at))
 
@@ -212,7 +212,7 @@ def stored_speaker(body: str | bytes) -> str | None:
     alone, without parsing it into a :class:`Message` (a tenth of the cost); None for a body that is not JSON."""
     try:
         raw = json.loads(body_json(body))
-    except (ValueError, RecursionError):
+    except (ValueError, RecursionError, StoreError):
         return None
     return speaker_in(raw.get("name"), raw.get("content")) if isinstance(raw, dict) else None
 
