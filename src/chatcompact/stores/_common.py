@@ -147,9 +147,10 @@ def encode_body(message: Message, index: int) -> str | bytes:
     :data:`PACK_BYTES` on (a tool output, a paste), that JSON compressed by zstd (level 1) as a BLOB.
 
     A 2 MB build log's row then writes ~30 KB to the WAL, the file and its checkpoint instead of 2 MB (source
-    code ~0.5 MB): ``add`` of such a step went from 31 to 22 ms, and the file holds what it was asked to keep at a
-    fraction of the size. zstd compresses in ~1-4 ms a 2 MB text (the GIL released meanwhile) and reads it back
-    in ~1 ms; the JSON is never decoded to ``str`` on the way. :func:`body_json` reads both forms."""
+    code ~0.5 MB): the store's files grow by 3.4 instead of 5.4 MB per such output, the rest being its full-text
+    passages, and ``add`` is a little faster (``benchmarks/body_packing.py``). zstd compresses a 2 MB text in
+    ~1-4 ms (the GIL released meanwhile) and reads it back in ~1 ms; the JSON is never decoded to ``str`` on the
+    way. :func:`body_json` reads both forms."""
     raw = _stored_json(message, index)
     if len(raw) < PACK_BYTES:
         return raw.decode()
