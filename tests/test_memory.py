@@ -349,3 +349,51 @@ def test_stats_history_tokens_follow_appends_other_writers_and_forget(tmp_path):
         assert t.stats()["history_tokens"] == stored()
         t.forget([31])
         assert t.stats()["history_tokens"] == stored()
+
+
+def test_a_view_catches_up_on_another_writers_appends_without_reloading(tmp_path):
+    """Two Memory objects on one SQLite file (two server processes, an app and a worker): what one appends, the
+    other reads and counts alone, keeping its caches; a new summary version or a forget still reloads it whole.
+    Either way its state is what a fresh load reads, counted with its own tokenizer."""
+    from chatcompact.testing import CountingTokenizer
+
+    path = str(tmp_path / "two.db")
+    tok = CountingTokenizer()
+    with (
+        Memory.open(path, background=False, tokenizer=tok, policy=Policy(auto=False)) as a,
+        Memory.open(path, background=False, policy=Policy(auto=False)) as b,
+    ):
+        ta = a.thread("t", system="You help.")
+        for i in range(6):
+            ta.add({"role": "user" if i % 2 == 0 else "assistant", "content": f"turn {i} about the Lyon order"})
+        ta.context(2000, query="Lyon order")
+        views = ta.view.state.views
+        tb = b.thread("t")
+
+        def same_as_a_fresh_load() -> None:
+            fresh = ta.view.load(a.store.thread_info("t"))
+            got = ta.view.state
+            assert [m.to_record() for m in got.tail] == [m.to_record() for m in fresh.tail]
+            assert got.tail_tokens == fresh.tail_tokens == [tok.count_message(m) for m in fresh.tail]
+            assert got.pending == fresh.pending and got.info == fresh.info
+            assert ta.stats()["history_tokens"] == sum(a.store.message_tokens("t"))
+
+        tb.add({"role": "user", "content": "B adds this about Zurich"})
+        tb.add({"role": "assistant", "content": "Noted, Zurich."})
+        assert "Zurich" in str(ta.context(2000, query="Zurich"))
+        assert ta.view.state.views is views  # caught up, not reloaded
+        same_as_a_fresh_load()
+        tb.add({"role": "user", "content": "B again, about Bern"})
+        ta.add({"role": "assistant", "content": "A answers after B, about Bern"})  # A's append finds B's first
+        assert ta.view.state.views is views
+        assert [m.text for m in ta.history()[-2:]] == ["B again, about Bern", "A answers after B, about Bern"]
+        same_as_a_fresh_load()
+        assert tb.compact(keep_tokens=0) is not None  # a new version: A reloads
+        ta.context(2000)
+        assert ta.view.state.views is not views
+        same_as_a_fresh_load()
+        views = ta.view.state.views
+        tb.forget([9])  # a forget commits a version too: A reloads and shows the tombstone
+        assert "B again" not in str(ta.context(2000, query="Bern"))
+        assert ta.view.state.views is not views and ta.history()[8].text == "[forgotten]"
+        same_as_a_fresh_load()

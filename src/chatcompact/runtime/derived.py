@@ -68,6 +68,11 @@ class Derived:
             self._chars = 0
             self._mark = mark
 
+    @property
+    def mark(self) -> int | None:
+        """The thread's latest ``forgotten`` event id when this cache was last emptied (None: never)."""
+        return self._mark
+
     def check(self, store: Store, thread_id: str) -> None:
         """Clear when the thread forgot messages since the mark (another process's ``forget``: it moves no head,
         so the view would not notice): one indexed read per query."""

@@ -19,6 +19,7 @@ from ..core import engine as e
 from ..core import hierarchy as h
 from ..core.assemble import Line, ViewCache, render_lines
 from ..core.window import check_sequence
+from ..errors import ChatcompactError
 from ..protocols import FullStore, Tokenizer
 from ..types import Message, SummaryVersion, ThreadInfo
 from .derived import Derived, forget_mark
@@ -116,15 +117,50 @@ class ThreadView:
             self.state = self.load(self.store.thread_info(self.id))
 
     def refresh(self) -> None:
-        """Reload if another writer moved the thread's head (lock held)."""
+        """Catch up if another writer moved the thread's head (lock held): its new messages read and appended when
+        it only appended (:meth:`extended`), else a full reload."""
         info = self.store.thread_info(self.id)
         v = self.state
         if info.last_seq == v.info.last_seq and info.last_version == self._committing:
             return  # our own compaction committed and is about to advance the cache
         if (info.last_seq, info.last_version) != (v.info.last_seq, version_no(v.version)):
-            self.state = self.load(info)
+            if not self.extended(info):
+                self.state = self.load(info)
         elif info.budget != v.info.budget:
             v.info = info
+
+    def extended(self, info: ThreadInfo) -> bool:
+        """Another writer (a second server process, a worker, an app beside ``serve``) only appended since this
+        view's head: read those messages, count them and append them to the tail (lock held), keeping every cache
+        of the thread (trimmed views, instruction readings, sketches, quotes), which a full reload empties. False,
+        with nothing changed, when anything else moved: a new summary version, a re-created thread, a forget since
+        the caches' mark, or messages that do not follow the tail."""
+        v = self.state
+        if (
+            info.last_version != version_no(v.version)
+            or info.last_seq <= v.info.last_seq
+            or info.created_at != v.info.created_at
+            or forget_mark(self.store, self.id) != self.derived.mark
+        ):
+            return False
+        after = v.info.last_seq
+        new = self.store.messages(self.id, after=after)
+        if not new or new[0].seq != after + 1 or new[-1].seq != info.last_seq:
+            return False  # another writer appended again meanwhile: the full load reads a consistent state
+        try:
+            pending = check_sequence(new, v.pending)
+        except ChatcompactError:  # not a sequence this tail can take (not expected of stored messages): reload
+            return False
+        stored = self.store.message_tokens(self.id, after=after)[: len(new)]
+        tokens = [self.tokenizer.count_message(m) for m in new]  # ours: the writer's tokenizer may differ
+        self.derived.put(new, sketched=True)
+        v.tail.extend(new)
+        v.tail_tokens.extend(tokens)
+        if self._history_tokens is not None:  # the log's stored counts, as history_tokens sums them
+            self._history_tokens += sum(stored)
+        v.pending = pending
+        v.info = info
+        return True
 
     def reopened(self, info: ThreadInfo) -> None:
         """``info`` as the store returned it for a re-opened thread (a new system prompt or budget): a head that
@@ -148,8 +184,10 @@ class ThreadView:
         wrote in between."""
         v = self.state
         self.derived.put(stored, sketched=True)
-        if stored[0].seq != v.info.last_seq + 1:
-            self.state = self.load(self.store.thread_info(self.id))
+        if stored[0].seq != v.info.last_seq + 1:  # another writer appended first: catch up on the log's head
+            info = self.store.thread_info(self.id)
+            if not self.extended(info):
+                self.state = self.load(info)
             return
         v.tail.extend(stored)
         v.tail_tokens.extend(tokens)
