@@ -124,10 +124,14 @@ class ThreadView:
         if info.last_seq == v.info.last_seq and info.last_version == self._committing:
             return  # our own compaction committed and is about to advance the cache
         if (info.last_seq, info.last_version) != (v.info.last_seq, version_no(v.version)):
-            if not self.extended(info):
-                self.state = self.load(info)
+            self.catch_up(info)
         elif info.budget != v.info.budget:
             v.info = info
+
+    def catch_up(self, info: ThreadInfo) -> None:
+        """Bring the state to the store's head ``info`` (lock held): :meth:`extended`, else a full load."""
+        if not self.extended(info):
+            self.state = self.load(info)
 
     def extended(self, info: ThreadInfo) -> bool:
         """Another writer (a second server process, a worker, an app beside ``serve``) only appended since this
@@ -151,24 +155,26 @@ class ThreadView:
             pending = check_sequence(new, v.pending)
         except ChatcompactError:  # not a sequence this tail can take (not expected of stored messages): reload
             return False
-        stored = self.store.message_tokens(self.id, after=after)[: len(new)]
         tokens = [self.tokenizer.count_message(m) for m in new]  # ours: the writer's tokenizer may differ
         self.derived.put(new, sketched=True)
         v.tail.extend(new)
         v.tail_tokens.extend(tokens)
         if self._history_tokens is not None:  # the log's stored counts, as history_tokens sums them
-            self._history_tokens += sum(stored)
+            self._history_tokens += sum(self.store.message_tokens(self.id, after=after)[: len(new)])
         v.pending = pending
         v.info = info
         return True
 
     def reopened(self, info: ThreadInfo) -> None:
         """``info`` as the store returned it for a re-opened thread (a new system prompt or budget): a head that
-        another writer moved meanwhile reloads the state, as :meth:`refresh` would."""
+        another writer moved meanwhile is caught up on, as :meth:`refresh` does."""
         with self.lock:
             v = self.state
             same = (info.last_seq, info.last_version) == (v.info.last_seq, version_no(v.version))
-            self.state = replace(v, info=info) if same else self.load(info)
+            if same:
+                self.state = replace(v, info=info)
+            else:
+                self.catch_up(info)
 
     def snapshot(self, fresh: bool = True) -> e.Snapshot:
         """What a flow of :mod:`chatcompact.core.engine` reads (``fresh``: refreshed against the store first)."""
@@ -183,12 +189,10 @@ class ThreadView:
         """Messages this thread just stored (lock held): appended to the tail, or a reload if another writer
         wrote in between."""
         v = self.state
-        self.derived.put(stored, sketched=True)
         if stored[0].seq != v.info.last_seq + 1:  # another writer appended first: catch up on the log's head
-            info = self.store.thread_info(self.id)
-            if not self.extended(info):
-                self.state = self.load(info)
+            self.catch_up(self.store.thread_info(self.id))  # (which sketches these messages too, once)
             return
+        self.derived.put(stored, sketched=True)
         v.tail.extend(stored)
         v.tail_tokens.extend(tokens)
         if self._history_tokens is not None:

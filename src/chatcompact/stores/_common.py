@@ -177,11 +177,6 @@ def body_json(body: str | bytes) -> str | bytes:
         raise StoreError(f"a compressed body does not decompress: {exc}") from exc
 
 
-def dumps(data: Any) -> str:
-    """``data`` (plain JSON, as :func:`parse_message` checked it) as compact JSON text (:func:`dumps_bytes`)."""
-    return dumps_bytes(data).decode()
-
-
 def dumps_bytes(data: Any) -> bytes:
     """``data`` (plain JSON, as :func:`parse_message` checked it) as compact UTF-8 JSON. orjson writes a 2 MB
     tool output in 0.3 ms where ``json.dumps`` took 4 ms; what it refuses (an int past 64 bits, a str or dict
