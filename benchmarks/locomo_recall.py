@@ -3,7 +3,9 @@
 Protocol (issue 4, "Benchmark"): each conversation of ``../shared/data/locomo_dev.json`` goes into its own thread of a
 :class:`~chatcompact.stores.SQLiteStore`, one message per turn (``chatcompact.transcripts.locomo_transcript``:
 speaker_a is ``user``, speaker_b ``assistant``, ``"Speaker: text"``, the session date before its first turn, an image
-caption appended), every message is embedded and its vector stored. For each QA item of categories 1-4 with
+caption appended), each turn stored at its session's time (``created_at``, as ``chatcompact import`` stores a LoCoMo
+file and a live chat stores each message when it is said: recall reads it when a question names a day or month),
+every message is embedded and its vector stored. For each QA item of categories 1-4 with
 well-formed evidence, the question recalls k turns; evidence recall@k is the share of ALL gold evidence turn ids
 that were retrieved (micro-average), per category and overall.
 
@@ -52,6 +54,7 @@ from chatcompact.core.fusion import (
     with_neighbours,
 )
 from chatcompact.core.speakers import named_speakers, without_names
+from chatcompact.core.when import named_windows
 from chatcompact.evaluation.datasets import CATEGORIES, parse_evidence
 from chatcompact.protocols import TextHit
 from chatcompact.runtime import archive
@@ -84,6 +87,7 @@ class Conversation:
     dia_ids: list[str]  # index = seq - 1
     texts: list[str]
     roles: list[str]
+    times: list[float] | None = None  # when each turn was written (its session's date), as `chatcompact import` has it
 
 
 @dataclass
@@ -104,6 +108,7 @@ def load(path: Path) -> Loaded:
                 dia_ids,
                 [m["content"] for m in tr.messages],
                 [m["role"] for m in tr.messages],
+                tr.times,
             )
         )
         known = set(dia_ids)
@@ -279,8 +284,9 @@ def ingest(data: Loaded, store: SQLiteStore, embedder: CachedEmbedder | None) ->
     turns = 0
     for conv in data.conversations:
         store.ensure_thread(conv.thread, None)
-        for text, role in zip(conv.texts, conv.roles, strict=True):
-            store.append(conv.thread, [parse_message({"role": role, "content": text})], [0])
+        times = conv.times or [None] * len(conv.texts)
+        for text, role, at in zip(conv.texts, conv.roles, times, strict=True):
+            store.append(conv.thread, [parse_message({"role": role, "content": text})], [0], created_at=at)
             turns += 1
     append_s = time.perf_counter() - t0
     stats = {"turns": turns, "append_s": append_s}
@@ -411,6 +417,13 @@ def modes_table(data: Loaded, cands: Sequence[Candidates]) -> None:
         )
     print("  (sessions: a question counts when an evidence session is among the hits' sessions; Engram reports")
     print("   LoCoMo R@5 93.9 / R@10 95.0 this way, on all 10 conversations)")
+    dated = [i for i, q in enumerate(data.questions) if named_windows(q.text)]
+    if dated and "hybrid" in names:
+        sub = Loaded(data.conversations, [data.questions[i] for i in dated])
+        got = [cands[i].modes["hybrid"] for i in dated]
+        turn, (a5, _) = evaluate(sub, got)["overall"], sessions(sub, got, 5)
+        print(f"  the {len(dated)} questions that name a day or month (recall searches within it too and lifts what")
+        print(f"  was said then): hybrid turns R@5 {turn[5]:5.1f} R@10 {turn[10]:5.1f}   sessions R@5 {a5:5.1f}")
 
 
 # ---------------------------------------------------------------- the rows

@@ -14,6 +14,7 @@ from chatcompact.core.fusion import (
     hybrid,
     keyword_query,
     keyword_trust,
+    lift,
     neighbour_boost,
     rrf,
     singled_out,
@@ -385,3 +386,26 @@ def test_keyword_trust_is_a_share_and_fuse_keeps_every_seq_once(text_seqs, vec_s
     assert 0.0 <= trust <= 1.0
     fused = [s for s, _ in fuse(text, vec, 100, trust=trust)]
     assert sorted(fused) == sorted(set(text_seqs) | set(vec_seqs))
+
+
+def test_lift_adds_a_share_of_the_best_score_to_the_named_seqs():
+    ranked = [(1, 2.0), (2, 1.5), (3, 1.0)]
+    assert lift(ranked, {3}, 0.3) == [(1, 2.0), (3, 1.6), (2, 1.5)]
+    assert lift(ranked, {2, 3}, 1.0) == [(2, 3.5), (3, 3.0), (1, 2.0)]
+    assert lift(ranked, set(), 0.3) == ranked and lift(ranked, {3}, 0.0) == ranked
+    assert lift([(1, 0.0), (2, 0.0)], {2}, 0.3) == [(2, 0.3), (1, 0.0)]  # no positive score: the weight itself
+    assert lift([], {1}, 0.3) == []
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(st.tuples(st.integers(1, 50), st.floats(-5, 5)), unique_by=lambda r: r[0], max_size=30),
+    st.sets(st.integers(1, 50)),
+    st.floats(0, 2),
+)
+def test_lift_keeps_every_hit_and_the_order_within_each_side(ranked, seqs, weight):
+    ranked = sorted(ranked, key=lambda r: -r[1])
+    out = lift(ranked, seqs, weight)
+    assert sorted(s for s, _ in out) == sorted(s for s, _ in ranked)
+    for side in (True, False):
+        assert [s for s, _ in out if (s in seqs) is side] == [s for s, _ in ranked if (s in seqs) is side]

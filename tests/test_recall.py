@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import json
 import time
+from datetime import UTC, datetime
 
 import pytest
 
@@ -737,3 +738,36 @@ def test_a_failing_query_embedding_is_raised_from_recall(tmp_path):
         with pytest.raises(RuntimeError, match="model crashed"):
             t.recall("vase")
         assert t.recall("vase", mode="text")[0].seq == 3  # the text arm alone still answers
+
+
+def test_a_question_naming_a_date_prefers_what_was_written_then(mem):
+    # the same words said in March and in June: only the date a question names can tell them apart (the store's
+    # scores of the two are equal or nearly, whatever the store), and recall returns the one said then
+    t = mem.thread("dated")
+    march = datetime(2024, 3, 3, 15, tzinfo=UTC)
+    june = datetime(2024, 6, 5, 9, tzinfo=UTC)
+    said = "The deploy failed because the disk was full."
+    opening = ["Good morning, team.", "Hi all, quick status update."]  # the same two turns before each (context)
+    t.add_many([{"role": "user", "content": c} for c in [*opening, said]], created_at=march)
+    for i, day in enumerate((10, 11, 12, 13)):
+        t.add({"role": "user", "content": f"Lunch plans for Friday number {i}."}, created_at=march.replace(day=day))
+    t.add_many([{"role": "user", "content": c} for c in [*opening, said]], created_at=june)
+    assert mem.wait_idle(30)
+    for mode in ("hybrid", "text", "vector"):
+        assert t.recall("why did the deploy fail on 5 June 2024?", k=2, mode=mode)[0].seq == 10, mode
+        assert t.recall("why did the deploy fail in March 2024?", k=2, mode=mode)[0].seq == 3, mode
+        assert t.recall("why did the deploy fail in May 2022?", k=2, mode=mode)[0].seq == 3, mode  # nothing then
+    # a window the whole thread is in (it began today) lifts nothing and is not searched again
+    fresh = mem.thread("today")
+    fresh.add({"role": "user", "content": said})
+    calls = []
+    real = archive._Recall.rankings
+    monkey = pytest.MonkeyPatch()
+    monkey.setattr(
+        archive._Recall, "rankings", lambda self, named, where: calls.append(where) or real(self, named, where)
+    )
+    try:
+        assert fresh.recall("why did the deploy fail today?", k=1)[0].seq == 1
+    finally:
+        monkey.undo()
+    assert len(calls) == 1

@@ -5,9 +5,11 @@ from __future__ import annotations
 from datetime import UTC, datetime
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from chatcompact.core.recall import quote_lines
-from chatcompact.core.when import date_relative
+from chatcompact.core.when import date_relative, named_windows
 from chatcompact.types import Message
 
 SUNDAY = datetime(2023, 7, 23, 18, 46, tzinfo=UTC).timestamp()  # a Sunday
@@ -70,3 +72,54 @@ def test_quotes_carry_resolved_dates():
 )
 def test_relative_phrases_in_other_languages(text, expected):
     assert date_relative(text, SUNDAY) == expected
+
+
+# ---------------------------------------------------------------- the days and months a query names
+
+
+def _days(windows):
+    return [
+        (datetime.fromtimestamp(a, UTC).strftime("%Y-%m-%d"), datetime.fromtimestamp(b, UTC).strftime("%Y-%m-%d"))
+        for a, b in windows
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("What did Maria start, as mentioned on 3 June, 2023?", [("2023-06-02", "2023-06-05")]),
+        ("what happened on October 13th, 2023", [("2023-10-12", "2023-10-15")]),
+        ("the 21st of July 2023", [("2023-07-20", "2023-07-23")]),
+        ("2023-06-03 deploy", [("2023-06-02", "2023-06-05")]),
+        ("in May 2023", [("2023-04-30", "2023-06-08")]),  # a month: its news is often told early the next
+        ("December 2023", [("2023-11-30", "2024-01-08")]),
+        ("Was war am 3. Juni 2023?", [("2023-06-02", "2023-06-05")]),
+        ("im März 2024", [("2024-02-29", "2024-04-08")]),
+        ("cosa è successo il 3 giugno 2023?", [("2023-06-02", "2023-06-05")]),
+        ("我们在2023年6月3日说了什么", [("2023-06-02", "2023-06-05")]),
+        ("2023年6月的会议", [("2023-05-31", "2023-07-08")]),
+        ("May 2023 and again may 2023", [("2023-04-30", "2023-06-08")]),  # each window once
+        ("on June 3", []),  # no year: which year is a guess
+        ("June 31, 2023", []),  # no such day
+        ("in 2023, 42 June tickets, version 3.2023", []),
+    ],
+)
+def test_named_windows_of_absolute_dates(text, expected):
+    assert _days(named_windows(text)) == expected
+
+
+def test_named_windows_of_relative_phrases_need_a_now():
+    assert named_windows("what did we decide yesterday?") == ()
+    got = _days(named_windows("what did we decide yesterday?", SUNDAY))
+    assert got == [("2023-07-21", "2023-07-24")]  # Saturday the 22nd, a day either side
+    assert _days(named_windows("last week", SUNDAY)) == [("2023-07-09", "2023-07-18")]
+    assert _days(named_windows("last month", SUNDAY)) == [("2023-05-31", "2023-07-08")]
+    assert _days(named_windows("Was haben wir letzte Woche besprochen?", SUNDAY)) == [("2023-07-09", "2023-07-18")]
+    assert _days(named_windows("上个月我们讨论了什么", SUNDAY)) == [("2023-05-31", "2023-07-08")]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(max_size=200), st.floats(min_value=0, max_value=4e9))
+def test_named_windows_never_raise_and_are_ordered(text, now):
+    for since, until in named_windows(text, now):
+        assert since < until

@@ -190,3 +190,102 @@ def date_relative(text: str, epoch: float | None) -> str:
         return f"{m.group(0)} [{when}]" if when else m.group(0)
 
     return pattern.sub(sub_lang, out)
+
+
+# ---------------------------------------------------------------- absolute dates a query names
+
+#: How far around a named day recall looks (seconds before its start, after its end): a day is named in a
+#: question as the day something was said, and a chat's clock and the speaker's day may differ by a time zone.
+DAY_MARGIN = (86_400.0, 86_400.0)
+#: The same for a named month: a month's news is often told in the first days of the next.
+MONTH_MARGIN = (86_400.0, 7 * 86_400.0)
+
+
+@lru_cache(maxsize=1)
+def _month_numbers() -> dict[str, int]:
+    """Every language's month names (its data file's ``dates.months``), lower-cased, to 1..12."""
+    return {m: i for code in lang.languages() for i, m in enumerate(lang.language(code).dates.get("months", ()), 1)}
+
+
+@lru_cache(maxsize=1)
+def _named_dates() -> re.Pattern[str]:
+    """Absolute days and months in every language's data file: "3 June, 2023", "June 3rd, 2023", "June 2023",
+    "3. Juni 2023", "3 giugno 2023", "2023年6月3日", "2023-06-03". A day or month without its year is not
+    matched: which year it means is a guess."""
+    month = "|".join(re.escape(n) for n in sorted(_month_numbers(), key=len, reverse=True))
+    year = r"(?P<{}>(?:19|20)\d\d)"
+    edge = r"0-9A-Za-z\u00c0-\u024f"  # Latin letters and digits only: "在2023年6月3日" has a Han character before it
+    return re.compile(
+        rf"(?<![{edge}])(?:(?P<d1>[0-3]?\d)(?:st|nd|rd|th|\.)? (?:of )?(?P<m1>{month}),? {year.format('y1')}"
+        rf"|(?P<m2>{month}) (?P<d2>[0-3]?\d)(?:st|nd|rd|th)?,? {year.format('y2')}"
+        rf"|(?P<m3>{month}),? {year.format('y3')}"
+        rf"|{year.format('y4')}-(?P<n4>[01]\d)-(?P<d4>[0-3]\d)"
+        rf"|{year.format('y5')}年(?P<n5>1[0-2]|0?[1-9])月(?:(?P<d5>[0-3]?\d)[日号])?)(?![{edge}])",
+        re.IGNORECASE,
+    )
+
+
+def _span(start: date, days: int, margin: tuple[float, float]) -> tuple[float, float]:
+    """``days`` days from ``start`` (UTC) as epoch seconds, widened by ``margin`` (before, after)."""
+    t = datetime(start.year, start.month, start.day, tzinfo=UTC).timestamp()
+    return t - margin[0], t + days * 86_400.0 + margin[1]
+
+
+def _month_span(year: int, month: int) -> tuple[float, float]:
+    start = date(year, month, 1)
+    days = (date(year + month // 12, month % 12 + 1, 1) - start).days
+    return _span(start, days, MONTH_MARGIN)
+
+
+def _window(year: int, month: int, day: int | None) -> tuple[float, float] | None:
+    try:
+        return _span(date(year, month, day), 1, DAY_MARGIN) if day is not None else _month_span(year, month)
+    except ValueError:  # "31 June"
+        return None
+
+
+def _resolved_window(when: str) -> tuple[float, float] | None:
+    """The window of what :func:`_resolve` / :func:`_resolve_lang` wrote: "21 July 2023", "week of 17 July 2023",
+    "weekend of 22 July 2023", "July 2023" or "2023"."""
+    kind, _, rest = when.partition(" of ") if " of " in when else ("day", "", when)
+    for fmt, days in (("%d %B %Y", {"day": 1, "week": 7, "weekend": 2}.get(kind, 1)), ("%B %Y", 0), ("%Y", -1)):
+        try:
+            d = datetime.strptime(rest, fmt).date()
+        except ValueError:
+            continue
+        if days > 0:
+            return _span(d, days, DAY_MARGIN)
+        return _month_span(d.year, d.month) if days == 0 else _span(d, (date(d.year + 1, 1, 1) - d).days, (0, 0))
+    return None
+
+
+def named_windows(text: str, now: float | None = None) -> tuple[tuple[float, float], ...]:
+    """The time windows (epoch seconds, UTC, inclusive) of the days and months ``text`` names, each widened by
+    :data:`DAY_MARGIN` / :data:`MONTH_MARGIN`, in order and without repeats: what recall prefers when a question
+    says when ("what did Maria say on 3 June, 2023?"). Absolute dates in the four languages; with ``now``, the
+    relative phrases :func:`date_relative` knows too ("yesterday", "last week", "vor drei Tagen", "上个月"),
+    resolved against it. Empty when it names none."""
+    out: list[tuple[float, float]] = []
+    for m in _named_dates().finditer(text):
+        g = m.groupdict()
+        n = next(i for i in range(1, 6) if g[f"y{i}"])
+        year = int(g[f"y{n}"])
+        if n <= 3:
+            month, day = _month_numbers()[g[f"m{n}"].lower()], g.get(f"d{n}")
+        else:
+            month, day = int(g[f"n{n}"]), g.get(f"d{n}")
+        got = _window(year, month, int(day) if day else None)
+        if got is not None and got not in out:
+            out.append(got)
+    if now:
+        d = datetime.fromtimestamp(now, UTC).date()
+        said = [_resolve(m, d) for m in _PHRASE.finditer(text)]
+        code = lang.detect(text)
+        pattern = _phrases(code)
+        if pattern is not None:
+            said += [_resolve_lang(m, d, lang.language(code).dates) for m in pattern.finditer(text)]
+        for when in said:
+            got = _resolved_window(when) if when else None
+            if got is not None and got not in out:
+                out.append(got)
+    return tuple(out)
