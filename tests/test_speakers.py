@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from chatcompact import Memory
 from chatcompact.core.fusion import hybrid
-from chatcompact.core.speakers import named_speakers, speaker_boost, speaker_of, without_names
+from chatcompact.core.speakers import named_speakers, names_said, speaker_boost, speaker_of, without_names
 from chatcompact.protocols import TextHit
 from chatcompact.runtime import archive
 from chatcompact.testing import HashEmbedder
@@ -61,6 +61,10 @@ def test_named_speakers() -> None:
     assert named_speakers("Where does Mary Ann live?", ["Mary Ann", "Bob"]) == {"Mary Ann"}
     assert named_speakers("Where does Mary live?", ["Mary Ann", "Bob"]) == frozenset()  # the full name
     assert named_speakers("what did bob k say", ["bob_k", "alice"]) == {"bob_k"}
+    # the names to search without: every one named, all of them too
+    assert names_said("Did Melanie and Caroline meet?", seen) == {"Melanie", "Caroline"}
+    assert names_said("What did Melanie paint?", seen) == {"Melanie"}
+    assert names_said("What did Mel paint?", seen) == frozenset()
 
 
 def test_without_names() -> None:
@@ -161,6 +165,9 @@ def test_recall_embeds_and_searches_the_query_without_the_named_speaker() -> Non
         emb.seen.clear()
         t.recall("Where does Alice's cat nap?", k=2, mode="vector")  # plain modes search as typed
         assert emb.seen == ["Where does Alice's cat nap?"]  # (a query embedded once is cached by Memory)
+        emb.seen.clear()
+        t.recall("Where do Alice and Bob let their cats sleep?", k=2)  # both named: no lift, no names searched
+        assert emb.seen == ["Where do and let their cats sleep?"]
 
 
 def test_recent_speakers_reads_only_the_latest_window(monkeypatch) -> None:

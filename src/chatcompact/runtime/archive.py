@@ -28,7 +28,7 @@ from ..core.fusion import DATE_WEIGHT, fuse, keyword_trust, lift, singled_out, s
 from ..core.mmr import diversify
 from ..core.passages import best_passage, merge_ranked, window
 from ..core.query import Query
-from ..core.speakers import named_speakers, speaker_of, without_names
+from ..core.speakers import named_speakers, names_said, speaker_of, without_names
 from ..core.when import named_windows
 from ..errors import InvalidArgument, InvalidMessage
 from ..protocols import (
@@ -274,11 +274,13 @@ class _Recall:
     def run(self) -> list[ArchiveHit]:
         opts, derived, store, tid = self.opts, self.derived, self.store, self.thread_id
         speakers = opts.mode == "hybrid" and opts.speaker_weight > 0
-        # Participants of the latest turns that the query names: their names leave both queries up front.
+        # Participants of the latest turns that the query names: their names leave both queries up front (all of
+        # them, core.speakers.names_said); their turns are lifted unless it names them all (named_speakers).
         recent = recent_speakers(store, tid, SPEAKER_WINDOW, derived) if speakers else set()
-        named = named_speakers(self.query, recent)
-        text, vec, spans = self.rankings(named, opts.where)
-        text, vec, dated = self.dated(named, text, vec, spans)
+        said = names_said(self.query, recent)
+        named = frozenset() if said == recent else said
+        text, vec, spans = self.rankings(said, opts.where)
+        text, vec, dated = self.dated(said, text, vec, spans)
         if opts.exclude:  # before fusion: an excluded turn must not lift its neighbours either
             text = [r for r in text if r[0] not in opts.exclude]
             vec = [r for r in vec if r[0] not in opts.exclude]
@@ -308,21 +310,22 @@ class _Recall:
         return self.hits(self.distinct(spread(ranked)), text, vec, spans)
 
     def rankings(
-        self, named: Collection[str], where: SearchFilter | None
+        self, names: Collection[str], where: SearchFilter | None
     ) -> tuple[list[Ranked], list[Ranked], dict[int, tuple[int, int]]]:
         """The full-text ranking (whole messages and passages merged), the vector ranking, the passages' spans,
-        of the messages ``where`` admits. The query's vector is computed once per recall."""
+        of the messages ``where`` admits, both searched without the speakers' ``names``. The query's vector is
+        computed once per recall."""
         opts, tid = self.opts, self.thread_id
         fetch = max(opts.k * 4, 100)  # fusion normalises scores and boosts neighbours: it needs depth
         ranks = self.store if isinstance(self.store, RankedSearch) else _Ranks(self.store, self.derived)
         embedder = self.embedder if opts.mode != "text" else None
         hybrid = opts.mode == "hybrid"  # then the query's embedding runs beside the full-text search
         if embedder is not None and self.vector is None:
-            self.vector = query_vector(embedder, without_names(self.query.head, named), hybrid)
+            self.vector = query_vector(embedder, without_names(self.query.head, names), hybrid)
         text: list[Ranked] = []
         spans: dict[int, tuple[int, int]] = {}
         if opts.mode != "vector":
-            words = without_names(self.query.keywords, named)  # keywords: +1.7 points of recall@10 on LoCoMo
+            words = without_names(self.query.keywords, names)  # keywords: +1.7 points of recall@10 on LoCoMo
             text = ranks.rank_text(tid, words, fetch, where)
             text, spans = merge_ranked(text, ranks.rank_passages(tid, words, fetch, where))  # long messages
         vec: list[Ranked] = []
@@ -337,7 +340,7 @@ class _Recall:
         return text, vec, spans
 
     def dated(
-        self, named: Collection[str], text: list[Ranked], vec: list[Ranked], spans: dict[int, tuple[int, int]]
+        self, names: Collection[str], text: list[Ranked], vec: list[Ranked], spans: dict[int, tuple[int, int]]
     ) -> tuple[list[Ranked], list[Ranked], set[int]]:
         """When the query names a day or month, absolute or relative to now (``core.when.named_windows``): both
         rankings again within each named window, merged into the whole thread's (a score is the same whichever
@@ -354,7 +357,7 @@ class _Recall:
             where = within(self.opts.where, since, until)
             if where is None or (since <= begun and until >= now):
                 continue
-            t, v, sp = self.rankings(named, where)
+            t, v, sp = self.rankings(names, where)
             inside.update(s for s, _ in (*t, *v))
             text, vec = _merged(text, t), _merged(vec, v)
             for seq, span in sp.items():
