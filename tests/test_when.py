@@ -1,4 +1,5 @@
-"""Relative time phrases in quoted turns get the absolute date they meant (core.when)."""
+"""Relative time phrases in quoted turns get the absolute date they meant, and the dates a query names are read
+as time windows (core.when)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from chatcompact.core import when
 from chatcompact.core.recall import quote_lines
 from chatcompact.core.when import date_relative, named_windows
 from chatcompact.types import Message
@@ -123,3 +125,49 @@ def test_named_windows_of_relative_phrases_need_a_now():
 def test_named_windows_never_raise_and_are_ordered(text, now):
     for since, until in named_windows(text, now):
         assert since < until
+
+
+def test_a_long_query_is_read_for_dates_near_its_years_and_for_relative_phrases_near_its_start():
+    pad = "the failing test prints a long traceback " * 80
+    assert len(named_windows(pad + " on 3 June 2023", SUNDAY)) == 1  # an absolute date anywhere
+    assert named_windows(pad + " since yesterday", SUNDAY) == ()  # a relative phrase deep in a paste: not read
+    assert len(named_windows("since yesterday " + pad, SUNDAY)) == 1
+
+
+def _all_dates(text):
+    """The plain reading (every match of the whole text): the oracle of the reading around each year."""
+    out = []
+    for m in when._named_dates().finditer(text):
+        g = m.groupdict()
+        n = next(i for i in range(1, 6) if g[f"y{i}"])
+        month = when._month_numbers()[g[f"m{n}"].lower()] if n <= 3 else int(g[f"n{n}"])
+        day = g.get(f"d{n}")
+        got = when._window(int(g[f"y{n}"]), month, int(day) if day else None)
+        if got is not None and got not in out:
+            out.append(got)
+    return tuple(out)
+
+
+_PIECES = [
+    "3 June 2023",
+    "June 2023",
+    "June 3rd, 2024",
+    "2023-06-03",
+    "2023年6月",
+    "3. Juni 2023",
+    " ",
+    "x",
+    "on ",
+    "12",
+    "2024",
+    ", ",
+    "31 June 2023",
+]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(_PIECES), max_size=24))
+def test_dates_read_around_each_year_are_the_dates_of_the_whole_text(pieces):
+    text = "".join(pieces)
+    if len(when._YEAR.findall(text)) <= when.MAX_YEARS:
+        assert named_windows(text) == _all_dates(text)
