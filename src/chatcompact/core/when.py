@@ -8,6 +8,10 @@ from the ``dates`` table of its data file (:mod:`chatcompact.core.lang`: "letzte
 "上个月", "vor drei Tagen", "due settimane fa", "三天前"). Anything vaguer than a day, week, month or year
 count ("recently", "a while ago") is left alone. The inserted date is written in English in every language
 (it is read by a model, like the rest of the summary's framing).
+
+The other way round, :func:`named_windows` reads the days and months a query names ("on 3 June, 2023", "im Mai
+2024", "2023年6月", "yesterday", "last month") as time windows: recall searches within them too and lifts what was
+written then (``runtime.archive``).
 """
 
 from __future__ import annotations

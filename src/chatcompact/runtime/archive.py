@@ -233,6 +233,9 @@ def recall(
     those names and their turns gain ``speaker_weight`` times the best fused score (0 turns this off). A
     speaker seen only among the hits gets the lift, not the name-free searches.
 
+    Date-aware in every mode (``core.when.named_windows``): a query that names a day or month ("on 3 June, 2023",
+    "last week") searches within it too and lifts the messages written then (``created_at``).
+
     ``derived``: the thread's per-message cache (a Thread passes its own); without one, a fresh one serves this call.
     """
     opts = RecallOptions(k, where, neighbors, mode, speaker_weight, frozenset(exclude), mmr)
