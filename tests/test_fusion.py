@@ -238,13 +238,33 @@ def test_spread_lowers_negative_scores_near_a_placed_hit() -> None:
     assert [s for s, _ in spread(ranked, head=2, window=1, penalty=0.75)] == [5, 20, 6]
 
 
-@given(scored_st, st.integers(0, 6), st.integers(0, 5), st.floats(0, 1))
-def test_spread_properties(ranked, head, window, penalty) -> None:
-    out = spread(ranked, head, window, penalty)
+def test_spread_by_sitting_when_the_first_hits_come_from_several() -> None:
+    # one sitting (seqs 1-9, written a minute apart) holds the four best hits, each more than 3 turns from the
+    # next; a sitting a day later (40) holds a weaker one: by seq alone the first sitting fills the head
+    ranked = [(1, 1.0), (5, 0.95), (9, 0.9), (40, 0.8), (60, 0.1)]
+    times = {s: 1_000_000.0 + 60 * s for s in (1, 5, 9)} | {40: 1_090_000.0, 60: 1_200_000.0}
+    assert [s for s, _ in spread(ranked, head=2, window=3)] == [1, 5, 9, 40, 60]
+    assert [s for s, _ in spread(ranked, head=2, window=3, times=times)] == [1, 40, 5, 9, 60]
+    # all in one sitting (an agent's run, an import in one go): the seq window alone, as without times
+    one = {s: 1_000_000.0 + s for s, _ in ranked}
+    assert spread(ranked, head=2, window=3, times=one) == spread(ranked, head=2, window=3)
+    # a hit with no time (not in ``times``) is near by seq only
+    assert [s for s, _ in spread(ranked, head=2, window=3, times={1: 0.0, 40: 90_000.0})] == [1, 5, 9, 40, 60]
+
+
+@given(
+    scored_st,
+    st.integers(0, 6),
+    st.integers(0, 5),
+    st.floats(0, 1),
+    st.dictionaries(st.integers(0, 60), st.floats(0, 1e6), max_size=40),
+)
+def test_spread_properties(ranked, head, window, penalty, times) -> None:
+    out = spread(ranked, head, window, penalty, times=times)
     first = list(dict.fromkeys(s for s, _ in ranked))
     assert [s for s, _ in out[2 * head :]] == first[2 * head :]  # past the head's pool nothing moves
     assert sorted(s for s, _ in out[: 2 * head]) == sorted(first[: 2 * head])  # the pool: the same hits, reordered
-    assert len(out) == len(first) and out == spread(ranked, head, window, penalty)
+    assert len(out) == len(first) and out == spread(ranked, head, window, penalty, times=times)
 
 
 @settings(max_examples=50)

@@ -76,6 +76,30 @@ def test_recall_spreads_its_first_hits_over_the_conversation(mem):
     assert len({s for s in seqs if s <= 3}) == 2
 
 
+def test_recall_spreads_its_first_hits_by_the_times_they_were_written(mem, monkeypatch):
+    # the head spread (core.fusion.spread, tested there with times) gets each first candidate's created_at, read
+    # by the store without a body (times_at) or from the thread's cache, the same on every store
+    t = mem.thread("sittings")
+    march = datetime(2024, 3, 3, 15, tzinfo=UTC).timestamp()
+    for i in range(13):
+        text = "The blue vase arrived cracked." if i % 4 == 0 else f"Small talk number {i} about lunch."
+        t.add({"role": "user", "content": f"{text} ({i})"}, created_at=march + 60 * i)
+    t.add({"role": "user", "content": "Another blue vase arrived cracked."}, created_at=march + 9e6)
+    assert mem.wait_idle(30)
+    seen = []
+    real = archive.spread
+    monkeypatch.setattr(archive, "spread", lambda ranked, **kw: seen.append((ranked, kw)) or real(ranked, **kw))
+    for fresh in (False, True):  # from the thread's cache (add put them there), then read from the store
+        if fresh:
+            t.view.derived.clear(t.view.derived.mark)
+        seen.clear()
+        hits = t.recall("blue vase arrived cracked", k=3)
+        ranked, kw = seen[0]
+        expect = {m.seq: m.created_at for m in mem.store.messages_at("sittings", [s for s, _ in ranked[:10]])}
+        assert kw["times"] == expect and 14 in kw["times"], fresh
+        assert {h.seq for h in hits} <= {1, 5, 9, 13, 14}
+
+
 def test_recall_filters_by_role_and_time(mem):
     t = mem.thread("f")
     for role, text in TALK:

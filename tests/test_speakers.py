@@ -224,7 +224,7 @@ def test_speakers_in_other_scripts() -> None:
 
 
 @pytest.mark.parametrize("kind", ["memory", "sqlite", "postgres"])
-def test_stores_read_each_speaker_as_speaker_of_reads_the_message(kind, tmp_path, request) -> None:
+def test_stores_read_each_speaker_and_time_as_the_message_has_them(kind, tmp_path, request) -> None:
     """``speakers_at`` (the rows' fields, no message built) agrees with ``speaker_of`` over ``messages_at``, for
     name fields, labels, list contents, tool calls and results, and seqs the thread does not have."""
     from chatcompact.stores import InMemoryStore, SQLiteStore, open_store
@@ -258,6 +258,11 @@ def test_stores_read_each_speaker_as_speaker_of_reads_the_message(kind, tmp_path
         assert got == expected
         assert got[1] == "Alice" and got[2] == "carol_k" and got[6] == "Caroline" and got[5] == "Eve"
         assert got[3] is None and got[4] is None and 99 not in got
+        # the times (recall's head spread reads them) the same way: each seq's created_at, none for a missing seq
+        store.append("t", [parse_message({"role": "user", "content": "later"})], [1], created_at=1_700_000_000.0)
+        times = store.times_at("t", [*seqs, 8])
+        assert times == {m.seq: m.created_at for m in store.messages_at("t", [*seqs, 8])}
+        assert times[8] == 1_700_000_000.0 and 99 not in times
     finally:
         store.close()
 

@@ -332,6 +332,11 @@ class RankedSearch(Protocol):
         the messages: fusion reads the speakers of every candidate, and candidates are many."""
         ...
 
+    def times_at(self, thread_id: str, seqs: Sequence[int]) -> dict[int, float]:
+        """The ``created_at`` of each of ``seqs`` the thread has (others are left out), without reading a body:
+        recall's head spread reads the times of its first candidates."""
+        ...
+
 
 @runtime_checkable
 class PassageStore(Store, Protocol):

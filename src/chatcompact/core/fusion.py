@@ -130,6 +130,10 @@ def neighbour_boost(
 SPREAD_HEAD = 5  # places of the ranking's head that spread() picks, from the first 2 x SPREAD_HEAD
 SPREAD_WINDOW = 3  # a hit within this many seqs of one already in the head is "the same part" of the conversation
 SPREAD_PENALTY = 0.75  # such a hit competes for the head with this share of its score
+# Hits written within this many seconds of each other are one sitting (spread's ``times``): LoCoMo dev session
+# recall@5 93.8 -> 94.4 (turn recall@5 57.6 -> 57.2; any gap from minutes to hours is the same there: its
+# sessions are days apart and their turns seconds).
+SPREAD_GAP = 3600.0
 
 
 def spread(
@@ -137,6 +141,9 @@ def spread(
     head: int = SPREAD_HEAD,
     window: int = SPREAD_WINDOW,
     penalty: float = SPREAD_PENALTY,
+    *,
+    times: Mapping[int, float] | None = None,
+    gap: float = SPREAD_GAP,
 ) -> list[tuple[int, float]]:
     """``ranked`` (``(seq, score)``, best first) with its first ``head`` places drawn from different parts of the
     conversation: each place goes to the best of the first ``2 * head`` hits, one within ``window`` seqs of a hit
@@ -148,6 +155,10 @@ def spread(
     clustered answer's other turns; but five turns of one exchange at the top leave no room for the other places
     a question may be answered (or the one it is answered in, when the strong hit is a near miss). ``penalty`` 1
     or ``head`` 0 keep the ranking as it is.
+
+    ``times`` (seq -> ``created_at``) widens "the same part" to the same sitting: written within ``gap`` seconds
+    of each other. Only when the first ``2 * head`` hits come from more than one sitting (they span more than
+    ``gap``): in a conversation held in one go, the seq window alone tells its parts apart.
     """
     if not 0.0 <= penalty <= 1.0:
         raise InvalidArgument(f"penalty must be between 0 and 1, got {penalty}")
@@ -160,11 +171,18 @@ def spread(
     rest, tail = items[: 2 * max(head, 0)], items[2 * max(head, 0) :]
     chosen: list[tuple[int, float]] = []
     cut = 1.0 - penalty
+    at = {s: times[s] for s, _ in rest if s in times} if times else {}
+    if at and max(at.values()) - min(at.values()) <= gap:
+        at = {}  # one sitting: the seq window alone
+
+    def same(a: int, b: int) -> bool:
+        return abs(a - b) <= window or (a in at and b in at and abs(at[a] - at[b]) <= gap)
+
     while rest and len(chosen) < head and cut > 0.0:
 
         def competes(i: int) -> tuple[float, int]:
             seq, score = rest[i]
-            near = any(abs(seq - placed) <= window for placed, _ in chosen)
+            near = any(same(seq, placed) for placed, _ in chosen)
             return (score - cut * abs(score) if near else score, -i)  # ties: the earlier place
 
         chosen.append(rest.pop(max(range(len(rest)), key=competes)))

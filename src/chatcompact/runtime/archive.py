@@ -24,7 +24,7 @@ from ..config import DEFAULT_SPEAKER_BOOST
 from ..core.engine import EMBED_BATCH as EMBED_BATCH  # the engine's embedding flow batches this many (re-exported)
 from ..core.engine import EMBED_CHARS as EMBED_CHARS  # a whole-text vector reads this many characters (re-exported)
 from ..core.engine import embed_units
-from ..core.fusion import DATE_WEIGHT, fuse, keyword_trust, lift, singled_out, spread
+from ..core.fusion import DATE_WEIGHT, SPREAD_HEAD, fuse, keyword_trust, lift, singled_out, spread
 from ..core.mmr import diversify
 from ..core.passages import best_passage, merge_ranked, window
 from ..core.query import Query
@@ -309,8 +309,10 @@ class _Recall:
             )
         else:
             ranked = lift((text or vec), dated, DATE_WEIGHT)[:depth]
-        # the first places from different parts of the conversation (core.fusion.spread), in every mode
-        return self.hits(self.distinct(spread(ranked)), text, vec, spans)
+        # the first places from different parts of the conversation (core.fusion.spread), in every mode; "different"
+        # by seq and, when the first hits come from several sittings, by time
+        times = derived.times(store, tid, [s for s, _ in ranked[: 2 * SPREAD_HEAD]])
+        return self.hits(self.distinct(spread(ranked, times=times)), text, vec, spans)
 
     def rankings(
         self, names: Collection[str], where: SearchFilter | None

@@ -1,20 +1,20 @@
 """What recall reads of each message, kept by seq in the thread's view: the work is done once per message.
 
 Recall ranks deep candidate lists (a hundred seqs from each search) but reads, per candidate, only small derived
-values: who spoke it (``core.speakers.speaker_of``) and its shingle sketch (``core.mmr.sketch``, for merging
-near-duplicates); only the hits it returns need their message. :class:`Derived` holds those values and the
-messages themselves, by seq: filled by ``add`` (the message is at hand), read by every query, computed for a seq
-the first time a query needs it and never again. A megabyte tool output is sketched once (from a bounded sample),
-never re-tokenised per query.
+values: who spoke it (``core.speakers.speaker_of``), when (``created_at``, for the head spread) and its shingle
+sketch (``core.mmr.sketch``, for merging near-duplicates); only the hits it returns need their message.
+:class:`Derived` holds those values and the messages themselves, by seq: filled by ``add`` (the message is at
+hand), read by every query, computed for a seq the first time a query needs it and never again. A megabyte tool
+output is sketched once (from a bounded sample), never re-tokenised per query.
 
 A context's recalled quotes are kept here too (:meth:`Derived.quoted`): the same turns are quoted request after
 request, each line made once.
 
 Bounded: messages up to :data:`MESSAGE_CHARS` characters in all (least recently used out first), sketches up to
-:data:`SKETCHES`, speakers up to :data:`SPEAKERS`, the spans of embedded units up to :data:`UNITS`, quote lines up
-to :data:`QUOTES`. It lives in its thread's view (DESIGN rule 16: no module-level cache of conversation text) and
-is cleared whenever the view reloads from the store (another writer moved the thread, a revert, a forget), so an
-erased message is never served from it.
+:data:`SKETCHES`, speakers and times up to :data:`SPEAKERS` each, the spans of embedded units up to :data:`UNITS`,
+quote lines up to :data:`QUOTES`. It lives in its thread's view (DESIGN rule 16: no module-level cache of
+conversation text) and is cleared whenever the view reloads from the store (another writer moved the thread, a
+revert, a forget), so an erased message is never served from it.
 """
 
 from __future__ import annotations
@@ -52,6 +52,7 @@ class Derived:
         self._chars = 0
         self._sketches: OrderedDict[int, Sketch] = OrderedDict()
         self._speakers: OrderedDict[int, str | None] = OrderedDict()
+        self._times: OrderedDict[int, float] = OrderedDict()
         self._units: OrderedDict[int, dict[int, tuple[int, int]]] = OrderedDict()
         self._quotes: OrderedDict[tuple[object, ...], tuple[Message, object]] = OrderedDict()
         self._mark: int | None = None  # the latest "forgotten" event id when the cache was last emptied
@@ -63,6 +64,7 @@ class Derived:
             self._messages.clear()
             self._sketches.clear()
             self._speakers.clear()
+            self._times.clear()
             self._units.clear()
             self._quotes.clear()
             self._chars = 0
@@ -122,9 +124,16 @@ class Derived:
         while len(self._speakers) > SPEAKERS:
             self._speakers.popitem(last=False)
 
+    def _dated(self, seq: int, at: float) -> None:  # under the lock
+        self._times[seq] = at
+        self._times.move_to_end(seq)
+        while len(self._times) > SPEAKERS:
+            self._times.popitem(last=False)
+
     def _keep(self, m: Message) -> None:  # under the lock
         seq = m.seq or 0
         self._spoke(seq, speaker_of(m))
+        self._dated(seq, m.created_at or 0.0)
         size = len(m.searchable_text)
         if size > self.max_chars:
             return
@@ -192,6 +201,24 @@ class Derived:
                     self._spoke(s, who)
         else:
             found = {s: speaker_of(m) for s, m in self.messages(store, thread_id, missing).items()}
+        out.update(found)
+        return out
+
+    def times(self, store: Store, thread_id: str, seqs: Iterable[int]) -> dict[int, float]:
+        """The ``created_at`` of each of ``seqs`` the thread has (no body read where the store ranks)."""
+        want = list(dict.fromkeys(seqs))
+        with self._lock:
+            out = {s: self._times[s] for s in want if s in self._times}
+        missing = [s for s in want if s not in out]
+        if not missing:
+            return out
+        if isinstance(store, RankedSearch):
+            found = store.times_at(thread_id, missing)
+            with self._lock:
+                for s, at in found.items():
+                    self._dated(s, at)
+        else:
+            found = {s: m.created_at or 0.0 for s, m in self.messages(store, thread_id, missing).items()}
         out.update(found)
         return out
 

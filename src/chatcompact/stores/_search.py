@@ -149,6 +149,16 @@ class BoundedSearch:
             bodies = self._bodies(conn, thread_id, sorted(set(seqs)))
         return {seq: stored_speaker(body) for seq, (body, _) in bodies.items()}
 
+    def times_at(self, thread_id: str, seqs: Sequence[int]) -> dict[int, float]:
+        """The ``created_at`` of each of ``seqs`` the thread has, from the index over the rows' metadata (no body)."""
+        out: dict[int, float] = {}
+        with self._read() as conn:
+            for chunk in _chunks(sorted(set(seqs))):
+                marks = ", ".join("?" * len(chunk))
+                sql = f"SELECT seq, created_at FROM messages WHERE thread_id = ? AND seq IN ({marks})"
+                out.update((int(seq), float(created)) for seq, created in self._x(conn, sql, (thread_id, *chunk)))
+        return out
+
     def _with_messages(self, thread_id: str, ranked: Sequence[Ranked]) -> list[TextHit]:
         """The ranked seqs as hits with their messages (a seq erased meanwhile is left out)."""
         found = {m.seq: m for m in self.messages_at(thread_id, [seq for seq, _ in ranked])}

@@ -477,6 +477,10 @@ class InMemoryStore:
         """The speaker (``core.speakers.speaker_of``) of each of ``seqs`` the thread has."""
         return {m.seq or 0: speaker_of(m) for m in self.messages_at(thread_id, seqs)}
 
+    def times_at(self, thread_id: str, seqs: Sequence[int]) -> dict[int, float]:
+        """The ``created_at`` of each of ``seqs`` the thread has."""
+        return {m.seq or 0: m.created_at or 0.0 for m in self.messages_at(thread_id, seqs)}
+
     def __repr__(self) -> str:
         return f"InMemoryStore({len(self._threads)} threads)"
 
