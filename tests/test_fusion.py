@@ -9,6 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from chatcompact.core.fusion import (
+    DEFAULT_ALPHA,
     combine,
     fuse,
     hybrid,
@@ -20,6 +21,7 @@ from chatcompact.core.fusion import (
     singled_out,
     spread,
     support,
+    vector_share,
     with_neighbours,
 )
 from chatcompact.errors import InvalidArgument
@@ -429,3 +431,21 @@ def test_lift_keeps_every_hit_and_the_order_within_each_side(ranked, seqs, weigh
     assert sorted(s for s, _ in out) == sorted(s for s, _ in ranked)
     for side in (True, False):
         assert [s for s, _ in out if (s in seqs) is side] == [s for s, _ in ranked if (s in seqs) is side]
+
+
+def test_vector_share_rises_as_the_arms_disagree() -> None:
+    same = [(s, 1.0 - s / 100) for s in range(1, 11)]
+    other = [(s, 1.0 - s / 100) for s in range(21, 31)]
+    assert vector_share(same, same) == pytest.approx(DEFAULT_ALPHA)  # they agree: the tuned share
+    assert vector_share(same, other) == pytest.approx(0.5)  # nothing in common: the vector arm weighs more
+    half = same[:2] + other[:8]  # 2 of 10 shared: half way up the ramp to the agreement that keeps alpha
+    assert vector_share(same, half) == pytest.approx(0.5 - 0.2 * 0.5)
+    assert vector_share([], same) == vector_share(same, []) == DEFAULT_ALPHA
+    assert vector_share(same, other, alpha=0.2) == pytest.approx(0.5)
+
+
+@given(seq_lists, seq_lists)
+def test_vector_share_stays_between_the_tuned_alpha_and_its_ceiling(a, b) -> None:
+    text = [(s, 1.0) for s in dict.fromkeys(a)]
+    vec = [(s, 1.0) for s in dict.fromkeys(b)]
+    assert DEFAULT_ALPHA - 1e-12 <= vector_share(text, vec) <= 0.5 + 1e-12

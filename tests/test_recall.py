@@ -10,6 +10,7 @@ from datetime import UTC, datetime
 import pytest
 
 from chatcompact import InvalidMessage, Memory, Policy
+from chatcompact.core import fusion
 from chatcompact.errors import ConfigError
 from chatcompact.protocols import RankedSearch
 from chatcompact.runtime import archive
@@ -795,3 +796,21 @@ def test_a_question_naming_a_date_prefers_what_was_written_then(mem):
     finally:
         monkey.undo()
     assert len(calls) == 1
+
+
+def test_among_short_turns_the_vector_share_follows_the_arms_agreement(mem, monkeypatch):
+    # recall hands fuse the share core.fusion.vector_share gives for the query's two rankings (the keyword arm is
+    # trusted whole among short turns)
+    t = mem.thread("share")
+    for role, text in TALK:
+        t.add({"role": role, "content": text})
+    _filler(t, 30)
+    assert mem.wait_idle(30)
+    seen = []
+    real = archive.fuse
+    monkeypatch.setattr(
+        archive, "fuse", lambda text, vec, k, **kw: seen.append((text, vec, kw)) or real(text, vec, k, **kw)
+    )
+    t.recall("which label did the assistant send about the cracked vase?", k=3)
+    text, vec, kw = seen[-1]
+    assert kw["alpha"] == fusion.vector_share(text, vec) and kw["trust"] == 1.0

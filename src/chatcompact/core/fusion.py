@@ -5,6 +5,7 @@
 - :func:`fuse`: what ``recall`` runs: full-text + vector rankings of seqs -> the k best, fused;
   :func:`hybrid`: the same over hits.
 - :func:`keyword_trust`: how far one query's full-text arm is trusted (adaptive fusion), from :func:`support`;
+  :func:`vector_share`: the vector arm's share where it is trusted whole, from the arms' agreement;
   :func:`singled_out`: the one keyword hit a rare term singles out, lifted alone.
 - :func:`neighbour_boost`: lift hits that sit next to other strong hits.
 - :func:`with_neighbours`: expand hits with the turns around them, within a fixed number of slots.
@@ -239,6 +240,9 @@ SUPPORT_RAMP = (0.7, 1.0)  # support below the first: no trust from it; at the s
 PEAK_RAMP = (1.8, 2.5)  # best keyword score / second best: one message singled out (a rare identifier)
 SINGLE_WINDOW = 10  # the ranks a singled-out message's lift spans (1: first; the ramp's foot: the 10th)
 _NO_BOOST = 0.01
+AGREE_TOP = 10  # the hits of each arm whose overlap says how far the two agree (:func:`vector_share`)
+AGREE_FULL = 0.4  # a shared share of them from which the tuned alpha holds
+ALPHA_APART = 0.5  # the vector share when the two arms' first hits have none in common
 
 
 def _ramp(x: float, lo: float, hi: float) -> float:
@@ -345,6 +349,25 @@ DEFAULT_ALPHA = 0.3  # vector share for combine (text 0.7)
 DEFAULT_WEIGHTS = (1.5, 1.0)  # (text, vector) for rrf
 DEFAULT_RRF_K = 10
 DEFAULT_BOOST = (0.4, 0.3, 0.2)  # neighbour_boost weights at distance 1, 2, 3; () turns it off
+
+
+def vector_share(
+    text: Sequence[tuple[int, float]], vec: Sequence[tuple[int, float]], alpha: float = DEFAULT_ALPHA
+) -> float:
+    """The vector arm's share (:func:`fuse`'s ``alpha``) for one query whose keyword arm is trusted whole, from the
+    agreement of the arms: ``alpha`` when at least :data:`AGREE_FULL` of their first :data:`AGREE_TOP` hits are
+    the same messages, rising to :data:`ALPHA_APART` as they share none.
+
+    When the two arms find the same turns, words shared with the question are the sharper evidence (LoCoMo: full
+    text 60, vectors 44 recall@10). When they find different turns, the question's words are often the common
+    ones ("what do Jon and Gina have in common?") and the keyword arm's lead means less. On the LoCoMo dev set
+    (ramp foot 0.2-0.4, top 5-20, apart 0.4-0.6: session recall@5 94.4-94.9 against 94.4 fixed): session recall@5
+    94.4 -> 94.8, turn recall@10 69.2 -> 69.6.
+    """
+    if not text or not vec:
+        return alpha
+    shared = len({s for s, _ in text[:AGREE_TOP]} & {s for s, _ in vec[:AGREE_TOP]}) / AGREE_TOP
+    return ALPHA_APART - (ALPHA_APART - alpha) * min(1.0, shared / AGREE_FULL)
 
 
 def hybrid(
@@ -466,5 +489,6 @@ __all__ = [
     "singled_out",
     "spread",
     "support",
+    "vector_share",
     "with_neighbours",
 ]

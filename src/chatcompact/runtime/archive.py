@@ -24,7 +24,17 @@ from ..config import DEFAULT_SPEAKER_BOOST
 from ..core.engine import EMBED_BATCH as EMBED_BATCH  # the engine's embedding flow batches this many (re-exported)
 from ..core.engine import EMBED_CHARS as EMBED_CHARS  # a whole-text vector reads this many characters (re-exported)
 from ..core.engine import embed_units
-from ..core.fusion import DATE_WEIGHT, SPREAD_HEAD, fuse, keyword_trust, lift, singled_out, spread
+from ..core.fusion import (
+    DATE_WEIGHT,
+    DEFAULT_ALPHA,
+    SPREAD_HEAD,
+    fuse,
+    keyword_trust,
+    lift,
+    singled_out,
+    spread,
+    vector_share,
+)
 from ..core.mmr import diversify
 from ..core.passages import best_passage, merge_ranked, window
 from ..core.query import Query
@@ -299,6 +309,7 @@ class _Recall:
                 text,
                 vec,
                 depth,
+                alpha=vector_share(text, vec) if adaptive and trust >= 1.0 else DEFAULT_ALPHA,
                 speakers=named,
                 speaker_weight=opts.speaker_weight,
                 speaker_by_seq=by_seq,
