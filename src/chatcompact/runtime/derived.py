@@ -31,6 +31,7 @@ from ..protocols import RankedSearch, Store
 from ..types import Message
 
 T = TypeVar("T")
+V = TypeVar("V")
 
 #: Characters of messages a thread keeps at most for recall (a 1 MB tool output is one million).
 MESSAGE_CHARS = 16_000_000
@@ -118,22 +119,10 @@ class Derived:
         while len(self._sketches) > SKETCHES:
             self._sketches.popitem(last=False)
 
-    def _spoke(self, seq: int, speaker: str | None) -> None:  # under the lock
-        self._speakers[seq] = speaker
-        self._speakers.move_to_end(seq)
-        while len(self._speakers) > SPEAKERS:
-            self._speakers.popitem(last=False)
-
-    def _dated(self, seq: int, at: float) -> None:  # under the lock
-        self._times[seq] = at
-        self._times.move_to_end(seq)
-        while len(self._times) > SPEAKERS:
-            self._times.popitem(last=False)
-
     def _keep(self, m: Message) -> None:  # under the lock
         seq = m.seq or 0
-        self._spoke(seq, speaker_of(m))
-        self._dated(seq, m.created_at or 0.0)
+        _remember(self._speakers, seq, speaker_of(m))
+        _remember(self._times, seq, _time_of(m))
         size = len(m.searchable_text)
         if size > self.max_chars:
             return
@@ -188,37 +177,38 @@ class Derived:
 
     def speakers(self, store: Store, thread_id: str, seqs: Iterable[int]) -> dict[int, str | None]:
         """The speaker (``core.speakers.speaker_of``) of each of ``seqs`` the thread has."""
-        want = list(dict.fromkeys(seqs))
-        with self._lock:
-            out = {s: self._speakers[s] for s in want if s in self._speakers}
-        missing = [s for s in want if s not in out]
-        if not missing:
-            return out
-        if isinstance(store, RankedSearch):  # from the rows, no message built (candidates are many, hits few)
-            found = store.speakers_at(thread_id, missing)
-            with self._lock:
-                for s, who in found.items():
-                    self._spoke(s, who)
-        else:
-            found = {s: speaker_of(m) for s, m in self.messages(store, thread_id, missing).items()}
-        out.update(found)
-        return out
+        at = store.speakers_at if isinstance(store, RankedSearch) else None
+        return self._small(self._speakers, store, thread_id, seqs, at, speaker_of)
 
     def times(self, store: Store, thread_id: str, seqs: Iterable[int]) -> dict[int, float]:
-        """The ``created_at`` of each of ``seqs`` the thread has (no body read where the store ranks)."""
+        """The ``created_at`` of each of ``seqs`` the thread has."""
+        at = store.times_at if isinstance(store, RankedSearch) else None
+        return self._small(self._times, store, thread_id, seqs, at, _time_of)
+
+    def _small(
+        self,
+        cache: OrderedDict[int, V],
+        store: Store,
+        thread_id: str,
+        seqs: Iterable[int],
+        rows: Callable[[str, list[int]], dict[int, V]] | None,
+        of: Callable[[Message], V],
+    ) -> dict[int, V]:
+        """A small value of each of ``seqs`` from ``cache``; the missing ones from the store's ``rows`` (read from
+        the rows, no message built: candidates are many, hits few) or ``of`` their messages, and kept."""
         want = list(dict.fromkeys(seqs))
         with self._lock:
-            out = {s: self._times[s] for s in want if s in self._times}
+            out = {s: cache[s] for s in want if s in cache}
         missing = [s for s in want if s not in out]
         if not missing:
             return out
-        if isinstance(store, RankedSearch):
-            found = store.times_at(thread_id, missing)
+        if rows is not None:
+            found = rows(thread_id, missing)
             with self._lock:
-                for s, at in found.items():
-                    self._dated(s, at)
+                for s, value in found.items():
+                    _remember(cache, s, value)
         else:
-            found = {s: m.created_at or 0.0 for s, m in self.messages(store, thread_id, missing).items()}
+            found = {s: of(m) for s, m in self.messages(store, thread_id, missing).items()}
         out.update(found)
         return out
 
@@ -236,6 +226,17 @@ class Derived:
             self._sketched(fresh)
         out.update(fresh)
         return out
+
+
+def _remember(cache: OrderedDict[int, V], seq: int, value: V) -> None:  # under the lock
+    cache[seq] = value
+    cache.move_to_end(seq)
+    while len(cache) > SPEAKERS:
+        cache.popitem(last=False)
+
+
+def _time_of(m: Message) -> float:
+    return m.created_at or 0.0
 
 
 def forget_mark(store: Store, thread_id: str) -> int:
