@@ -93,6 +93,8 @@ def _days(windows):
         ("what happened on October 13th, 2023", [("2023-10-12", "2023-10-15")]),
         ("the 21st of July 2023", [("2023-07-20", "2023-07-23")]),
         ("2023-06-03 deploy", [("2023-06-02", "2023-06-05")]),
+        ("the forest picture shared on December 1,2023", [("2023-11-30", "2023-12-03")]),
+        ("June 3 2023 and June 32023", [("2023-06-02", "2023-06-05")]),
         ("in May 2023", [("2023-04-30", "2023-06-08")]),  # a month: its news is often told early the next
         ("December 2023", [("2023-11-30", "2024-01-08")]),
         ("Was war am 3. Juni 2023?", [("2023-06-02", "2023-06-05")]),

@@ -223,11 +223,11 @@ def _named_dates() -> re.Pattern[str]:
     matched: which year it means is a guess."""
     month = "|".join(re.escape(n) for n in sorted(_month_numbers(), key=len, reverse=True))
     year = r"(?P<{}>(?:19|20)\d\d)"
-    edge = _EDGE
+    edge, sep = _EDGE, r"(?:,\s*|\s+)"  # "June 3, 2023", "June 3,2023", "June 3 2023"
     return re.compile(
-        rf"(?<![{edge}])(?:(?P<d1>[0-3]?\d)(?:st|nd|rd|th|\.)? (?:of )?(?P<m1>{month}),? {year.format('y1')}"
-        rf"|(?P<m2>{month}) (?P<d2>[0-3]?\d)(?:st|nd|rd|th)?,? {year.format('y2')}"
-        rf"|(?P<m3>{month}),? {year.format('y3')}"
+        rf"(?<![{edge}])(?:(?P<d1>[0-3]?\d)(?:st|nd|rd|th|\.)? (?:of )?(?P<m1>{month}){sep}{year.format('y1')}"
+        rf"|(?P<m2>{month}) (?P<d2>[0-3]?\d)(?:st|nd|rd|th)?{sep}{year.format('y2')}"
+        rf"|(?P<m3>{month}){sep}{year.format('y3')}"
         rf"|{year.format('y4')}-(?P<n4>[01]\d)-(?P<d4>[0-3]\d)"
         rf"|{year.format('y5')}年(?P<n5>1[0-2]|0?[1-9])月(?:(?P<d5>[0-3]?\d)[日号])?)(?![{edge}])",
         re.IGNORECASE,
