@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from chatcompact.config import Policy
-from chatcompact.core.assemble import ContextInput, assemble, render_lines
+from chatcompact.core.assemble import ContextInput, Line, assemble, render_lines
 from chatcompact.core.merge import apply_delta, validate_delta
 from chatcompact.core.plan import check_trigger, plan_compaction
 from chatcompact.core.render import FRAMING
@@ -363,6 +363,27 @@ def test_spare_quotes_take_only_room_the_window_leaves():
     assert "recalled turn 29 about" in text and not res.hidden  # all 30 fit beside a short window
     share_only = assemble(ContextInput("sys", short_tail, toks, (), 0, quotes[:8]), 2000, BPE, Policy())
     assert "recalled turn 8 about" not in "\n".join(m.text for m in share_only.messages if m.seq is None)
+
+
+def test_a_quoted_tail_message_is_quoted_when_the_window_has_no_room_for_it_and_only_then():
+    # the recall's best hit is the tail's oldest message: the window (newest first) has no room for it, so its
+    # quote carries it; when the window shows it, the quote is left out and its room goes to the spares
+    tail = stored([{"role": "user", "content": f"turn {i} " + "word " * 60} for i in range(40)])
+    tail = [replace(m, content=m.content.replace("turn 0 ", "turn 0 Paris ")) for m in tail[:1]] + tail[1:]
+    toks = [BPE.count_message(m) for m in tail]
+    first = tail[0]
+    line = f"[#{first.seq} user 10:00] {first.text}"
+    mine = Line("quotes", "", line, BPE.count(line) + 1, first.seq or 0)
+    res = assemble(ContextInput("sys", tail, toks, (), 0, [mine, *_quotes(3, BPE)]), 1500, BPE, Policy())
+    assert first in res.hidden
+    text = "\n".join(m.text for m in res.messages)
+    assert text.count("turn 0 Paris") == 1  # quoted once, from the archive's line
+    short = tail[:2]
+    res = assemble(ContextInput("sys", short, toks[:2], (), 0, [mine], _quotes(3, BPE)), 3000, BPE, Policy())
+    assert not res.hidden
+    text = "\n".join(m.text for m in res.messages)
+    assert text.count("turn 0 Paris") == 1  # shown in the window, not quoted as well
+    assert "recalled turn 2 about" in text  # the spares got the room
 
 
 def test_budget_too_small_names_minimum():

@@ -814,3 +814,18 @@ def test_among_short_turns_the_vector_share_follows_the_arms_agreement(mem, monk
     t.recall("which label did the assistant send about the cracked vase?", k=3)
     text, vec, kw = seen[-1]
     assert kw["alpha"] == fusion.vector_share(text, vec) and kw["trust"] == 1.0
+
+
+def test_a_best_hit_the_window_has_no_room_for_is_quoted(mem):
+    # the only turn about Paris is the oldest of the unsummarised tail; a small context's window (newest first)
+    # has no room for it, so the archive's quote of it must carry it (it was dropped as "in the tail")
+    t = mem.thread("paris", budget=20_000)
+    t.add({"role": "user", "content": "Have you been to Paris? The Eiffel Tower is so cool!"})
+    for i in range(24):
+        t.add({"role": "assistant" if i % 2 else "user", "content": f"Small talk number {i} about lunch. " * 6})
+    assert mem.wait_idle(30)
+    assert t.stats()["covered_until"] == 0  # nothing folded yet: the turn is in the tail
+    text = "\n".join(str(m["content"]) for m in t.context(600, query="What do you know about Paris?"))
+    assert "Eiffel Tower" in text and text.count("Eiffel Tower") == 1
+    wide = "\n".join(str(m["content"]) for m in t.context(6000, query="What do you know about Paris?"))
+    assert wide.count("Eiffel Tower") == 1  # shown in the window: not quoted as well

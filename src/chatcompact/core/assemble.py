@@ -215,7 +215,13 @@ def assemble(inp: ContextInput, budget: int, tokenizer: Tokenizer, policy: Polic
     paid: dict[str, int] = {}  # quote day headings, each paid once
     # an agent loop gets no recalled quotes: it has the recall tool for an old output, and the note they need
     # would sit before its newest result, where the cached prefix would then end
-    quotes = [] if agent else _take_quotes(inp.quotes, min(room, int(policy.recall_share * budget)), tokenizer, paid)
+    # A quote of a message the window will show is left out. Of the tail that is known only once the window is
+    # filled: a quote of a tail message is taken like any other, and dropped (its room going to the spares) if the
+    # window shows the message after all. So a best hit among the tail's oldest messages, which the window may
+    # have no room for, is never lost between the two ("what do you know about Paris?").
+    forced_seqs = {inp.tail[i].seq for i in shown}
+    asked = [q for q in inp.quotes if q.order not in forced_seqs]
+    quotes = [] if agent else _take_quotes(asked, min(room, int(policy.recall_share * budget)), tokenizer, paid)
     room -= sum(ln.tokens for ln in quotes) + sum(paid.values())
     note = note_min  # the elision note, paid up front, refunded if nothing ends up hidden
     room -= note
@@ -224,8 +230,12 @@ def assemble(inp: ContextInput, budget: int, tokenizer: Tokenizer, policy: Polic
     room = _window(inp.tail, view, toks, grp, forced, shown, room, policy, count, views, cap, lean)
     if len(shown) == len(view):
         room += note
+    in_window = {inp.tail[i].seq for i in shown}
+    room += sum(ln.tokens for ln in quotes if ln.order in in_window)
+    quotes = [ln for ln in quotes if ln.order not in in_window]
     # unused room is filled with further quotes for a conversation; an agent's request stays lean (and cacheable)
-    spare = _take_quotes(inp.spare_quotes, room, tokenizer, paid) if inp.spare_quotes and not agent else []
+    spares = [q for q in inp.spare_quotes if q.order not in in_window]
+    spare = _take_quotes(spares, room, tokenizer, paid) if spares and not agent else []
     return _fit(inp, view, toks, chosen + quotes + spare, shown, budget, tokenizer, forced, views)
 
 

@@ -179,11 +179,14 @@ class Thread:
         # tool schemas are sent with every request: pay for them first; the rest is the room every share is of
         schema = tok.count_messages((), tools) - tok.count_messages(()) if tools else 0
         room = budget - schema
-        recall = False  # nothing folded yet: the tail is the whole thread, so every recall hit would be dropped below
+        # Nothing folded and a tail that fits: every message is shown, so no recall hit would be quoted. A tail that
+        # does not fit hides its oldest messages, and a hit among them is quoted (core.assemble).
+        recall = False
         if q is not None:
             with self.view.lock:
                 self.view.refresh()
-                recall = self.view.state.covered_until > 0
+                state = self.view.state
+                recall = state.covered_until > 0 or sum(state.tail_tokens) > room
         quotes, spare = self._quotes(q, room) if recall and q is not None else ([], [])
         with self.view.lock:
             if recall or q is None:  # the recall ran outside the lock: the head may have moved meanwhile

@@ -73,15 +73,15 @@ def turn_input(
     spare: Sequence[Line] = (),
     views: ViewCache | None = None,
 ) -> ContextInput:
-    """The assembler's input; recalled quotes of messages the tail already holds are left out (shown anyway)."""
-    shown = {m.seq for m in tail}
+    """The assembler's input. Recalled quotes of messages the tail holds stay in: the assembler leaves out those
+    its window shows, and keeps those of older tail messages the window has no room for (``core.assemble``)."""
     return ContextInput(
         system,
         tail,
         tail_tokens,
         lines,
         covered_until,
-        [q for q in quotes if q.order not in shown],
-        [q for q in spare if q.order not in shown],
+        list(quotes),
+        list(spare),
         views,
     )
