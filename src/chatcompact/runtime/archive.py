@@ -73,7 +73,11 @@ TOOL_DESCRIPTION = (
 _PARAMS = {
     "type": "object",
     "properties": {
-        "query": {"type": "string", "description": "What to look for, in a few words."},
+        "query": {
+            "type": "string",
+            "description": "What to look for, in a few words. Naming a day or month ('on 3 June 2023', 'last "
+            "week') prefers what was said then.",
+        },
         "k": {"type": "integer", "description": "How many messages to return (1-20).", "minimum": 1, "maximum": 20},
         "role": {"type": "string", "enum": ["user", "assistant", "tool", "any"], "description": "Whose messages."},
     },
