@@ -470,7 +470,9 @@ def modes_table(data: Loaded, cands: Sequence[Candidates]) -> None:
         print(
             f"  the {len(apart)} questions where the text and vector modes found different evidence: turn R@10 {line}"
         )
-    dated = [i for i, q in enumerate(data.questions) if named_windows(q.text)]
+    now = time.time()  # a month without its year is read as of the conversation's latest turn, as recall does
+    last = [(c.times or [now])[-1] for c in data.conversations]
+    dated = [i for i, q in enumerate(data.questions) if named_windows(q.text, now, anchor=last[q.conv])]
     if dated and "hybrid" in names:
         sub = Loaded(data.conversations, [data.questions[i] for i in dated])
         got = [cands[i].modes["hybrid"] for i in dated]

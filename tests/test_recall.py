@@ -782,6 +782,7 @@ def test_a_question_naming_a_date_prefers_what_was_written_then(mem):
         assert t.recall("why did the deploy fail on 5 June 2024?", k=2, mode=mode)[0].seq == 10, mode
         assert t.recall("why did the deploy fail in March 2024?", k=2, mode=mode)[0].seq == 3, mode
         assert t.recall("why did the deploy fail in May 2022?", k=2, mode=mode)[0].seq == 3, mode  # nothing then
+        assert t.recall("why did the deploy fail in June?", k=2, mode=mode)[0].seq == 10, mode  # the thread's June
     # a window the whole thread is in (it began today) lifts nothing and is not searched again
     fresh = mem.thread("today")
     fresh.add({"role": "user", "content": said})

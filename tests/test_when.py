@@ -122,6 +122,22 @@ def test_named_windows_of_relative_phrases_need_a_now():
     assert _days(named_windows("上个月我们讨论了什么", SUNDAY)) == [("2023-05-31", "2023-07-08")]
 
 
+def test_a_month_without_its_year_is_the_latest_one_by_the_anchor():
+    october = datetime(2023, 10, 20, tzinfo=UTC).timestamp()
+    june = ("When did we go camping in June?", "Was war im Juni?", "cosa è successo a giugno?", "我们在6月做了什么")
+    for text in june:
+        assert _days(named_windows(text, SUNDAY, anchor=october)) == [("2023-05-31", "2023-07-08")], text
+    # a month after the anchor's is last year's; without an anchor, now's
+    assert _days(named_windows("in December", SUNDAY, anchor=october)) == [("2022-11-30", "2023-01-08")]
+    assert _days(named_windows("in June", SUNDAY)) == [("2023-05-31", "2023-07-08")]
+    for text in ("it may rain in may", "等了6个月", "on June 3", "in June 2023 only", "junior developers in"):
+        assert len(named_windows(text, SUNDAY, anchor=october)) <= 1, text
+    assert named_windows("it may rain in may", SUNDAY) == ()  # the verb, not the month
+    assert named_windows("等了6个月", SUNDAY) == ()  # six months: no month named
+    assert named_windows("on June 3", SUNDAY) == ()  # a day without its year: which year is a guess
+    assert _days(named_windows("in June 2023 only", SUNDAY)) == [("2023-05-31", "2023-07-08")]  # read once
+
+
 @settings(max_examples=300, deadline=None)
 @given(st.text(max_size=200), st.floats(min_value=0, max_value=4e9))
 def test_named_windows_never_raise_and_are_ordered(text, now):

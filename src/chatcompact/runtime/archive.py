@@ -362,17 +362,23 @@ class _Recall:
     def dated(
         self, names: Collection[str], text: list[Ranked], vec: list[Ranked], spans: dict[int, tuple[int, int]]
     ) -> tuple[list[Ranked], list[Ranked], set[int]]:
-        """When the query names a day or month, absolute or relative to now (``core.when.named_windows``): both
-        rankings again within each named window, merged into the whole thread's (a score is the same whichever
-        way it was found, so the lists stay comparable), and the seqs found within a window: the messages
-        :func:`core.fusion.fuse` lifts. LoCoMo dev, the 120 questions naming a date: turn recall@10 81.6 -> 89.0.
+        """When the query names a day or month (``core.when.named_windows``: absolute, relative to now, or a month
+        without its year, the latest one the thread has reached): both rankings again within each named window,
+        merged into the whole thread's (a score is the same whichever way it was found, so the lists stay
+        comparable), and the seqs found within a window: the messages :func:`core.fusion.fuse` lifts (LoCoMo dev:
+        ``benchmarks/locomo_recall.py`` prints the questions that name a date apart).
 
         Windows are read on ``created_at``. A window that holds the whole thread (it began after the window's
         start: "today" in an agent's run) is skipped: it would lift every message alike."""
         inside: set[int] = set()
-        now = time.time()
-        windows = named_windows(self.query.head, now, self.query.lang)
-        begun = self.store.thread_info(self.thread_id).created_at if windows else 0.0
+        now, head, code = time.time(), self.query.head, self.query.lang
+        windows = named_windows(head, now, code)
+        begun = 0.0
+        if windows:  # read again as of the thread's latest message: a month without its year is its latest one
+            info = self.store.thread_info(self.thread_id)
+            begun = info.created_at
+            latest = self.derived.times(self.store, self.thread_id, [info.last_seq]).get(info.last_seq)
+            windows = named_windows(head, now, code, anchor=latest)
         for since, until in windows:
             where = within(self.opts.where, since, until)
             if where is None or (since <= begun and until >= now):
