@@ -153,17 +153,9 @@ def test_a_long_query_is_read_for_dates_near_its_years_and_for_relative_phrases_
 
 
 def _all_dates(text):
-    """The plain reading (every match of the whole text): the oracle of the reading around each year."""
-    out = []
-    for m in when._named_dates().finditer(text):
-        g = m.groupdict()
-        n = next(i for i in range(1, 6) if g[f"y{i}"])
-        month = when._month_numbers()[g[f"m{n}"].lower()] if n <= 3 else int(g[f"n{n}"])
-        day = g.get(f"d{n}")
-        got = when._window(int(g[f"y{n}"]), month, int(day) if day else None)
-        if got is not None and got not in out:
-            out.append(got)
-    return tuple(out)
+    """The plain reading (every match of the whole text, each once): the oracle of the reading around each year."""
+    found = (when.match_window(m) for m in when._named_dates().finditer(text))
+    return tuple(dict.fromkeys(w for w in found if w is not None))
 
 
 _PIECES = [

@@ -274,6 +274,15 @@ def _window(year: int, month: int, day: int | None) -> tuple[float, float] | Non
         return None
 
 
+def match_window(m: re.Match[str]) -> tuple[float, float] | None:
+    """The window of one match of :func:`_named_dates` (None for a day no month has: "31 June")."""
+    g = m.groupdict()
+    n = next(i for i in range(1, 6) if g[f"y{i}"])
+    month = _month_numbers()[g[f"m{n}"].lower()] if n <= 3 else int(g[f"n{n}"])
+    day = g.get(f"d{n}")
+    return _window(int(g[f"y{n}"]), month, int(day) if day else None)
+
+
 def _resolved_window(when: str) -> tuple[float, float] | None:
     """The window of what :func:`_resolve` / :func:`_resolve_lang` wrote: "21 July 2023", "week of 17 July 2023",
     "weekend of 22 July 2023", "July 2023" or "2023"."""
@@ -331,14 +340,7 @@ def named_windows(
         end = _WORD_END.search(text, y.end() + 12)
         for m in pattern.finditer(text, max(y.start() - 32, done), end.start() if end else len(text)):
             done = m.end()  # a date read is not read again from inside (" June 2023" of "3 June 2023")
-            g = m.groupdict()
-            n = next(i for i in range(1, 6) if g[f"y{i}"])
-            year = int(g[f"y{n}"])
-            if n <= 3:
-                month, day = _month_numbers()[g[f"m{n}"].lower()], g.get(f"d{n}")
-            else:
-                month, day = int(g[f"n{n}"]), g.get(f"d{n}")
-            got = _window(year, month, int(day) if day else None)
+            got = match_window(m)
             if got is not None and got not in out:
                 out.append(got)
     if now:
