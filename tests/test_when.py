@@ -3,6 +3,7 @@ as time windows (core.when)."""
 
 from __future__ import annotations
 
+import re
 from datetime import UTC, datetime
 
 import pytest
@@ -181,3 +182,68 @@ def test_dates_read_around_each_year_are_the_dates_of_the_whole_text(pieces):
     text = "".join(pieces)
     if len(when._YEAR.findall(text)) <= when.MAX_YEARS:
         assert named_windows(text) == _all_dates(text)
+
+
+# The stores take any time up to the last second of year 9999 (stores._common.check_created_at); a phrase resolved
+# against one near either end of the calendar must name no date rather than raise.
+LAST_STORABLE = datetime(9999, 12, 31, 23, 59, 59, tzinfo=UTC).timestamp()
+_EDGE_PHRASES = [
+    "in December",
+    "im Dezember",
+    "a dicembre",
+    "12月",
+    "in January",
+    "tomorrow",
+    "yesterday",
+    "next month",
+    "last month",
+    "next year",
+    "in 3 days",
+    "3000 years ago",
+    "in 3000 years",
+    "nächsten Monat",
+    "il mese prossimo",
+    "下个月",
+    "明天",
+    "vor 3 Tagen",
+    "3 giorni fa",
+    "31 December 9999",
+    "9999年12月",
+    "1 January 0001",
+    "June 2023",
+    " ",
+    "x",
+]
+_EPOCHS = st.one_of(
+    st.sampled_from([1.0, 86_400.0, 32 * 86_400.0, LAST_STORABLE, LAST_STORABLE - 86_400.0]),
+    st.floats(min_value=1.0, max_value=LAST_STORABLE),
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(st.sampled_from(_EDGE_PHRASES), min_size=1, max_size=6),
+    _EPOCHS,
+    _EPOCHS,
+    st.sampled_from([None, "en", "de", "it", "zh"]),
+)
+def test_phrases_at_the_ends_of_the_calendar_never_raise(pieces, now, anchor, code):
+    text = " ".join(pieces)
+    for since, until in named_windows(text, now, code, anchor=anchor):
+        assert since < until
+    quoted = date_relative(text, anchor)
+    assert re.sub(r" \[[^\]]*\]", "", quoted) == text  # dates inserted, never a word changed
+
+
+def test_a_thread_at_the_last_storable_second_recalls_and_quotes(tmp_path):
+    from chatcompact import Memory, Policy
+
+    with Memory.open(tmp_path / "m.db", background=False, policy=Policy(budget=400), embedder="none") as mem:
+        t = mem.thread("far")
+        for i in range(30):
+            text = f"note {i}: we ship the December launch tomorrow, next month at last"
+            t.add({"role": "user", "content": text}, created_at=LAST_STORABLE)
+        assert t.recall("what did we ship in December?", k=3)  # a month without its year, as of year 9999
+        sent = "\n".join(m["content"] for m in t.context(query="note 3: what ships tomorrow, next month?"))
+        # compacted, and the old note quoted: its phrases name days past the calendar, so they stay as written
+        assert "Recalled verbatim" in sent and "note 3: we ship the December launch tomorrow, next month" in sent

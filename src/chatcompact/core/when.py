@@ -16,8 +16,10 @@ written then (``runtime.archive``).
 
 from __future__ import annotations
 
+import calendar
 import itertools
 import re
+from collections.abc import Callable
 from datetime import UTC, date, datetime, timedelta
 from functools import lru_cache
 from typing import Any
@@ -170,17 +172,35 @@ def _resolve_lang(m: re.Match[str], d: date, t: dict[str, Any]) -> str | None:
     return str(d.year + sign * n) if kind == "year" else None
 
 
+def _day_of(epoch: float) -> date | None:
+    """The UTC day of ``epoch``; None where no date is (before year 1, after 9999)."""
+    try:
+        return datetime.fromtimestamp(epoch, UTC).date()
+    except (ValueError, OverflowError, OSError):
+        return None
+
+
+def _total(resolve: Callable[..., str | None], *args: Any) -> str | None:
+    """``resolve(*args)``, or None where the phrase leaves the calendar ("tomorrow" on 31 December 9999): a stored
+    time may be any day up to then (``stores._common.check_created_at``), and no phrase may break a quote or a
+    query."""
+    try:
+        return resolve(*args)
+    except (ValueError, OverflowError):
+        return None
+
+
 def date_relative(text: str, epoch: float | None) -> str:
     """``text`` with ``[absolute date]`` after each relative time phrase, as of ``epoch`` (UTC).
 
     English phrases always; the phrases of the text's language too (:func:`chatcompact.core.lang.detect`).
     """
-    if not epoch:
+    d = _day_of(epoch) if epoch else None
+    if d is None:
         return text
-    d = datetime.fromtimestamp(epoch, UTC).date()
 
     def sub(m: re.Match[str]) -> str:
-        when = _resolve(m, d)
+        when = _total(_resolve, m, d)
         return f"{m.group(0)} [{when}]" if when else m.group(0)
 
     out = _PHRASE.sub(sub, text)
@@ -191,7 +211,7 @@ def date_relative(text: str, epoch: float | None) -> str:
     table = lang.language(code).dates
 
     def sub_lang(m: re.Match[str]) -> str:
-        when = _resolve_lang(m, d, table)
+        when = _total(_resolve_lang, m, d, table)
         return f"{m.group(0)} [{when}]" if when else m.group(0)
 
     return pattern.sub(sub_lang, out)
@@ -262,9 +282,7 @@ def _span(start: date, days: int, margin: tuple[float, float]) -> tuple[float, f
 
 
 def _month_span(year: int, month: int) -> tuple[float, float]:
-    start = date(year, month, 1)
-    days = (date(year + month // 12, month % 12 + 1, 1) - start).days
-    return _span(start, days, MONTH_MARGIN)
+    return _span(date(year, month, 1), calendar.monthrange(year, month)[1], MONTH_MARGIN)
 
 
 def _window(year: int, month: int, day: int | None) -> tuple[float, float] | None:
@@ -294,7 +312,7 @@ def _resolved_window(when: str) -> tuple[float, float] | None:
             continue
         if days > 0:
             return _span(d, days, DAY_MARGIN)
-        return _month_span(d.year, d.month) if days == 0 else _span(d, (date(d.year + 1, 1, 1) - d).days, (0, 0))
+        return _month_span(d.year, d.month) if days == 0 else _span(d, 365 + calendar.isleap(d.year), (0, 0))
     return None
 
 
@@ -346,20 +364,22 @@ def named_windows(
     if now:
         head = text[:RELATIVE_CHARS]
         low = head.casefold()
-        upto = datetime.fromtimestamp(anchor or now, UTC).date()
+        upto = _day_of(anchor or now)
         for m in _bare_months().finditer(head) if _names_a_month(head, low) else ():
-            if m.group("m") == "may":
-                continue  # the English verb; the month is written "May"
+            if m.group("m") == "may" or upto is None:  # "may": the English verb (the month is written "May")
+                continue
             month = _month_numbers()[m.group("m").lower()] if m.group("m") else int(m.group("n"))
-            got = _month_span(upto.year if month <= upto.month else upto.year - 1, month)
-            if got not in out:
+            year = upto.year if month <= upto.month else upto.year - 1
+            got = _month_span(year, month) if year >= 1 else None  # December before January of year 1: none
+            if got is not None and got not in out:
                 out.append(got)
-        d = datetime.fromtimestamp(now, UTC).date()
-        said = [_resolve(m, d) for m in _PHRASE.finditer(head)] if any(c in low for c in _cues("en")) else []
+        d = _day_of(now)
+        english = d is not None and any(c in low for c in _cues("en"))
+        said = [_total(_resolve, m, d) for m in _PHRASE.finditer(head)] if english else []
         code = code or lang.detect(head)
         phrases = _phrases(code)
-        if phrases is not None and any(c in low for c in _cues(code)):
-            said += [_resolve_lang(m, d, lang.language(code).dates) for m in phrases.finditer(head)]
+        if d is not None and phrases is not None and any(c in low for c in _cues(code)):
+            said += [_total(_resolve_lang, m, d, lang.language(code).dates) for m in phrases.finditer(head)]
         for when in said:
             got = _resolved_window(when) if when else None
             if got is not None and got not in out:
