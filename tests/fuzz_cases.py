@@ -160,6 +160,7 @@ def thread_alive(path: str, thread_id: str) -> bool:
     try:
         with Memory.open(path, tokenizer=CountingTokenizer(), background=False) as mem:
             t = mem.thread(thread_id)
+            t.recall("what did you say in December, or yesterday?", k=3)  # dates read as of its latest message
             t.add({"role": "user", "content": "are you still there?"})
             t.context(budget=2000, query="still there")
             [h.as_dict() for h in t.recall("still there", k=3)]
@@ -167,6 +168,10 @@ def thread_alive(path: str, thread_id: str) -> bool:
         return True
     except Exception:
         return False
+
+
+#: Times at either end of what the stores take (epoch seconds > 0, up to the last second of year 9999), and just past.
+EDGE_TIMES = (1e-3, 1.0, 253402300799.0, 253402300800.0)
 
 
 def add_case(path: str, raw: Any, created_at: Any = None, many: bool = False) -> str:

@@ -20,7 +20,7 @@ _FAST = settings(
 
 
 @_FAST
-@given(raw=fc.message, created_at=st.one_of(st.none(), fc._scalars))
+@given(raw=fc.message, created_at=st.one_of(st.none(), fc._scalars, st.sampled_from(fc.EDGE_TIMES)))
 def test_add_never_raises_raw_nor_breaks_the_thread(tmp_path_factory, raw, created_at):
     path = str(tmp_path_factory.mktemp("f") / "m.db")
     assert fc.add_case(path, raw, created_at) in (fc.OK, fc.CLEAN)
@@ -38,6 +38,12 @@ def test_known_killers_are_clean_errors(tmp_path: Path, raw):
     assert fc.add_case(str(tmp_path / "m.db"), raw) == fc.CLEAN
     assert fc.add_case(str(tmp_path / "n.db"), None, many=True) == fc.CLEAN
     assert fc.add_case(str(tmp_path / "o.db"), {"role": "user", "content": "x"}, created_at=1.7e12) == fc.CLEAN
+
+
+@pytest.mark.parametrize("when", fc.EDGE_TIMES)
+def test_a_message_at_either_end_of_storable_time_keeps_the_thread_alive(tmp_path: Path, when):
+    expected = fc.CLEAN if when > 253402300799.0 else fc.OK  # past year 9999: refused, nothing stored
+    assert fc.add_case(str(tmp_path / "m.db"), {"role": "user", "content": "see you tomorrow"}, when) == expected
 
 
 @_FAST
