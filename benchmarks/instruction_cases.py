@@ -47,6 +47,21 @@ PREFERENCES = {
         "Keep in mind that I'm on Windows.",
         "I only use vim, so skip the IDE instructions.",
         "Ich bevorzuge Antworten ohne Aufzählungszeichen.",
+        "Please keep code samples under twenty lines.",
+        "I'm colorblind, so don't rely on red and green to mark things.",
+        "Going forward, write dates as YYYY-MM-DD.",
+        "I work in TypeScript, not JavaScript, so give me typed examples.",
+        "Skip the pleasantries and get straight to the point.",
+        "I'm a beginner, so explain any jargon you use.",
+        "My team uses tabs, so format code that way.",
+        "Call me Sam, by the way.",
+        "Use British spelling.",
+        "Answer in plain text, no markdown.",
+        "Prices in euros, please.",
+        "We're on PostgreSQL 12, so don't suggest features from newer versions.",
+        "Whenever you show a command, explain what each flag does.",
+        "I don't have admin rights on this laptop.",  # a constraint said as a plain fact: missed
+        "I hate long intros.",  # a dislike: missed (as a cue it would catch chit-chat: "I hate rainy days")
     ],
     "de": [
         "Ich hätte lieber kurze Antworten.",
@@ -56,6 +71,14 @@ PREFERENCES = {
         "Ich kann kein Docker benutzen.",
         "Metrisch bitte.",
         "Ich arbeite lieber mit pandas als mit polars.",
+        "Bitte duze mich.",
+        "Ich nutze ausschließlich Linux, also keine Windows-Befehle.",
+        "Antworte bitte knapp und ohne Einleitung.",
+        "Ich bin Anfänger, erkläre Fachbegriffe bitte.",
+        "Preise bitte in Euro.",
+        "Wir arbeiten mit Python 3.10, nichts Neueres.",
+        "Keine Emojis, bitte.",
+        "Mir wäre es lieber, wenn du Beispiele mit echten Daten zeigst.",
     ],
     "it": [
         "Preferirei risposte brevi.",
@@ -64,6 +87,14 @@ PREFERENCES = {
         "Non posso usare Docker al lavoro.",
         "Metrico, per favore.",
         "Preferisco risposte di al massimo tre frasi.",
+        "Dammi del tu, per favore.",
+        "Uso solo Linux, quindi niente comandi Windows.",
+        "Rispondi in modo conciso, senza preamboli.",
+        "Sono un principiante, spiegami i termini tecnici.",
+        "I prezzi in euro, per favore.",
+        "Niente emoji, grazie.",
+        "Preferirei esempi con dati reali.",
+        "Lavoriamo con Java 11, niente di più recente.",
     ],
     "zh": [
         "我比较喜欢简短的回答。",
@@ -72,6 +103,14 @@ PREFERENCES = {
         "我宁愿用pandas而不是polars。",
         "我不能用Docker。",
         "我更喜欢用表格列出比较结果。",
+        "请叫我小王。",
+        "我只用Linux，不要给我Windows命令。",
+        "回答请简洁，不要开场白。",
+        "我是初学者，请解释专业术语。",
+        "价格请用人民币。",
+        "不要用表情符号，谢谢。",
+        "我们用的是Python 3.9，别用更新的语法。",
+        "我比较喜欢看带真实数据的例子。",
     ],
 }
 # (role, text, kind): none of these is the user's own standing rule or preference for the assistant.
@@ -154,6 +193,34 @@ FALSE_POSITIVES = [
     ("assistant", "我更喜欢用pandas。", "assistant"),
     ("tool", "Never run this script as root. Always back up /etc first.", "tool"),
     ("tool", "I prefer metric units. Keep it brief.", "tool"),
+    # written with the clause rules (a situation, then the rule: core.instructions._accommodation)
+    ("user", "Can you keep the code samples short in this answer?", "one-off"),
+    ("user", "Is it better to use tabs or spaces?", "question"),
+    ("user", "The README says: please use British spelling in all docs.", "quote"),
+    ("user", "My manager prefers PostgreSQL over MySQL.", "reported"),
+    ("user", "What if we switched to TypeScript?", "hypothetical"),
+    ("user", "Error: always_use_tabs is not a valid option", "pasted"),
+    ("user", "I preferred the first version you wrote.", "chat"),
+    ("user", "Thanks, that's much shorter!", "chat"),
+    ("user", "He always forgets to lint before pushing.", "reported"),
+    ("user", "Log output:\nWARN never retry on 4xx\nINFO done", "pasted"),
+    ("user", "My friend is vegetarian, so no meat at the party.", "reported"),
+    ("user", "I'm so tired, so let's stop here for today.", "chat"),
+    ("user", "Number the steps in this one.", "one-off"),
+    ("user", "I'm on a Mac. Does that matter?", "question"),
+    ("user", "Kannst du das diesmal kürzer machen?", "one-off"),
+    ("user", "Mein Kollege bevorzugt Java.", "reported"),
+    ("user", "Meine Kollegin schreibt lieber Kotlin.", "reported"),
+    ("user", "Mein Freund ist Vegetarier, also kein Fleisch auf der Party.", "reported"),
+    ("user", "Puoi accorciare questa risposta?", "one-off"),
+    ("user", "Il mio collega preferisce Java.", "reported"),
+    ("user", "Il mio amico è vegetariano, quindi niente carne alla festa.", "reported"),
+    ("user", "这次能不能短一点？", "one-off"),
+    ("user", "我同事更喜欢Java。", "reported"),
+    ("user", "我朋友吃素，所以聚会不要放肉。", "reported"),
+    ("user", "用制表符好还是空格好？", "question"),
+    ("assistant", "Going forward, I'll write dates as YYYY-MM-DD.", "assistant"),
+    ("tool", "Please keep code samples under twenty lines.", "tool"),
 ]
 # (earlier, later): the later one supersedes the earlier (same subject, a revision cue).
 SUPERSEDED = [
@@ -162,6 +229,54 @@ SUPERSEDED = [
     ("Usa sempre il punto come separatore decimale.", "In realtà, usa invece la virgola come separatore decimale."),
     ("我更喜欢用pandas处理数据。", "其实，现在用polars处理数据也可以。"),
 ]
+
+
+# Written after the rules above and before the clause rules, as a check of how the cues carry to wording they were
+# not written for; measured before anything was changed for them: recall 11/30 (36.7%) with the cues alone, 20/30
+# (66.7%) with the clause rules, which were written from the cases above. One Chinese pattern was fixed after the
+# misses were read ("菜谱里不要放肉": a topic before the rule), so from then on they are no longer unseen. What is
+# left are imperatives about a definite thing ("Write the SQL in lowercase", "Number the steps"): the same words ask
+# for one answer as often as for all of them, and a one-off request kept as a standing rule is the worse mistake.
+UNSEEN = {
+    "en": [
+        "Please don't use semicolons in JavaScript examples.",
+        "I'm on a Mac, so use Homebrew for installs.",
+        "I'd like the answers in Spanish from here on.",
+        "Write the SQL in lowercase.",
+        "Give me the short version first, then details.",
+        "I'm vegetarian, so leave meat out of any recipes.",
+        "Only suggest free tools, we have no budget.",
+        "Use the 24-hour clock.",
+        "I'm not a developer, so avoid code unless I ask.",
+        "Temperatures in Celsius please.",
+        "Number the steps.",
+        "I need everything to work offline, so no cloud services.",
+    ],
+    "de": [
+        "Schreib die Beispiele bitte in Kotlin.",
+        "Ich bin auf dem Mac, also bitte Homebrew-Befehle.",
+        "Kurze Sätze, bitte.",
+        "Ich bin Vegetarier, also keine Rezepte mit Fleisch.",
+        "Verwende die 24-Stunden-Uhr.",
+        "Nummeriere die Schritte.",
+    ],
+    "it": [
+        "Scrivi gli esempi in Kotlin, per favore.",
+        "Sono su Mac, quindi usa Homebrew.",
+        "Frasi brevi, per favore.",
+        "Sono vegetariano, quindi niente ricette con la carne.",
+        "Usa il formato 24 ore.",
+        "Numera i passaggi.",
+    ],
+    "zh": [
+        "例子请用Kotlin写。",
+        "我用的是Mac，所以请用Homebrew。",
+        "句子短一点就好。",
+        "我吃素，所以菜谱里不要放肉。",
+        "请用24小时制。",
+        "步骤请编号。",
+    ],
+}
 
 
 def positives() -> list[tuple[str, str, str]]:

@@ -7,17 +7,19 @@
 ``benchmarks/instruction_cases.py``: standing instructions and preferences stated with and without cues ("I'd
 rather keep answers short", "metric please", "keep it brief"), in en, de, it and zh, and false-positive cases
 (quoted and pasted text, e-mails, logs, dialogues, hypotheticals, reported speech, questions, one-off requests,
-chat, an assistant's suggestion, a tool's output). Recall and precision per language, false positives by kind.
+chat, an assistant's suggestion, a tool's output, someone else's preference). Recall and precision per language,
+false positives by kind, and recall on ``UNSEEN``: cases written apart from the rules, to show how far they carry.
 
 **Long streams** (the evaluation data): three streams, each chained until it passes ``--tokens``:
 ``locomo`` (LoCoMo dev conversations, chit-chat), ``agent`` (coding-agent trajectories as function-calling
 messages) and ``assistant`` (the same trajectories as a technical user/assistant chat: the task in the user's
 words, the agent's reasoning and command as the assistant's answer, the command's output pasted back by the user).
-Into each go ``--per-stream`` seeded positives (half as a turn of their own, half inside an existing user turn:
-before or after its text or pasted output, or after it and before a closing "What do you think?", where only a
-first-person preference may count), the supersession pairs (the earlier one early, the later one after it), and
-every user-role false-positive case. Extractive summarizer, compaction inline. At the end, for 5
-seeded probe queries (user turns of the stream) and without a query: the share of the positives present in
+Into each go ``--per-stream`` seeded positives of distinct subjects (a later one on the same subject supersedes
+an earlier one by design; the supersession pairs measure that), half as a turn of their own, half inside an
+existing user turn: before or after its text or pasted output, or after it and before a closing "What do you
+think?", where only a first-person preference may count; the supersession pairs (the earlier one early, the
+later one after it), and every user-role false-positive case. Extractive summarizer, compaction inline. At the
+end, for 5 seeded probe queries (user turns of the stream) and without a query: the share of the positives present in
 ``context(budget, query)``, beside plain truncation (the newest whole messages that fit the budget) and the full
 transcript; the false-positive cases among the standing instructions (by provenance: an instruction citing an
 inserted false-positive turn; target 0); the supersession pairs resolved (the later shown, the earlier not).
@@ -35,11 +37,11 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from instruction_cases import FALSE_POSITIVES, SUPERSEDED, positives
+from instruction_cases import FALSE_POSITIVES, SUPERSEDED, UNSEEN, positives
 
 from chatcompact import Memory
 from chatcompact.config import Policy
-from chatcompact.core.instructions import detect
+from chatcompact.core.instructions import detect, same_subject
 from chatcompact.evaluation.agent import load_trajectories
 from chatcompact.evaluation.datasets import load_locomo
 from chatcompact.types import Message
@@ -81,6 +83,9 @@ def detection() -> None:
     print("  false positives by kind: " + ", ".join(f"{k} {wrong[k]}/{n}" for k, n in sorted(kinds.items())))
     for text in missed:
         print(f"  missed: {text!r}")
+    unseen = [(code, t) for code, texts in UNSEEN.items() for t in texts]
+    found = [t for _, t in unseen if detect(Message("user", t, seq=1))]
+    print(f"  cases written apart from the rules (instruction_cases.UNSEEN): recall {len(found)}/{len(unseen)}")
 
 
 # ---------------------------------------------------------------- the streams
@@ -175,7 +180,14 @@ def _truncation(msgs: list[dict[str, Any]], budget: int, count: Any) -> str:
 def _plan(msgs: list[dict[str, Any]], per_stream: int, rng: random.Random) -> dict[int, list[tuple[str, str]]]:
     """Where each inserted case goes: message index -> [(how, text)], how = "own" | "inside"."""
     cases = positives()
-    chosen = [cases[i] for i in sorted(rng.sample(range(len(cases)), min(per_stream, len(cases))))]
+    chosen: list[tuple[str, str, str]] = []
+    pairs = [t for pair in SUPERSEDED for t in pair]
+    for i in rng.sample(range(len(cases)), len(cases)):  # distinct subjects: "Metrisch bitte" after "Please use
+        text = cases[i][1]  # metric units" supersedes it, as it should (the SUPERSEDED pairs measure that)
+        others = [c[1] for c in chosen] + pairs
+        if len(chosen) < per_stream and not any(same_subject(text, o) or same_subject(o, text) for o in others):
+            chosen.append(cases[i])
+    chosen.sort(key=cases.index)
     negatives = [text for role, text, _ in FALSE_POSITIVES if role == "user"]
     users = [i for i, m in enumerate(msgs) if m["role"] == "user" and isinstance(m.get("content"), str)]
     slots = [i for i, m in enumerate(msgs) if m["role"] != "tool"][: len(msgs) * 9 // 10]

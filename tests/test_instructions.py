@@ -303,6 +303,58 @@ def test_every_language_lists_every_kind_of_cue():
             assert cues()[lang][kind], (lang, kind)
 
 
+# A clause about the speaker, then the rule that follows from it (core.instructions._accommodation); each
+# language's negatives are the same shape about someone else, an idiom, or a request for this turn.
+ACCOMMODATIONS = {
+    "en": [
+        "I'm colorblind, so don't rely on red and green to mark things.",
+        "I'm a beginner, so explain any jargon you use.",
+        "My team uses tabs, so format code that way.",
+        "We're on PostgreSQL 12, so don't suggest features from newer versions.",
+        "I need everything to work offline, so no cloud services.",
+        "No emojis, thanks.",
+    ],
+    "de": [
+        "Ich nutze ausschließlich Linux, also keine Windows-Befehle.",
+        "Ich bin Anfänger, erkläre Fachbegriffe bitte.",
+    ],
+    "it": [
+        "Sono un principiante, spiegami i termini tecnici.",
+        "Lavoriamo con Java 11, niente di più recente.",
+        "Niente emoji, grazie.",
+        "I prezzi in euro, per favore.",
+    ],
+    "zh": ["我是初学者，请解释专业术语。", "我吃素，所以菜谱里不要放肉。", "价格请用人民币。"],
+}
+NOT_ACCOMMODATIONS = {
+    "en": [
+        "My friend is vegetarian, so no meat at the party.",
+        "I'm so tired, so let's stop here for today.",
+        "I'm free tomorrow, so give me a call.",
+        "I'm here for you, no worries.",
+        "I'm proud of you, so keep it up!",
+        "Great, thanks!",
+        "No worries, thanks!",
+        "I also use a whiteboard to stay on track, visualize goals and celebrate wins.",
+    ],
+    "de": ["Mein Freund ist Vegetarier, also kein Fleisch auf der Party.", "Meine Kollegin schreibt lieber Kotlin."],
+    "it": ["Il mio amico è vegetariano, quindi niente carne alla festa.", "Sono qui per te, nessun problema."],
+    "zh": ["我朋友吃素，所以聚会不要放肉。", "我同事更喜欢Java。", "我老板更喜欢Kotlin。"],
+}
+
+
+@pytest.mark.parametrize("lang", sorted(ACCOMMODATIONS))
+def test_a_rule_that_follows_from_the_speakers_situation_is_a_preference(lang):
+    for text in ACCOMMODATIONS[lang]:
+        found = detect(Message("user", text, seq=3))
+        assert [(i.text, i.subject) for i in found] == [(text, "preference")], text
+
+
+@pytest.mark.parametrize("lang", sorted(NOT_ACCOMMODATIONS))
+def test_someone_elses_situation_an_idiom_or_a_request_now_is_none(lang):
+    assert [t for t in NOT_ACCOMMODATIONS[lang] if detect(Message("user", t, seq=1))] == []
+
+
 def test_a_choice_about_one_thing_now_is_no_standing_preference():
     for text in ("I'd rather send it myself, she's a repeat customer.", "Let me think, I'd rather write to her first."):
         assert detect(Message("user", text, seq=1)) == [], text

@@ -212,16 +212,13 @@ def test_clicking_a_curve_point_opens_that_turn(site: tuple[Running, str, Path],
     pixels = region(png, page.rect("#curve"))
     assert sum(near(p, (0x2F, 0x6F, 0xDE)) for p in pixels) > 150  # sent to the model
     assert sum(near(p, (0xD0, 0x45, 0x3F)) for p in pixels) > 150  # the full history
-    for sel in (
-        "#threads li[aria-selected='true']",
-        "#transcript .msg.sel",
-        "#block-summary",
-        "#block-outline",
-        "#curve",
-    ):
+    for sel in ("#threads li[aria-selected='true']", "#transcript .msg.sel", "#curve"):
         assert visible(page, sel), sel
     sel = region(png, page.rect("#transcript .msg.sel"))
     assert sum(near(p, (0x2F, 0x6F, 0xDE), 30) for p in sel) > 200  # the selected turn's outline is drawn
+    for block in ("block-summary", "block-outline"):  # below the standing instructions: the panel scrolls to them
+        page.js(f"document.getElementById('{block}').scrollIntoView()")
+        assert visible(page, f"#{block}"), block
     page.js("document.getElementById('block-window').scrollIntoView()")
     assert visible(page, "#block-window") and page.js("document.querySelectorAll('#block-window .wrow').length") > 0
     no_key_in_urls(page, key)

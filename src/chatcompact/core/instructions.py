@@ -1,14 +1,15 @@
 """Standing instructions and preferences: what the user sets for the rest of the conversation. Pure.
 
-"Always answer in German", "never use tabs", "from now on cite the file", "do not modify tests" are
-instructions; "I'd rather keep answers short", "please use metric units", "I prefer pandas over polars for
-this", "metric please", "keep it brief", "I can't use Docker at work" are preferences and constraints. Both must
-hold in every context, long after the turn that said them was folded. :func:`detect` finds them in user
-messages with per-language cue phrases (``data/lang/instructions.json``: en, de, it, zh); :func:`merge` adds
-them to the state's ``instructions`` section (``subject`` "instruction" or "preference"), where no cap evicts
-them and only a later statement on the same subject supersedes an earlier one ("actually, polars is fine now";
-its sources keep the earlier ids: provenance). Capture runs at every compaction (``core.worklog.carry``) and
-assembly also scans the unsummarised tail, so it does not depend on which summarizer runs.
+"Always answer in German", "never use tabs", "from now on cite the file", "do not modify tests" are instructions;
+"I'd rather keep answers short", "please use metric units", "I prefer pandas over polars for this", "metric please",
+"keep it brief", "I can't use Docker at work", and the rule that follows from the user's situation
+("I'm colorblind, so don't rely on red and green", "我吃素，所以菜谱里不要放肉") are preferences and constraints.
+Both must hold in every context, long after the turn that said them was folded. :func:`detect` finds them in user
+messages with per-language cue phrases (``data/lang/instructions.json``: en, de, it, zh); :func:`merge` adds them
+to the state's ``instructions`` section (``subject`` "instruction" or "preference"), where no cap evicts them and
+only a later statement on the same subject supersedes an earlier one ("actually, polars is fine now"; its sources
+keep the earlier ids: provenance). Capture runs at every compaction (``core.worklog.carry``) and assembly also
+scans the unsummarised tail, so it does not depend on which summarizer runs.
 
 Precision matters as much as recall. Only the user's own words to the assistant count
 (:func:`~chatcompact.core.own_words.own_words`: never quoted, pasted or tool text; only user messages are
@@ -48,6 +49,7 @@ __all__ = [
     "own_sentences",
     "own_words",
     "read",
+    "same_subject",
 ]
 
 INSTRUCTION, PREFERENCE = "instruction", "preference"  # the items' ``subject``
@@ -55,6 +57,7 @@ MAX_INSTRUCTIONS = 100  # a safety bound against a flood; far above what people 
 MAX_CHARS = 300
 READ_CHARS = 20_000  # of a message: a paste is not a rule book
 OBJECT_WORDS = 3  # a preference about "it", "her", "this" within its first words is about one thing
+TOPIC_CHARS = 6  # "价格请用人民币": the topic before a please word, at most this many characters
 MAX_FRAGMENT_WORDS = 4  # "metric units, please": a fragment this short, no verb, is a preference
 _PUNCT = " ,;:-—–、，.!?。！？…"
 _MD_LEAD = re.compile(r"^\s*(?:[-*+•]\s+|\d{1,3}[.)]\s+|#{1,6}\s+)+")
@@ -84,6 +87,11 @@ def classify(sentence: str) -> str | None:
     s = _MD_EMPHASIS.sub("", _MD_LEAD.sub("", sentence)).strip()
     if len(s) < 4:
         return None
+    return _by_cues(s) or (PREFERENCE if _accommodation(s) else None)
+
+
+def _by_cues(s: str) -> str | None:
+    """:func:`classify` by the sentence's cue phrases as a whole."""
     core = _without_request(s)
     if starts("not_rule", core) or starts("not_rule", s):
         return None  # "don't worry", "never give up": advice, not a rule for the assistant
@@ -101,11 +109,152 @@ def classify(sentence: str) -> str | None:
 
 def _first_person_preference(s: str) -> bool:
     """ "I'd rather ...", "we can't use ...", "mir ist lieber ...": the speaker's own preference or constraint, not
-    a choice about one thing now ("I'd rather send it myself", "I'd rather write to her first")."""
-    cues = found("prefer", s) or (found("prefer_word", s) if has("first_person", s) else [])
+    a choice about one thing now ("I'd rather send it myself", "I'd rather write to her first"), nor someone
+    else's ("我同事更喜欢Java": my colleague prefers Java)."""
+    cues = found("prefer", s) or (found("prefer_word", s) if _speaks_of_self("first_person", s) else [])
     if not cues:
         return False
     return not about_one_thing(s[cues[0][1] :], lang.detect(s))
+
+
+def _speaks_of_self(kind: str, text: str, code: str | None = None) -> bool:
+    """Whether a ``kind`` word ("first_person", "speaker"; of language ``code`` and English, or of any) occurs in
+    ``text`` outside a 'third_party' phrase ("我朋友": "my friend", where 我 is not the subject)."""
+    others = found("third_party", text)
+    return bool(_of(kind, blanked(text, others) if others else text, code))
+
+
+def _of(kind: str, text: str, code: str | None) -> list[tuple[int, int]]:
+    """Where ``kind``'s phrases of language ``code`` (and English) occur in ``text``; of every language without
+    ``code``. (German "also" is "so", not the English "also".)"""
+    spans = found(kind, text)
+    if code is None or not spans:
+        return spans
+    mine = word_list(kind, code)
+    return [(a, b) for a, b in spans if text[a:b].lower() in mine]
+
+
+# A clause boundary inside a sentence: a comma (a Han one too) or a dash between words.
+_CLAUSE = re.compile(r"\s*[,，、]\s*|\s+[-–—]\s+")
+
+
+def _accommodation(s: str) -> bool:
+    """ "I'm colorblind, so don't rely on red and green", "Ich bin Anfänger, erkläre Fachbegriffe bitte",
+    "Lavoriamo con Java 11, niente di più recente", "我吃素，所以菜谱里不要放肉": a first clause about the speaker
+    (a 'speaker' word: "I'm", "we", "sono", 我), then, after a comma or a 'consequence' word ("so", "also",
+    "quindi", 所以), a clause that sets a rule for the assistant (:func:`_rule_clause`). Someone else's situation
+    ("my friend is vegetarian, so no meat at the party", "我朋友吃素") is none."""
+    code = lang.detect(s)
+    cuts = sorted({*(m.span() for m in _CLAUSE.finditer(s)), *_of("consequence", s, code)})
+    for start, end in cuts:
+        if start > 0 and _speaks_of_self("speaker", s[:start], code) and _rule_clause(s[end:], code):
+            return True
+    # "价格请用人民币", "代码请加注释": a short topic, then a please word and the rule for it
+    return any(
+        0 < a <= TOPIC_CHARS and lang.has_han(s[:a]) and _rule_clause(s[a:], code)
+        for a, _ in _of("topic_please", s, code)
+    )
+
+
+def _rule_clause(clause: str, code: str) -> bool:
+    """The clause after :func:`_accommodation`'s first one sets a standing rule: one by its cue phrases
+    ("don't rely on ..."), a 'directive' verb with a general object ("explain any jargon", "use Homebrew for
+    installs"; not "give me a call", "show me around", "leave it"), or a short negative fragment ("no cloud
+    services", "keine Windows-Befehle"; not "no worries")."""
+    c = clause.strip(_PUNCT)
+    while (end := starts("request", c) or _consequence_start(c, code)) and end < len(c):
+        c = c[end:].lstrip(_PUNCT)  # "so please ...", ", also bitte ...", "，所以请..."
+    if lang.has_han(c):  # "菜谱里不要放肉": a short topic ("in recipes") before the rule
+        c = next((c[a:] for a, _ in _of("negative_lead", c, code) if 0 < a <= TOPIC_CHARS), c)
+    if len(c) < 3 or has("one_off", c) or starts("not_rule", c) or starts("not_negative", c):
+        return False
+    if _by_cues(c) is not None:
+        return True
+    if end := starts("negative_lead", c):
+        return len(lang.words(c)) <= MAX_FRAGMENT_WORDS + 2 and bool(lang.content_words(c[end:], filler=True))
+    if not (end := starts("directive", c)):
+        return False
+    rest = c[end:].lstrip(_PUNCT)
+    if lang.has_han(rest):
+        now = word_list("determiner", "zh") | word_list("not_object", "zh")
+        return not rest.startswith(tuple(now)) and len(rest) >= 2
+    words = [w.lower() for w in lang.words(rest)]
+    if words[:1] and words[0] in word_list("first_person", code):
+        words = words[1:]  # "give me ...", "erkläre mir ..."
+    stop = word_list("determiner", code) | word_list("article", code) | word_list("object_pronoun", code)
+    stop -= word_list("plural_article", code)  # "spiegami i termini tecnici": technical terms in general
+    stop |= word_list("not_object", code)  # "give me five minutes": a request now
+    return (
+        bool(words)
+        and words[0] not in stop
+        and not words[0].isdigit()
+        and bool(lang.content_words(" ".join(words), filler=True))
+    )
+
+
+# A word after a comma or dash; a word that begins a sentence (a line too).
+_AFTER_COMMA = re.compile(r"(?:[,，、]|\s[-–—])\s*([^\W\d_]+)")
+_SENTENCE_HEAD = re.compile(r"(?:^|[.!?]\s+)([^\W\d_]+)", re.MULTILINE)
+
+
+def _clause_hinted(text: str) -> bool:
+    """Whether :func:`_accommodation` may find a rule in ``text``: a 'consequence', 'directive' or 'negative_lead'
+    word after a comma or dash with a 'speaker' word before it in its sentence ("I'm ..., so don't", "Sono ...,
+    spiegami ...", "Ich ..., keine ..."), the same with a Han 'consequence' or 'negative_lead' word (我…所以…), or
+    a 'negative_lead' word at a sentence's start when a thanks word closes one ("Niente emoji, grazie"). The quick
+    test before a message's sentences are read for one ("so" and "no" alone are in most chat messages, and a
+    pasted log has commas): word look-ups, no alternation of phrases tried at every position."""
+    after, lead, han = _clause_words()
+    if any(w in text for w in word_list("topic_please", "zh")):
+        return True  # a Han request: read (few messages)
+    for w in han:
+        at = text.find(w)
+        if at > 0 and _speaks_of_self("speaker", _sentence_before(text, at)):
+            return True
+    for m in _AFTER_COMMA.finditer(text):
+        if m.group(1).lower() in after and _speaks_of_self("speaker", _sentence_before(text, m.start())):
+            return True
+    return has("thanks", text) and any(m.group(1).lower() in lead for m in _SENTENCE_HEAD.finditer(text))
+
+
+_SENTENCE_END = re.compile(r"[.!?。！？\n]")
+
+
+def _sentence_before(text: str, at: int) -> str:
+    """The part of ``at``'s sentence before it (at most 200 characters)."""
+    window = text[max(0, at - 200) : at]
+    ends = [m.end() for m in _SENTENCE_END.finditer(window)]
+    return window[ends[-1] :] if ends else window
+
+
+@lru_cache(maxsize=1)
+def _clause_words() -> tuple[frozenset[str], frozenset[str], tuple[str, ...]]:
+    """The first words of the 'consequence', 'directive' and 'negative_lead' phrases (Latin), of the 'negative_lead'
+    ones, and the Han 'consequence' and 'negative_lead' phrases."""
+
+    def firsts(kinds: tuple[str, ...]) -> frozenset[str]:
+        return frozenset(p.split()[0] for k in kinds for p in word_list(k) if not lang.has_han(p))
+
+    han = tuple(p for k in ("consequence", "negative_lead") for p in word_list(k) if lang.has_han(p))
+    return firsts(("consequence", "directive", "negative_lead")), firsts(("negative_lead",)), han
+
+
+def _consequence_start(text: str, code: str) -> int:
+    """The end of a 'consequence' word of language ``code`` (or English) that ``text`` starts with, or 0."""
+    m = _consequence_at(code).match(text)
+    return m.end() if m else 0
+
+
+@lru_cache(maxsize=8)
+def _consequence_at(code: str) -> re.Pattern[str]:
+    words = sorted(word_list("consequence", code), key=len, reverse=True)
+    alts = [re.escape(w) + ("" if lang.has_han(w) else r"(?!\w)") for w in words]
+    return re.compile(rf"^\s*(?:{'|'.join(alts)})", re.IGNORECASE)
+
+
+def same_subject(new: str, old: str) -> bool:
+    """Whether ``new`` speaks about what ``old`` does, as :func:`merge` decides it (then ``new`` supersedes it)."""
+    return _Subjects().same(new, old, has("override", new))
 
 
 def about_one_thing(after: str, code: str) -> bool:
@@ -169,24 +318,36 @@ def _style(core: str) -> bool:
 def _fragment(s: str) -> bool:
     """ "Metric please", "no emojis please", "bitte keine Emojis", "公制就好", "bitte metrische Einheiten
     verwenden": a few words and a please word, not "yes please", "the code please", "please hurry"."""
-    marks = found("please", s)
+    code = lang.detect(s)
+    marks = found("please", s) or _thanks(s, code)
     if not marks:
         return False
     rest = _cut(s, marks)
     words = [w.lower() for w in lang.words(rest)]
-    code = lang.detect(s)
     if words and words[-1] in word_list("style_end", code):
         words = words[:-1]  # "bitte metrische Einheiten verwenden": the verb at the end makes it a request to keep
     elif marks[0][0] == 0 and (not words or words[0] not in word_list("fragment_lead", code)):
         return False  # "please hurry", "please continue": a request for this turn
     if not words or len(words) > MAX_FRAGMENT_WORDS or len(rest) > 40:
         return False
-    stop = word_list("determiner", code) | word_list("article", code)
+    stop = (word_list("determiner", code) | word_list("article", code)) - word_list("plural_article", code)
     if words[0] in stop or any(w in word_list("not_fragment", code) for w in words):
         return False
     if lang.has_han(rest) and any(rest.startswith(d) for d in stop):
         return False
     return bool(lang.content_words(" ".join(words), filler=True))
+
+
+def _thanks(s: str, code: str) -> list[tuple[int, int]]:
+    """A thanks word's spans when it closes a fragment as a please word would: one that begins with a
+    'fragment_lead' or 'negative_lead' word ("no emojis, thanks", "niente emoji, grazie"), not "no worries, thanks"
+    nor "great, thanks"."""
+    marks = found("thanks", s)
+    rest = _cut(s, marks)
+    if not marks or starts("not_negative", rest):
+        return []
+    lead = starts("negative_lead", rest) or _next_word(rest, 0) in word_list("fragment_lead", code)
+    return marks if lead else []
 
 
 def _without_request(sentence: str) -> str:
@@ -316,13 +477,15 @@ def read(message: Message) -> Reading:
     if message.role != "user" or not message.text:
         return Reading(False, False)
     head = message.text[:READ_CHARS]
-    cued, override = may_hold(head, _ANYWHERE, _AT_START), may_hold(head, ("override",), ())
+    cued = may_hold(head, _ANYWHERE, _AT_START) or _clause_hinted(head)
+    override = may_hold(head, ("override",), ())
     if not cued and not override:
         return Reading(False, False)  # most messages: no cue outside their code at all
     out = []
     for sentence, spoken, doubtful in _sentences(message.text):
         if doubtful:
-            kind = PREFERENCE if _first_person_preference(spoken) and classify(spoken) else None
+            first_person = _first_person_preference(spoken) or _accommodation(spoken)  # the speaker's own
+            kind = PREFERENCE if first_person and classify(spoken) else None
         else:
             kind = classify(spoken)
         out.append((sentence, spoken, doubtful, kind))

@@ -46,7 +46,18 @@ _WRAPPED = re.compile(r"(?<=[\w,])\n(?=[^\W\d_A-Z])")
 _CJK = re.compile(r"[\u3400-\u9fff]")
 # Kinds matched at the start of a sentence (one position tried: fast); the others anywhere in it.
 ANCHORED = frozenset(
-    {"start", "hypothetical", "request", "style_start", "style_general", "statement_start", "not_rule"}
+    {
+        "start",
+        "hypothetical",
+        "request",
+        "style_start",
+        "style_general",
+        "statement_start",
+        "not_rule",
+        "directive",
+        "negative_lead",
+        "not_negative",
+    }
 )
 
 # Quoted and pasted text, as (pattern, what it spans). Quotation marks pair within a bounded length; ASCII
