@@ -355,6 +355,12 @@ def test_someone_elses_situation_an_idiom_or_a_request_now_is_none(lang):
     assert [t for t in NOT_ACCOMMODATIONS[lang] if detect(Message("user", t, seq=1))] == []
 
 
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from([t for texts in ACCOMMODATIONS.values() for t in texts]), st.sampled_from(_WRAPS))
+def test_a_quoted_pasted_or_reported_situation_sets_no_rule(text, wrap):
+    assert detect(Message("user", wrap.format(text), seq=1)) == [], wrap.format(text)
+
+
 def test_a_choice_about_one_thing_now_is_no_standing_preference():
     for text in ("I'd rather send it myself, she's a repeat customer.", "Let me think, I'd rather write to her first."):
         assert detect(Message("user", text, seq=1)) == [], text
