@@ -62,6 +62,16 @@ PREFERENCES = {
         "Whenever you show a command, explain what each flag does.",
         "I don't have admin rights on this laptop.",  # a constraint said as a plain fact: missed
         "I hate long intros.",  # a dislike: missed (as a cue it would catch chit-chat: "I hate rainy days")
+        "I'm left-handed, so mirror any drawing instructions.",
+        "We deploy on ARM servers, so avoid x86-only packages.",
+        "Please keep each answer under 200 words.",
+        "I'm in Berlin, so give times in CET.",
+        "No jargon please.",
+        "I'd prefer links to official docs over blog posts.",
+        "I'm dyslexic, so use short paragraphs.",
+        "I can't run Python 2 here.",
+        "Skip the disclaimers.",
+        "We're a small team, so suggest cheap options first.",
     ],
     "de": [
         "Ich hätte lieber kurze Antworten.",
@@ -79,6 +89,11 @@ PREFERENCES = {
         "Wir arbeiten mit Python 3.10, nichts Neueres.",
         "Keine Emojis, bitte.",
         "Mir wäre es lieber, wenn du Beispiele mit echten Daten zeigst.",
+        "Ich bin Linkshänder, also spiegle die Zeichnungen.",
+        "Bitte keine Fremdwörter.",
+        "Ich wohne in Wien, also Zeiten bitte in MEZ.",
+        "Ich hätte lieber Links zur offiziellen Doku.",
+        "Wir haben wenig Budget, also zuerst günstige Optionen.",
     ],
     "it": [
         "Preferirei risposte brevi.",
@@ -95,6 +110,11 @@ PREFERENCES = {
         "Niente emoji, grazie.",
         "Preferirei esempi con dati reali.",
         "Lavoriamo con Java 11, niente di più recente.",
+        "Sono mancino, quindi rispecchia i disegni.",
+        "Niente gergo tecnico, per favore.",
+        "Vivo a Roma, quindi orari in CET.",
+        "Preferirei link alla documentazione ufficiale.",
+        "Siamo un piccolo team, quindi suggerisci prima le opzioni economiche.",
     ],
     "zh": [
         "我比较喜欢简短的回答。",
@@ -111,6 +131,11 @@ PREFERENCES = {
         "不要用表情符号，谢谢。",
         "我们用的是Python 3.9，别用更新的语法。",
         "我比较喜欢看带真实数据的例子。",
+        "我是左撇子，所以请把示意图镜像。",
+        "请不要用术语。",
+        "我在北京，所以时间请用北京时间。",
+        "我更喜欢官方文档的链接。",
+        "我们团队很小，所以先推荐便宜的方案。",
     ],
 }
 # (role, text, kind): none of these is the user's own standing rule or preference for the assistant.
@@ -221,6 +246,24 @@ FALSE_POSITIVES = [
     ("user", "用制表符好还是空格好？", "question"),
     ("assistant", "Going forward, I'll write dates as YYYY-MM-DD.", "assistant"),
     ("tool", "Please keep code samples under twenty lines.", "tool"),
+    ("user", "My brother is left-handed, so he mirrors everything.", "reported"),
+    ("user", "I'm in Berlin, so it's late here.", "chat"),
+    ("user", "I'm in Berlin, so give me a minute to find a quiet spot.", "one-off"),
+    ("user", "No jargon? Is that even possible?", "question"),
+    ("user", "Meine Schwester ist Linkshänderin, also kein Problem.", "reported"),
+    ("user", "Vivo a Roma, quindi fa caldo.", "chat"),
+    ("user", "我在北京，所以现在很晚了。", "chat"),
+    ("user", "我妹妹更喜欢官方文档。", "reported"),
+    ("user", "I'm so happy, no joke!", "chat"),
+    ("user", "We're done for today, so thanks for the help!", "chat"),
+    ("user", "I'm on a hotspot, so the call might drop.", "chat"),
+    ("user", "My sister is allergic to nuts, so no nuts at her party.", "reported"),
+    ("user", "I read on my phone, show me this one as a list.", "one-off"),
+    ("user", "We went hiking, ate lunch, took photos.", "chat"),
+    ("user", "Ich lese am Handy, also entschuldige die Tippfehler.", "chat"),
+    ("user", "Mia sorella è allergica, quindi niente noci alla festa.", "reported"),
+    ("user", "我妹妹对坚果过敏，所以她的派对不要有坚果。", "reported"),
+    ("user", "I'm tired, no energy left today.", "chat"),
 ]
 # (earlier, later): the later one supersedes the earlier (same subject, a revision cue).
 SUPERSEDED = [
@@ -233,10 +276,11 @@ SUPERSEDED = [
 
 # Written after the rules above and before the clause rules, as a check of how the cues carry to wording they were
 # not written for; measured before anything was changed for them: recall 11/30 (36.7%) with the cues alone, 20/30
-# (66.7%) with the clause rules, which were written from the cases above. One Chinese pattern was fixed after the
-# misses were read ("菜谱里不要放肉": a topic before the rule), so from then on they are no longer unseen. What is
-# left are imperatives about a definite thing ("Write the SQL in lowercase", "Number the steps"): the same words ask
-# for one answer as often as for all of them, and a one-off request kept as a standing rule is the worse mistake.
+# (66.7%) with the clause rules, which were written from other cases. Then their misses were read and three general
+# fixes drawn from them ("菜谱里不要放肉": a topic before the rule; "keep each answer"; a please word links a clause):
+# 23/30, and from then on they are no longer unseen (``UNSEEN_LATER`` is). What is left are imperatives about a
+# definite thing ("Write the SQL in lowercase", "Number the steps"): the same words ask for one answer as often as
+# for all of them, and a one-off request kept as a standing rule is the worse mistake.
 UNSEEN = {
     "en": [
         "Please don't use semicolons in JavaScript examples.",
@@ -275,6 +319,40 @@ UNSEEN = {
         "我吃素，所以菜谱里不要放肉。",
         "请用24小时制。",
         "步骤请编号。",
+    ],
+}
+
+
+# Written after the last change to the rules, measured once: recall 16/20 (the code before the clause rules:
+# 5/20). Like ``UNSEEN``, no rule was written from them.
+UNSEEN_LATER = {
+    "en": [
+        "I'm on a 4G hotspot, so keep downloads small.",
+        "We're HIPAA-bound, so never suggest sending patient data to third parties.",
+        "I read on my phone, so avoid wide tables.",
+        "Please cite sources with links.",
+        "I only have 10 minutes a day, so keep exercises short.",
+        "I'm allergic to nuts, so leave them out of any recipes.",
+        "Formal tone, please.",
+        "Our CI runs Ubuntu 20.04, so don't suggest newer glibc features.",
+    ],
+    "de": [
+        "Ich lese am Handy, also bitte keine breiten Tabellen.",
+        "Wir sind an die DSGVO gebunden, also nie Kundendaten an Dritte.",
+        "Förmlicher Ton, bitte.",
+        "Ich habe nur zehn Minuten am Tag, also kurze Übungen bitte.",
+    ],
+    "it": [
+        "Leggo dal telefono, quindi evita le tabelle larghe.",
+        "Tono formale, per favore.",
+        "Sono allergica alle noci, quindi niente noci nelle ricette.",
+        "Ho solo dieci minuti al giorno, quindi esercizi brevi.",
+    ],
+    "zh": [
+        "我用手机看，所以不要用太宽的表格。",
+        "请用正式的语气。",
+        "我对坚果过敏，所以菜谱里不要有坚果。",
+        "我每天只有十分钟，所以练习请短一点。",
     ],
 }
 

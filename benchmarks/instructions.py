@@ -37,7 +37,7 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from instruction_cases import FALSE_POSITIVES, SUPERSEDED, UNSEEN, positives
+from instruction_cases import FALSE_POSITIVES, SUPERSEDED, UNSEEN, UNSEEN_LATER, positives
 
 from chatcompact import Memory
 from chatcompact.config import Policy
@@ -83,9 +83,10 @@ def detection() -> None:
     print("  false positives by kind: " + ", ".join(f"{k} {wrong[k]}/{n}" for k, n in sorted(kinds.items())))
     for text in missed:
         print(f"  missed: {text!r}")
-    unseen = [(code, t) for code, texts in UNSEEN.items() for t in texts]
-    found = [t for _, t in unseen if detect(Message("user", t, seq=1))]
-    print(f"  cases written apart from the rules (instruction_cases.UNSEEN): recall {len(found)}/{len(unseen)}")
+    for name, cases in (("UNSEEN", UNSEEN), ("UNSEEN_LATER", UNSEEN_LATER)):
+        texts = [t for per_lang in cases.values() for t in per_lang]
+        found = [t for t in texts if detect(Message("user", t, seq=1))]
+        print(f"  cases written apart from the rules (instruction_cases.{name}): recall {len(found)}/{len(texts)}")
 
 
 # ---------------------------------------------------------------- the streams

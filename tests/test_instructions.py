@@ -313,6 +313,8 @@ ACCOMMODATIONS = {
         "We're on PostgreSQL 12, so don't suggest features from newer versions.",
         "I need everything to work offline, so no cloud services.",
         "No emojis, thanks.",
+        "I'm left-handed, so mirror any drawing instructions.",
+        "I'm in Berlin, so give times in CET.",
     ],
     "de": [
         "Ich nutze ausschließlich Linux, also keine Windows-Befehle.",
@@ -324,7 +326,13 @@ ACCOMMODATIONS = {
         "Niente emoji, grazie.",
         "I prezzi in euro, per favore.",
     ],
-    "zh": ["我是初学者，请解释专业术语。", "我吃素，所以菜谱里不要放肉。", "价格请用人民币。"],
+    "zh": [
+        "我是初学者，请解释专业术语。",
+        "我吃素，所以菜谱里不要放肉。",
+        "价格请用人民币。",
+        "我是左撇子，所以请把示意图镜像。",
+        "我在北京，所以时间请用北京时间。",
+    ],
 }
 NOT_ACCOMMODATIONS = {
     "en": [
@@ -336,6 +344,8 @@ NOT_ACCOMMODATIONS = {
         "Great, thanks!",
         "No worries, thanks!",
         "I also use a whiteboard to stay on track, visualize goals and celebrate wins.",
+        "We roast marshmallows, tell stories around the campfire and just enjoy each other's company.",
+        "I'm in Berlin, so give me a minute to find a quiet spot.",
     ],
     "de": ["Mein Freund ist Vegetarier, also kein Fleisch auf der Party.", "Meine Kollegin schreibt lieber Kotlin."],
     "it": ["Il mio amico è vegetariano, quindi niente carne alla festa.", "Sono qui per te, nessun problema."],

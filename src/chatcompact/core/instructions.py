@@ -146,8 +146,13 @@ def _accommodation(s: str) -> bool:
     ("my friend is vegetarian, so no meat at the party", "我朋友吃素") is none."""
     code = lang.detect(s)
     cuts = sorted({*(m.span() for m in _CLAUSE.finditer(s)), *_of("consequence", s, code)})
+    linking = set(_of("consequence", s, code))
     for start, end in cuts:
-        if start > 0 and _speaks_of_self("speaker", s[:start], code) and _rule_clause(s[end:], code):
+        if (
+            start > 0
+            and _speaks_of_self("speaker", s[:start], code)
+            and _rule_clause(s[end:], code, linked=(start, end) in linking)
+        ):
             return True
     # "价格请用人民币", "代码请加注释": a short topic, then a please word and the rule for it
     return any(
@@ -156,23 +161,37 @@ def _accommodation(s: str) -> bool:
     )
 
 
-def _rule_clause(clause: str, code: str) -> bool:
+def _rule_clause(clause: str, code: str, linked: bool = False) -> bool:
     """The clause after :func:`_accommodation`'s first one sets a standing rule: one by its cue phrases
-    ("don't rely on ..."), a 'directive' verb with a general object ("explain any jargon", "use Homebrew for
-    installs"; not "give me a call", "show me around", "leave it"), or a short negative fragment ("no cloud
-    services", "keine Windows-Befehle"; not "no worries")."""
+    ("don't rely on ..."), a short negative fragment ("no cloud services", "keine Windows-Befehle"; not "no
+    worries"), or, when a 'consequence' or please word links it to the first (``linked``, or its own lead-in:
+    "so", "also bitte", "quindi"; else only a 'directive_to_me': "spiegami ..."), a 'directive' verb with a
+    general object ("explain any jargon", "use Homebrew for installs"; not "give me a call", "leave it"), or a
+    verb and a general word ("mirror any drawing instructions"). A bare comma links nothing: "We roast
+    marshmallows, tell stories around the campfire" goes on telling."""
     c = clause.strip(_PUNCT)
-    while (end := starts("request", c) or _consequence_start(c, code)) and end < len(c):
+    while end := _consequence_start(c, code) or starts("request", c):
+        linked = linked or bool(_consequence_start(c, code) or _please(c[:end]))
+        if end >= len(c):
+            break
         c = c[end:].lstrip(_PUNCT)  # "so please ...", ", also bitte ...", "，所以请..."
-    if lang.has_han(c):  # "菜谱里不要放肉": a short topic ("in recipes") before the rule
-        c = next((c[a:] for a, _ in _of("negative_lead", c, code) if 0 < a <= TOPIC_CHARS), c)
+    if lang.has_han(c):  # "菜谱里不要放肉", "时间请用北京时间": a short topic ("in recipes") before the rule
+        leads = sorted(_of("negative_lead", c, code) + _of("topic_please", c, code))
+        c = next((c[a:] for a, _ in leads if 0 < a <= TOPIC_CHARS), c)
     if len(c) < 3 or has("one_off", c) or starts("not_rule", c) or starts("not_negative", c):
         return False
     if _by_cues(c) is not None:
         return True
+    if lang.has_han(c) and (end := starts("request", c)) and len(c[end:].strip(_PUNCT)) >= 3:
+        return True  # "所以请把示意图镜像": a request that follows from the speaker's situation
     if end := starts("negative_lead", c):
         return len(lang.words(c)) <= MAX_FRAGMENT_WORDS + 2 and bool(lang.content_words(c[end:], filler=True))
-    if not (end := starts("directive", c)):
+    words = [w.lower() for w in lang.words(c)]
+    general = len(words) >= 3 and words[1] in word_list("general", code)
+    if linked and general and lang.content_words(words[0], filler=True):
+        return True  # "mirror any drawing instructions": a verb, then a general object
+    end = starts("directive_to_me", c) or (starts("directive", c) if linked or _please(c) else 0)
+    if not end:
         return False
     rest = c[end:].lstrip(_PUNCT)
     if lang.has_han(rest):
@@ -239,6 +258,11 @@ def _clause_words() -> tuple[frozenset[str], frozenset[str], tuple[str, ...]]:
     return firsts(("consequence", "directive", "negative_lead")), firsts(("negative_lead",)), han
 
 
+def _please(text: str) -> bool:
+    """A please word in ``text`` (Chinese 请 and 麻烦 too: 'topic_please')."""
+    return has("please", text) or has("topic_please", text)
+
+
 def _consequence_start(text: str, code: str) -> int:
     """The end of a 'consequence' word of language ``code`` (or English) that ``text`` starts with, or 0."""
     m = _consequence_at(code).match(text)
@@ -300,10 +324,11 @@ def _style(core: str) -> bool:
     """ "Keep it brief", "use metric units", "stick to Python 3.8", "be concise": a style cue with a general
     object (not "use this one", "use a dict")."""
     end = starts("style_general", core)
-    if end:  # "write all dates as ...", not "write a test"
+    if end:  # "write all dates as ...", not "write a test" (but "keep it brief" is a style cue of its own)
         general = word_list("general", lang.detect(core))
         rest = core[end:].lstrip(_PUNCT)
-        return _next_word(core, end) in general or (lang.has_han(rest) and rest.startswith(tuple(general)))
+        if _next_word(core, end) in general or (lang.has_han(rest) and rest.startswith(tuple(general))):
+            return True
     end = starts("style_start", core)
     if not end:
         return False

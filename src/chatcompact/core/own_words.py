@@ -55,6 +55,7 @@ ANCHORED = frozenset(
         "statement_start",
         "not_rule",
         "directive",
+        "directive_to_me",
         "negative_lead",
         "not_negative",
     }
