@@ -349,7 +349,12 @@ NOT_ACCOMMODATIONS = {
     ],
     "de": ["Mein Freund ist Vegetarier, also kein Fleisch auf der Party.", "Meine Kollegin schreibt lieber Kotlin."],
     "it": ["Il mio amico è vegetariano, quindi niente carne alla festa.", "Sono qui per te, nessun problema."],
-    "zh": ["我朋友吃素，所以聚会不要放肉。", "我同事更喜欢Java。", "我老板更喜欢Kotlin。"],
+    "zh": [
+        "我朋友吃素，所以聚会不要放肉。",
+        "我同事更喜欢Java。",
+        "我老板更喜欢Kotlin。",
+        "我今天很忙，另外我明天出差。",
+    ],
 }
 
 

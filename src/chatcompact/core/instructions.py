@@ -182,8 +182,8 @@ def _rule_clause(clause: str, code: str, linked: bool = False) -> bool:
         return False
     if _by_cues(c) is not None:
         return True
-    if lang.has_han(c) and (end := starts("request", c)) and len(c[end:].strip(_PUNCT)) >= 3:
-        return True  # "所以请把示意图镜像": a request that follows from the speaker's situation
+    if lang.has_han(c) and (end := starts("request", c)) and _please(c[:end]) and len(c[end:].strip(_PUNCT)) >= 3:
+        return True  # "练习请短一点" (after its topic): a request that follows from the speaker's situation
     if end := starts("negative_lead", c):
         return len(lang.words(c)) <= MAX_FRAGMENT_WORDS + 2 and bool(lang.content_words(c[end:], filler=True))
     words = [w.lower() for w in lang.words(c)]
