@@ -145,8 +145,8 @@ def _accommodation(s: str) -> bool:
     "quindi", 所以), a clause that sets a rule for the assistant (:func:`_rule_clause`). Someone else's situation
     ("my friend is vegetarian, so no meat at the party", "我朋友吃素") is none."""
     code = lang.detect(s)
-    cuts = sorted({*(m.span() for m in _CLAUSE.finditer(s)), *_of("consequence", s, code)})
     linking = set(_of("consequence", s, code))
+    cuts = sorted({*(m.span() for m in _CLAUSE.finditer(s)), *linking})
     for start, end in cuts:
         if (
             start > 0
@@ -343,8 +343,11 @@ def _style(core: str) -> bool:
 def _fragment(s: str) -> bool:
     """ "Metric please", "no emojis please", "bitte keine Emojis", "公制就好", "bitte metrische Einheiten
     verwenden": a few words and a please word, not "yes please", "the code please", "please hurry"."""
+    marks = found("please", s)
+    if not marks and not has("thanks", s):
+        return False
     code = lang.detect(s)
-    marks = found("please", s) or _thanks(s, code)
+    marks = marks or _thanks(s, code)
     if not marks:
         return False
     rest = _cut(s, marks)
@@ -368,8 +371,10 @@ def _thanks(s: str, code: str) -> list[tuple[int, int]]:
     'fragment_lead' or 'negative_lead' word ("no emojis, thanks", "niente emoji, grazie"), not "no worries, thanks"
     nor "great, thanks"."""
     marks = found("thanks", s)
+    if not marks:
+        return []
     rest = _cut(s, marks)
-    if not marks or starts("not_negative", rest):
+    if starts("not_negative", rest):
         return []
     lead = starts("negative_lead", rest) or _next_word(rest, 0) in word_list("fragment_lead", code)
     return marks if lead else []
