@@ -274,6 +274,172 @@ SUPERSEDED = [
 ]
 
 
+# Written on 2026-12-06 as technical-chat wording, before the rules were read again; the rules of then found 12 of
+# the 40 (and 5 of the 25 ``LATER_NEGATIVES`` of the same day). Rules were then drawn from them (what the assistant
+# outputs as the object of a liking, a habit or a norm; facts to keep in mind; request lead-ins before a cue), so
+# they are development cases now: 39/40.
+WRITTEN_3 = {
+    "en": [
+        "I'm on Windows, so PowerShell commands please.",
+        "Our codebase is still on Python 3.7, keep that in mind.",
+        "Type hints everywhere, please.",
+        "I find long explanations hard to follow; bullet points work better.",
+        "Could you stop adding comments to every line?",
+        "Tests go in a separate file for me, not inline.",
+        "We're a Postgres shop, so no MySQL-specific syntax.",
+        "I don't like one-letter variable names.",
+        "Prefer f-strings over .format() in anything you write for me.",
+        "Just give me the diff, not the whole file, when you change something.",
+        "My team uses tabs, not spaces.",
+        "I'm not a fan of classes when a function would do.",
+        "No external dependencies beyond the standard library, please.",
+        "When you show shell commands, assume bash on Ubuntu.",
+        "I need everything to work offline.",
+        "Please don't suggest switching frameworks; we're stuck with Flask.",
+        "Show me the complexity of each solution you propose.",
+        "I'd appreciate it if you kept code samples under 30 lines.",
+        "Let's stick with SQLAlchemy 1.4 syntax.",
+        "Explain things like I'm new to Rust.",
+    ],
+    "de": [
+        "Ich arbeite mit einem Mac, also bitte macOS-Befehle.",
+        "Mir sind kurze Antworten lieber.",
+        "Code-Kommentare bitte auf Englisch.",
+        "Wir dürfen keine Cloud-Dienste nutzen.",
+        "Bitte keine Anglizismen, wenn es geht.",
+        "Ich mag es nicht, wenn du dich entschuldigst.",
+    ],
+    "it": [
+        "Preferisco esempi in TypeScript.",
+        "Non ho accesso a internet dal server, tienine conto.",
+        "Niente librerie esterne, per favore.",
+        "Mi trovo meglio con le spiegazioni passo passo.",
+        "Scrivimi sempre i nomi delle variabili in inglese.",
+        "Uso Vim, non suggerirmi scorciatoie di VS Code.",
+    ],
+    "zh": [
+        "我用的是Windows，命令请给PowerShell版本。",
+        "回答尽量简短一点。",
+        "我不喜欢太长的代码注释。",
+        "我们公司只能用Java 8。",
+        "代码里的变量名用英文。",
+        "以后解释的时候多举例子。",
+        "别用第三方库。",
+        "我比较习惯看表格形式的对比。",
+    ],
+}
+
+
+# Written after those rules and before they were tried on these: 16/40 (the code before them: 15/40). Wording
+# carries poorly from case to case, which is why a learned model reads what the cues miss (core/preference_model.py);
+# these are in its training set, not in its held-out one (``UNSEEN``, ``UNSEEN_LATER``, ``UNSEEN_5``).
+WRITTEN_4 = {
+    "en": [
+        "I'm colorblind-friendly charts only, please.",
+        "We deploy everything with Terraform, so keep infra examples in HCL.",
+        "Please skip the preamble and get straight to the code.",
+        "I work in a regulated environment; nothing that sends data to third parties.",
+        "My laptop only has 8 GB of RAM, so keep memory usage in mind.",
+        "Answers in British English, please.",
+        "I really dislike when answers end with a summary of what you just said.",
+        "Don't bother explaining basic Python syntax to me.",
+        "I'd like all timestamps in UTC.",
+        "Our style guide caps lines at 100 characters.",
+        "Give me runnable examples rather than pseudocode.",
+        "I learn best from small, concrete examples.",
+        "Whenever you suggest a library, mention its license.",
+        "I'm allergic to magic numbers in code.",
+        "Assume I'm using the latest stable Node.",
+        "Please avoid recursion in the solutions you give me.",
+        "We can't add new services to the cluster.",
+        "No Jupyter notebooks; plain scripts are easier for me.",
+        "Include a short test with every function you write.",
+        "I'd prefer if you didn't use lambda functions.",
+    ],
+    "de": [
+        "Ich verstehe Beispiele besser als Theorie.",
+        "Bitte gib mir immer zuerst die Kurzfassung.",
+        "Unsere Server laufen auf Debian, also keine apt-Alternativen.",
+        "Erklärungen lieber auf Deutsch, Code-Kommentare auf Englisch.",
+        "Ich hasse es, wenn du Antworten mit Floskeln beginnst.",
+        "Wir arbeiten ausschließlich mit Python 3.11.",
+    ],
+    "it": [
+        "Le risposte brevi per me vanno meglio.",
+        "Lavoro su Linux, quindi niente comandi PowerShell.",
+        "Evitami i giri di parole.",
+        "Non mi piacciono le risposte troppo lunghe.",
+        "Scrivi i test con pytest, non con unittest.",
+        "Per me i commenti nel codice devono essere in italiano.",
+    ],
+    "zh": [
+        "我是初学者，解释的时候别用太多术语。",
+        "回答请用中文。",
+        "我们项目不允许用第三方库。",
+        "给我代码的时候顺便加上注释。",
+        "我更习惯用Vim。",
+        "例子尽量用Python写。",
+        "不要每次都重复我的问题。",
+        "我看不懂太长的回答。",
+    ],
+}
+
+# (role, text, kind) written with ``WRITTEN_3`` and ``WRITTEN_4``: none is a standing rule.
+LATER_NEGATIVES = [
+    ("user", "Should I use tabs or spaces?", "question"),
+    ("user", "The linter says: never use bare except.", "quote"),
+    ("user", "> Always pin your dependencies.\nIs that good advice?", "quote"),
+    ("user", "The README says to always run migrations first.", "reported"),
+    ("user", "I used to prefer Java, but now I'm not sure.", "chat"),
+    ("user", "If I wanted shorter answers, how would I ask?", "hypothetical"),
+    ("user", "Error: never call this method after close()", "pasted"),
+    ("user", "Use the second option.", "one-off"),
+    ("user", "Keep going.", "one-off"),
+    ("user", "Write a function that never returns None.", "one-off"),
+    ("user", "我朋友说永远不要用eval。", "reported"),
+    ("user", "Er sagte, wir sollen immer Tests schreiben.", "reported"),
+    ("user", "Ho letto che bisogna sempre usare le transazioni.", "reported"),
+    ("user", "我不确定要不要用Docker。", "chat"),
+    ("user", "Do you prefer Vim or Emacs?", "question"),
+    ("user", "The assistant in the other tab told me to always use virtualenvs.", "reported"),
+    ("user", "I'd rather not talk about it.", "one-off"),
+    ("user", "Never thought about it that way.", "chat"),
+    ("user", "Always the same error, no matter what I try.", "chat"),
+    ("user", "No luck with the new config either.", "chat"),
+    ("user", "Without the flag it crashes.", "chat"),
+    ("user", "Format is JSON, by the way.", "chat"),
+    ("user", "Spell check passes now.", "chat"),
+    ("user", "Less than 5% of requests fail.", "chat"),
+    ("user", "Use case: users upload CSV files.", "chat"),
+    ("user", "Why do my tests always fail on CI?", "question"),
+    ("user", "Never mind, I found the bug.", "chat"),
+    ("user", "The docs say you should always close the connection.", "reported"),
+    ("user", "I like how you explained that, thanks!", "chat"),
+    ("user", "Use the same settings as yesterday.", "one-off"),
+    ("user", "Answers from the API are always empty, any idea?", "chat"),
+    ("user", "Tests pass locally but fail in Docker.", "chat"),
+    ("user", "Code review is tomorrow, wish me luck.", "chat"),
+    ("user", "When you get a chance, look at the logs I sent.", "one-off"),
+    ("user", "I hate Mondays.", "chat"),
+    ("user", "My boss wants all reports in PDF.", "reported"),
+    ("user", "Explain this error to me.", "one-off"),
+    ("user", "Comments are disabled on that repo.", "chat"),
+    ("user", "If you always used tabs, would the diff be smaller?", "hypothetical"),
+    ("user", "She never answers her emails.", "chat"),
+    ("user", "我喜欢这个回答，谢谢！", "chat"),
+    ("user", "为什么我的测试总是失败？", "question"),
+    ("user", "Der Kollege meinte, wir sollten immer Typen annotieren.", "reported"),
+    ("user", "Ich mag deine Erklärungen.", "chat"),
+    ("user", "Mi piace questa soluzione.", "chat"),
+    ("user", "Le risposte del server sono sempre lente.", "chat"),
+    ("user", "Commands like rm -rf are dangerous.", "chat"),
+    ("user", "I love it when you guys come over for dinner.", "chat"),
+    ("user", "Let's use the second approach.", "one-off"),
+    ("user", "Keep me posted on the deployment.", "one-off"),
+]
+FALSE_POSITIVES += LATER_NEGATIVES
+
+
 # Written after the rules above and before the clause rules, as a check of how the cues carry to wording they were
 # not written for; measured before anything was changed for them: recall 11/30 (36.7%) with the cues alone, 20/30
 # (66.7%) with the clause rules, which were written from other cases. Then their misses were read and three general
@@ -360,4 +526,9 @@ UNSEEN_LATER = {
 def positives() -> list[tuple[str, str, str]]:
     """``(language, text, "instruction" | "preference")`` of every positive case."""
     out = [(code, t, "instruction") for code, texts in INSTRUCTIONS.items() for t in texts]
-    return out + [(code, t, "preference") for code, texts in PREFERENCES.items() for t in texts]
+    later = [(code, t) for cases in (WRITTEN_3, WRITTEN_4) for code, texts in cases.items() for t in texts]
+    return (
+        out
+        + [(code, t, "preference") for code, texts in PREFERENCES.items() for t in texts]
+        + [(code, t, "preference") for code, t in later]
+    )

@@ -376,6 +376,67 @@ def test_a_quoted_pasted_or_reported_situation_sets_no_rule(text, wrap):
     assert detect(Message("user", wrap.format(text), seq=1)) == [], wrap.format(text)
 
 
+# Preferences known by what they are about: the assistant's output in general (liked, made a habit of, given a norm)
+# or a fact to keep in mind; the negatives are the same words about one thing, someone else or the user's own life.
+BY_OBJECT = {
+    "en": [
+        "I don't like one-letter variable names.",
+        "When you show shell commands, assume bash on Ubuntu.",
+        "Just give me the diff, not the whole file, when you change something.",
+        "Show me the complexity of each solution you propose.",
+        "Tests go in a separate file for me, not inline.",
+        "Our codebase is still on Python 3.7, keep that in mind.",
+        "Prefer f-strings over .format() in anything you write for me.",
+        "No external dependencies beyond the standard library, please.",
+    ],
+    "de": [
+        "Ich mag es nicht, wenn du dich entschuldigst.",
+        "Bitte keine Anglizismen, wenn es geht.",
+        "Ich arbeite mit einem Mac, also bitte macOS-Befehle.",
+    ],
+    "it": ["Scrivimi sempre i nomi delle variabili in inglese.", "Uso Vim, non suggerirmi scorciatoie di VS Code."],
+    "zh": ["我不喜欢太长的代码注释。", "代码里的变量名用英文。", "回答尽量简短一点。", "我比较习惯看表格形式的对比。"],
+}
+NOT_BY_OBJECT = {
+    "en": [
+        "I love your answers!",
+        "I love it when you guys come over for dinner.",
+        "Tell me when you're done.",
+        "Call me when you write the report.",
+        "I'll keep that in mind next time I need a push.",
+        "Tests should pass now.",
+        "Format is JSON, by the way.",
+        "Less than 5% of requests fail.",
+        "Use case: users upload CSV files.",
+        "I'd rather not talk about it.",
+        "Let's keep going and chase our dreams!",
+        "Just remember to take care of yourself.",
+        "Use the same settings as yesterday.",
+        "The docs say you should always close the connection.",
+    ],
+    "de": ["Ich mag deine Erklärungen.", "Ich hasse Montage."],
+    "it": ["Mi piace questa soluzione.", "Odio il lunedì."],
+    "zh": ["我喜欢这个回答，谢谢！", "我不喜欢下雨天。"],
+}
+
+
+@pytest.mark.parametrize("lang", sorted(BY_OBJECT))
+def test_a_preference_about_the_assistants_output_in_general_counts(lang):
+    for text in BY_OBJECT[lang]:
+        assert [i.text for i in detect(Message("user", text, seq=3))] == [text], text
+
+
+@pytest.mark.parametrize("lang", sorted(NOT_BY_OBJECT))
+def test_the_same_words_about_one_thing_or_the_users_life_are_none(lang):
+    assert [t for t in NOT_BY_OBJECT[lang] if detect(Message("user", t, seq=1))] == []
+
+
+def test_a_polite_lead_in_before_a_cue_still_lets_the_message_be_read():
+    # the quick test before the reading looked for the cue only at a line's or clause's start
+    for text in ("Could you always use tabs?", "Could you stop adding comments to every line?", "Ok so never use eval"):
+        assert detect(Message("user", text, seq=1)), text
+
+
 def test_a_choice_about_one_thing_now_is_no_standing_preference():
     for text in ("I'd rather send it myself, she's a repeat customer.", "Let me think, I'd rather write to her first."):
         assert detect(Message("user", text, seq=1)) == [], text

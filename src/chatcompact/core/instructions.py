@@ -63,8 +63,8 @@ _PUNCT = " ,;:-—–、，.!?。！？…"
 _MD_LEAD = re.compile(r"^\s*(?:[-*+•]\s+|\d{1,3}[.)]\s+|#{1,6}\s+)+")
 _MD_EMPHASIS = re.compile(r"\*\*|__")
 # What any rule or preference holds: a phrase of these anywhere, or of these at a sentence's (or clause's) start.
-_ANYWHERE = ("anywhere", "temporal", "prefer", "prefer_word", "please")
-_AT_START = ("start", "style_start", "style_general")
+_ANYWHERE = ("anywhere", "temporal", "prefer", "prefer_word", "please", "like", "noted", "when_you")
+_AT_START = ("start", "style_start", "style_general", "output", "directive_to_me")
 _CUE_KINDS = (
     "start",
     "anywhere",
@@ -84,10 +84,18 @@ _CUE_KINDS = (
 def classify(sentence: str) -> str | None:
     """:data:`INSTRUCTION`, :data:`PREFERENCE` or None for one sentence of the user's own words (its wording
     only: :func:`own_sentences` decides whether it is the user's own, and drops questions and reported speech)."""
-    s = _MD_EMPHASIS.sub("", _MD_LEAD.sub("", sentence)).strip()
+    s = _softened(_MD_EMPHASIS.sub("", _MD_LEAD.sub("", sentence)).strip())
     if len(s) < 4:
         return None
     return _by_cues(s) or (PREFERENCE if _accommodation(s) else None)
+
+
+def _softened(s: str) -> str:
+    """``s`` without its 'softener' phrases ("if possible", "wenn es geht", 尽量): "Bitte keine Anglizismen, wenn es
+    geht" is the fragment "Bitte keine Anglizismen", "回答尽量简短" is "回答简短"."""
+    for a, b in reversed(found("softener", s)):
+        s = s[:a].rstrip(" ,，") + s[b:]
+    return s
 
 
 def _by_cues(s: str) -> str | None:
@@ -98,13 +106,136 @@ def _by_cues(s: str) -> str | None:
     temporal = found("temporal", s)
     if not (temporal or has("standing", s) or has("anywhere", s)) and has("one_off", s):
         return None  # "make this one shorter", "for this answer, use a table": this turn only
-    if has("anywhere", s) or _imperative(core):
+    if has("anywhere", s) or _imperative(core) or _standing_directive(core) or _habit(core):
         return INSTRUCTION
     if temporal and not starts("statement_start", _without_request(_cut(core, found("temporal", core)))):
         return INSTRUCTION  # "from now on, answer in one paragraph"; not "I'll visit more in the future"
     if _first_person_preference(s) or _style(core) or _fragment(s):
         return PREFERENCE
+    if _liking(s) or _output_norm(core) or _noted(s):
+        return PREFERENCE
     return None
+
+
+# ---------------------------------------------------------------- rules by what they are about: the output
+
+
+def _specific(code: str) -> frozenset[str]:
+    """Words that make what follows one thing ("the", "this", "your"), not the assistant's output in general."""
+    stop = word_list("determiner", code) | word_list("article", code) | word_list("object_pronoun", code)
+    return (stop | word_list("specific", code)) - word_list("plural_article", code)
+
+
+def _general_output(rest: str, code: str) -> bool:
+    """Whether ``rest`` speaks, within its first words, of the assistant's output in general: an 'output' word
+    ("variable names", 代码注释) with nothing specific before it ("your answers", "the tests": one thing)."""
+    hits = found("output", rest[:80])
+    if not hits:
+        return False
+    before = rest[: hits[0][0]]
+    if lang.has_han(before) or (not before.strip() and lang.has_han(rest)):
+        lead = before.lstrip(_PUNCT)
+        return len(lead) <= 12 and not lead.startswith(tuple(_specific("zh")))
+    words = [w.lower() for w in lang.words(before)]
+    return len(words) <= 3 and not _specific(code).intersection(words)
+
+
+def _habit_clause(text: str, code: str) -> tuple[int, int] | None:
+    """The span of a clause that makes what goes with it a habit: 'when_you' and an 'output_verb' ("when you show
+    shell commands", "wenn du dich entschuldigst", "解释的时候"), nothing specific after the verb ("when you write
+    the report": one thing; "when you're done": not the assistant's output)."""
+    for a, b in found("when_you", text):
+        if lang.has_han(text[a:b]):  # the verb comes first: "解释的时候"
+            start = max(text.rfind(c, 0, a) for c in "，,。") + 1
+            if any(v in text[start:a] for v in word_list("output_verb", "zh")):
+                return start, b
+            continue
+        end = _CLAUSE_END.search(text, b)
+        clause = text[b : end.start() if end else len(text)]
+        words = [w.lower() for w in lang.words(clause)]
+        verbs = [i for i, w in enumerate(words) if w in word_list("output_verb", code)]
+        if verbs and not _specific(code).intersection(words[verbs[0] + 1 : verbs[0] + 2]):
+            return a, b + len(clause)
+    return None
+
+
+_CLAUSE_END = re.compile(r"[,;:.!?，；：。！？]")
+
+
+def _habit(core: str) -> bool:
+    """ "When you show shell commands, assume bash on Ubuntu", "Just give me the diff when you change something",
+    "Show me the complexity of each solution you propose": a directive for whenever the assistant does something (a
+    :func:`_habit_clause`, or a 'general' word with the 'addressee' right after its noun)."""
+    code = lang.detect(core)
+    span = _habit_clause(core, code)
+    if span:
+        main = f"{core[: span[0]]} {core[span[1] :]}"
+    elif _each_of_yours(core, code):
+        main = core
+    else:
+        return False
+    main = _without_request(main.strip(_PUNCT))
+    return any(starts(kind, main) for kind in ("directive", "directive_to_me", "style_start", "style_general"))
+
+
+def _each_of_yours(core: str, code: str) -> bool:
+    """ "each solution you propose", "every answer you give", "jede Lösung, die du vorschlägst", "你写的所有代码"."""
+    if lang.has_han(core):
+        return any(a <= 8 and w in core[a:] for a, _ in found("general", core) for w in word_list("addressee", "zh"))
+    words = [w.lower() for w in lang.words(core)]
+    general, you = word_list("general", code), word_list("addressee", code)
+    return any(w in general and you.intersection(words[i + 1 : i + 5]) for i, w in enumerate(words))
+
+
+def _standing_directive(core: str) -> bool:
+    """ "Scrivimi sempre i nomi in inglese", "Antworte mir immer auf Deutsch": a directive verb, then a 'standing'
+    word ("always")."""
+    end = starts("directive_to_me", core) or starts("directive", core)
+    if not end:
+        return False
+    words = [w.lower() for w in lang.words(core[end:])[:2]]
+    if words[:1] and words[0] in word_list("first_person"):
+        words = words[1:]
+    return bool(words) and words[0] in word_list("standing")
+
+
+def _liking(s: str) -> bool:
+    """ "I don't like one-letter variable names", "我不喜欢太长的代码注释", "Ich mag es nicht, wenn du dich
+    entschuldigst": the speaker's liking ('like') of the assistant's output in general (:func:`_general_output`;
+    not "I love your answers") or of what it does (:func:`_habit_clause`). "I love hiking" is a fact about the
+    user, not a preference for the assistant."""
+    code = lang.detect(s)
+    return any(_general_output(s[end:], code) or _habit_clause(s[end:], code) for _, end in found("like", s))
+
+
+def _output_norm(core: str) -> bool:
+    """ "Tests go in a separate file for me", "Variable names should be in English", "代码里的变量名用英文": the
+    assistant's output in general as the subject (an 'output' word first) and a 'norm' after it ("should", "for
+    me", "please", 用英文), nothing of now ("tests should pass now": the state of one thing)."""
+    hits = found("output", core[:40])
+    if not hits or has("now", core):
+        return False
+    a, b = hits[0]
+    code = lang.detect(core)
+    if lang.has_han(core[:b]):
+        if a > 0:
+            return False
+    elif len(lang.words(core[:a])) > 1 or _specific(code).intersection(w.lower() for w in lang.words(core[:a])):
+        return False
+    return has("norm", core[b:])
+
+
+def _noted(s: str) -> bool:
+    """ "Our codebase is still on Python 3.7, keep that in mind", "Non ho accesso a internet, tienine conto": a fact
+    of the speaker's situation that the user asks the assistant to keep ('noted')."""
+    spans = [(a, b) for a, b in found("noted", s) if not s[:a].strip() or s[:a].rstrip()[-1] in _PUNCT]
+    if not spans:
+        return False  # "I'll keep that in mind": the speaker's, not a request; the phrase opens a clause
+    rest = _cut(s, spans)
+    code = lang.detect(s)
+    return (_speaks_of_self("first_person", rest, code) or _speaks_of_self("speaker", rest, code)) and bool(
+        lang.content_words(rest, filler=True)
+    )
 
 
 def _first_person_preference(s: str) -> bool:
@@ -170,8 +301,10 @@ def _rule_clause(clause: str, code: str, linked: bool = False) -> bool:
     verb and a general word ("mirror any drawing instructions"). A bare comma links nothing: "We roast
     marshmallows, tell stories around the campfire" goes on telling."""
     c = clause.strip(_PUNCT)
+    pleased = False
     while end := _consequence_start(c, code) or starts("request", c):
-        linked = linked or bool(_consequence_start(c, code) or _please(c[:end]))
+        pleased = pleased or _please(c[:end])
+        linked = linked or bool(_consequence_start(c, code) or pleased)
         if end >= len(c):
             break
         c = c[end:].lstrip(_PUNCT)  # "so please ...", ", also bitte ...", "，所以请..."
@@ -190,6 +323,8 @@ def _rule_clause(clause: str, code: str, linked: bool = False) -> bool:
     general = len(words) >= 3 and words[1] in word_list("general", code)
     if linked and general and lang.content_words(words[0], filler=True):
         return True  # "mirror any drawing instructions": a verb, then a general object
+    if linked and pleased and len(words) <= MAX_FRAGMENT_WORDS and words[0] not in _specific(code):
+        return bool(lang.content_words(c, filler=True))  # "..., also bitte macOS-Befehle": a please fragment
     end = starts("directive_to_me", c) or (starts("directive", c) if linked or _please(c) else 0)
     if not end:
         return False
@@ -286,7 +421,8 @@ def about_one_thing(after: str, code: str) -> bool:
     ("[I'd rather] send it myself", "write to her first"), but "[I'd rather] it when ..." is general."""
     if lang.has_han(after):
         return after.lstrip(_PUNCT).startswith(tuple(word_list("object_pronoun", "zh")))
-    near = [w.lower() for w in lang.words(after)[:OBJECT_WORDS]]
+    near = [w.lower() for w in lang.words(after)[: OBJECT_WORDS + 1]]
+    near = near[1:] if near[:1] and near[0] in word_list("negation", code) else near[:OBJECT_WORDS]
     return bool(word_list("object_pronoun", code).intersection(near)) and near[:2] != ["it", "when"]
 
 
@@ -333,10 +469,14 @@ def _style(core: str) -> bool:
     if not end:
         return False
     rest = core[end:].strip(_PUNCT)
+    if lang.has_han(rest) and not lang.content_words(rest, filler=True):
+        rest = ""  # "回答简短一点": "a little" adds nothing
     if not rest:  # the cue says it all ("be concise", "halte dich kurz", "简洁点"), but "use." says nothing
         cue = core[:end].strip()
         return len(cue.split()) >= 2 or (lang.has_han(cue) and len(cue) >= 3)
     code = lang.detect(core)
+    if _next_word(rest, 0) in word_list("not_after_style", code):
+        return False  # "format is JSON", "use case: ...", "less than 5%": a statement, not a style
     return _next_word(rest, 0) not in word_list("determiner", code) and bool(lang.content_words(rest, filler=True))
 
 
@@ -356,7 +496,8 @@ def _fragment(s: str) -> bool:
         words = words[:-1]  # "bitte metrische Einheiten verwenden": the verb at the end makes it a request to keep
     elif marks[0][0] == 0 and (not words or words[0] not in word_list("fragment_lead", code)):
         return False  # "please hurry", "please continue": a request for this turn
-    if not words or len(words) > MAX_FRAGMENT_WORDS or len(rest) > 40:
+    longer = 4 if starts("negative_lead", rest) else 0  # "no external dependencies beyond the standard library"
+    if not words or len(words) > MAX_FRAGMENT_WORDS + longer or len(rest) > 40 + 10 * longer:
         return False
     stop = (word_list("determiner", code) | word_list("article", code)) - word_list("plural_article", code)
     if words[0] in stop or any(w in word_list("not_fragment", code) for w in words):

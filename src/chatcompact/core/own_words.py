@@ -185,14 +185,20 @@ def _found(kinds: tuple[str, ...], low: str, heads: frozenset[str], first: bool)
 
 @lru_cache(maxsize=16)
 def _at_starts(kinds: tuple[str, ...]) -> re.Pattern[str]:
-    """The phrases of ``kinds`` at the start of a line or after a sentence mark: tried only there (fast)."""
-    words: list[str] = []
-    cjk: list[str] = []
-    for kind in kinds:
-        for phrase, bounded in _phrases(kind):
-            (words if bounded else cjk).append(re.escape(phrase))
-    alts = [rf"{w}(?!\w)" for w in sorted(set(words), key=len, reverse=True)] + sorted(set(cjk), key=len, reverse=True)
-    return re.compile(rf"(?:^|(?<=[.!?:;,。！？：；，]))[ \t]*(?:{'|'.join(alts) or '(?!x)x'})", re.IGNORECASE | re.M)
+    """The phrases of ``kinds`` at the start of a line or after a sentence mark, polite lead-ins ('request':
+    "could you", "also,") allowed before them: tried only there (fast)."""
+
+    def alternation(kinds: tuple[str, ...]) -> str:
+        words: list[str] = []
+        cjk: list[str] = []
+        for kind in kinds:
+            for phrase, bounded in _phrases(kind):
+                (words if bounded else cjk).append(re.escape(phrase))
+        alts = [rf"{w}(?!\w)" for w in sorted(set(words), key=len, reverse=True)]
+        return "|".join(alts + sorted(set(cjk), key=len, reverse=True)) or "(?!x)x"
+
+    lead = rf"(?:(?:{alternation(('request',))})[ \t,，]*){{0,3}}"
+    return re.compile(rf"(?:^|(?<=[.!?:;,。！？：；，]))[ \t]*{lead}(?:{alternation(kinds)})", re.IGNORECASE | re.M)
 
 
 def may_hold(text: str, anywhere: tuple[str, ...], at_start: tuple[str, ...]) -> bool:
