@@ -437,7 +437,6 @@ LATER_NEGATIVES = [
     ("user", "Let's use the second approach.", "one-off"),
     ("user", "Keep me posted on the deployment.", "one-off"),
 ]
-FALSE_POSITIVES += LATER_NEGATIVES
 
 
 # Written after the rules above and before the clause rules, as a check of how the cues carry to wording they were
@@ -523,10 +522,229 @@ UNSEEN_LATER = {
 }
 
 
+# Written on 2026-12-06 before the learned model (core/preference_model.py) was built, and kept out of its training;
+# measured once with it: see the CHANGELOG. No rule was written from them.
+UNSEEN_5 = {
+    "en": [
+        "I'd rather you didn't rewrite whole files for small fixes.",
+        "Our CI runs on Python 3.9, so nothing newer than that.",
+        "I prefer explanations with diagrams in ASCII.",
+        "Keep variable names descriptive, even if they get long.",
+        "I'm on a metered connection, so avoid suggesting big downloads.",
+        "Dark-mode friendly colors in any charts, please.",
+        "Please use Celsius for temperatures.",
+        "I'd appreciate shorter paragraphs.",
+        "We follow PEP 8 strictly here.",
+        "Don't use abbreviations I might not know.",
+        "Pseudocode is fine for me, I can translate it myself.",
+        "I usually work in VS Code, so shortcuts for that are handy.",
+        "My manager reads these answers too, so keep the tone professional.",
+        "Please always show the command before its output.",
+        "I'm hard of hearing, so no video links.",
+        "Bullet points over long paragraphs, always.",
+        "I'd love it if you added references to the docs.",
+        "Only suggest free and open-source tools.",
+        "I can't use sudo on this machine.",
+        "Favor readability over cleverness in your code.",
+    ],
+    "de": [
+        "Ich bevorzuge Beispiele mit echten Daten.",
+        "Schreib die Antworten bitte ohne Fachchinesisch.",
+        "Wir setzen nur auf Open-Source-Software.",
+        "Mir sind Tabellen lieber als Fließtext.",
+        "Bitte keine Links zu kostenpflichtigen Kursen.",
+        "Ich habe kein Admin-Recht, also nichts mit sudo.",
+    ],
+    "it": [
+        "Preferirei risposte in punti elenco.",
+        "Usa sempre il formato 24 ore.",
+        "Non sono un programmatore, spiegami tutto in modo semplice.",
+        "Mi servono esempi che funzionino su Windows.",
+        "Niente gergo tecnico, grazie.",
+        "Lavoriamo con Django 3.2, tienilo a mente.",
+    ],
+    "zh": [
+        "请用简体中文回答。",
+        "我不懂数学，公式能少就少。",
+        "代码请遵循PEP 8。",
+        "我们只部署在阿里云上。",
+        "每次回答都先给结论。",
+        "我喜欢有例子的解释。",
+        "不要推荐付费工具。",
+        "我的电脑是Mac，命令请用zsh。",
+    ],
+}
+# Written with ``UNSEEN_5``: none of these is a standing rule or preference.
+UNSEEN_5_NEGATIVES = [
+    "Can you always tell when code is AI-generated?",
+    "My colleague said to never use global variables.",
+    "I prefered the old UI, honestly.",
+    "Please fix the typo in line 3.",
+    "Keep the second paragraph, drop the first.",
+    "Answers on Stack Overflow are often outdated.",
+    "The test never finishes on my machine.",
+    "I love this explanation!",
+    "We used Java back in college.",
+    "Use this snippet: print('hi')",
+    "Should answers be in English or German?",
+    "Always a pleasure talking to you.",
+    "I don't like this solution, try again.",
+    "If possible, could you check the logs now?",
+    "Comments in the PR were harsh.",
+    "Ich hasse dieses Wetter.",
+    "Der Code läuft jetzt.",
+    "Mi piace molto questa città.",
+    "I commenti del revisore erano utili.",
+    "我不喜欢下雨天。",
+    "这个回答很好。",
+    "他总是用Vim。",
+    "My sister prefers cats over dogs.",
+    "Tabs or spaces, what do you use?",
+    "I always forget my keys.",
+]
+
+
+# Written on 2026-12-06 as training data for a learned head over the bundled embedder (dropped: it added 2 of 40
+# unseen cases at no cost in precision, 4 at six more chat turns in 689; see the CHANGELOG), before the rules were
+# tried on them: 31/80 found, 2 of the 40 negatives (added to ``LATER_NEGATIVES``) taken for preferences.
+WRITTEN_6 = {
+    "en": [
+        "I'd like every answer to start with the conclusion.",
+        "I learn faster when you show the output of each command.",
+        "My eyes are bad, so large headings help me a lot.",
+        "I work mostly from the terminal, so CLI solutions suit me best.",
+        "I find it easier when functions have docstrings.",
+        "Our project targets Python 3.8, nothing newer.",
+        "We run everything in Kubernetes, so assume pods and services.",
+        "Small commits are how we work here.",
+        "I'm more of a visual learner, diagrams work well for me.",
+        "I'd love short code reviews, just the main issues.",
+        "Speak to me like a senior engineer, not a beginner.",
+        "Explain the why, not just the how.",
+        "Spell out acronyms the first time you use them.",
+        "Mention trade-offs whenever there are several options.",
+        "Put the most important point first.",
+        "Stay away from deprecated APIs.",
+        "Leave out the pleasantries.",
+        "Give me the command first and the explanation after.",
+        "One suggestion at a time works best for me.",
+        "Plain English over jargon, please.",
+        "I'm on a slow laptop, so lightweight tools are better.",
+        "My company blocks npm, so stick to what's in the standard library.",
+        "I'm not allowed to install anything globally.",
+        "I only have read access to production.",
+        "I don't have Docker on this machine.",
+        "We're stuck on Windows Server 2016.",
+        "The team uses Black, so format code accordingly.",
+        "We prefer composition over inheritance.",
+        "Type annotations are a must for us.",
+        "Async code is hard for me to follow, keep it synchronous when possible.",
+        "Regex-heavy answers confuse me.",
+        "Long one-liners are hard for me to read.",
+        "I'd appreciate a summary at the end of long answers.",
+        "Metric units work better for me.",
+        "Dates in ISO format, always.",
+        "Show numbers with thousands separators.",
+        "Be blunt with me about mistakes.",
+        "Don't sugarcoat it.",
+        "Skip the disclaimers.",
+        "Please don't suggest paid services.",
+        "I want the tests written before the implementation.",
+        "Default to PostgreSQL when a database is needed.",
+        "Use pathlib rather than os.path.",
+        "Prefer standard tools over clever tricks.",
+        "Keep the examples minimal.",
+        "I'm a data scientist, so statistics terms are fine.",
+        "I'm new to Go, so go slowly with the concurrency parts.",
+        "Assume I have no admin rights.",
+        "Assume the reader is a junior developer.",
+        "Write commit messages in the imperative mood.",
+        "Stick with tabs for indentation.",
+        "Avoid global state in any code you give me.",
+        "I care more about readability than speed.",
+        "Performance matters more than readability in this codebase.",
+        "Let's use British spelling throughout.",
+        "Always include error handling in examples.",
+        "Never hardcode credentials in examples.",
+        "Fewer bullet points, more prose.",
+        "Keep it under 200 words where you can.",
+        "A table is easier for me to compare options.",
+        "Snake case for variables, please.",
+        "Code first, explanation second.",
+        "I only read the first few lines, so put the answer there.",
+        "Examples in Rust would help me most.",
+        "I'm colorblind, so avoid describing things only by color.",
+        "Cite the docs version you're referring to.",
+        "Link to official documentation when you can.",
+        "Show both the before and after when you refactor.",
+        "Number your steps when you give instructions.",
+        "Don't repeat the question back to me.",
+        "Keep responses friendly but brief.",
+        "Answer in Spanish from now on.",
+        "Use a formal tone with me.",
+        "Address me as Dr. Patel.",
+        "Prices in dollars, please.",
+        "We deploy on AWS Lambda, so keep cold starts in mind.",
+        "My audience is non-technical, keep explanations simple.",
+        "I use Emacs, so skip the IDE screenshots.",
+        "Our API must stay backward compatible.",
+        "No third-party cookies in anything you suggest.",
+    ],
+}
+# Written with ``WRITTEN_6``: statements of the user's work and life, none a preference for the assistant.
+LATER_NEGATIVES += [
+    ("user", t, "chat")
+    for t in [
+        "I've worked with Java and Go for a few years.",
+        "I usually use Slack to talk to my team.",
+        "I'm working on a tricky migration this week.",
+        "I built a small website last summer.",
+        "I've been learning Rust in my spare time.",
+        "This project is giving me a headache.",
+        "I'll send you the logs later.",
+        "I read an article about type hints yesterday.",
+        "We had a long meeting about the architecture.",
+        "My team shipped the new feature on Friday.",
+        "I tried the fix and it still crashes.",
+        "It's a difficult assignment that involves a lot of SQL.",
+        "Breaking the task into smaller steps might help you.",
+        "I found some cool ideas I can use at work.",
+        "I'm going to refactor the parser tomorrow.",
+        "We use the office printer way too much.",
+        "I really like hiking on weekends.",
+        "My favorite language used to be Perl.",
+        "I think the bug is in the cache layer.",
+        "The deployment went fine this time.",
+        "I wrote a script to rename the files.",
+        "I enjoy pair programming with my colleague.",
+        "We moved the servers to a new data center.",
+        "I'm curious how you would approach this.",
+        "It would be great if the build were faster.",
+        "I need to finish this report by Monday.",
+        "My manager liked the demo.",
+        "Our tests take twenty minutes to run.",
+        "I prefer to work late when it's quiet.",
+        "I started using Vim last year.",
+        "We have a standup every morning at nine.",
+        "I'm thinking about switching jobs.",
+        "My laptop fan is really loud.",
+        "I usually drink coffee while coding.",
+        "The docs were confusing, but I figured it out.",
+        "I'll try your suggestion and report back.",
+        "Thanks, that explanation helped a lot.",
+        "That makes sense now.",
+        "I learned a lot from that course.",
+        "I'm excited about the new release.",
+    ]
+]
+
+FALSE_POSITIVES += LATER_NEGATIVES
+
+
 def positives() -> list[tuple[str, str, str]]:
     """``(language, text, "instruction" | "preference")`` of every positive case."""
     out = [(code, t, "instruction") for code, texts in INSTRUCTIONS.items() for t in texts]
-    later = [(code, t) for cases in (WRITTEN_3, WRITTEN_4) for code, texts in cases.items() for t in texts]
+    later = [(code, t) for cases in (WRITTEN_3, WRITTEN_4, WRITTEN_6) for code, texts in cases.items() for t in texts]
     return (
         out
         + [(code, t, "preference") for code, texts in PREFERENCES.items() for t in texts]
