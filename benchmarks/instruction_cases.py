@@ -741,12 +741,12 @@ LATER_NEGATIVES += [
 FALSE_POSITIVES += LATER_NEGATIVES
 
 
-def positives() -> list[tuple[str, str, str]]:
-    """``(language, text, "instruction" | "preference")`` of every positive case."""
+def positives(later: bool = True) -> list[tuple[str, str, str]]:
+    """``(language, text, "instruction" | "preference")`` of every positive case; ``later=False``: the cue cases
+    only (``INSTRUCTIONS`` and ``PREFERENCES``, the pool of the figures before the ``WRITTEN_*`` batches)."""
     out = [(code, t, "instruction") for code, texts in INSTRUCTIONS.items() for t in texts]
-    later = [(code, t) for cases in (WRITTEN_3, WRITTEN_4, WRITTEN_6) for code, texts in cases.items() for t in texts]
-    return (
-        out
-        + [(code, t, "preference") for code, texts in PREFERENCES.items() for t in texts]
-        + [(code, t, "preference") for code, t in later]
-    )
+    out += [(code, t, "preference") for code, texts in PREFERENCES.items() for t in texts]
+    if not later:
+        return out
+    batches = (WRITTEN_3, WRITTEN_4, WRITTEN_6)
+    return out + [(code, t, "preference") for cases in batches for code, texts in cases.items() for t in texts]

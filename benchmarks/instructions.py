@@ -8,14 +8,17 @@
 rather keep answers short", "metric please", "keep it brief"), in en, de, it and zh, and false-positive cases
 (quoted and pasted text, e-mails, logs, dialogues, hypotheticals, reported speech, questions, one-off requests,
 chat, an assistant's suggestion, a tool's output, someone else's preference). Recall and precision per language,
-false positives by kind, and recall on ``UNSEEN``: cases written apart from the rules, to show how far they carry.
+false positives by kind, and recall on ``UNSEEN``, ``UNSEEN_LATER`` and ``UNSEEN_5``: cases written apart from the
+rules, to show how far they carry (the ``WRITTEN_*`` batches were too, until the rules were drawn from them).
 
 **Long streams** (the evaluation data): three streams, each chained until it passes ``--tokens``:
 ``locomo`` (LoCoMo dev conversations, chit-chat), ``agent`` (coding-agent trajectories as function-calling
 messages) and ``assistant`` (the same trajectories as a technical user/assistant chat: the task in the user's
 words, the agent's reasoning and command as the assistant's answer, the command's output pasted back by the user).
-Into each go ``--per-stream`` seeded positives of distinct subjects (a later one on the same subject supersedes
-an earlier one by design; the supersession pairs measure that), half as a turn of their own, half inside an
+Into each go ``--per-stream`` seeded positives of distinct subjects, drawn from all the labelled cases
+(``--cue-cases``: from the cue cases only, the pool of the figures before the ``WRITTEN_*`` batches were written;
+a later one on the same subject supersedes an earlier one by design, and the supersession pairs measure that),
+half as a turn of their own, half inside an
 existing user turn: before or after its text or pasted output, or after it and before a closing "What do you
 think?", where only a first-person preference may count; the supersession pairs (the earlier one early, the
 later one after it), and every user-role false-positive case. Extractive summarizer, compaction inline. At the
@@ -37,7 +40,7 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from instruction_cases import FALSE_POSITIVES, SUPERSEDED, UNSEEN, UNSEEN_LATER, positives
+from instruction_cases import FALSE_POSITIVES, SUPERSEDED, UNSEEN, UNSEEN_5, UNSEEN_5_NEGATIVES, UNSEEN_LATER, positives
 
 from chatcompact import Memory
 from chatcompact.config import Policy
@@ -83,10 +86,12 @@ def detection() -> None:
     print("  false positives by kind: " + ", ".join(f"{k} {wrong[k]}/{n}" for k, n in sorted(kinds.items())))
     for text in missed:
         print(f"  missed: {text!r}")
-    for name, cases in (("UNSEEN", UNSEEN), ("UNSEEN_LATER", UNSEEN_LATER)):
+    for name, cases in (("UNSEEN", UNSEEN), ("UNSEEN_LATER", UNSEEN_LATER), ("UNSEEN_5", UNSEEN_5)):
         texts = [t for per_lang in cases.values() for t in per_lang]
         found = [t for t in texts if detect(Message("user", t, seq=1))]
         print(f"  cases written apart from the rules (instruction_cases.{name}): recall {len(found)}/{len(texts)}")
+    taken = [t for t in UNSEEN_5_NEGATIVES if detect(Message("user", t, seq=1))]
+    print(f"  negatives written with them (UNSEEN_5_NEGATIVES): {len(taken)}/{len(UNSEEN_5_NEGATIVES)} taken")
 
 
 # ---------------------------------------------------------------- the streams
@@ -178,9 +183,11 @@ def _truncation(msgs: list[dict[str, Any]], budget: int, count: Any) -> str:
     return _text(kept)
 
 
-def _plan(msgs: list[dict[str, Any]], per_stream: int, rng: random.Random) -> dict[int, list[tuple[str, str]]]:
+def _plan(
+    msgs: list[dict[str, Any]], per_stream: int, rng: random.Random, later: bool = True
+) -> dict[int, list[tuple[str, str]]]:
     """Where each inserted case goes: message index -> [(how, text)], how = "own" | "inside"."""
-    cases = positives()
+    cases = positives(later)
     chosen: list[tuple[str, str, str]] = []
     pairs = [t for pair in SUPERSEDED for t in pair]
     for i in rng.sample(range(len(cases)), len(cases)):  # distinct subjects: "Metrisch bitte" after "Please use
@@ -211,11 +218,13 @@ def _inside(content: str, text: str, k: int) -> str:
     return (f"{text}\n\n{content}", f"{content}\n\n{text}", f"{content}\n\n{text} What do you think?")[k % 3]
 
 
-def run(source: str, budget: int, seed: int, tokens: int, per_stream: int, data: Path) -> dict[str, Any]:
+def run(
+    source: str, budget: int, seed: int, tokens: int, per_stream: int, data: Path, later: bool = True
+) -> dict[str, Any]:
     """The figures of one stream (see the module docstring)."""
     rng = random.Random(seed)
     msgs = stream(source, tokens, data)
-    plan = _plan(msgs, per_stream, rng)
+    plan = _plan(msgs, per_stream, rng, later)
     probes = [
         str(msgs[i]["content"])[:300]
         for i in rng.sample([i for i, m in enumerate(msgs) if m["role"] == "user"], QUERIES)
@@ -263,6 +272,11 @@ def main() -> int:
     ap.add_argument("--per-stream", type=int, default=16, help="positives inserted into each stream")
     ap.add_argument("--quick", action="store_true", help="30k-token streams")
     ap.add_argument("--data", type=Path, default=DATA, help="the evaluation data folder")
+    ap.add_argument(
+        "--cue-cases",
+        action="store_true",
+        help="draw the positives from the cue cases only (the pool before 2026-12-06)",
+    )
     args = ap.parse_args()
     print(f"load average {os.getloadavg()[0]:.2f}")
     detection()
@@ -272,7 +286,7 @@ def main() -> int:
     tokens = 30_000 if args.quick else args.tokens
     print(f"long streams: budget {args.budget}, {args.per_stream} positives each, {QUERIES} probe queries + none")
     for source in SOURCES:
-        r = run(source, args.budget, args.seed, tokens, args.per_stream, args.data)
+        r = run(source, args.budget, args.seed, tokens, args.per_stream, args.data, not args.cue_cases)
         print(
             f"{source:<9} {r['ours']:.1%} of {r['items']} in context(budget, query) after {r['history']:,} tokens "
             f"(plain truncation {r['truncation']:.1%}, full transcript {r['full']:.1%}); "
