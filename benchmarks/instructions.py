@@ -44,10 +44,11 @@ from instruction_cases import FALSE_POSITIVES, SUPERSEDED, UNSEEN, UNSEEN_5, UNS
 
 from chatcompact import Memory
 from chatcompact.config import Policy
-from chatcompact.core.instructions import detect, same_subject
+from chatcompact.core.instructions import detect, read, same_subject
+from chatcompact.core.validate import screen_standing
 from chatcompact.evaluation.agent import load_trajectories
 from chatcompact.evaluation.datasets import load_locomo
-from chatcompact.types import Message
+from chatcompact.types import Message, SummaryItem
 
 DATA = Path(__file__).resolve().parent.parent.parent / "shared" / "data"
 SOURCES = ("locomo", "agent", "assistant")
@@ -92,6 +93,29 @@ def detection() -> None:
         print(f"  cases written apart from the rules (instruction_cases.{name}): recall {len(found)}/{len(texts)}")
     taken = [t for t in UNSEEN_5_NEGATIVES if detect(Message("user", t, seq=1))]
     print(f"  negatives written with them (UNSEEN_5_NEGATIVES): {len(taken)}/{len(UNSEEN_5_NEGATIVES)} taken")
+    proposed_everything()
+
+
+_SENTENCE_CUT = re.compile(r"(?<=[.!?。！？])\s*|\n+")
+
+
+def proposed_everything() -> None:
+    """The core's guard on an LLM summarizer's ``standing`` proposals (``core.validate.screen_standing``, then
+    ``read``): a model that proposes every sentence of every false-positive case as the user's standing
+    preference. What is kept by kind: quoted, pasted, reported, hypothetical, question, tool and assistant text
+    must stay 0; chat is the model's judgment to make (the user's own words)."""
+    kept: Counter[str] = Counter()
+    kinds: Counter[str] = Counter(kind for _, _, kind in FALSE_POSITIVES)
+    for role, text, kind in FALSE_POSITIVES:
+        m = Message(role, text, seq=1, tool_call_id="c" if role == "tool" else None)
+        proposals = [SummaryItem(text=p.strip(), sources=(1,)) for p in _SENTENCE_CUT.split(text) if p.strip()]
+        screened, _ = screen_standing(proposals, [m])
+        reading = read(m, frozenset(i.text for i in screened))
+        kept[kind] += bool(detect(m, reading=reading))
+    print(
+        "  a model proposing every sentence of them as standing: kept "
+        + ", ".join(f"{k} {kept[k]}/{n}" for k, n in sorted(kinds.items()))
+    )
 
 
 # ---------------------------------------------------------------- the streams

@@ -108,7 +108,7 @@ _IDS = re.compile(r"^\[#(\d+) ", re.M)
 def make_delta(**sections: Any) -> dict[str, Any]:
     """A complete delta object (every key present, as strict mode sends it) with the given parts."""
     out: dict[str, Any] = {name: [] for name in _SECTIONS}
-    out.update({"resolve": [], "narrative": ""})
+    out.update({"resolve": [], "narrative": "", "standing": []})
     out.update(sections)
     return out
 

@@ -436,6 +436,10 @@ class SummaryDelta(_Frozen):
     narrative: str | None = None
     usage: Usage | None = None  # accounting only; never part of the state
     worklog: WorkLog | None = None  # an LLM summarizer's view of the agent's plan/abandoned approaches
+    # what an LLM summarizer read as the user's standing preferences: each a sentence of a user message of the span
+    # copied verbatim, citing it. The core keeps only whole sentences of the user's own words
+    # (``core.validate.screen_standing``) and reads them after its cue rules (``core.instructions.read``).
+    standing: tuple[SummaryItem, ...] = ()
 
 
 class MergeReport(_Frozen):

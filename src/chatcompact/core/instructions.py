@@ -48,6 +48,7 @@ __all__ = [
     "merge",
     "own_sentences",
     "own_words",
+    "pointable",
     "read",
     "same_subject",
 ]
@@ -538,6 +539,20 @@ def _reported(sentence: str) -> bool:
     return any(not any(a <= start and end <= b for a, b in own) for start, end in found("reporting", sentence))
 
 
+def pointable(written: str, spoken: str) -> bool:
+    """Whether a summarizer may point at this sentence of :func:`own_sentences` as the user's standing preference
+    (``SummaryDelta.standing``): all of it the user's own (nothing quoted, coded or pasted inside it), no question
+    (the cues read "could you always ...?" as a request; a model's pick is not trusted so far), not about someone
+    else ('other_subject': "my manager prefers ...", "he always ..."), no reporting phrase at all ("as I said"
+    included: what the user repeats, the cues read), three words at least ("Done." is no preference)."""
+    if " ".join(written.split()) != " ".join(spoken.split()) or written.rstrip().endswith(("?", "？")):
+        return False
+    if len(lang.words(spoken)) < 3 and not (lang.has_han(spoken) and len(spoken.strip()) >= 4):
+        return False  # "Done.", "Sure thing": a standing preference says what, and how
+    core = _without_request(spoken)
+    return not (starts("other_subject", core) or has("reporting", spoken) or found("third_party", spoken))
+
+
 def own_sentences(text: str) -> list[tuple[str, str]]:
     """``(sentence as written, the same with quoted parts blanked)`` for each sentence of ``text`` that may set
     a rule: the user's own words, no hypothetical, no reported speech, no question but a request."""
@@ -643,14 +658,17 @@ class Reading:
     sentences: tuple[tuple[str, str, bool, str | None], ...] = ()
 
 
-def read(message: Message) -> Reading:
-    """:class:`Reading` of ``message`` (an empty one for a message that is not the user's)."""
+def read(message: Message, proposed: frozenset[str] = frozenset()) -> Reading:
+    """:class:`Reading` of ``message`` (an empty one for a message that is not the user's). ``proposed``: sentences
+    of it, as written, that a summarizer read as standing preferences (``SummaryDelta.standing``, screened by
+    ``core.validate.screen_standing``); they count where the cues found nothing, but never as a request for this
+    turn ("use a table this time") or advice ("don't worry")."""
     if message.role != "user" or not message.text:
         return Reading(False, False)
     head = message.text[:READ_CHARS]
     cued = may_hold(head, _ANYWHERE, _AT_START) or _clause_hinted(head)
     override = may_hold(head, ("override",), ())
-    if not cued and not override:
+    if not cued and not override and not proposed:
         return Reading(False, False)  # most messages: no cue outside their code at all
     out = []
     for sentence, spoken, doubtful in _sentences(message.text):
@@ -658,7 +676,10 @@ def read(message: Message) -> Reading:
             first_person = _first_person_preference(spoken) or _accommodation(spoken)  # the speaker's own
             kind = PREFERENCE if first_person and classify(spoken) else None
         else:
-            kind = classify(spoken)
+            kind = classify(spoken) if cued or override else None
+            if kind is None and sentence in proposed and not has("one_off", spoken):
+                kind = None if starts("not_rule", _without_request(spoken)) else PREFERENCE
+        cued = cued or kind is not None
         out.append((sentence, spoken, doubtful, kind))
     return Reading(cued, override, tuple(out))
 

@@ -58,6 +58,7 @@ ANCHORED = frozenset(
         "directive_to_me",
         "negative_lead",
         "not_negative",
+        "other_subject",
     }
 )
 

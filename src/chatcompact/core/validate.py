@@ -37,6 +37,7 @@ from dataclasses import dataclass, field
 from ..config import Policy
 from ..errors import InvalidSummary
 from ..types import SECTIONS, MergeReport, Message, SummaryDelta, SummaryItem, SummaryState
+from . import instructions
 from .digest import scanned
 from .pause import point
 
@@ -114,6 +115,9 @@ def size_problems(delta: SummaryDelta, policy: Policy, span: int = 0) -> list[st
         total += sum(len(i.text) + len(i.subject or "") for i in items)
     if len(delta.resolve) > sum(max_items(policy, s, span) for s in ("open_questions", "todos")):
         problems.append(f"resolve: {len(delta.resolve)} resolutions, more than the bound")
+    if len(delta.standing) > MAX_STANDING + span:
+        problems.append(f"standing: {len(delta.standing)} items, more than the bound of {MAX_STANDING + span}")
+    total += sum(len(i.text) for i in delta.standing)
     if total > limit:
         problems.append(f"the delta holds {total} characters, more than the bound of {limit}")
     return problems
@@ -124,7 +128,7 @@ def type_problems(delta: object) -> list[str]:
     if not isinstance(delta, SummaryDelta):
         return [f"expected a SummaryDelta, got {type(delta).__name__}"]
     problems = [f"unknown section {name!r}" for name in delta.add if name not in SECTIONS]
-    for name, items in delta.add.items():
+    for name, items in {**delta.add, "standing": delta.standing}.items():
         if not isinstance(items, tuple) or not all(isinstance(i, SummaryItem) for i in items):
             problems.append(f"{name}: expected a tuple of SummaryItem")
     return problems
@@ -140,7 +144,7 @@ def text_problems(delta: SummaryDelta) -> list[str]:
     """Texts of the delta that no store could keep."""
     texts: list[tuple[str, str]] = [("narrative", delta.narrative or "")]
     texts += [(f"resolve[{n}]", r.text) for n, r in enumerate(delta.resolve)]
-    for name, items in delta.add.items():
+    for name, items in {**delta.add, "standing": delta.standing}.items():
         for n, i in enumerate(items):
             texts += [(f"{name}[{n}]", i.text), (f"{name}[{n}].subject", i.subject or "")]
     return [f"{where} holds a lone surrogate at {at}" for where, t in texts if (at := unstorable(t)) is not None]
@@ -283,9 +287,53 @@ def check_delta(
     span = [m.seq for m in messages if m.seq is not None]
     grounding = Grounding.of(messages, state) if any(delta.add.values()) or delta.narrative else None
     try:
-        return screen(delta, span, grounding)
+        screened = screen(delta, span, grounding)
     except InvalidSummary as exc:
         raise InvalidSummary(f"{summarizer} returned an invalid delta: {exc}", exc.problems) from None
+    if not delta.standing:
+        return screened
+    standing, refused = screen_standing(delta.standing, messages)
+    dropped = {**screened.dropped, **({NOT_OWN_SENTENCE: refused} if refused else {})}
+    return Screened(screened.delta.model_copy(update={"standing": standing}), dropped)
+
+
+#: Why a proposed standing preference is dropped (the version's ``meta["dropped_items"]``).
+NOT_OWN_SENTENCE = "is not a sentence of the user's own words in the span"
+MAX_STANDING = 20  # standing proposals a delta may hold, plus one per folded message
+
+
+def screen_standing(
+    proposed: Sequence[SummaryItem], messages: Sequence[Message]
+) -> tuple[tuple[SummaryItem, ...], int]:
+    """The proposed standing preferences that are a whole sentence of the user's own words in a folded message
+    they cite (as :func:`~chatcompact.core.instructions.own_sentences` reads them: no hypothetical or reported
+    speech, nothing before "What do you think?"; and :func:`~chatcompact.core.instructions.pointable`: nothing
+    quoted or pasted inside, no question, not about someone else), each as written there, citing that message;
+    and how many were dropped. A summarizer may only point at what the user said: a paraphrase, an
+    assistant's words or a pasted rule it quotes is no preference of the user's."""
+    users = {m.seq: m for m in messages if m.role == "user" and m.seq is not None and m.text}
+    sentences: dict[int, dict[str, str]] = {}
+    kept: list[SummaryItem] = []
+    for item in proposed:
+        want = _sentence_key(item.text)
+        found = None
+        for seq in item.sources:
+            if seq not in users:
+                continue
+            if seq not in sentences:
+                own = [(w, s) for w, s in instructions.own_sentences(users[seq].text) if instructions.pointable(w, s)]
+                sentences[seq] = {_sentence_key(written): written for written, _ in own}
+            if want and want in sentences[seq]:
+                found = SummaryItem(text=sentences[seq][want], sources=(seq,), subject=instructions.PREFERENCE)
+                break
+        if found is not None:
+            kept.append(found)
+    return tuple(kept), len(proposed) - len(kept)
+
+
+def _sentence_key(text: str) -> str:
+    """A sentence compared as a model may copy it: case, spacing and the final punctuation aside."""
+    return " ".join(text.split()).rstrip(" .!。！").casefold()
 
 
 # ---------------------------------------------------------------------- non-empty: the version records the span

@@ -145,7 +145,20 @@ def _llm_view(log: WorkLog, delta: SummaryDelta) -> WorkLog:
 
 def carry(parent: SummaryState, merged: SummaryState, evicted: Sequence[Message], delta: SummaryDelta) -> SummaryState:
     """``merged`` (the summarizer's merge) with the parent's instructions and work log carried and updated
-    by the ``evicted`` messages. Deterministic: the same whatever summarizer produced ``merged``."""
+    by the ``evicted`` messages. The cue rules read the messages the same whatever summarizer produced ``merged``;
+    what it read as standing preferences (``delta.standing``, screened: whole sentences of the user's own words)
+    counts where they found nothing."""
     log = _llm_view(update(parent.worklog, evicted), delta)
-    rules = instructions.capture(parent.instructions, evicted)
+    proposed: dict[int, set[str]] = {}
+    for item in delta.standing:
+        for seq in item.sources:
+            proposed.setdefault(seq, set()).add(item.text)
+
+    def reading(m: Message) -> instructions.Reading:
+        return instructions.read(m, frozenset(proposed.get(m.seq or 0, ())))
+
+    if proposed:
+        rules = instructions.capture(parent.instructions, evicted, reading)
+    else:
+        rules = instructions.capture(parent.instructions, evicted)
     return merged.model_copy(update={"worklog": log, "instructions": rules})

@@ -82,8 +82,9 @@ DELTA_SCHEMA: dict[str, Any] = {
         **{name: {"type": "array", "items": _ITEM_SCHEMA} for name in SECTIONS},
         "resolve": {"type": "array", "items": _RESOLVE_SCHEMA},
         "narrative": {"type": "string"},
+        "standing": {"type": "array", "items": _ITEM_SCHEMA},
     },
-    "required": [*SECTIONS, "resolve", "narrative"],
+    "required": [*SECTIONS, "resolve", "narrative", "standing"],
     "additionalProperties": False,
 }
 
@@ -399,7 +400,7 @@ def _scan(text: str, start: int) -> tuple[int | None, int]:
 
 _ID = re.compile(r"^#?\s*(\d+)$")
 _SURROGATE = re.compile("[\ud800-\udfff]")
-_KEYS = frozenset({*SECTIONS, "resolve", "narrative", "add"})
+_KEYS = frozenset({*SECTIONS, "resolve", "narrative", "add", "standing"})
 
 
 def _safe(text: str) -> str:
@@ -444,7 +445,13 @@ class _Reading:
         if narrative is not None and not isinstance(narrative, str):
             raise _BadShape(f"narrative: expected a string, got {type(narrative).__name__}")
         resolve = self.resolutions(data.get("resolve"))
-        return SummaryDelta(add=add, resolve=resolve, narrative=self.text(narrative or "") or None)
+        raw_standing = data.get("standing", sections.get("standing")) or []
+        if not isinstance(raw_standing, list):
+            raise _BadShape(f"standing: expected a list of items, got {type(raw_standing).__name__}")
+        standing = tuple(
+            item for n, raw in enumerate(raw_standing) if (item := self.item(raw, f"standing[{n}]")) is not None
+        )
+        return SummaryDelta(add=add, resolve=resolve, narrative=self.text(narrative or "") or None, standing=standing)
 
     def item(self, raw: Any, where: str) -> SummaryItem | None:
         """One item (None if its text is empty), its sources as cited (the core keeps only the span's)."""
