@@ -9,7 +9,9 @@ messages with per-language cue phrases (``data/lang/instructions.json``: en, de,
 to the state's ``instructions`` section (``subject`` "instruction" or "preference"), where no cap evicts them and
 only a later statement on the same subject supersedes an earlier one ("actually, polars is fine now"; its sources
 keep the earlier ids: provenance). Capture runs at every compaction (``core.worklog.carry``) and assembly also
-scans the unsummarised tail, so it does not depend on which summarizer runs.
+scans the unsummarised tail, so it does not depend on which summarizer runs. An LLM summarizer may also point at
+sentences the cues miss ("I'd like all timestamps in UTC"; ``SummaryDelta.standing``): they count only when they
+are whole sentences of the user's own words that :func:`pointable` accepts (``core.validate.screen_standing``).
 
 Precision matters as much as recall. Only the user's own words to the assistant count
 (:func:`~chatcompact.core.own_words.own_words`: never quoted, pasted or tool text; only user messages are
@@ -180,9 +182,10 @@ def _habit(core: str) -> bool:
 
 
 def _each_of_yours(core: str, code: str) -> bool:
-    """ "each solution you propose", "every answer you give", "jede Lösung, die du vorschlägst", "你写的所有代码"."""
+    """ "each solution you propose", "every answer you give", "jede Lösung, die du vorschlägst": a 'general' word
+    with the 'addressee' within the next four words. (Chinese puts the addressee first, "你写的所有代码": not read.)"""
     if lang.has_han(core):
-        return any(a <= 8 and w in core[a:] for a, _ in found("general", core) for w in word_list("addressee", "zh"))
+        return False
     words = [w.lower() for w in lang.words(core)]
     general, you = word_list("general", code), word_list("addressee", code)
     return any(w in general and you.intersection(words[i + 1 : i + 5]) for i, w in enumerate(words))
