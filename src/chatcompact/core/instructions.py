@@ -66,8 +66,11 @@ _PUNCT = " ,;:-—–、，.!?。！？…"
 _MD_LEAD = re.compile(r"^\s*(?:[-*+•]\s+|\d{1,3}[.)]\s+|#{1,6}\s+)+")
 _MD_EMPHASIS = re.compile(r"\*\*|__")
 # What any rule or preference holds: a phrase of these anywhere, or of these at a sentence's (or clause's) start.
-_ANYWHERE = ("anywhere", "temporal", "prefer", "prefer_word", "please", "like", "noted", "when_you")
+_ANYWHERE = ("anywhere", "temporal", "prefer", "prefer_word", "please", "noted")
 _AT_START = ("start", "style_start", "style_general", "output", "directive_to_me")
+# A liking or a habit counts only of the assistant's output: one of the first with one of the second ("I love
+# hiking", "call me when you land" are in many chat messages, the output words in few of them).
+_ABOUT, _OUTPUT = ("like", "when_you"), ("output", "output_verb")
 _CUE_KINDS = (
     "start",
     "anywhere",
@@ -669,7 +672,11 @@ def read(message: Message, proposed: frozenset[str] = frozenset()) -> Reading:
     if message.role != "user" or not message.text:
         return Reading(False, False)
     head = message.text[:READ_CHARS]
-    cued = may_hold(head, _ANYWHERE, _AT_START) or _clause_hinted(head)
+    cued = (
+        may_hold(head, _ANYWHERE, _AT_START)
+        or _clause_hinted(head)
+        or (may_hold(head, _ABOUT, ()) and may_hold(head, _OUTPUT, ()))
+    )
     override = may_hold(head, ("override",), ())
     if not cued and not override and not proposed:
         return Reading(False, False)  # most messages: no cue outside their code at all
