@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import json
+from importlib import resources
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -429,6 +432,26 @@ def test_a_preference_about_the_assistants_output_in_general_counts(lang):
 @pytest.mark.parametrize("lang", sorted(NOT_BY_OBJECT))
 def test_the_same_words_about_one_thing_or_the_users_life_are_none(lang):
     assert [t for t in NOT_BY_OBJECT[lang] if detect(Message("user", t, seq=1))] == []
+
+
+def test_the_language_dev_chats_standing_instruction_is_read_in_every_language():
+    # "antworten Sie mir immer" (the formal imperative) and "rispondimi sempre" (a pronoun joined to the verb)
+    # were missed: only the English and Chinese chats kept their standing instruction
+    chats = json.loads(resources.files("chatcompact").joinpath("data", "languages_dev.json").read_text("utf-8"))
+    for code, chat in chats["languages"].items():
+        said = [m["content"] for m in chat["turns"][:8] if m["role"] == "user"]
+        found = [t for t in said if any(i.subject == "instruction" for i in detect(Message("user", t, seq=1)))]
+        assert len(found) == 1, (code, found)
+
+
+def test_a_time_to_come_is_one_turn_unless_it_starts_a_rule():
+    rules = ["From tomorrow on, always answer in French.", "Ab morgen bitte immer auf Deutsch."]
+    rules.append("从明天开始请用中文回答。")
+    for text in rules:
+        assert detect(Message("user", text, seq=1)), text
+    for text in ["Reply to me tomorrow please.", "Antworten Sie mir bitte morgen.", "See you tomorrow, please rest."]:
+        assert detect(Message("user", text, seq=1)) == [], text
+    assert detect(Message("user", "I'm tired, so please rest.", seq=1)) == []  # a please fragment names a thing
 
 
 def test_a_polite_lead_in_before_a_cue_still_lets_the_message_be_read():

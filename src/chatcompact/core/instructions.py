@@ -93,7 +93,10 @@ def classify(sentence: str) -> str | None:
     s = _softened(_MD_EMPHASIS.sub("", _MD_LEAD.sub("", sentence)).strip())
     if len(s) < 4:
         return None
-    return _by_cues(s) or (PREFERENCE if _accommodation(s) else None)
+    kind = _by_cues(s)
+    if kind is not None or (has("one_off", s) and not (has("standing", s) or has("temporal", s))):
+        return kind  # "I'm free tomorrow, so give me a call": a request for then, whatever its clauses
+    return PREFERENCE if _accommodation(s) else None
 
 
 def _softened(s: str) -> str:
@@ -330,8 +333,9 @@ def _rule_clause(clause: str, code: str, linked: bool = False) -> bool:
     general = len(words) >= 3 and words[1] in word_list("general", code)
     if linked and general and lang.content_words(words[0], filler=True):
         return True  # "mirror any drawing instructions": a verb, then a general object
-    if linked and pleased and len(words) <= MAX_FRAGMENT_WORDS and words[0] not in _specific(code):
-        return bool(lang.content_words(c, filler=True))  # "..., also bitte macOS-Befehle": a please fragment
+    named = any(ch.isupper() for ch in c.split()[0]) if c.split() else False  # a noun or a name: "macOS-Befehle"
+    if linked and pleased and named and len(words) <= MAX_FRAGMENT_WORDS and words[0] not in _specific(code):
+        return bool(lang.content_words(c, filler=True))  # "..., also bitte macOS-Befehle", not "..., please rest"
     end = starts("directive_to_me", c) or (starts("directive", c) if linked or _please(c) else 0)
     if not end:
         return False
