@@ -454,6 +454,14 @@ def test_a_time_to_come_is_one_turn_unless_it_starts_a_rule():
     assert detect(Message("user", "I'm tired, so please rest.", seq=1)) == []  # a please fragment names a thing
 
 
+def test_a_constraint_where_the_user_is_stays_a_constraint():
+    # "here" makes "use this here" a request for now; of the user's environment it is a standing constraint
+    for text in ("I can't run Python 2 here.", "We can't use Docker here.", "Non posso usare Docker qui."):
+        assert detect(Message("user", text, seq=1)), text
+    for text in ("Use this here.", "I'd rather stay here tonight.", "I prefer this one here."):
+        assert detect(Message("user", text, seq=1)) == [], text
+
+
 def test_a_polite_lead_in_before_a_cue_still_lets_the_message_be_read():
     # the quick test before the reading looked for the cue only at a line's or clause's start
     for text in ("Could you always use tabs?", "Could you stop adding comments to every line?", "Ok so never use eval"):

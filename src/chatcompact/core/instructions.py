@@ -113,7 +113,10 @@ def _by_cues(s: str) -> str | None:
     if starts("not_rule", core) or starts("not_rule", s):
         return None  # "don't worry", "never give up": advice, not a rule for the assistant
     temporal = found("temporal", s)
-    if not (temporal or has("standing", s) or has("anywhere", s)) and has("one_off", s):
+    off = found("one_off", s)
+    if off and has("prefer", s):  # a constraint where the user is: "I can't run Python 2 here"
+        off = [(a, b) for a, b in off if s[a:b].lower() not in word_list("place")]
+    if not (temporal or has("standing", s) or has("anywhere", s)) and off:
         return None  # "make this one shorter", "for this answer, use a table": this turn only
     if has("anywhere", s) or _imperative(core) or _standing_directive(core) or _habit(core):
         return INSTRUCTION
