@@ -462,6 +462,22 @@ def test_a_constraint_where_the_user_is_stays_a_constraint():
         assert detect(Message("user", text, seq=1)) == [], text
 
 
+def test_an_offer_or_a_statement_about_oneself_is_no_rule():
+    # chat turns the cues read as rules (LoCoMo dev, 21 -> 10 of 4,124 turns)
+    for text in (
+        "Let me know whenever you need assistance.",
+        "Happy to help whenever you need it!",
+        "Always running around, exploring and having a great time.",
+        "Never done it before, but always hear it's good.",
+        "But I'll also start writing down my favorite memories from now on.",
+        "Lately, I've been thinking about where I want to be in the future.",
+        "But don't get discouraged, just keep going.",
+    ):
+        assert detect(Message("user", text, seq=1)) == [], text
+    for text in ("Always ask me whenever you need more context.", "But never use tabs.", "Always bring tests."):
+        assert detect(Message("user", text, seq=1)), text
+
+
 def test_a_polite_lead_in_before_a_cue_still_lets_the_message_be_read():
     # the quick test before the reading looked for the cue only at a line's or clause's start
     for text in ("Could you always use tabs?", "Could you stop adding comments to every line?", "Ok so never use eval"):

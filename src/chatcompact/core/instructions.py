@@ -118,7 +118,9 @@ def _by_cues(s: str) -> str | None:
         off = [(a, b) for a, b in off if s[a:b].lower() not in word_list("place")]
     if not (temporal or has("standing", s) or has("anywhere", s)) and off:
         return None  # "make this one shorter", "for this answer, use a table": this turn only
-    if has("anywhere", s) or _imperative(core) or _standing_directive(core) or _habit(core):
+    offers = found("offer", s)  # "let me know whenever you need help": an offer, not a rule
+    anywhere = [(a, b) for a, b in found("anywhere", s) if not any(x <= a and b <= y for x, y in offers)]
+    if anywhere or _imperative(core) or _standing_directive(core) or _habit(core):
         return INSTRUCTION
     if temporal and not starts("statement_start", _without_request(_cut(core, found("temporal", core)))):
         return INSTRUCTION  # "from now on, answer in one paragraph"; not "I'll visit more in the future"
@@ -466,6 +468,8 @@ def _imperative(core: str) -> bool:
     nxt = _next_word(core, end)
     if nxt in word_list("not_after_start"):
         return False
+    if nxt.endswith("ing") and len(nxt) > 5 and nxt not in word_list("not_gerund"):
+        return False  # "always running around", "never staying long": a statement with its subject left out
     past = any(nxt.endswith(suf) and len(nxt) > len(suf) + 2 for suf in word_list("past_suffix"))
     return not past or nxt in word_list("not_past")
 
