@@ -18,10 +18,10 @@ words, the agent's reasoning and command as the assistant's answer, the command'
 Into each go ``--per-stream`` seeded positives of distinct subjects, drawn from all the labelled cases
 (``--cue-cases``: from the cue cases only, the pool of the figures before the ``WRITTEN_*`` batches were written;
 a later one on the same subject supersedes an earlier one by design, and the supersession pairs measure that),
-half as a turn of their own, half inside an
-existing user turn: before or after its text or pasted output, or after it and before a closing "What do you
-think?", where only a first-person preference may count; the supersession pairs (the earlier one early, the
-later one after it), and every user-role false-positive case. Extractive summarizer, compaction inline. At the
+half as a turn of their own, half inside an existing user turn: before or after its text or pasted output, or
+after it and before a closing "What do you think?", where only a first-person preference may count; the
+supersession pairs (the earlier one early, the later one after it), and every user-role false-positive case.
+Extractive summarizer, compaction inline. At the
 end, for 5 seeded probe queries (user turns of the stream) and without a query: the share of the positives present in
 ``context(budget, query)``, beside plain truncation (the newest whole messages that fit the budget) and the full
 transcript; the false-positive cases among the standing instructions (by provenance: an instruction citing an
@@ -102,8 +102,9 @@ _SENTENCE_CUT = re.compile(r"(?<=[.!?。！？])\s*|\n+")
 def proposed_everything() -> None:
     """The core's guard on an LLM summarizer's ``standing`` proposals (``core.validate.screen_standing``, then
     ``read``): a model that proposes every sentence of every false-positive case as the user's standing
-    preference. What is kept by kind: quoted, pasted, reported, hypothetical, question, tool and assistant text
-    must stay 0; chat is the model's judgment to make (the user's own words)."""
+    preference. What is kept by kind: of the quoted, pasted, reported, hypothetical, tool and assistant cases
+    nothing (what a model may point at is the user's own words only); of a question, only a statement beside it
+    ("I'm on a Mac." before "Does that matter?"); chat and one-off requests are the model's judgment to make."""
     kept: Counter[str] = Counter()
     kinds: Counter[str] = Counter(kind for _, _, kind in FALSE_POSITIVES)
     for role, text, kind in FALSE_POSITIVES:
