@@ -207,6 +207,13 @@ def test_sources_of_the_wrong_type_refuse_the_reply(server, sources):
         _openai(server).summarize(_request())
 
 
+@pytest.mark.parametrize("standing", ["I'd like UTC", {"text": "x"}, [5], [{"text": ["x"], "sources": [1]}]])
+def test_standing_of_the_wrong_shape_refuses_the_reply(server, standing):
+    server.push(make_delta(topics=[{"text": "billing", "sources": [1], "subject": ""}], standing=standing))
+    with pytest.raises(InvalidSummary, match="standing"):
+        _openai(server).summarize(_request())
+
+
 @pytest.mark.parametrize(
     "content",
     [
