@@ -47,7 +47,7 @@ from chatcompact.config import Policy
 from chatcompact.core.instructions import detect, read, same_subject
 from chatcompact.core.validate import screen_standing
 from chatcompact.evaluation.agent import load_trajectories
-from chatcompact.evaluation.datasets import load_locomo
+from chatcompact.evaluation.datasets import load_dialogsum, load_locomo
 from chatcompact.types import Message, SummaryItem
 
 DATA = Path(__file__).resolve().parent.parent.parent / "shared" / "data"
@@ -117,6 +117,41 @@ def proposed_everything() -> None:
         "  a model proposing every sentence of them as standing: kept "
         + ", ".join(f"{k} {kept[k]}/{n}" for k, n in sorted(kinds.items()))
     )
+
+
+# ---------------------------------------------------------------- real turns nobody wrote as rules
+
+_LABEL = re.compile(r"^(?:\[[^\]]{1,40}\]\s*)?[^\W\d_][\w .'-]{0,30}:\s+")
+_PERSON = re.compile(r"^#Person\d+#:\s*", re.MULTILINE)
+
+
+def real_turns(data: Path, show: bool) -> None:
+    """Turns of real conversations read as standing rules, each as a user turn of its own: LoCoMo dev (friends
+    chatting) and DialogSum dev (everyday dialogues: shops, doctors, hotels, friends; answers like "Two yuan,
+    please." and advice like "Don't drink alcohol with this medication." are the one-off requests a service
+    assistant hears). Nobody set a rule for an assistant there; a few turns do state a lasting preference of the
+    speaker ("I prefer going by train, even though it costs more"). DialogSum is printed in two halves: rules were
+    drawn from the first (dialogues dev_0 to dev_249) and never from the second."""
+    locomo = [
+        _LABEL.sub("", m["content"])
+        for conv in load_locomo(data / "locomo_dev.json").conversations
+        for m in conv.transcript.messages
+    ]
+    dialogues = load_dialogsum(data / "dialogsum.dev.jsonl")
+    half = len(dialogues) // 2
+    parts = [
+        (f"DialogSum dev {a}-{b - 1} ({name})", dialogues[a:b])
+        for name, a, b in (("rules drawn from it", 0, half), ("held apart", half, len(dialogues)))
+    ]
+    rows = [("LoCoMo dev", locomo)] + [
+        (name, [u.strip() for d in part for u in _PERSON.sub("", d.dialogue).splitlines() if u.strip()])
+        for name, part in parts
+    ]
+    for name, turns in rows:
+        hits = [t for t in turns if detect(Message("user", t, seq=1))]
+        print(f"  {name}: {len(hits)} of {len(turns):,} turns read as rules")
+        for t in hits if show else []:
+            print(f"    {t[:160]!r}")
 
 
 # ---------------------------------------------------------------- the streams
@@ -302,11 +337,17 @@ def main() -> int:
         action="store_true",
         help="draw the positives from the cue cases only (the pool before 2026-12-06)",
     )
+    ap.add_argument("--turns-only", action="store_true", help="detection and real turns, no long streams")
+    ap.add_argument("--show-turns", action="store_true", help="list the real turns read as rules")
     args = ap.parse_args()
     print(f"load average {os.getloadavg()[0]:.2f}")
     detection()
     if not args.data.is_dir():
-        print(f"no evaluation data at {args.data}; the long-stream figures are skipped")
+        print(f"no evaluation data at {args.data}; the real-turn and long-stream figures are skipped")
+        return 0
+    print("real turns nobody wrote as rules for an assistant:")
+    real_turns(args.data, args.show_turns)
+    if args.turns_only:
         return 0
     tokens = 30_000 if args.quick else args.tokens
     print(f"long streams: budget {args.budget}, {args.per_stream} positives each, {QUERIES} probe queries + none")

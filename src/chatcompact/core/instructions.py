@@ -461,7 +461,7 @@ def _imperative(core: str) -> bool:
     """ "Always ...", "never ...", "do not ..." (a start cue), but not a statement with its subject left out:
     "always been interested", "never saw this coming", "never used it"."""
     end = starts("start", core)
-    if not end:
+    if not end or _listeners_own(core[end:]):
         return False
     if len(core[:end].split()) > 1:
         return True  # "never use", "please keep": the verb is in the cue
@@ -472,6 +472,17 @@ def _imperative(core: str) -> bool:
         return False  # "always running around", "never staying long": a statement with its subject left out
     past = any(nxt.endswith(suf) and len(nxt) > len(suf) + 2 for suf in word_list("past_suffix"))
     return not past or nxt in word_list("not_past")
+
+
+def _listeners_own(rest: str) -> bool:
+    """Whether ``rest`` speaks of the listener's own things that are not an assistant's output: advice to a
+    person ("don't waste your money", "make sure you have your ID card"), not a rule for the assistant ("never use
+    the passive voice in your replies")."""
+    code = lang.detect(rest)
+    for _, b in _of("listener_own", rest, code):
+        if not has("output", " ".join(lang.words(rest[b:])[:3])):
+            return True
+    return False
 
 
 def _style(core: str) -> bool:
@@ -520,8 +531,11 @@ def _fragment(s: str) -> bool:
     stop = (word_list("determiner", code) | word_list("article", code)) - word_list("plural_article", code)
     if words[0] in stop or any(w in word_list("not_fragment", code) for w in words):
         return False
-    if lang.has_han(rest) and any(rest.startswith(d) for d in stop):
-        return False
+    if lang.has_han(rest):
+        return not any(rest.startswith(d) for d in stop) and bool(lang.content_words(rest, filler=True))
+    about = word_list("fragment_lead", code) | word_list("fragment_about", code)
+    if not (starts("negative_lead", rest) or about.intersection(words) or has("output", rest)):
+        return False  # "Two yuan, please.", "Your name, please.", "Sit down, please.": an answer or a request now
     return bool(lang.content_words(" ".join(words), filler=True))
 
 
