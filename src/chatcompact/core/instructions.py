@@ -479,10 +479,7 @@ def _listeners_own(rest: str) -> bool:
     person ("don't waste your money", "make sure you have your ID card"), not a rule for the assistant ("never use
     the passive voice in your replies")."""
     code = lang.detect(rest)
-    for _, b in _of("listener_own", rest, code):
-        if not has("output", " ".join(lang.words(rest[b:])[:3])):
-            return True
-    return False
+    return any(not has("output", " ".join(lang.words(rest[b:])[:3])) for _, b in _of("listener_own", rest, code))
 
 
 def _style(core: str) -> bool:
