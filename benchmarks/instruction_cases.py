@@ -604,6 +604,94 @@ UNSEEN_5_NEGATIVES = [
 ]
 
 
+# Written on 2026-12-06 (a later session) before the rules drawn from the batches and the DialogSum turns of that
+# session were tried on them, and kept apart like ``UNSEEN_5``: measured, never read for rules. Technical project
+# chat, as the held-out chats are: preferences and constraints without the cue words, a few with them.
+UNSEEN_7 = {
+    "en": [
+        "Give me the shell commands without the dollar prompt so I can paste them.",
+        "I tend to skim, so bold the key points.",
+        "Our reviewers reject PRs without tests, keep that in mind for any change.",
+        "For SQL, uppercase keywords are what we use.",
+        "I'm the only developer here, so skip anything about team workflows.",
+        "Prefer composition over inheritance in any design you sketch.",
+        "Logging should go through structlog in this project.",
+        "We're a Kotlin shop, so Java examples are less useful to me.",
+        "I want error handling in every snippet, not just the happy path.",
+        "Explanations should assume I know Python but not asyncio.",
+        "My screen is small, so wrap code at 80 columns.",
+        "Please stick to the standard library unless there's a really good reason.",
+        "Whenever you touch the database layer, mention the migration it needs.",
+        "The less boilerplate the better, for me.",
+        "Show diffs instead of full files when you edit something.",
+        "No exclamation marks in your answers, it reads as shouting to me.",
+        "I'd prefer if you asked before deleting any code.",
+        "Write tests with pytest, we don't use unittest.",
+        "Keep functions under 30 lines where you can.",
+        "Our deployment target is Alpine, so musl-compatible wheels matter.",
+        "Put a one-line summary on top of every answer.",
+        "My manager needs estimates in hours, not story points.",
+        "I'm not comfortable with regex, so spell out what each pattern matches.",
+        "Avoid pandas, the data is too big for memory here.",
+        "Plain prose over bullet lists, unless it's a list of steps.",
+        "Docstrings in Google style, please.",
+    ],
+    "de": [
+        "Für mich bitte alle Beispiele mit Typannotationen.",
+        "Ich arbeite auf einem alten Laptop, schwere IDEs fallen weg.",
+        "Kommentare im Code lieber sparsam.",
+        "Wir dürfen keine Cloud-Dienste aus den USA nutzen.",
+        "Erklär mir Dinge so, als hätte ich nie programmiert.",
+    ],
+    "it": [
+        "Scrivi i nomi delle variabili in inglese.",
+        "Per me contano più i test che la documentazione.",
+        "Il nostro server non ha accesso a internet, tienine conto.",
+        "Mi trovo meglio con esempi piccoli e completi.",
+    ],
+    "zh": [
+        "回答的时候先说结论再解释。",
+        "我们团队用的是Go，别给我Java的例子。",
+        "代码注释写中文就行。",
+        "我对Linux不熟，命令请解释一下每个参数。",
+        "表格比大段文字更适合我。",
+    ],
+}
+# Written with ``UNSEEN_7``: one-off requests of a technical chat, statements about the user's work, questions,
+# someone else's preference; none is a standing rule or preference of the user's.
+UNSEEN_7_NEGATIVES = [
+    "Use a dict here instead of the list.",
+    "Write a test for the empty input case.",
+    "Show me the full file after your change.",
+    "Keep the function name, just change the body.",
+    "Explain what this regex matches.",
+    "Don't run the migration yet.",
+    "Put the constants at the top of this module.",
+    "I usually deploy on Fridays, which is probably a mistake.",
+    "Our old system was written in Perl.",
+    "My colleague prefers tabs, I don't care much.",
+    "Is pytest better than unittest for this?",
+    "Would you use composition or inheritance here?",
+    "The logs always show the same timeout.",
+    "I never got the hang of asyncio, honestly.",
+    "We tried Kubernetes last year and it was painful.",
+    "Add type hints to that function.",
+    "Give me a second, I'm checking the logs.",
+    "That answer was too long, but the code works.",
+    "Rename the variable to user_count.",
+    "The linter wants lines under 88 characters.",
+    "Zeig mir bitte die ganze Datei.",
+    "Der Test schlägt immer noch fehl.",
+    "Aggiungi un test per questo caso.",
+    "我同事喜欢用Emacs。",
+    "把这个函数改成异步的。",
+    "这个报错是什么意思？",
+    "Can you make this faster?",
+    "The client always wants it yesterday.",
+    "I'd rather look at the traceback first before we decide.",
+    "Remove the print statements from this file.",
+]
+
 # Written on 2026-12-06 as training data for a learned head over the bundled embedder (dropped: it added 2 of 40
 # unseen cases at no cost in precision, 4 at six more chat turns in 689; see the CHANGELOG), before the rules were
 # tried on them: 31/80 found, 2 of the 40 negatives (added to ``LATER_NEGATIVES``) taken for preferences.

@@ -8,8 +8,9 @@
 rather keep answers short", "metric please", "keep it brief"), in en, de, it and zh, and false-positive cases
 (quoted and pasted text, e-mails, logs, dialogues, hypotheticals, reported speech, questions, one-off requests,
 chat, an assistant's suggestion, a tool's output, someone else's preference). Recall and precision per language,
-false positives by kind, and recall on ``UNSEEN``, ``UNSEEN_LATER`` and ``UNSEEN_5``: cases written apart from the
-rules, to show how far they carry (the ``WRITTEN_*`` batches were too, until the rules were drawn from them).
+false positives by kind, and recall on ``UNSEEN``, ``UNSEEN_LATER``, ``UNSEEN_5`` and ``UNSEEN_7``: cases written
+apart from the rules, to show how far they carry (the ``WRITTEN_*`` batches were too, until the rules were drawn from
+them).
 
 **Long streams** (the evaluation data): three streams, each chained until it passes ``--tokens``:
 ``locomo`` (LoCoMo dev conversations, chit-chat), ``agent`` (coding-agent trajectories as function-calling
@@ -40,7 +41,17 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from instruction_cases import FALSE_POSITIVES, SUPERSEDED, UNSEEN, UNSEEN_5, UNSEEN_5_NEGATIVES, UNSEEN_LATER, positives
+from instruction_cases import (
+    FALSE_POSITIVES,
+    SUPERSEDED,
+    UNSEEN,
+    UNSEEN_5,
+    UNSEEN_5_NEGATIVES,
+    UNSEEN_7,
+    UNSEEN_7_NEGATIVES,
+    UNSEEN_LATER,
+    positives,
+)
 
 from chatcompact import Memory
 from chatcompact.config import Policy
@@ -87,12 +98,18 @@ def detection() -> None:
     print("  false positives by kind: " + ", ".join(f"{k} {wrong[k]}/{n}" for k, n in sorted(kinds.items())))
     for text in missed:
         print(f"  missed: {text!r}")
-    for name, cases in (("UNSEEN", UNSEEN), ("UNSEEN_LATER", UNSEEN_LATER), ("UNSEEN_5", UNSEEN_5)):
+    for name, cases in (
+        ("UNSEEN", UNSEEN),
+        ("UNSEEN_LATER", UNSEEN_LATER),
+        ("UNSEEN_5", UNSEEN_5),
+        ("UNSEEN_7", UNSEEN_7),
+    ):
         texts = [t for per_lang in cases.values() for t in per_lang]
         found = [t for t in texts if detect(Message("user", t, seq=1))]
         print(f"  cases written apart from the rules (instruction_cases.{name}): recall {len(found)}/{len(texts)}")
-    taken = [t for t in UNSEEN_5_NEGATIVES if detect(Message("user", t, seq=1))]
-    print(f"  negatives written with them (UNSEEN_5_NEGATIVES): {len(taken)}/{len(UNSEEN_5_NEGATIVES)} taken")
+    for name, negatives in (("UNSEEN_5_NEGATIVES", UNSEEN_5_NEGATIVES), ("UNSEEN_7_NEGATIVES", UNSEEN_7_NEGATIVES)):
+        taken = [t for t in negatives if detect(Message("user", t, seq=1))]
+        print(f"  negatives written with them ({name}): {len(taken)}/{len(negatives)} taken")
     proposed_everything()
 
 
