@@ -511,6 +511,29 @@ def test_an_answer_advice_or_request_of_a_service_dialogue_is_no_rule():
         assert detect(Message("user", text, seq=1)), text
 
 
+def test_how_the_output_works_for_the_speaker_and_their_environment_are_preferences():
+    for text in (
+        "Long functions are hard for me to follow.",
+        "Short examples help me the most.",
+        "Abstract answers confuse me.",
+        "I learn best from worked examples.",
+        "I don't have root on this server.",
+        "We can only use Java 8.",
+        "Our project targets Node 18, nothing newer.",
+        "Everything has to run without a network.",
+        "Wir arbeiten nur mit PostgreSQL.",
+        "我们不允许用外部服务。",
+    ):
+        assert detect(Message("user", text, seq=1)), text
+    for text in (
+        "Painting helps me relax.",
+        "The answers on that forum confuse me.",  # an 'output' word, but not the assistant's
+        "I'm stuck on level 3 of the game.",
+        "I don't have time for this today.",
+    ):
+        assert detect(Message("user", text, seq=1)) == [], text
+
+
 def test_a_polite_lead_in_before_a_cue_still_lets_the_message_be_read():
     # the quick test before the reading looked for the cue only at a line's or clause's start
     for text in ("Could you always use tabs?", "Could you stop adding comments to every line?", "Ok so never use eval"):

@@ -434,7 +434,9 @@ def same_subject(new: str, old: str) -> bool:
 
 def about_one_thing(after: str, code: str) -> bool:
     """Whether what follows a preference cue is about one thing now: an ``object_pronoun`` within its first words
-    ("[I'd rather] send it myself", "write to her first"), but "[I'd rather] it when ..." is general."""
+    ("[I'd rather] send it myself", "write to her first"), but "[I'd rather] it when ..." is general, and a 'place'
+    phrase names where the user is ("[I don't have admin] rights on this laptop")."""
+    after = blanked(after, found("place", after))
     if lang.has_han(after):
         return after.lstrip(_PUNCT).startswith(tuple(word_list("object_pronoun", "zh")))
     near = [w.lower() for w in lang.words(after)[: OBJECT_WORDS + 1]]
@@ -698,6 +700,7 @@ def read(message: Message, proposed: frozenset[str] = frozenset()) -> Reading:
         may_hold(head, _ANYWHERE, _AT_START)
         or _clause_hinted(head)
         or (may_hold(head, _ABOUT, ()) and may_hold(head, _OUTPUT, ()))
+        or (may_hold(head, ("output",), ()) and may_hold(head, ("norm",), ()))  # "Long one-liners are hard for me"
     )
     override = may_hold(head, ("override",), ())
     if not cued and not override and not proposed:
