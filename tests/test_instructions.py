@@ -523,6 +523,8 @@ def test_how_the_output_works_for_the_speaker_and_their_environment_are_preferen
         "Everything has to run without a network.",
         "Wir arbeiten nur mit PostgreSQL.",
         "我们不允许用外部服务。",
+        "My laptop is old, so keep dependencies light.",
+        "Our users are in Japan, so show prices in yen.",
     ):
         assert detect(Message("user", text, seq=1)), text
     for text in (
@@ -530,6 +532,8 @@ def test_how_the_output_works_for_the_speaker_and_their_environment_are_preferen
         "The answers on that forum confuse me.",  # an 'output' word, but not the assistant's
         "I'm stuck on level 3 of the game.",
         "I don't have time for this today.",
+        "My friend is vegetarian, so no meat at the party.",
+        "My laptop died, so let's talk tomorrow.",
     ):
         assert detect(Message("user", text, seq=1)) == [], text
 
