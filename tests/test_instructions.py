@@ -525,6 +525,13 @@ def test_how_the_output_works_for_the_speaker_and_their_environment_are_preferen
         "我们不允许用外部服务。",
         "My laptop is old, so keep dependencies light.",
         "Our users are in Japan, so show prices in yen.",
+        "I'd like all dates in ISO format.",
+        "I'd love every answer to start with a summary.",
+        "Use a neutral tone with me.",
+        "Unit tests are a must for us.",
+        "I'm allergic to global variables in code.",
+        "I find it easier when answers have headings.",
+        "Tables over prose, always.",
     ):
         assert detect(Message("user", text, seq=1)), text
     for text in (
@@ -534,6 +541,12 @@ def test_how_the_output_works_for_the_speaker_and_their_environment_are_preferen
         "I don't have time for this today.",
         "My friend is vegetarian, so no meat at the party.",
         "My laptop died, so let's talk tomorrow.",
+        "I'd love every minute of it.",
+        "I would like any help you can give.",
+        "I want all the details.",
+        "Use a knife to cut it.",
+        "I'm allergic to cats.",
+        "Love you, always.",
     ):
         assert detect(Message("user", text, seq=1)) == [], text
 

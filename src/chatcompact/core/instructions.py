@@ -220,7 +220,20 @@ def _liking(s: str) -> bool:
     not "I love your answers") or of what it does (:func:`_habit_clause`). "I love hiking" is a fact about the
     user, not a preference for the assistant."""
     code = lang.detect(s)
-    return any(_general_output(s[end:], code) or _habit_clause(s[end:], code) for _, end in found("like", s))
+    if any(_general_output(s[end:], code) or _habit_clause(s[end:], code) for _, end in found("like", s)):
+        return True
+    return any(_each_of_all(s[end:], code) for _, end in found("wish", s))
+
+
+def _each_of_all(rest: str, code: str) -> bool:
+    """ "[I'd like] all timestamps in UTC", "[I'd like] every answer to start with the conclusion": a wish about
+    all of a kind ('general', then a noun), not about one thing ("[I'd like] the code", "every minute of it") or
+    people ("every one of you", "all of them", "any help you can give")."""
+    words = [w.lower() for w in lang.words(rest)[:4]]
+    if len(words) < 2 or lang.has_han(rest) or words[0] not in word_list("general", code):
+        return False
+    people = _specific(code) | word_list("first_person", code) | word_list("addressee", code)
+    return not people.intersection(words[1:]) and bool(lang.content_words(words[1], filler=True))
 
 
 def _output_norm(core: str) -> bool:
@@ -505,13 +518,15 @@ def _style(core: str) -> bool:
     code = lang.detect(core)
     if _next_word(rest, 0) in word_list("not_after_style", code):
         return False  # "format is JSON", "use case: ...", "less than 5%": a statement, not a style
-    return _next_word(rest, 0) not in word_list("determiner", code) and bool(lang.content_words(rest, filler=True))
+    if _next_word(rest, 0) in word_list("determiner", code):  # "use a formal tone with me": a manner is general
+        return bool(word_list("manner", code).intersection(w.lower() for w in lang.words(rest)[1:4]))
+    return bool(lang.content_words(rest, filler=True))
 
 
 def _fragment(s: str) -> bool:
     """ "Metric please", "no emojis please", "bitte keine Emojis", "公制就好", "bitte metrische Einheiten
     verwenden": a few words and a please word, not "yes please", "the code please", "please hurry"."""
-    marks = found("please", s)
+    marks = found("please", s) or _trailing_standing(s)
     if not marks and not has("thanks", s):
         return False
     code = lang.detect(s)
@@ -536,6 +551,16 @@ def _fragment(s: str) -> bool:
     if not (starts("negative_lead", rest) or about.intersection(words) or has("output", rest)):
         return False  # "Two yuan, please.", "Your name, please.", "Sit down, please.": an answer or a request now
     return bool(lang.content_words(" ".join(words), filler=True))
+
+
+def _trailing_standing(s: str) -> list[tuple[int, int]]:
+    """A 'standing' word that closes a fragment after a comma, as a please word would ("Dates in ISO format,
+    always.")."""
+    spans = found("standing", s)
+    if not spans:
+        return []
+    a, b = spans[-1]
+    return [(a, b)] if s[:a].rstrip().endswith((",", "，")) and not s[b:].strip(_PUNCT) else []
 
 
 def _thanks(s: str, code: str) -> list[tuple[int, int]]:
@@ -701,6 +726,7 @@ def read(message: Message, proposed: frozenset[str] = frozenset()) -> Reading:
         or _clause_hinted(head)
         or (may_hold(head, _ABOUT, ()) and may_hold(head, _OUTPUT, ()))
         or (may_hold(head, ("output",), ()) and may_hold(head, ("norm",), ()))  # "Long one-liners are hard for me"
+        or (may_hold(head, ("wish",), ()) and may_hold(head, ("general",), ()))  # "I'd like all timestamps in UTC"
     )
     override = may_hold(head, ("override",), ())
     if not cued and not override and not proposed:
