@@ -1,7 +1,7 @@
 """Standing instructions and preferences: detection on labelled cases, survival after long chats.
 
     python benchmarks/instructions.py [--budget 8000] [--seed 7] [--tokens 100000] [--per-stream 16] [--quick]
-                                      [--data PATH]
+                                      [--data PATH] [--cue-cases | --unseen] [--turns-only] [--show-turns]
 
 **Detection** (no data needed): ``core.instructions.detect`` on the labelled cases of
 ``benchmarks/instruction_cases.py``: standing instructions and preferences stated with and without cues ("I'd
@@ -18,10 +18,12 @@ messages) and ``assistant`` (the same trajectories as a technical user/assistant
 words, the agent's reasoning and command as the assistant's answer, the command's output pasted back by the user).
 Into each go ``--per-stream`` seeded positives of distinct subjects, drawn from all the labelled cases
 (``--cue-cases``: from the cue cases only, the pool of the figures before the ``WRITTEN_*`` batches were written;
+``--unseen``: from ``UNSEEN_7``, never read for rules, to show how survival carries to new wording;
 a later one on the same subject supersedes an earlier one by design, and the supersession pairs measure that),
 half as a turn of their own, half inside an existing user turn: before or after its text or pasted output, or
 after it and before a closing "What do you think?", where only a first-person preference may count; the
 supersession pairs (the earlier one early, the later one after it), and every user-role false-positive case.
+What is not in every context is counted by where it was put.
 Extractive summarizer, compaction inline. At the
 end, for 5 seeded probe queries (user turns of the stream) and without a query: the share of the positives present in
 ``context(budget, query)``, beside plain truncation (the newest whole messages that fit the budget) and the full
@@ -260,11 +262,19 @@ def _truncation(msgs: list[dict[str, Any]], budget: int, count: Any) -> str:
     return _text(kept)
 
 
+def _pool(name: str) -> list[tuple[str, str, str]]:
+    """The positives a stream's cases are drawn from: "all", "cue" (the cue cases, the pool before the ``WRITTEN_*``
+    batches) or "unseen" (``UNSEEN_7``, never read for rules: how survival carries to new wording)."""
+    if name == "unseen":
+        return [(code, t, "preference") for code, texts in UNSEEN_7.items() for t in texts]
+    return positives(later=name == "all")
+
+
 def _plan(
-    msgs: list[dict[str, Any]], per_stream: int, rng: random.Random, later: bool = True
+    msgs: list[dict[str, Any]], per_stream: int, rng: random.Random, pool: str = "all"
 ) -> dict[int, list[tuple[str, str]]]:
     """Where each inserted case goes: message index -> [(how, text)], how = "own" | "inside"."""
-    cases = positives(later)
+    cases = _pool(pool)
     chosen: list[tuple[str, str, str]] = []
     pairs = [t for pair in SUPERSEDED for t in pair]
     for i in rng.sample(range(len(cases)), len(cases)):  # distinct subjects: "Metrisch bitte" after "Please use
@@ -289,6 +299,9 @@ def _plan(
     return plan
 
 
+PLACES = ("inside, before", "inside, after", "before a question")  # of _inside's k % 3
+
+
 def _inside(content: str, text: str, k: int) -> str:
     """A user turn with ``text`` in it: before it, after it, or after it and before "What do you think?" (where
     only a first-person preference still counts: a rule there may have been pasted)."""
@@ -296,12 +309,12 @@ def _inside(content: str, text: str, k: int) -> str:
 
 
 def run(
-    source: str, budget: int, seed: int, tokens: int, per_stream: int, data: Path, later: bool = True
+    source: str, budget: int, seed: int, tokens: int, per_stream: int, data: Path, pool: str = "all"
 ) -> dict[str, Any]:
     """The figures of one stream (see the module docstring)."""
     rng = random.Random(seed)
     msgs = stream(source, tokens, data)
-    plan = _plan(msgs, per_stream, rng, later)
+    plan = _plan(msgs, per_stream, rng, pool)
     probes = [
         str(msgs[i]["content"])[:300]
         for i in rng.sample([i for i, m in enumerate(msgs) if m["role"] == "user"], QUERIES)
@@ -311,22 +324,26 @@ def run(
         sent: list[dict[str, Any]] = []
         negative_seqs: set[int] = set()
         negatives = {text for role, text, _ in FALSE_POSITIVES if role == "user"}
+        placed: dict[str, str] = {}
         for i, m in enumerate(msgs):
             for how, text in plan.get(i, []):
                 if how == "own":
                     own = {"role": "user", "content": text if text in negatives else f"By the way: {text}"}
                     msg = t.add(own)
                     sent.append(own)
+                    placed[text] = "own turn"
                     if text in negatives:
                         negative_seqs.add(msg.seq or -1)
                 else:
                     m = {**m, "content": _inside(str(m["content"]), text, len(sent))}
+                    placed[text] = PLACES[len(sent) % 3]
             t.add(m)
             sent.append(m)
         wanted = [text for how_text in plan.values() for how, text in how_text if text not in negatives]
         wanted = [w for w in wanted if w not in {early for early, _ in SUPERSEDED}]
         contexts = [_text(t.context(budget=budget))] + [_text(t.context(budget=budget, query=q)) for q in probes]
         share = sum(sum(_norm(w) in c for w in wanted) for c in contexts) / (len(wanted) * len(contexts))
+        lost = Counter(placed[w] for w in wanted if not all(_norm(w) in c for c in contexts))
         block = "\n".join(c.split(BLOCK, 1)[1].split("⟦/data⟧", 1)[0] for c in contexts[:1] if BLOCK in c)
         held = t.summary().instructions
         return {
@@ -337,6 +354,7 @@ def run(
             "full": sum(_norm(w) in _text(sent) for w in wanted) / len(wanted),
             "false": sum(1 for item in held if negative_seqs.intersection(item.sources[:1])),
             "negatives": len(negatives),
+            "lost": lost,
             "superseded": sum(_norm(late) in block and _norm(early) not in block for early, late in SUPERSEDED),
         }
 
@@ -351,8 +369,18 @@ def main() -> int:
     ap.add_argument("--data", type=Path, default=DATA, help="the evaluation data folder")
     ap.add_argument(
         "--cue-cases",
-        action="store_true",
+        action="store_const",
+        const="cue",
+        dest="pool",
+        default="all",
         help="draw the positives from the cue cases only (the pool before 2026-12-06)",
+    )
+    ap.add_argument(
+        "--unseen",
+        action="store_const",
+        const="unseen",
+        dest="pool",
+        help="draw the positives from UNSEEN_7, cases never read for rules",
     )
     ap.add_argument("--turns-only", action="store_true", help="detection and real turns, no long streams")
     ap.add_argument("--show-turns", action="store_true", help="list the real turns read as rules")
@@ -369,13 +397,18 @@ def main() -> int:
     tokens = 30_000 if args.quick else args.tokens
     print(f"long streams: budget {args.budget}, {args.per_stream} positives each, {QUERIES} probe queries + none")
     for source in SOURCES:
-        r = run(source, args.budget, args.seed, tokens, args.per_stream, args.data, not args.cue_cases)
+        r = run(source, args.budget, args.seed, tokens, args.per_stream, args.data, args.pool)
         print(
             f"{source:<9} {r['ours']:.1%} of {r['items']} in context(budget, query) after {r['history']:,} tokens "
             f"(plain truncation {r['truncation']:.1%}, full transcript {r['full']:.1%}); "
             f"{r['false']} of {r['negatives']} false-positive turns among the instructions (target 0); "
             f"{r['superseded']}/{len(SUPERSEDED)} superseded"
         )
+        if r["lost"]:
+            print(
+                "          not in every context, by where it was put: "
+                + ", ".join(f"{k} {n}" for k, n in r["lost"].items())
+            )
     return 0
 
 
