@@ -150,7 +150,10 @@ def real_turns(data: Path, show: bool) -> None:
     please." and advice like "Don't drink alcohol with this medication." are the one-off requests a service
     assistant hears). Nobody set a rule for an assistant there; a few turns do state a lasting preference of the
     speaker ("I prefer going by train, even though it costs more"). DialogSum is printed in two halves: rules were
-    drawn from the first (dialogues dev_0 to dev_249) and never from the second."""
+    drawn from the first (dialogues dev_0 to dev_249) and never from the second (both were listed once, before the
+    split). And the coding agent's reasoning of the agent dev trajectories, as if a user wrote it: first-person
+    technical narration ("I should add a test", "2075 is 50 years in the future"); "I can't run MySQL here" is a
+    constraint a user may well state."""
     locomo = [
         _LABEL.sub("", m["content"])
         for conv in load_locomo(data / "locomo_dev.json").conversations
@@ -166,6 +169,13 @@ def real_turns(data: Path, show: bool) -> None:
         (name, [u.strip() for d in part for u in _PERSON.sub("", d.dialogue).splitlines() if u.strip()])
         for name, part in parts
     ]
+    thoughts = [
+        str(m["content"]).removeprefix("THOUGHT:").strip()
+        for traj in load_trajectories(data / "agent_dev")
+        for m in traj.messages
+        if m["role"] == "assistant" and m.get("content")
+    ]
+    rows.append(("agent dev reasoning (technical narration; a few are constraints a user may state)", thoughts))
     for name, turns in rows:
         hits = [t for t in turns if detect(Message("user", t, seq=1))]
         print(f"  {name}: {len(hits)} of {len(turns):,} turns read as rules")

@@ -551,6 +551,28 @@ def test_how_the_output_works_for_the_speaker_and_their_environment_are_preferen
         assert detect(Message("user", text, seq=1)) == [], text
 
 
+def test_a_condition_sets_no_rule_only_its_main_clause_may():
+    # the coding agent's reasoning of the agent dev trajectories, read as if a user wrote it: 63 -> 43 of 2,390
+    for text in (
+        "If we use just FileInput, we can't clear.",
+        "If I don't change it, it stays that way.",
+        "If we use a single filter() call",
+        "If I am forced to not touch tests, and tests use the old signature, then I must support it.",
+        "2075 is 50 years in the future.",
+        "`Expires` can be in the future.",
+    ):
+        assert detect(Message("user", text, seq=1)) == [], text
+    for text in (
+        "If you write SQL, always uppercase the keywords.",
+        "Falls du Code schreibst, verwende immer Tabs.",
+        "如果写代码，请总是用制表符。",
+        "If possible, always use tabs.",
+        "In the future, use tabs.",
+        "In the future, you should answer in German.",
+    ):
+        assert detect(Message("user", text, seq=1)), text
+
+
 def test_a_polite_lead_in_before_a_cue_still_lets_the_message_be_read():
     # the quick test before the reading looked for the cue only at a line's or clause's start
     for text in ("Could you always use tabs?", "Could you stop adding comments to every line?", "Ok so never use eval"):

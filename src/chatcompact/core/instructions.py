@@ -10,7 +10,7 @@ to the state's ``instructions`` section (``subject`` "instruction" or "preferenc
 only a later statement on the same subject supersedes an earlier one ("actually, polars is fine now"; its sources
 keep the earlier ids: provenance). Capture runs at every compaction (``core.worklog.carry``) and assembly also
 scans the unsummarised tail, so it does not depend on which summarizer runs. An LLM summarizer may also point at
-sentences the cues miss ("I'd like all timestamps in UTC"; ``SummaryDelta.standing``): they count only when they
+sentences the cues miss ("Timestamps in UTC make my life easier"; ``SummaryDelta.standing``): they count only when they
 are whole sentences of the user's own words that :func:`pointable` accepts (``core.validate.screen_standing``).
 
 Precision matters as much as recall. Only the user's own words to the assistant count
@@ -91,6 +91,8 @@ def classify(sentence: str) -> str | None:
     """:data:`INSTRUCTION`, :data:`PREFERENCE` or None for one sentence of the user's own words (its wording
     only: :func:`own_sentences` decides whether it is the user's own, and drops questions and reported speech)."""
     s = _softened(_MD_EMPHASIS.sub("", _MD_LEAD.sub("", sentence)).strip())
+    if starts("condition", s) and not _habit(_without_request(s)):
+        s = _consequent(s)  # "If we use FileInput, we can't clear": only the main clause may set a rule
     if len(s) < 4:
         return None
     kind = _by_cues(s)
@@ -99,11 +101,26 @@ def classify(sentence: str) -> str | None:
     return PREFERENCE if _accommodation(s) else None
 
 
+def _consequent(s: str) -> str:
+    """The main clause of a sentence that opens with a 'condition' ("if", "falls", 如果): what follows the clause
+    boundary that ends the condition ("If you write SQL, uppercase the keywords" -> "uppercase the keywords"), an
+    "and ..." or "then" after it skipped; "" when nothing does ("If we use a single filter()")."""
+    rest = s
+    for _ in range(4):
+        cut = _CLAUSE.search(rest)
+        if not cut:
+            return ""
+        rest = rest[cut.end() :]
+        if _next_word(rest, 0) not in ("and", "or", "und", "oder", "e", "o"):
+            break
+    return re.sub(r"^(?:then|dann|allora|那么|那就)\b\s*", "", rest.strip(), flags=re.I)
+
+
 def _softened(s: str) -> str:
     """``s`` without its 'softener' phrases ("if possible", "wenn es geht", 尽量): "Bitte keine Anglizismen, wenn es
     geht" is the fragment "Bitte keine Anglizismen", "回答尽量简短" is "回答简短"."""
     for a, b in reversed(found("softener", s)):
-        s = s[:a].rstrip(" ,，") + s[b:]
+        s = s[:a].rstrip(" ,，") + (s[b:] if a else s[b:].lstrip(" ,，"))
     return s
 
 
@@ -122,13 +139,25 @@ def _by_cues(s: str) -> str | None:
     anywhere = [(a, b) for a, b in found("anywhere", s) if not any(x <= a and b <= y for x, y in offers)]
     if anywhere or _imperative(core) or _standing_directive(core) or _habit(core):
         return INSTRUCTION
-    if temporal and not starts("statement_start", _without_request(_cut(core, found("temporal", core)))):
+    rest = _without_request(_cut(core, found("temporal", core)))
+    if temporal and not starts("statement_start", rest) and _time_to_come(s, temporal, rest):
         return INSTRUCTION  # "from now on, answer in one paragraph"; not "I'll visit more in the future"
     if _first_person_preference(s) or _style(core) or _fragment(s):
         return PREFERENCE
     if _liking(s) or _output_norm(core) or _noted(s):
         return PREFERENCE
     return None
+
+
+def _time_to_come(s: str, temporal: list[tuple[int, int]], rest: str) -> bool:
+    """Whether a 'temporal' cue makes ``s`` a rule: any but a 'temporal_weak' one ("in the future") does; that one
+    only with the sentence addressed to the assistant, a command or a please word ("In the future, use tabs"; not
+    "`Expires` can be in the future", "2075 is 50 years in the future")."""
+    if any(s[a:b].lower() not in word_list("temporal_weak") for a, b in temporal):
+        return True
+    commands = ("start", "directive", "directive_to_me", "style_start", "style_general", "request")
+    addressed = _next_word(rest, 0) in word_list("addressee")  # "in the future, you should ..."
+    return addressed or has("please", s) or any(starts(kind, rest) for kind in commands)
 
 
 # ---------------------------------------------------------------- rules by what they are about: the output

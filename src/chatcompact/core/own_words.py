@@ -59,6 +59,7 @@ ANCHORED = frozenset(
         "negative_lead",
         "not_negative",
         "other_subject",
+        "condition",
     }
 )
 
