@@ -692,6 +692,92 @@ UNSEEN_7_NEGATIVES = [
     "Remove the print statements from this file.",
 ]
 
+# Written on 2026-12-06 (the same later session) after the rules drawn from the earlier batches, before
+# ``UNSEEN_7`` was read for rules, and kept apart: measured, never read for rules. Technical project chat.
+UNSEEN_8 = {
+    "en": [
+        "When a command needs root, say so up front.",
+        "Nothing that requires a paid license, please.",
+        "Keep shell snippets POSIX-compatible, our servers run dash.",
+        "I'm partial to functional style, map and filter over loops.",
+        "Assume Linux unless I mention otherwise.",
+        "Indent YAML with two spaces for me.",
+        "I'd rather read a short explanation than a long one.",
+        "Mark anything you're unsure about with a question mark.",
+        "Comments should explain why, not what.",
+        "I get lost in long answers, three paragraphs max.",
+        "Our frontend is React 17, hooks only, no class components.",
+        "Don't invent APIs; if you're not sure a function exists, tell me.",
+        "Stick with Postgres syntax in any SQL you write.",
+        "For every bug fix, include a regression test.",
+        "Imperial units are what my clients use.",
+        "Give estimates as ranges, never single numbers.",
+        "My terminal doesn't render colors, so no ANSI codes.",
+        "I'd appreciate it if code blocks had the language tag.",
+        "Refer to me by my first name, Sam.",
+        "I'm in Sydney, times in AEST please.",
+        "We have a strict no-global-state rule in this repo.",
+        "Snippets must run on Python 3.6, it's what the cluster has.",
+        "Summaries at the top, details below, for anything long.",
+        "I dislike it when you repeat my question back to me.",
+        "Avoid lambdas; the team finds them hard to debug.",
+        "Keep the tone casual, we're a small startup.",
+    ],
+    "de": [
+        "Bitte immer mit Quellenangaben antworten.",
+        "Ich mag es, wenn Beispiele kommentiert sind.",
+        "Unsere Server haben kein Internet, also keine pip-Installationen.",
+        "Schreib mir Befehle bitte ohne sudo.",
+        "Lange Erklärungen überfordern mich.",
+    ],
+    "it": [
+        "Preferisco i nomi delle funzioni in inglese.",
+        "Dammi sempre il codice completo, non solo i pezzi cambiati.",
+        "Lavoro su Windows, quindi comandi PowerShell.",
+        "Per me è importante che il codice sia leggibile.",
+    ],
+    "zh": [
+        "回答请控制在三段以内。",
+        "我们公司只能用内网资源。",
+        "变量名请用驼峰命名。",
+        "我喜欢先看例子再看解释。",
+        "不要用我不认识的缩写。",
+    ],
+}
+# Written with ``UNSEEN_8``: one-off requests, statements about work, questions, someone else's preference.
+UNSEEN_8_NEGATIVES = [
+    "Say that again, but shorter.",
+    "Give me the SQL for the report I described.",
+    "Indent this YAML block properly.",
+    "Is React 17 still supported?",
+    "My team lead likes functional style a lot.",
+    "We had a global state bug last week.",
+    "The cluster runs Python 3.6, which is ancient.",
+    "Refer to the docs I linked earlier.",
+    "Mark the second item as done.",
+    "Don't deploy until the tests pass.",
+    "I dislike Mondays.",
+    "Keep going with the migration.",
+    "Avoid that endpoint for now, it's down.",
+    "I'd appreciate a quick answer on this one.",
+    "Assume the input is valid for this test.",
+    "Times in the log are in UTC.",
+    "Summaries of the meeting are in the wiki.",
+    "Comments in that file are outdated.",
+    "Imperial or metric, which does the API return?",
+    "Stick the config in /etc for now.",
+    "Zeig mir die Befehle noch einmal.",
+    "Die Server sind gerade offline.",
+    "Preferisce Java, il mio capo.",
+    "Dammi un esempio per questo caso.",
+    "我同事不喜欢长的回答。",
+    "把第二段删掉。",
+    "I never understood lambdas, to be honest.",
+    "Could you rerun the last command?",
+    "Our competitor uses Vue.",
+    "Use the staging database for this query.",
+]
+
 # Written on 2026-12-06 as training data for a learned head over the bundled embedder (dropped: it added 2 of 40
 # unseen cases at no cost in precision, 4 at six more chat turns in 689; see the CHANGELOG), before the rules were
 # tried on them: 31/80 found, 2 of the 40 negatives (added to ``LATER_NEGATIVES``) taken for preferences.

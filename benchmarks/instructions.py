@@ -51,6 +51,8 @@ from instruction_cases import (
     UNSEEN_5_NEGATIVES,
     UNSEEN_7,
     UNSEEN_7_NEGATIVES,
+    UNSEEN_8,
+    UNSEEN_8_NEGATIVES,
     UNSEEN_LATER,
     positives,
 )
@@ -105,11 +107,16 @@ def detection() -> None:
         ("UNSEEN_LATER", UNSEEN_LATER),
         ("UNSEEN_5", UNSEEN_5),
         ("UNSEEN_7", UNSEEN_7),
+        ("UNSEEN_8", UNSEEN_8),
     ):
         texts = [t for per_lang in cases.values() for t in per_lang]
         found = [t for t in texts if detect(Message("user", t, seq=1))]
         print(f"  cases written apart from the rules (instruction_cases.{name}): recall {len(found)}/{len(texts)}")
-    for name, negatives in (("UNSEEN_5_NEGATIVES", UNSEEN_5_NEGATIVES), ("UNSEEN_7_NEGATIVES", UNSEEN_7_NEGATIVES)):
+    for name, negatives in (
+        ("UNSEEN_5_NEGATIVES", UNSEEN_5_NEGATIVES),
+        ("UNSEEN_7_NEGATIVES", UNSEEN_7_NEGATIVES),
+        ("UNSEEN_8_NEGATIVES", UNSEEN_8_NEGATIVES),
+    ):
         taken = [t for t in negatives if detect(Message("user", t, seq=1))]
         print(f"  negatives written with them ({name}): {len(taken)}/{len(negatives)} taken")
     proposed_everything()
