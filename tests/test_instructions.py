@@ -573,6 +573,27 @@ def test_a_condition_sets_no_rule_only_its_main_clause_may():
         assert detect(Message("user", text, seq=1)), text
 
 
+def test_after_the_speakers_situation_and_so_a_clause_without_a_subject_is_a_rule():
+    # "<the speaker's situation>, so <a clause that opens with no subject>": a command or a verbless norm
+    for text in (
+        "I read on my phone, so short lines.",
+        "I'm colorblind, so label every line in the chart.",
+        "I'm a beginner, so plain words are better.",
+        "Ich lese am Handy, also kurze Zeilen.",
+    ):
+        assert detect(Message("user", text, seq=1)), text
+    for text in (
+        "I'm so proud of you.",
+        "It was a long day - so much fun though!",
+        "I'm a day late, so all the classes are full.",
+        "I'm passing empty data, so `is_valid()` should fail.",
+        "I love to help, so just ask anytime you need!",
+        "I was bored, so why not try it.",
+        "I'm really passionate about it, so let's make it happen!",
+    ):
+        assert detect(Message("user", text, seq=1)) == [], text
+
+
 def test_a_polite_lead_in_before_a_cue_still_lets_the_message_be_read():
     # the quick test before the reading looked for the cue only at a line's or clause's start
     for text in ("Could you always use tabs?", "Could you stop adding comments to every line?", "Ok so never use eval"):

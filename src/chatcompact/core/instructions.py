@@ -221,6 +221,26 @@ def _habit(core: str) -> bool:
     return any(starts(kind, main) for kind in ("directive", "directive_to_me", "style_start", "style_general"))
 
 
+def _bare_imperative(clause: str, code: str) -> bool:
+    """Whether ``clause`` opens as a command does, a verb first ("bold the key points", "wrap code at 80 columns"),
+    as far as words tell without a grammar: not a subject ("I", "it", "the build", "my tests", "Java examples"
+    would need a verb after it), not a statement's opening, not a gerund, no question."""
+    words = [w.lower() for w in lang.words(clause)]
+    if len(words) < 2 or lang.has_han(clause) or clause.rstrip().endswith("?") or words[0].endswith("ing"):
+        return False
+    kinds = ("first_person", "speaker", "determiner", "article", "object_pronoun", "addressee", "specific")
+    subject = set().union(*(word_list(k, code) for k in (*kinds, "other_subject", "statement_start", "not_imperative")))
+    if words[0] in subject or starts("statement_start", clause):
+        return False
+    copulas = word_list("copula", code)
+    at = next((i for i, w in enumerate(words[:5]) if w in copulas), None)  # words[0]: after a code span
+    if at is None:  # "bold the key points", "zuerst günstige Optionen", "esercizi brevi"
+        return words[1] not in subject - word_list("determiner", code) - word_list("article", code)
+    # a statement ("all the classes are mostly full", "`x` should fail"), unless it weighs something for the
+    # speaker: "lightweight tools are better", "statistics terms are fine", "musl-compatible wheels matter"
+    return has("evaluative", " ".join(words[at:]))
+
+
 def _each_of_yours(core: str, code: str) -> bool:
     """ "each solution you propose", "every answer you give", "jede Lösung, die du vorschlägst": a 'general' word
     with the 'addressee' within the next four words. (Chinese puts the addressee first, "你写的所有代码": not read.)"""
@@ -358,6 +378,7 @@ def _rule_clause(clause: str, code: str, linked: bool = False) -> bool:
     verb and a general word ("mirror any drawing instructions"). A bare comma links nothing: "We roast
     marshmallows, tell stories around the campfire" goes on telling."""
     c = clause.strip(_PUNCT)
+    led = bool(_consequence_start(c, code))  # ", so ...": a consequence word right after the clause boundary
     pleased = False
     while end := _consequence_start(c, code) or starts("request", c):
         pleased = pleased or _please(c[:end])
@@ -368,7 +389,7 @@ def _rule_clause(clause: str, code: str, linked: bool = False) -> bool:
     if lang.has_han(c):  # "菜谱里不要放肉", "时间请用北京时间": a short topic ("in recipes") before the rule
         leads = sorted(_of("negative_lead", c, code) + _of("topic_please", c, code))
         c = next((c[a:] for a, _ in leads if 0 < a <= TOPIC_CHARS), c)
-    if len(c) < 3 or has("one_off", c) or starts("not_rule", c) or starts("not_negative", c):
+    if len(c) < 3 or has("one_off", c) or has("offer", c) or starts("not_rule", c) or starts("not_negative", c):
         return False
     if _by_cues(c) is not None:
         return True
@@ -385,7 +406,7 @@ def _rule_clause(clause: str, code: str, linked: bool = False) -> bool:
         return bool(lang.content_words(c, filler=True))  # "..., also bitte macOS-Befehle", not "..., please rest"
     end = starts("directive_to_me", c) or (starts("directive", c) if linked or _please(c) else 0)
     if not end:
-        return False
+        return led and _bare_imperative(c, code)  # "I tend to skim, so bold the key points"
     rest = c[end:].lstrip(_PUNCT)
     if lang.has_han(rest):
         now = word_list("determiner", "zh") | word_list("not_object", "zh")
