@@ -594,6 +594,18 @@ def test_after_the_speakers_situation_and_so_a_clause_without_a_subject_is_a_rul
         assert detect(Message("user", text, seq=1)) == [], text
 
 
+def test_a_negative_fragment_about_the_assistants_output_is_a_preference():
+    for text in (
+        "No exclamation marks in your answers, it reads as shouting to me.",
+        "Keine Emojis in deinen Antworten.",
+        "Niente emoji nelle tue risposte.",
+        "Long code examples are less useful to me.",
+    ):
+        assert detect(Message("user", text, seq=1)), text
+    for text in ("So no changes needed in the runserver file.", "No worries about your code.", "No idea, honestly."):
+        assert detect(Message("user", text, seq=1)) == [], text
+
+
 def test_a_polite_lead_in_before_a_cue_still_lets_the_message_be_read():
     # the quick test before the reading looked for the cue only at a line's or clause's start
     for text in ("Could you always use tabs?", "Could you stop adding comments to every line?", "Ok so never use eval"):

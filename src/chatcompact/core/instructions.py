@@ -144,9 +144,24 @@ def _by_cues(s: str) -> str | None:
         return INSTRUCTION  # "from now on, answer in one paragraph"; not "I'll visit more in the future"
     if _first_person_preference(s) or _style(core) or _fragment(s):
         return PREFERENCE
-    if _liking(s) or _output_norm(core) or _noted(s):
+    if _liking(s) or _output_norm(core) or _noted(s) or _bare_norm(core):
         return PREFERENCE
     return None
+
+
+def _bare_norm(s: str) -> bool:
+    """A short negative fragment, no please word, about the assistant's output in general: "No exclamation marks in
+    your answers", "Keine Emojis in deinen Antworten"; not "no worries", not "no changes needed in `runserver.py`"
+    (one thing, now)."""
+    code = lang.detect(s)
+    main = _CLAUSE.split(s, maxsplit=1)[0]  # "..., it reads as shouting to me": the norm is the first clause
+    if lang.has_han(main) or not starts("negative_lead", main) or starts("not_negative", main):
+        return False
+    words = [w.lower() for w in lang.words(main)]
+    yours = word_list("listener_own", code)
+    return len(words) <= 8 and any(
+        w in yours and has("output", " ".join(words[i + 1 : i + 4])) for i, w in enumerate(words)
+    )
 
 
 def _time_to_come(s: str, temporal: list[tuple[int, int]], rest: str) -> bool:
@@ -777,6 +792,7 @@ def read(message: Message, proposed: frozenset[str] = frozenset()) -> Reading:
         or (may_hold(head, _ABOUT, ()) and may_hold(head, _OUTPUT, ()))
         or (may_hold(head, ("output",), ()) and may_hold(head, ("norm",), ()))  # "Long one-liners are hard for me"
         or (may_hold(head, ("wish",), ()) and may_hold(head, ("general",), ()))  # "I'd like all timestamps in UTC"
+        or (may_hold(head, (), ("negative_lead",)) and may_hold(head, ("output",), ()))  # "No emojis in your code"
     )
     override = may_hold(head, ("override",), ())
     if not cued and not override and not proposed:
