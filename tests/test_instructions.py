@@ -580,6 +580,8 @@ def test_after_the_speakers_situation_and_so_a_clause_without_a_subject_is_a_rul
         "I'm colorblind, so label every line in the chart.",
         "I'm a beginner, so plain words are better.",
         "Ich lese am Handy, also kurze Zeilen.",
+        "Our deployment target is Alpine, so no glibc-only wheels.",  # the speaker's own thing
+        "Il nostro server non ha accesso a internet, quindi niente pip install.",
     ):
         assert detect(Message("user", text, seq=1)), text
     for text in (
@@ -589,7 +591,11 @@ def test_after_the_speakers_situation_and_so_a_clause_without_a_subject_is_a_rul
         "I'm passing empty data, so `is_valid()` should fail.",
         "I love to help, so just ask anytime you need!",
         "I was bored, so why not try it.",
+        "My friend is in Rome, so times in CET.",  # someone else's situation
         "I'm really passionate about it, so let's make it happen!",
+        "Vivo a Roma, quindi fa caldo.",  # Italian drops the subject: a verb first is no command
+        "Ich lese am Handy, also entschuldige die Tippfehler.",  # an apology for now
+        "I typed this on my phone, so excuse the typos.",
     ):
         assert detect(Message("user", text, seq=1)) == [], text
 

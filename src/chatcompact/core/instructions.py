@@ -347,6 +347,22 @@ def _speaks_of_self(kind: str, text: str, code: str | None = None) -> bool:
     return bool(_of(kind, blanked(text, others) if others else text, code))
 
 
+def _situation(clause: str, code: str | None = None) -> bool:
+    """Whether ``clause`` speaks of the speaker's situation: a 'speaker' word ("I'm", "we") or the speaker's own
+    thing (:func:`_own_thing`)."""
+    return _speaks_of_self("speaker", clause, code) or _own_thing(clause, code or lang.detect(clause))
+
+
+def _own_thing(clause: str, code: str) -> bool:
+    """Whether ``clause`` opens with the speaker's own thing ("our deployment target", "il nostro server"), not a
+    person ("my friend", "my manager": someone else's situation)."""
+    end = starts("possessive", clause)
+    if not end:
+        return False
+    words = [w.lower() for w in lang.words(clause[end:])[:2]]
+    return bool(words) and not word_list("people", code).intersection(words)
+
+
 def _of(kind: str, text: str, code: str | None) -> list[tuple[int, int]]:
     """Where ``kind``'s phrases of language ``code`` (and English) occur in ``text``; of every language without
     ``code``. (German "also" is "so", not the English "also".)"""
@@ -371,11 +387,7 @@ def _accommodation(s: str) -> bool:
     linking = set(_of("consequence", s, code))
     cuts = sorted({*(m.span() for m in _CLAUSE.finditer(s)), *linking})
     for start, end in cuts:
-        if (
-            start > 0
-            and _speaks_of_self("speaker", s[:start], code)
-            and _rule_clause(s[end:], code, linked=(start, end) in linking)
-        ):
+        if start > 0 and _situation(s[:start], code) and _rule_clause(s[end:], code, linked=(start, end) in linking):
             return True
     # "价格请用人民币", "代码请加注释": a short topic, then a please word and the rule for it
     return any(
@@ -460,7 +472,7 @@ def _clause_hinted(text: str) -> bool:
         if at > 0 and _speaks_of_self("speaker", _sentence_before(text, at)):
             return True
     for m in _AFTER_COMMA.finditer(text):
-        if m.group(1).lower() in after and _speaks_of_self("speaker", _sentence_before(text, m.start())):
+        if m.group(1).lower() in after and _situation(_sentence_before(text, m.start())):
             return True
     return has("thanks", text) and any(m.group(1).lower() in lead for m in _SENTENCE_HEAD.finditer(text))
 

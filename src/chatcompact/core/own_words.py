@@ -60,6 +60,7 @@ ANCHORED = frozenset(
         "not_negative",
         "other_subject",
         "condition",
+        "possessive",
     }
 )
 
