@@ -612,6 +612,13 @@ def test_a_negative_fragment_about_the_assistants_output_is_a_preference():
         assert detect(Message("user", text, seq=1)) == [], text
 
 
+def test_keeping_the_output_so_and_a_reason_where_the_user_is_are_rules():
+    for text in ("Keep scripts small where you can.", "Avoid numpy, the box is too small for it here."):
+        assert detect(Message("user", text, seq=1)), text
+    for text in ("Keep the change.", "Put the file here, please.", "Use this here."):
+        assert detect(Message("user", text, seq=1)) == [], text
+
+
 def test_a_polite_lead_in_before_a_cue_still_lets_the_message_be_read():
     # the quick test before the reading looked for the cue only at a line's or clause's start
     for text in ("Could you always use tabs?", "Could you stop adding comments to every line?", "Ok so never use eval"):

@@ -131,8 +131,8 @@ def _by_cues(s: str) -> str | None:
         return None  # "don't worry", "never give up": advice, not a rule for the assistant
     temporal = found("temporal", s)
     off = found("one_off", s)
-    if off and has("prefer", s):  # a constraint where the user is: "I can't run Python 2 here"
-        off = [(a, b) for a, b in off if s[a:b].lower() not in word_list("place")]
+    if off and (has("prefer", s) or _CLAUSE.search(s)):  # where the user is: "I can't run Python 2 here",
+        off = [(a, b) for a, b in off if s[a:b].lower() not in word_list("place")]  # "I'm alone here, so ..."
     if not (temporal or has("standing", s) or has("anywhere", s)) and off:
         return None  # "make this one shorter", "for this answer, use a table": this turn only
     offers = found("offer", s)  # "let me know whenever you need help": an offer, not a rule
@@ -582,6 +582,9 @@ def _style(core: str) -> bool:
         general = word_list("general", lang.detect(core))
         rest = core[end:].lstrip(_PUNCT)
         if _next_word(core, end) in general or (lang.has_han(rest) and rest.startswith(tuple(general))):
+            return True
+        kept = found("output", rest)  # "keep functions under 30 lines": what to keep so is the output in general
+        if starts("maintain", core) and kept and kept[0][0] == 0 and lang.words(rest[kept[0][1] :]):
             return True
     end = starts("style_start", core)
     if not end:

@@ -61,6 +61,7 @@ ANCHORED = frozenset(
         "other_subject",
         "condition",
         "possessive",
+        "maintain",
     }
 )
 
