@@ -18,7 +18,7 @@ messages) and ``assistant`` (the same trajectories as a technical user/assistant
 words, the agent's reasoning and command as the assistant's answer, the command's output pasted back by the user).
 Into each go ``--per-stream`` seeded positives of distinct subjects, drawn from all the labelled cases
 (``--cue-cases``: from the cue cases only, the pool of the figures before the ``WRITTEN_*`` batches were written;
-``--unseen``: from ``UNSEEN_7``, never read for rules, to show how survival carries to new wording;
+``--unseen``: from ``UNSEEN_8``, never read for rules, to show how survival carries to new wording;
 a later one on the same subject supersedes an earlier one by design, and the supersession pairs measure that),
 half as a turn of their own, half inside an existing user turn: before or after its text or pasted output, or
 after it and before a closing "What do you think?", where only a first-person preference may count; the
@@ -281,9 +281,9 @@ def _truncation(msgs: list[dict[str, Any]], budget: int, count: Any) -> str:
 
 def _pool(name: str) -> list[tuple[str, str, str]]:
     """The positives a stream's cases are drawn from: "all", "cue" (the cue cases, the pool before the ``WRITTEN_*``
-    batches) or "unseen" (``UNSEEN_7``, never read for rules: how survival carries to new wording)."""
+    batches) or "unseen" (``UNSEEN_8``, never read for rules: how survival carries to new wording)."""
     if name == "unseen":
-        return [(code, t, "preference") for code, texts in UNSEEN_7.items() for t in texts]
+        return [(code, t, "preference") for code, texts in UNSEEN_8.items() for t in texts]
     return positives(later=name == "all")
 
 
@@ -397,7 +397,7 @@ def main() -> int:
         action="store_const",
         const="unseen",
         dest="pool",
-        help="draw the positives from UNSEEN_7, cases never read for rules",
+        help="draw the positives from UNSEEN_8, cases never read for rules",
     )
     ap.add_argument("--turns-only", action="store_true", help="detection and real turns, no long streams")
     ap.add_argument("--show-turns", action="store_true", help="list the real turns read as rules")
