@@ -606,6 +606,8 @@ def test_a_negative_fragment_about_the_assistants_output_is_a_preference():
         "Keine Emojis in deinen Antworten.",
         "Niente emoji nelle tue risposte.",
         "Long code examples are less useful to me.",
+        "I care more about correctness than speed.",
+        "我更习惯用Emacs。",
     ):
         assert detect(Message("user", text, seq=1)), text
     for text in ("So no changes needed in the runserver file.", "No worries about your code.", "No idea, honestly."):
