@@ -70,7 +70,7 @@ _ANYWHERE = ("anywhere", "temporal", "prefer", "prefer_word", "please", "noted")
 _AT_START = ("start", "style_start", "style_general", "output", "directive_to_me")
 # A liking or a habit counts only of the assistant's output: one of the first with one of the second ("I love
 # hiking", "call me when you land" are in many chat messages, the output words in few of them).
-_ABOUT, _OUTPUT = ("like", "when_you"), ("output", "output_verb")
+_ABOUT = ("like", "when_you")
 _CUE_KINDS = (
     "start",
     "anywhere",
@@ -793,6 +793,21 @@ class Reading:
     sentences: tuple[tuple[str, str, bool, str | None], ...] = ()
 
 
+def _paired(head: str) -> bool:
+    """The quick test's pairs of kinds, each a rule only together (one look-up of all first: most messages hold
+    none): a liking or a habit with an output word or verb ("I don't like one-letter variable names"), an output
+    word with a norm ("Long one-liners are hard for me") or a negative lead ("No emojis in your code"), a wish
+    with a general word ("I'd like all timestamps in UTC")."""
+    if not may_hold(head, (*_ABOUT, "output", "wish"), ()):
+        return False
+    output = may_hold(head, ("output",), ())
+    return (
+        (may_hold(head, _ABOUT, ()) and (output or may_hold(head, ("output_verb",), ())))
+        or (output and (may_hold(head, ("norm",), ()) or may_hold(head, (), ("negative_lead",))))
+        or (may_hold(head, ("wish",), ()) and may_hold(head, ("general",), ()))
+    )
+
+
 def read(message: Message, proposed: frozenset[str] = frozenset()) -> Reading:
     """:class:`Reading` of ``message`` (an empty one for a message that is not the user's). ``proposed``: sentences
     of it, as written, that a summarizer read as standing preferences (``SummaryDelta.standing``, screened by
@@ -801,14 +816,7 @@ def read(message: Message, proposed: frozenset[str] = frozenset()) -> Reading:
     if message.role != "user" or not message.text:
         return Reading(False, False)
     head = message.text[:READ_CHARS]
-    cued = (
-        may_hold(head, _ANYWHERE, _AT_START)
-        or _clause_hinted(head)
-        or (may_hold(head, _ABOUT, ()) and may_hold(head, _OUTPUT, ()))
-        or (may_hold(head, ("output",), ()) and may_hold(head, ("norm",), ()))  # "Long one-liners are hard for me"
-        or (may_hold(head, ("wish",), ()) and may_hold(head, ("general",), ()))  # "I'd like all timestamps in UTC"
-        or (may_hold(head, (), ("negative_lead",)) and may_hold(head, ("output",), ()))  # "No emojis in your code"
-    )
+    cued = may_hold(head, _ANYWHERE, _AT_START) or _clause_hinted(head) or _paired(head)
     override = may_hold(head, ("override",), ())
     if not cued and not override and not proposed:
         return Reading(False, False)  # most messages: no cue outside their code at all

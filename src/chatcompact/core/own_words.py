@@ -208,7 +208,7 @@ def _at_starts(kinds: tuple[str, ...]) -> re.Pattern[str]:
 def may_hold(text: str, anywhere: tuple[str, ...], at_start: tuple[str, ...]) -> bool:
     """A quick test before the real reading: whether a phrase of ``anywhere`` occurs in ``text`` outside code,
     or one of ``at_start`` at the start of a line or clause. False means that none can be found there."""
-    prose = _CODE.sub(" ", text) if "`" in text else text
+    prose = memo("own_words.prose", text, lambda: _CODE.sub(" ", text)) if "`" in text else text
     low, heads = _lowered(prose)
     if heads is None:
         return True  # offsets would drift: let the real reading decide
