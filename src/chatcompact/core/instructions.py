@@ -103,17 +103,18 @@ def classify(sentence: str) -> str | None:
 
 def _consequent(s: str) -> str:
     """The main clause of a sentence that opens with a 'condition' ("if", "falls", 如果): what follows the clause
-    boundary that ends the condition ("If you write SQL, uppercase the keywords" -> "uppercase the keywords"), an
-    "and ..." or "then" after it skipped; "" when nothing does ("If we use a single filter()")."""
+    boundary that ends the condition ("If you write SQL, uppercase the keywords" -> "uppercase the keywords"), a
+    clause that goes on with the condition ('condition_and': "and ...") and a 'condition_then' word skipped; ""
+    when nothing does ("If we use a single filter()")."""
     rest = s
     for _ in range(4):
         cut = _CLAUSE.search(rest)
         if not cut:
             return ""
         rest = rest[cut.end() :]
-        if _next_word(rest, 0) not in ("and", "or", "und", "oder", "e", "o"):
+        if _next_word(rest, 0) not in word_list("condition_and"):
             break
-    return re.sub(r"^(?:then|dann|allora|那么|那就)\b\s*", "", rest.strip(), flags=re.I)
+    return rest[starts("condition_then", rest) :].strip(_PUNCT)
 
 
 def _softened(s: str) -> str:

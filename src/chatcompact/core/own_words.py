@@ -62,6 +62,7 @@ ANCHORED = frozenset(
         "condition",
         "possessive",
         "maintain",
+        "condition_then",
     }
 )
 
