@@ -38,6 +38,7 @@ import json
 import os
 import random
 import re
+import time
 import unicodedata
 from collections import Counter
 from pathlib import Path
@@ -59,6 +60,7 @@ from instruction_cases import (
 
 from chatcompact import Memory
 from chatcompact.config import Policy
+from chatcompact.core import memo
 from chatcompact.core.instructions import detect, read, same_subject
 from chatcompact.core.validate import screen_standing
 from chatcompact.evaluation.agent import load_trajectories
@@ -184,8 +186,14 @@ def real_turns(data: Path, show: bool) -> None:
     ]
     rows.append(("agent dev reasoning (technical narration; a few are constraints a user may state)", thoughts))
     for name, turns in rows:
-        hits = [t for t in turns if detect(Message("user", t, seq=1))]
-        print(f"  {name}: {len(hits)} of {len(turns):,} turns read as rules")
+        hits, took = [], 0.0
+        for t in turns:
+            start = time.perf_counter()
+            with memo.scope():  # as the drivers read a message: in an operation's memo scope
+                found = detect(Message("user", t, seq=1))
+            took += time.perf_counter() - start
+            hits += [t] if found else []
+        print(f"  {name}: {len(hits)} of {len(turns):,} turns read as rules, {1e6 * took / len(turns):.0f} us a turn")
         for t in hits if show else []:
             print(f"    {t[:160]!r}")
 

@@ -797,14 +797,18 @@ class Reading:
 def _paired(head: str) -> bool:
     """The quick test's pairs of kinds, each a rule only together (one look-up of all first: most messages hold
     none): a liking or a habit with an output word or verb ("I don't like one-letter variable names"), an output
-    word with a norm ("Long one-liners are hard for me") or a negative lead ("No emojis in your code"), a wish
-    with a general word ("I'd like all timestamps in UTC")."""
+    word with a norm for the speaker ("Long one-liners are hard for me"; an output word first passes the quick test
+    on its own) or a negative lead and the listener's own ("No emojis in your code"), a wish with a general word
+    ("I'd like all timestamps in UTC"). Technical prose is full of output words beside "should" or "no": those
+    alone do not send a message to be read."""
     if not may_hold(head, (*_ABOUT, "output", "wish"), ()):
         return False
     output = may_hold(head, ("output",), ())
+    negative = output and may_hold(head, (), ("negative_lead",)) and may_hold(head, ("listener_own",), ())
     return (
         (may_hold(head, _ABOUT, ()) and (output or may_hold(head, ("output_verb",), ())))
-        or (output and (may_hold(head, ("norm",), ()) or may_hold(head, (), ("negative_lead",))))
+        or (output and may_hold(head, ("norm_for_me",), ()))
+        or negative
         or (may_hold(head, ("wish",), ()) and may_hold(head, ("general",), ()))
     )
 
