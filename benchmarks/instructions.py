@@ -162,7 +162,8 @@ def real_turns(data: Path, show: bool) -> None:
     drawn from the first (dialogues dev_0 to dev_249) and never from the second (both were listed once, before the
     split). And the coding agent's reasoning of the agent dev trajectories, as if a user wrote it: first-person
     technical narration ("I should add a test", "2075 is 50 years in the future"); "I can't run MySQL here" is a
-    constraint a user may well state."""
+    constraint a user may well state. And the user turns of the ``assistant`` stream below: a task, or a command's
+    output pasted back."""
     locomo = [
         _LABEL.sub("", m["content"])
         for conv in load_locomo(data / "locomo_dev.json").conversations
@@ -185,6 +186,8 @@ def real_turns(data: Path, show: bool) -> None:
         if m["role"] == "assistant" and m.get("content")
     ]
     rows.append(("agent dev reasoning (technical narration; a few are constraints a user may state)", thoughts))
+    pasted = [str(m["content"]) for m in _assistant(100_000, data) if m["role"] == "user"]
+    rows.append(("the assistant stream's user turns (a task, or a command's output pasted back)", pasted))
     for name, turns in rows:
         hits, took = [], 0.0
         for t in turns:
