@@ -15,6 +15,17 @@ from chatcompact.core.instructions import capture, cues, detect, is_instruction
 from chatcompact.testing import ScriptedSummarizer
 from chatcompact.types import Message
 
+
+def _missed(*texts: str) -> list[str]:
+    """The texts that, each a user turn of its own, set no rule or preference."""
+    return [t for t in texts if not detect(Message("user", t, seq=1))]
+
+
+def _read(*texts: str) -> list[str]:
+    """The texts that, each a user turn of its own, set a rule or preference."""
+    return [t for t in texts if detect(Message("user", t, seq=1))]
+
+
 RULES = {
     "en": [
         "Always use tabs for indentation.",
@@ -445,191 +456,216 @@ def test_the_language_dev_chats_standing_instruction_is_read_in_every_language()
 
 
 def test_a_time_to_come_is_one_turn_unless_it_starts_a_rule():
-    rules = ["From tomorrow on, always answer in French.", "Ab morgen bitte immer auf Deutsch."]
-    rules.append("从明天开始请用中文回答。")
-    for text in rules:
-        assert detect(Message("user", text, seq=1)), text
-    for text in ["Reply to me tomorrow please.", "Antworten Sie mir bitte morgen.", "See you tomorrow, please rest."]:
-        assert detect(Message("user", text, seq=1)) == [], text
+    assert (
+        _missed(
+            "From tomorrow on, always answer in French.",
+            "Ab morgen bitte immer auf Deutsch.",
+            "从明天开始请用中文回答。",
+        )
+        == []
+    )
+    assert (
+        _read("Reply to me tomorrow please.", "Antworten Sie mir bitte morgen.", "See you tomorrow, please rest.") == []
+    )
     assert detect(Message("user", "I'm tired, so please rest.", seq=1)) == []  # a please fragment names a thing
 
 
 def test_a_constraint_where_the_user_is_stays_a_constraint():
     # "here" makes "use this here" a request for now; of the user's environment it is a standing constraint
-    for text in ("I can't run Python 2 here.", "We can't use Docker here.", "Non posso usare Docker qui."):
-        assert detect(Message("user", text, seq=1)), text
-    for text in ("Use this here.", "I'd rather stay here tonight.", "I prefer this one here."):
-        assert detect(Message("user", text, seq=1)) == [], text
+    assert _missed("I can't run Python 2 here.", "We can't use Docker here.", "Non posso usare Docker qui.") == []
+    assert _read("Use this here.", "I'd rather stay here tonight.", "I prefer this one here.") == []
 
 
 def test_an_offer_or_a_statement_about_oneself_is_no_rule():
     # chat turns the cues read as rules (LoCoMo dev, 21 -> 10 of 4,124 turns)
-    for text in (
-        "Let me know whenever you need assistance.",
-        "Happy to help whenever you need it!",
-        "Always running around, exploring and having a great time.",
-        "Never done it before, but always hear it's good.",
-        "But I'll also start writing down my favorite memories from now on.",
-        "Lately, I've been thinking about where I want to be in the future.",
-        "But don't get discouraged, just keep going.",
-    ):
-        assert detect(Message("user", text, seq=1)) == [], text
-    for text in ("Always ask me whenever you need more context.", "But never use tabs.", "Always bring tests."):
-        assert detect(Message("user", text, seq=1)), text
+    assert (
+        _read(
+            "Let me know whenever you need assistance.",
+            "Happy to help whenever you need it!",
+            "Always running around, exploring and having a great time.",
+            "Never done it before, but always hear it's good.",
+            "But I'll also start writing down my favorite memories from now on.",
+            "Lately, I've been thinking about where I want to be in the future.",
+            "But don't get discouraged, just keep going.",
+        )
+        == []
+    )
+    assert _missed("Always ask me whenever you need more context.", "But never use tabs.", "Always bring tests.") == []
 
 
 def test_an_answer_advice_or_request_of_a_service_dialogue_is_no_rule():
     # everyday dialogues read as rules (DialogSum dev, first half: 33 -> 10 of 2,359 turns); written anew here
-    for text in (
-        "Two coffees, please.",
-        "Your ticket, please.",
-        "Window seat, please.",
-        "Sit down, please.",
-        "Oh, please hurry!",
-        "Would you please reconsider?",
-        "Zwei Kaffee, bitte.",
-        "Un caffè, per favore.",
-        "Don't waste your money on that.",
-        "Make sure you have your passport with you.",
-        "Non dimenticare il tuo ombrello.",
-        "Don't open the door while I'm gone.",
-        "Don't tell me you forgot the keys again.",
-        "Don't be upset, it happens.",
-    ):
-        assert detect(Message("user", text, seq=1)) == [], text
-    for text in (
-        "Metric units, please.",
-        "Kurze Sätze, bitte.",
-        "Risposte brevi, per favore.",
-        "Answers in British English, please.",
-        "No emojis, please.",
-        "Never use the passive voice in your replies.",
-        "Always check your code before you send it.",
-        "Don't change your tone with me.",
-        "Niente emoji, grazie.",
-    ):
-        assert detect(Message("user", text, seq=1)), text
+    assert (
+        _read(
+            "Two coffees, please.",
+            "Your ticket, please.",
+            "Window seat, please.",
+            "Sit down, please.",
+            "Oh, please hurry!",
+            "Would you please reconsider?",
+            "Zwei Kaffee, bitte.",
+            "Un caffè, per favore.",
+            "Don't waste your money on that.",
+            "Make sure you have your passport with you.",
+            "Non dimenticare il tuo ombrello.",
+            "Don't open the door while I'm gone.",
+            "Don't tell me you forgot the keys again.",
+            "Don't be upset, it happens.",
+        )
+        == []
+    )
+    assert (
+        _missed(
+            "Metric units, please.",
+            "Kurze Sätze, bitte.",
+            "Risposte brevi, per favore.",
+            "Answers in British English, please.",
+            "No emojis, please.",
+            "Never use the passive voice in your replies.",
+            "Always check your code before you send it.",
+            "Don't change your tone with me.",
+            "Niente emoji, grazie.",
+        )
+        == []
+    )
 
 
 def test_how_the_output_works_for_the_speaker_and_their_environment_are_preferences():
-    for text in (
-        "Long functions are hard for me to follow.",
-        "Short examples help me the most.",
-        "Abstract answers confuse me.",
-        "I learn best from worked examples.",
-        "I don't have root on this server.",
-        "We can only use Java 8.",
-        "Our project targets Node 18, nothing newer.",
-        "Everything has to run without a network.",
-        "Wir arbeiten nur mit PostgreSQL.",
-        "我们不允许用外部服务。",
-        "My laptop is old, so keep dependencies light.",
-        "Our users are in Japan, so show prices in yen.",
-        "I'd like all dates in ISO format.",
-        "I'd love every answer to start with a summary.",
-        "Use a neutral tone with me.",
-        "Unit tests are a must for us.",
-        "I'm allergic to global variables in code.",
-        "I find it easier when answers have headings.",
-        "Tables over prose, always.",
-    ):
-        assert detect(Message("user", text, seq=1)), text
-    for text in (
-        "Painting helps me relax.",
-        "The answers on that forum confuse me.",  # an 'output' word, but not the assistant's
-        "I'm stuck on level 3 of the game.",
-        "I don't have time for this today.",
-        "My friend is vegetarian, so no meat at the party.",
-        "My laptop died, so let's talk tomorrow.",
-        "I'd love every minute of it.",
-        "I would like any help you can give.",
-        "I want all the details.",
-        "Use a knife to cut it.",
-        "I'm allergic to cats.",
-        "Love you, always.",
-    ):
-        assert detect(Message("user", text, seq=1)) == [], text
+    assert (
+        _missed(
+            "Long functions are hard for me to follow.",
+            "Short examples help me the most.",
+            "Abstract answers confuse me.",
+            "I learn best from worked examples.",
+            "I don't have root on this server.",
+            "We can only use Java 8.",
+            "Our project targets Node 18, nothing newer.",
+            "Everything has to run without a network.",
+            "Wir arbeiten nur mit PostgreSQL.",
+            "我们不允许用外部服务。",
+            "My laptop is old, so keep dependencies light.",
+            "Our users are in Japan, so show prices in yen.",
+            "I'd like all dates in ISO format.",
+            "I'd love every answer to start with a summary.",
+            "Use a neutral tone with me.",
+            "Unit tests are a must for us.",
+            "I'm allergic to global variables in code.",
+            "I find it easier when answers have headings.",
+            "Tables over prose, always.",
+        )
+        == []
+    )
+    assert (
+        _read(
+            "Painting helps me relax.",
+            "The answers on that forum confuse me.",  # an 'output' word, but not the assistant's
+            "I'm stuck on level 3 of the game.",
+            "I don't have time for this today.",
+            "My friend is vegetarian, so no meat at the party.",
+            "My laptop died, so let's talk tomorrow.",
+            "I'd love every minute of it.",
+            "I would like any help you can give.",
+            "I want all the details.",
+            "Use a knife to cut it.",
+            "I'm allergic to cats.",
+            "Love you, always.",
+        )
+        == []
+    )
 
 
 def test_a_condition_sets_no_rule_only_its_main_clause_may():
     # the coding agent's reasoning of the agent dev trajectories, read as if a user wrote it: 63 -> 43 of 2,390
-    for text in (
-        "If we use just FileInput, we can't clear.",
-        "If I don't change it, it stays that way.",
-        "If we use a single filter() call",
-        "If I am forced to not touch tests, and tests use the old signature, then I must support it.",
-        "2075 is 50 years in the future.",
-        "`Expires` can be in the future.",
-    ):
-        assert detect(Message("user", text, seq=1)) == [], text
-    for text in (
-        "If you write SQL, always uppercase the keywords.",
-        "Falls du Code schreibst, verwende immer Tabs.",
-        "如果写代码，请总是用制表符。",
-        "If possible, always use tabs.",
-        "In the future, use tabs.",
-        "In the future, you should answer in German.",
-    ):
-        assert detect(Message("user", text, seq=1)), text
+    assert (
+        _read(
+            "If we use just FileInput, we can't clear.",
+            "If I don't change it, it stays that way.",
+            "If we use a single filter() call",
+            "If I am forced to not touch tests, and tests use the old signature, then I must support it.",
+            "2075 is 50 years in the future.",
+            "`Expires` can be in the future.",
+        )
+        == []
+    )
+    assert (
+        _missed(
+            "If you write SQL, always uppercase the keywords.",
+            "Falls du Code schreibst, verwende immer Tabs.",
+            "如果写代码，请总是用制表符。",
+            "If possible, always use tabs.",
+            "In the future, use tabs.",
+            "In the future, you should answer in German.",
+        )
+        == []
+    )
 
 
 def test_after_the_speakers_situation_and_so_a_clause_without_a_subject_is_a_rule():
     # "<the speaker's situation>, so <a clause that opens with no subject>": a command or a verbless norm
-    for text in (
-        "I read on my phone, so short lines.",
-        "I'm colorblind, so label every line in the chart.",
-        "I'm a beginner, so plain words are better.",
-        "Ich lese am Handy, also kurze Zeilen.",
-        "Our deployment target is Alpine, so no glibc-only wheels.",  # the speaker's own thing
-        "Il nostro server non ha accesso a internet, quindi niente pip install.",
-    ):
-        assert detect(Message("user", text, seq=1)), text
-    for text in (
-        "I'm so proud of you.",
-        "It was a long day - so much fun though!",
-        "I'm a day late, so all the classes are full.",
-        "I'm passing empty data, so `is_valid()` should fail.",
-        "I love to help, so just ask anytime you need!",
-        "I was bored, so why not try it.",
-        "My friend is in Rome, so times in CET.",  # someone else's situation
-        "I'm really passionate about it, so let's make it happen!",
-        "Vivo a Roma, quindi fa caldo.",  # Italian drops the subject: a verb first is no command
-        "Ich lese am Handy, also entschuldige die Tippfehler.",  # an apology for now
-        "I typed this on my phone, so excuse the typos.",
-    ):
-        assert detect(Message("user", text, seq=1)) == [], text
+    assert (
+        _missed(
+            "I read on my phone, so short lines.",
+            "I'm colorblind, so label every line in the chart.",
+            "I'm a beginner, so plain words are better.",
+            "Ich lese am Handy, also kurze Zeilen.",
+            "Our deployment target is Alpine, so no glibc-only wheels.",  # the speaker's own thing
+            "Il nostro server non ha accesso a internet, quindi niente pip install.",
+        )
+        == []
+    )
+    assert (
+        _read(
+            "I'm so proud of you.",
+            "It was a long day - so much fun though!",
+            "I'm a day late, so all the classes are full.",
+            "I'm passing empty data, so `is_valid()` should fail.",
+            "I love to help, so just ask anytime you need!",
+            "I was bored, so why not try it.",
+            "My friend is in Rome, so times in CET.",  # someone else's situation
+            "I'm really passionate about it, so let's make it happen!",
+            "Vivo a Roma, quindi fa caldo.",  # Italian drops the subject: a verb first is no command
+            "Ich lese am Handy, also entschuldige die Tippfehler.",  # an apology for now
+            "I typed this on my phone, so excuse the typos.",
+        )
+        == []
+    )
 
 
 def test_a_negative_fragment_about_the_assistants_output_is_a_preference():
-    for text in (
-        "No exclamation marks in your answers, it reads as shouting to me.",
-        "Keine Emojis in deinen Antworten.",
-        "Niente emoji nelle tue risposte.",
-        "Long code examples are less useful to me.",
-        "I care more about correctness than speed.",
-        "我更习惯用Emacs。",
-    ):
-        assert detect(Message("user", text, seq=1)), text
-    for text in ("So no changes needed in the runserver file.", "No worries about your code.", "No idea, honestly."):
-        assert detect(Message("user", text, seq=1)) == [], text
+    assert (
+        _missed(
+            "No exclamation marks in your answers, it reads as shouting to me.",
+            "Keine Emojis in deinen Antworten.",
+            "Niente emoji nelle tue risposte.",
+            "Long code examples are less useful to me.",
+            "I care more about correctness than speed.",
+            "我更习惯用Emacs。",
+        )
+        == []
+    )
+    assert (
+        _read("So no changes needed in the runserver file.", "No worries about your code.", "No idea, honestly.") == []
+    )
 
 
 def test_keeping_the_output_so_and_a_reason_where_the_user_is_are_rules():
-    for text in ("Keep scripts small where you can.", "Avoid numpy, the box is too small for it here."):
-        assert detect(Message("user", text, seq=1)), text
-    for text in ("Keep the change.", "Put the file here, please.", "Use this here."):
-        assert detect(Message("user", text, seq=1)) == [], text
+    assert _missed("Keep scripts small where you can.", "Avoid numpy, the box is too small for it here.") == []
+    assert _read("Keep the change.", "Put the file here, please.", "Use this here.") == []
 
 
 def test_a_polite_lead_in_before_a_cue_still_lets_the_message_be_read():
     # the quick test before the reading looked for the cue only at a line's or clause's start
-    for text in ("Could you always use tabs?", "Could you stop adding comments to every line?", "Ok so never use eval"):
-        assert detect(Message("user", text, seq=1)), text
+    assert (
+        _missed("Could you always use tabs?", "Could you stop adding comments to every line?", "Ok so never use eval")
+        == []
+    )
 
 
 def test_a_choice_about_one_thing_now_is_no_standing_preference():
-    for text in ("I'd rather send it myself, she's a repeat customer.", "Let me think, I'd rather write to her first."):
-        assert detect(Message("user", text, seq=1)) == [], text
+    assert (
+        _read("I'd rather send it myself, she's a repeat customer.", "Let me think, I'd rather write to her first.")
+        == []
+    )
     assert detect(Message("user", "I'd rather you didn't use jargon.", seq=2))
 
 
