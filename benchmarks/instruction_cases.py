@@ -915,6 +915,94 @@ LATER_NEGATIVES += [
 FALSE_POSITIVES += LATER_NEGATIVES
 
 
+# Written on 2026-12-06 (a later session) at its start, before any rule of that session, and kept apart: measured,
+# never read for rules. Technical project chat, cues and no cues mixed as a user states them.
+UNSEEN_9 = {
+    "en": [
+        "Could you stop adding emojis to everything?",
+        "Bullet points work much better for me than long paragraphs.",
+        "I'm on a corporate proxy, so pip installs need the --proxy flag in your commands.",
+        "Let's stick with SQLAlchemy 1.4 for the whole project.",
+        "Honestly the shorter your answers, the better.",
+        "My preference is tabs over spaces.",
+        "When suggesting libraries, favor ones with an MIT license.",
+        "Skip the intro paragraphs and get to the code.",
+        "Type hints everywhere, please.",
+        "I'm not a fan of list comprehensions that span three lines.",
+        "Prefer composition to inheritance in the examples.",
+        "We deploy on ARM, keep that in mind for any binaries.",
+        "I can only use the standard library on this project.",
+        "No need to apologize when you get something wrong, just fix it.",
+        "For SQL, uppercase keywords are our convention.",
+        "Remember that I'm on a Mac.",
+        "Don't suggest rewriting things in Rust.",
+        "It helps me a lot when you include the expected output.",
+        "Our CI runs Python 3.9, so nothing newer than that.",
+        "I'd prefer if variable names were descriptive, even if long.",
+        "Dark-mode friendly colors in any plots, please.",
+        "Treat me as someone who knows Git well.",
+    ],
+    "de": [
+        "Mir sind kurze Antworten am liebsten.",
+        "Bitte verzichte auf Anglizismen, wo es geht.",
+        "Wir nutzen ausschließlich PostgreSQL, also keine MySQL-Beispiele.",
+        "Kommentare im Code bitte auf Englisch.",
+        "Ich arbeite ohne Admin-Rechte, das solltest du wissen.",
+        "Erklär mir Dinge lieber mit Beispielen als mit Definitionen.",
+    ],
+    "it": [
+        "Preferisco risposte brevi e dirette.",
+        "Niente librerie esterne, per favore.",
+        "Usa sempre il formato ISO per le date.",
+        "Lavoro su Windows, quindi dammi comandi PowerShell.",
+        "Mi trovo meglio con gli esempi pratici.",
+        "Scrivi i test con pytest, non con unittest.",
+    ],
+    "zh": [
+        "以后回答都用中文。",
+        "我更喜欢函数式的写法。",
+        "代码示例请尽量简短。",
+        "我们公司不能用GPL的库。",
+        "解释的时候别用太多术语。",
+        "我习惯用VS Code，快捷键按这个来说。",
+    ],
+}
+
+# Written with ``UNSEEN_9``: one-off requests, questions, someone else's habit, quoted rules, statements of work.
+UNSEEN_9_NEGATIVES = [
+    "Can you keep the answer short this time?",
+    "Do you prefer tabs or spaces?",
+    "My colleague always writes type hints everywhere.",
+    "The README says: always run make lint before committing.",
+    "What if I never used an ORM at all?",
+    "Skip the third test, it's flaky.",
+    "I'd rather you didn't touch main.py for now.",
+    "Keep going.",
+    "Remember that bug from yesterday? It's back.",
+    "Use the second approach.",
+    "Our CI failed again last night.",
+    "I love this answer, thanks!",
+    "Honestly the build is slower than ever.",
+    "Error: always-on feature flag 'beta' cannot be disabled.",
+    "She prefers Vim, I think.",
+    "Would you always recommend Docker for this kind of thing?",
+    "No need, I figured it out.",
+    "We're on a call right now, give me a minute.",
+    "Suppose we only had the standard library.",
+    "The docs state that you should never call close() twice.",
+    "Bitte erklär mir diese Fehlermeldung.",
+    "Mein Chef mag keine langen E-Mails.",
+    "Ich habe das Skript gestern umgeschrieben.",
+    "Puoi rendere questa funzione più veloce?",
+    "Il mio collega preferisce Java.",
+    "Ieri ho provato con Docker, ma non funzionava.",
+    "这个函数帮我改一下。",
+    "我同事总是用Vim。",
+    "昨天的部署失败了。",
+    "你觉得用Go好还是用Rust好？",
+]
+
+
 def positives(later: bool = True) -> list[tuple[str, str, str]]:
     """``(language, text, "instruction" | "preference")`` of every positive case; ``later=False``: the cue cases
     only (``INSTRUCTIONS`` and ``PREFERENCES``, the pool of the figures before the ``WRITTEN_*`` batches)."""

@@ -1,16 +1,16 @@
 """Standing instructions and preferences: detection on labelled cases, survival after long chats.
 
     python benchmarks/instructions.py [--budget 8000] [--seed 7] [--tokens 100000] [--per-stream 16] [--quick]
-                                      [--data PATH] [--cue-cases | --unseen] [--turns-only] [--show-turns]
+                                      [--data PATH] [--cue-cases | --unseen | --unseen-9] [--turns-only] [--show-turns]
 
 **Detection** (no data needed): ``core.instructions.detect`` on the labelled cases of
 ``benchmarks/instruction_cases.py``: standing instructions and preferences stated with and without cues ("I'd
 rather keep answers short", "metric please", "keep it brief"), in en, de, it and zh, and false-positive cases
 (quoted and pasted text, e-mails, logs, dialogues, hypotheticals, reported speech, questions, one-off requests,
 chat, an assistant's suggestion, a tool's output, someone else's preference). Recall and precision per language,
-false positives by kind, and recall on ``UNSEEN``, ``UNSEEN_LATER``, ``UNSEEN_5`` and ``UNSEEN_7``: cases written
-apart from the rules, to show how far they carry (the ``WRITTEN_*`` batches were too, until the rules were drawn from
-them).
+false positives by kind, and recall on ``UNSEEN``, ``UNSEEN_LATER``, ``UNSEEN_5``, ``UNSEEN_7``, ``UNSEEN_8`` and
+``UNSEEN_9``: cases written apart from the rules, to show how far they carry (the ``WRITTEN_*`` batches were too, until
+the rules were drawn from them).
 
 **Long streams** (the evaluation data): three streams, each chained until it passes ``--tokens``:
 ``locomo`` (LoCoMo dev conversations, chit-chat), ``agent`` (coding-agent trajectories as function-calling
@@ -18,7 +18,8 @@ messages) and ``assistant`` (the same trajectories as a technical user/assistant
 words, the agent's reasoning and command as the assistant's answer, the command's output pasted back by the user).
 Into each go ``--per-stream`` seeded positives of distinct subjects, drawn from all the labelled cases
 (``--cue-cases``: from the cue cases only, the pool of the figures before the ``WRITTEN_*`` batches were written;
-``--unseen``: from ``UNSEEN_8``, never read for rules, to show how survival carries to new wording;
+``--unseen``: from ``UNSEEN_8``, never read for rules, to show how survival carries to new wording; ``--unseen-9``:
+from ``UNSEEN_9``, written later, the same;
 a later one on the same subject supersedes an earlier one by design, and the supersession pairs measure that),
 half as a turn of their own, half inside an existing user turn: before or after its text or pasted output, or
 after it and before a closing "What do you think?", where only a first-person preference may count; the
@@ -54,6 +55,8 @@ from instruction_cases import (
     UNSEEN_7_NEGATIVES,
     UNSEEN_8,
     UNSEEN_8_NEGATIVES,
+    UNSEEN_9,
+    UNSEEN_9_NEGATIVES,
     UNSEEN_LATER,
     positives,
 )
@@ -110,6 +113,7 @@ def detection() -> None:
         ("UNSEEN_5", UNSEEN_5),
         ("UNSEEN_7", UNSEEN_7),
         ("UNSEEN_8", UNSEEN_8),
+        ("UNSEEN_9", UNSEEN_9),
     ):
         texts = [t for per_lang in cases.values() for t in per_lang]
         found = [t for t in texts if detect(Message("user", t, seq=1))]
@@ -118,6 +122,7 @@ def detection() -> None:
         ("UNSEEN_5_NEGATIVES", UNSEEN_5_NEGATIVES),
         ("UNSEEN_7_NEGATIVES", UNSEEN_7_NEGATIVES),
         ("UNSEEN_8_NEGATIVES", UNSEEN_8_NEGATIVES),
+        ("UNSEEN_9_NEGATIVES", UNSEEN_9_NEGATIVES),
     ):
         taken = [t for t in negatives if detect(Message("user", t, seq=1))]
         print(f"  negatives written with them ({name}): {len(taken)}/{len(negatives)} taken")
@@ -293,8 +298,9 @@ def _truncation(msgs: list[dict[str, Any]], budget: int, count: Any) -> str:
 def _pool(name: str) -> list[tuple[str, str, str]]:
     """The positives a stream's cases are drawn from: "all", "cue" (the cue cases, the pool before the ``WRITTEN_*``
     batches) or "unseen" (``UNSEEN_8``, never read for rules: how survival carries to new wording)."""
-    if name == "unseen":
-        return [(code, t, "preference") for code, texts in UNSEEN_8.items() for t in texts]
+    if name.startswith("unseen"):
+        batch = UNSEEN_9 if name == "unseen9" else UNSEEN_8
+        return [(code, t, "preference") for code, texts in batch.items() for t in texts]
     return positives(later=name == "all")
 
 
@@ -409,6 +415,13 @@ def main() -> int:
         const="unseen",
         dest="pool",
         help="draw the positives from UNSEEN_8, cases never read for rules",
+    )
+    ap.add_argument(
+        "--unseen-9",
+        action="store_const",
+        const="unseen9",
+        dest="pool",
+        help="draw the positives from UNSEEN_9, cases never read for rules (written later)",
     )
     ap.add_argument("--turns-only", action="store_true", help="detection and real turns, no long streams")
     ap.add_argument("--show-turns", action="store_true", help="list the real turns read as rules")

@@ -828,7 +828,7 @@ def read(message: Message, proposed: frozenset[str] = frozenset()) -> Reading:
     out = []
     for sentence, spoken, doubtful in _sentences(message.text):
         if doubtful:
-            first_person = _first_person_preference(spoken) or _accommodation(spoken)  # the speaker's own
+            first_person = _first_person_preference(spoken) or _liking(spoken) or _accommodation(spoken)  # own
             kind = PREFERENCE if first_person and classify(spoken) else None
         else:
             kind = classify(spoken) if cued or override else None
