@@ -732,3 +732,49 @@ def test_after_a_compaction_the_tail_is_not_read_again(tmp_path, monkeypatch):
             t.add({"role": "assistant", "content": f"Noted ({i})."})
         assert len(t.compactions()) >= 2
     assert reads and len(reads) == len(set(reads)), sorted(reads)
+
+
+def test_the_speaker_weighing_a_habit_or_the_output_in_general_is_a_preference():
+    assert (
+        _missed(
+            "I learn faster when you show the output of each command.",
+            "Ich komme besser mit, wenn du Beispiele gibst.",
+            "Short answers are better.",
+            "Code comments are clearer in English.",
+            "Kurze Antworten sind besser.",
+        )
+        == []
+    )
+    assert (
+        _read(
+            "I'll be glad when you give me the results.",  # a time to come
+            "I get nervous when you use that tone.",  # one thing
+            "Tests were better before.",
+            "Tests are failing.",
+            "Comments are fine.",  # judged now
+            "Code comments are broken.",
+        )
+        == []
+    )
+
+
+def test_a_directive_with_a_general_object_and_a_standing_or_contrast_phrase_is_a_rule():
+    assert (
+        _missed(
+            "Mention trade-offs whenever there are several options.",
+            "Give me runnable examples rather than pseudocode.",
+            "Erkläre Fachbegriffe jedes Mal, wenn sie vorkommen.",
+        )
+        == []
+    )
+    assert (
+        _read(
+            "Use a dict rather than a list here.",
+            "Write it in Go rather than Python.",
+            "Give me five minutes instead of ten.",
+            "Keep trying every time.",
+            "Show me that every time.",
+            "Give me a call whenever you can.",
+        )
+        == []
+    )

@@ -145,7 +145,7 @@ def _by_cues(s: str) -> str | None:
         return INSTRUCTION  # "from now on, answer in one paragraph"; not "I'll visit more in the future"
     if _first_person_preference(s) or _style(core) or _fragment(s):
         return PREFERENCE
-    if _liking(s) or _output_norm(core) or _noted(s) or _bare_norm(core):
+    if _liking(s) or _output_norm(core) or _noted(s) or _bare_norm(core) or _own_habit(core):
         return PREFERENCE
     return None
 
@@ -199,10 +199,11 @@ def _general_output(rest: str, code: str) -> bool:
     return len(words) <= 3 and not _specific(code).intersection(words)
 
 
-def _habit_clause(text: str, code: str) -> tuple[int, int] | None:
+def _habit_clause(text: str, code: str, any_object: bool = False) -> tuple[int, int] | None:
     """The span of a clause that makes what goes with it a habit: 'when_you' and an 'output_verb' ("when you show
     shell commands", "wenn du dich entschuldigst", "解释的时候"), nothing specific after the verb ("when you write
-    the report": one thing; "when you're done": not the assistant's output)."""
+    the report": one thing; "when you're done": not the assistant's output); ``any_object``: an article there is
+    general too ("when you show the output")."""
     for a, b in found("when_you", text):
         if lang.has_han(text[a:b]):  # the verb comes first: "解释的时候"
             start = max(text.rfind(c, 0, a) for c in "，,。") + 1
@@ -213,7 +214,8 @@ def _habit_clause(text: str, code: str) -> tuple[int, int] | None:
         clause = text[b : end.start() if end else len(text)]
         words = [w.lower() for w in lang.words(clause)]
         verbs = [i for i, w in enumerate(words) if w in word_list("output_verb", code)]
-        if verbs and not _specific(code).intersection(words[verbs[0] + 1 : verbs[0] + 2]):
+        stop = _specific(code) - (word_list("article", code) if any_object else frozenset())
+        if verbs and not stop.intersection(words[verbs[0] + 1 : verbs[0] + 2]):
             return a, b + len(clause)
     return None
 
@@ -269,14 +271,40 @@ def _each_of_yours(core: str, code: str) -> bool:
 
 def _standing_directive(core: str) -> bool:
     """ "Scrivimi sempre i nomi in inglese", "Antworte mir immer auf Deutsch": a directive verb, then a 'standing'
-    word ("always")."""
+    word ("always"); or, with a general object after the verb (no determiner, article or pronoun: "mention
+    trade-offs", not "show me that"), a 'standing' or 'contrast' phrase later on ("Mention trade-offs whenever
+    there are several options", "Give me runnable examples rather than pseudocode"; not inside an offer: "tell me
+    whenever you need help")."""
     end = starts("directive_to_me", core) or starts("directive", core)
     if not end:
         return False
     words = [w.lower() for w in lang.words(core[end:])[:2]]
     if words[:1] and words[0] in word_list("first_person"):
         words = words[1:]
-    return bool(words) and words[0] in word_list("standing")
+    if not words or words[0] in word_list("standing"):
+        return bool(words)
+    code = lang.detect(core)
+    stop = (_specific(code) | word_list("not_object", code)) - word_list("plural_article", code)
+    if lang.has_han(core) or words[0] in stop or words[0].endswith("ing"):
+        return False
+    offers = found("offer", core)
+    marks = [(a, b) for a, b in found("standing", core) + found("contrast", core) if a >= end]
+    return any(not any(x <= a and b <= y for x, y in offers) for a, b in marks)
+
+
+def _own_habit(core: str) -> bool:
+    """ "I learn faster when you show the output", "It helps me when you include the expected output", "Ich komme
+    besser mit, wenn du Beispiele gibst": the speaker weighs a habit of the assistant's (a :func:`_habit_clause`,
+    whatever its object) in a main clause before it that opens with a 'speaker' word or holds a 'norm_for_me', and
+    speaks of no time to come ('future': "I'll be glad when you give me the results")."""
+    code = lang.detect(core)
+    spans = [a for a, b in found("when_you", core) if not lang.has_han(core[a:b])]
+    if not spans or not _habit_clause(core, code, any_object=True):
+        return False
+    main = core[: spans[0]].strip(_PUNCT)
+    if not main or has("future", main):
+        return False
+    return any(a == 0 for a, _ in _of("speaker", main, code)) or has("norm_for_me", main)
 
 
 def _liking(s: str) -> bool:
@@ -308,14 +336,25 @@ def _output_norm(core: str) -> bool:
     hits = found("output", core[:40])
     if not hits or has("now", core):
         return False
-    a, b = hits[0]
+    a = hits[0][0]
+    b = max(end for start, end in hits if start == a)  # "code comments", not "code"
     code = lang.detect(core)
     if lang.has_han(core[:b]):
         if a > 0:
             return False
     elif len(lang.words(core[:a])) > 1 or _specific(code).intersection(w.lower() for w in lang.words(core[:a])):
         return False
-    return has("norm", core[b:])
+    return has("norm", core[b:]) or _weighed(core[b:], code)
+
+
+def _weighed(rest: str, code: str) -> bool:
+    """Whether ``rest``, after an output word, weighs it: a 'copula' of now first (no 'copula_past'), then a
+    'comparative' within three words ("[Short answers] are better", "[Code comments] are clearer in English"; not
+    "[Tests] were better before", "[Comments] are fine": one thing judged now)."""
+    words = [w.lower() for w in lang.words(rest)[:4]]
+    if not words or words[0] not in word_list("copula", code) or words[0] in word_list("copula_past", code):
+        return False
+    return has("comparative", " ".join(words[1:]))
 
 
 def _noted(s: str) -> bool:
@@ -797,19 +836,21 @@ class Reading:
 def _paired(head: str) -> bool:
     """The quick test's pairs of kinds, each a rule only together (one look-up of all first: most messages hold
     none): a liking or a habit with an output word or verb ("I don't like one-letter variable names"), an output
-    word with a norm for the speaker ("Long one-liners are hard for me"; an output word first passes the quick test
-    on its own) or a negative lead and the listener's own ("No emojis in your code"), a wish with a general word
-    ("I'd like all timestamps in UTC"). Technical prose is full of output words beside "should" or "no": those
-    alone do not send a message to be read."""
-    if not may_hold(head, (*_ABOUT, "output", "wish"), ()):
+    word with a norm for the speaker or a comparative ("Long one-liners are hard for me", "Short answers are better";
+    an output word first passes the quick test on its own) or a negative lead and the listener's own ("No emojis in
+    your code"), a wish with a general word ("I'd like all timestamps in UTC"), a directive at a sentence's start
+    with a standing or contrast phrase ("Mention trade-offs whenever ..."). Technical prose is full of output words
+    beside "should" or "no": those alone do not send a message to be read."""
+    if not may_hold(head, (*_ABOUT, "output", "wish", "standing", "contrast"), ()):
         return False
     output = may_hold(head, ("output",), ())
     negative = output and may_hold(head, (), ("negative_lead",)) and may_hold(head, ("listener_own",), ())
     return (
         (may_hold(head, _ABOUT, ()) and (output or may_hold(head, ("output_verb",), ())))
-        or (output and may_hold(head, ("norm_for_me",), ()))
+        or (output and may_hold(head, ("norm_for_me", "comparative"), ()))
         or negative
         or (may_hold(head, ("wish",), ()) and may_hold(head, ("general",), ()))
+        or (may_hold(head, ("standing", "contrast"), ()) and may_hold(head, (), ("directive",)))
     )
 
 
