@@ -742,6 +742,9 @@ def test_the_speaker_weighing_a_habit_or_the_output_in_general_is_a_preference()
             "Short answers are better.",
             "Code comments are clearer in English.",
             "Kurze Antworten sind besser.",
+            "I hate it when you start answers with filler.",  # a habit by its output word, whatever the verb
+            "Ich hasse es, wenn du Antworten mit Floskeln beginnst.",
+            "Odio quando inizi le risposte con un riassunto.",
         )
         == []
     )
@@ -753,6 +756,7 @@ def test_the_speaker_weighing_a_habit_or_the_output_in_general_is_a_preference()
             "Tests are failing.",
             "Comments are fine.",  # judged now
             "Code comments are broken.",
+            "When you have the code ready, send it to me.",
         )
         == []
     )

@@ -217,7 +217,21 @@ def _habit_clause(text: str, code: str, any_object: bool = False) -> tuple[int, 
         stop = _specific(code) - (word_list("article", code) if any_object else frozenset())
         if verbs and not stop.intersection(words[verbs[0] + 1 : verbs[0] + 2]):
             return a, b + len(clause)
+        if _output_in(clause, code):
+            return a, b + len(clause)
     return None
+
+
+def _output_in(clause: str, code: str) -> bool:
+    """Whether a habit clause names the assistant's output in general whatever its verb ("when you start answers
+    with filler", "wenn du Antworten mit Floskeln beginnst", "when you end your replies"): an 'output' word with no
+    determiner, article or pronoun right before it ("when you get the code ready": one thing)."""
+    stop = word_list("determiner", code) | word_list("article", code) | word_list("object_pronoun", code)
+    for a, _ in found("output", clause):
+        before = lang.words(clause[:a])
+        if not before or before[-1].lower() not in stop:
+            return True
+    return False
 
 
 _CLAUSE_END = re.compile(r"[,;:.!?，；：。！？]")
