@@ -654,8 +654,16 @@ def test_a_negative_fragment_about_the_assistants_output_is_a_preference():
 
 
 def test_keeping_the_output_so_and_a_reason_where_the_user_is_are_rules():
-    assert _missed("Keep scripts small where you can.", "Avoid numpy, the box is too small for it here.") == []
-    assert _read("Keep the change.", "Put the file here, please.", "Use this here.") == []
+    assert (
+        _missed(
+            "Keep scripts small where you can.",
+            "Avoid numpy, the box is too small for it here.",
+            "Keep the examples minimal.",  # the output with an article is still the output in general
+            "Halte die Antworten kurz.",
+        )
+        == []
+    )
+    assert _read("Keep the change.", "Keep the comments.", "Put the file here, please.", "Use this here.") == []
 
 
 def test_a_polite_lead_in_before_a_cue_still_lets_the_message_be_read():

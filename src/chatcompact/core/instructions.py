@@ -638,7 +638,9 @@ def _style(core: str) -> bool:
         if _next_word(core, end) in general or (lang.has_han(rest) and rest.startswith(tuple(general))):
             return True
         kept = found("output", rest)  # "keep functions under 30 lines": what to keep so is the output in general
-        if starts("maintain", core) and kept and kept[0][0] == 0 and lang.words(rest[kept[0][1] :]):
+        lead = lang.words(rest[: kept[0][0]]) if kept else []  # "keep the examples minimal": an article, too
+        general = not lead or (len(lead) == 1 and lead[0].lower() in word_list("article", lang.detect(core)))
+        if starts("maintain", core) and kept and general and lang.words(rest[kept[0][1] :]):
             return True
     end = starts("style_start", core)
     if not end:
