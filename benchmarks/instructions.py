@@ -48,6 +48,7 @@ from typing import Any
 from instruction_cases import (
     FALSE_POSITIVES,
     SUPERSEDED,
+    TECH_ONE_OFF,
     UNSEEN,
     UNSEEN_5,
     UNSEEN_5_NEGATIVES,
@@ -126,6 +127,10 @@ def detection() -> None:
     ):
         taken = [t for t in negatives if detect(Message("user", t, seq=1))]
         print(f"  negatives written with them ({name}): {len(taken)}/{len(negatives)} taken")
+    taken = [t for t in TECH_ONE_OFF if detect(Message("user", t, seq=1))]
+    print(f"  one-off commands of a technical chat (TECH_ONE_OFF): {len(taken)}/{len(TECH_ONE_OFF)} taken")
+    for text in taken:
+        print(f"    taken: {text!r}")
     proposed_everything()
 
 
