@@ -776,6 +776,8 @@ def test_a_directive_with_a_general_object_and_a_standing_or_contrast_phrase_is_
             "Mention trade-offs whenever there are several options.",
             "Give me runnable examples rather than pseudocode.",
             "Erkläre Fachbegriffe jedes Mal, wenn sie vorkommen.",
+            "Suggest open-source tools by default.",  # a default is standing
+            "Erkläre Begriffe grundsätzlich mit Beispielen.",
         )
         == []
     )
@@ -786,6 +788,7 @@ def test_a_directive_with_a_general_object_and_a_standing_or_contrast_phrase_is_
             "Give me five minutes instead of ten.",
             "Keep trying every time.",
             "Show me that every time.",
+            "Show me that by default.",
             "Give me a call whenever you can.",
         )
         == []
