@@ -793,3 +793,30 @@ def test_a_directive_with_a_general_object_and_a_standing_or_contrast_phrase_is_
         )
         == []
     )
+
+
+def test_letting_the_assistant_off_a_habit_is_a_preference():
+    assert (
+        _missed(
+            "You don't need to explain basic syntax.",
+            "Don't bother explaining basic Python syntax to me.",
+            "Don't bother summarizing at the end.",
+            "Du musst mir nicht jeden Schritt erklären.",
+            "Non c'è bisogno di spiegare le basi.",
+            "不用每次都道歉。",
+        )
+        == []
+    )
+    assert (
+        _read(
+            "No need to rewrite it.",  # one thing
+            "Don't bother writing the report.",
+            "You don't have to win every time.",  # not the assistant's output
+            "No need to sweat it.",
+            "Don't bother, I'll do it.",
+            "No need to thank me.",
+            "Du musst das nicht erklären.",
+            "不用谢！",
+        )
+        == []
+    )

@@ -128,6 +128,8 @@ def _softened(s: str) -> str:
 def _by_cues(s: str) -> str | None:
     """:func:`classify` by the sentence's cue phrases as a whole."""
     core = _without_request(s)
+    if _dispensed(core):
+        return PREFERENCE
     if starts("not_rule", core) or starts("not_rule", s):
         return None  # "don't worry", "never give up": advice, not a rule for the assistant
     temporal = found("temporal", s)
@@ -148,6 +150,34 @@ def _by_cues(s: str) -> str | None:
     if _liking(s) or _output_norm(core) or _noted(s) or _bare_norm(core) or _own_habit(core):
         return PREFERENCE
     return None
+
+
+def _dispensed(core: str) -> bool:
+    """ "You don't need to explain basic syntax", "Don't bother summarizing at the end", "不用每次都道歉": the
+    assistant let off a habit: a 'dispense' phrase that opens the sentence or a clause, an 'output_verb' (its
+    infinitive or gerund too: 'output_infinitive', "explaining") within the next two words, nothing specific right
+    after the verb ("no need to rewrite it", "don't bother writing the report": one thing; "you don't have to win
+    every time", "no need to sweat it": not the assistant's output)."""
+    code = lang.detect(core)
+    for a, b in found("dispense", core):
+        if core[:a].strip() and core[:a].rstrip()[-1] not in _PUNCT:
+            continue
+        rest = core[b:]
+        if lang.has_han(rest):
+            verbs = word_list("output_verb", "zh")
+            if any(rest.lstrip(" 再每次都总是").startswith(v) for v in verbs):
+                return True
+            continue
+        words = [w.lower() for w in lang.words(rest)[:4]]
+        verbs = word_list("output_verb", code) | word_list("output_infinitive", code)
+        for i, w in enumerate(words[:2]):
+            stem = w[:-3] if w.endswith("ing") else w
+            if w in verbs or stem in verbs or f"{stem}e" in verbs:
+                return not _specific(code).intersection(words[i + 1 : i + 2])
+        clause = lang.words(_CLAUSE.split(rest.strip(_PUNCT), maxsplit=1)[0])  # German: the verb last
+        if code == "de" and clause and clause[-1].lower() in verbs:
+            return not _specific(code).intersection(words[:1])
+    return False
 
 
 def _bare_norm(s: str) -> bool:
@@ -639,8 +669,8 @@ def _style(core: str) -> bool:
             return True
         kept = found("output", rest)  # "keep functions under 30 lines": what to keep so is the output in general
         lead = lang.words(rest[: kept[0][0]]) if kept else []  # "keep the examples minimal": an article, too
-        general = not lead or (len(lead) == 1 and lead[0].lower() in word_list("article", lang.detect(core)))
-        if starts("maintain", core) and kept and general and lang.words(rest[kept[0][1] :]):
+        whole = not lead or (len(lead) == 1 and lead[0].lower() in word_list("article", lang.detect(core)))
+        if starts("maintain", core) and kept and whole and lang.words(rest[kept[0][1] :]):
             return True
     end = starts("style_start", core)
     if not end:
@@ -857,7 +887,7 @@ def _paired(head: str) -> bool:
     your code"), a wish with a general word ("I'd like all timestamps in UTC"), a directive at a sentence's start
     with a standing or contrast phrase ("Mention trade-offs whenever ..."). Technical prose is full of output words
     beside "should" or "no": those alone do not send a message to be read."""
-    if not may_hold(head, (*_ABOUT, "output", "wish", "standing", "contrast"), ()):
+    if not may_hold(head, (*_ABOUT, "output", "wish", "standing", "contrast", "dispense"), ()):
         return False
     output = may_hold(head, ("output",), ())
     negative = output and may_hold(head, (), ("negative_lead",)) and may_hold(head, ("listener_own",), ())
@@ -867,6 +897,7 @@ def _paired(head: str) -> bool:
         or negative
         or (may_hold(head, ("wish",), ()) and may_hold(head, ("general",), ()))
         or (may_hold(head, ("standing", "contrast"), ()) and may_hold(head, (), ("directive",)))
+        or may_hold(head, ("dispense",), ())
     )
 
 
