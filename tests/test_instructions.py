@@ -820,3 +820,16 @@ def test_letting_the_assistant_off_a_habit_is_a_preference():
         )
         == []
     )
+
+
+def test_the_speakers_situation_to_assume_is_a_constraint():
+    assert (
+        _missed(
+            "Assume I'm using the latest stable Node.",
+            "Assume our servers run Ubuntu 22.04.",
+            "Geh davon aus, dass wir Python 3.8 haben.",
+            "Dai per scontato che lavoro su Windows.",
+        )
+        == []
+    )
+    assert _read("Assume the input is sorted.", "Assume my friend is coming.") == []  # a premise; someone else

@@ -67,7 +67,7 @@ _MD_LEAD = re.compile(r"^\s*(?:[-*+•]\s+|\d{1,3}[.)]\s+|#{1,6}\s+)+")
 _MD_EMPHASIS = re.compile(r"\*\*|__")
 # What any rule or preference holds: a phrase of these anywhere, or of these at a sentence's (or clause's) start.
 _ANYWHERE = ("anywhere", "temporal", "prefer", "prefer_word", "please", "noted")
-_AT_START = ("start", "style_start", "style_general", "output", "directive_to_me")
+_AT_START = ("start", "style_start", "style_general", "output", "directive_to_me", "assume")
 # A liking or a habit counts only of the assistant's output: one of the first with one of the second ("I love
 # hiking", "call me when you land" are in many chat messages, the output words in few of them).
 _ABOUT = ("like", "when_you")
@@ -147,7 +147,7 @@ def _by_cues(s: str) -> str | None:
         return INSTRUCTION  # "from now on, answer in one paragraph"; not "I'll visit more in the future"
     if _first_person_preference(s) or _style(core) or _fragment(s):
         return PREFERENCE
-    if _liking(s) or _output_norm(core) or _noted(s) or _bare_norm(core) or _own_habit(core):
+    if _liking(s) or _output_norm(core) or _noted(s) or _bare_norm(core) or _own_habit(core) or _assumed(core):
         return PREFERENCE
     return None
 
@@ -178,6 +178,18 @@ def _dispensed(core: str) -> bool:
         if code == "de" and clause and clause[-1].lower() in verbs:
             return not _specific(code).intersection(words[:1])
     return False
+
+
+def _assumed(core: str) -> bool:
+    """ "Assume I'm using the latest stable Node", "Geh davon aus, dass wir Python 3.8 haben": the speaker's
+    situation to take as given (an 'assume' phrase, then a 'speaker' word or the speaker's own thing); not "assume
+    the input is sorted" (one problem's premise)."""
+    end = starts("assume", core)
+    if not end:
+        return False
+    rest = core[end:].lstrip(_PUNCT)
+    code = lang.detect(core)
+    return any(a == 0 for a, _ in _of("speaker", rest, code)) or _own_thing(rest, code)
 
 
 def _bare_norm(s: str) -> bool:

@@ -63,6 +63,7 @@ ANCHORED = frozenset(
         "possessive",
         "maintain",
         "condition_then",
+        "assume",
     }
 )
 
