@@ -833,3 +833,24 @@ def test_the_speakers_situation_to_assume_is_a_constraint():
         == []
     )
     assert _read("Assume the input is sorted.", "Assume my friend is coming.") == []  # a premise; someone else
+
+
+def test_what_the_docs_state_an_opinion_asked_for_and_the_third_test_set_no_rule():
+    assert (
+        _read(
+            "The docs state that you should never call close() twice.",  # reported
+            "According to the docs, you should never call close() twice.",
+            "Would you always recommend Docker for this kind of thing?",  # asks for a judgment
+            "Skip the third test, it's flaky.",  # one thing
+        )
+        == []
+    )
+    assert (
+        _missed(
+            "Format dates according to ISO 8601, always.",  # "according to" alone reports nothing
+            "Formatta sempre le date secondo la ISO 8601.",
+            "Would you always answer in German?",  # a request
+            "Skip the intro.",
+        )
+        == []
+    )

@@ -803,8 +803,9 @@ def _sentences(text: str) -> list[tuple[str, str, bool]]:
         doubtful = not strict[m.start() : m.end()].strip()
         if len(spoken) < 4 or _reported(spoken):
             continue
-        if spoken.endswith(("?", "？")) and _without_request(spoken) is spoken:
-            continue  # "Should I always use tabs?" asks; "Could you always use tabs?" asks for a rule
+        if spoken.endswith(("?", "？")) and (_without_request(spoken) is spoken or starts("asks_opinion", spoken)):
+            continue  # "Should I always use tabs?" and "Would you recommend ...?" ask; "Could you always use tabs?"
+            # asks for a rule
         written = text[m.start() : m.end()]
         head = len(written) - len(written.lstrip())
         if written[head : head + 1] != own[m.start() + head : m.start() + head + 1]:

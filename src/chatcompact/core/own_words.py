@@ -64,6 +64,7 @@ ANCHORED = frozenset(
         "maintain",
         "condition_then",
         "assume",
+        "asks_opinion",
     }
 )
 
