@@ -68,7 +68,9 @@ from chatcompact.core import memo
 from chatcompact.core.instructions import detect, read, same_subject
 from chatcompact.core.validate import screen_standing
 from chatcompact.evaluation.agent import load_trajectories
+from chatcompact.evaluation.cards import CARDS
 from chatcompact.evaluation.datasets import load_dialogsum, load_locomo
+from chatcompact.evaluation.long_chat import build as build_long_chats
 from chatcompact.types import Message, SummaryItem
 
 DATA = Path(__file__).resolve().parent.parent.parent / "shared" / "data"
@@ -173,7 +175,8 @@ def real_turns(data: Path, show: bool) -> None:
     split). And the coding agent's reasoning of the agent dev trajectories, as if a user wrote it: first-person
     technical narration ("I should add a test", "2075 is 50 years in the future"); "I can't run MySQL here" is a
     constraint a user may well state. And the user turns of the ``assistant`` stream below: a task, or a command's
-    output pasted back."""
+    output pasted back. And the user turns of the long-chat dev set (:func:`_long_chat_turns`): how many of those
+    that state a preference are read, and how many of the others."""
     locomo = [
         _LABEL.sub("", m["content"])
         for conv in load_locomo(data / "locomo_dev.json").conversations
@@ -198,6 +201,10 @@ def real_turns(data: Path, show: bool) -> None:
     rows.append(("agent dev reasoning (technical narration; a few are constraints a user may state)", thoughts))
     pasted = [str(m["content"]) for m in _assistant(100_000, data) if m["role"] == "user"]
     rows.append(("the assistant stream's user turns (a task, or a command's output pasted back)", pasted))
+    stated, others = _long_chat_turns(data)
+    rows.append(("the long-chat dev set's user turns with no preference in them (facts, updates among them)", others))
+    read_stated = [t for t in stated if detect(Message("user", t, seq=1))]
+    print(f"  the long-chat dev set's user turns that state a preference: {len(read_stated)} of {len(stated)} read")
     for name, turns in rows:
         hits, took = [], 0.0
         for t in turns:
@@ -209,6 +216,22 @@ def real_turns(data: Path, show: bool) -> None:
         print(f"  {name}: {len(hits)} of {len(turns):,} turns read as rules, {1e6 * took / len(turns):.0f} us a turn")
         for t in hits if show else []:
             print(f"    {t[:160]!r}")
+
+
+def _long_chat_turns(data: Path) -> tuple[list[str], list[str]]:
+    """The user turns of ``benchmarks/long_chat.py``'s ten chats (``chatcompact.evaluation.long_chat``): those
+    holding a statement of kind "preference", and the others (tasks, pasted outputs, follow-ups, and statements of
+    facts, updates and events: "Heads-up: the staging box only has 8 GB of RAM, so anything memory hungry is out"
+    is a constraint a reader may well count as one)."""
+    kinds = {card.key: card.kind for card in CARDS}
+    stated: list[str] = []
+    others: list[str] = []
+    for chat in build_long_chats(data / "agent_dev", chats=10):
+        preference = {e for q in chat.questions if kinds[q.card] == "preference" for e in q.evidence}
+        for i, m in enumerate(chat.messages):
+            if m.get("role") == "user" and isinstance(m.get("content"), str):
+                (stated if i in preference else others).append(m["content"])
+    return stated, others
 
 
 # ---------------------------------------------------------------- the streams

@@ -842,6 +842,7 @@ def test_what_the_docs_state_an_opinion_asked_for_and_the_third_test_set_no_rule
             "According to the docs, you should never call close() twice.",
             "Would you always recommend Docker for this kind of thing?",  # asks for a judgment
             "Skip the third test, it's flaky.",  # one thing
+            "I can tell the cursor returns no data, so cursor.fetchone()[0] afterwards fails.",  # a name in code
         )
         == []
     )

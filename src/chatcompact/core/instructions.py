@@ -295,6 +295,10 @@ def _habit(core: str) -> bool:
     return any(starts(kind, main) for kind in ("directive", "directive_to_me", "style_start", "style_general"))
 
 
+# A name in code: dotted, called, indexed or snake_case ("cursor.fetchone()", "os.path", "max_len").
+_IDENTIFIER = re.compile(r"[A-Za-z_]\w*(?:[.(\[]|_\w)")
+
+
 def _bare_imperative(clause: str, code: str) -> bool:
     """Whether ``clause`` opens as a command does, a verb first ("bold the key points", "wrap code at 80 columns"),
     as far as words tell without a grammar: not a subject ("I", "it", "the build", "my tests", "Java examples"
@@ -302,6 +306,8 @@ def _bare_imperative(clause: str, code: str) -> bool:
     words = [w.lower() for w in lang.words(clause)]
     if len(words) < 2 or lang.has_han(clause) or clause.rstrip().endswith("?") or words[0].endswith("ing"):
         return False
+    if _IDENTIFIER.match(clause.lstrip()):
+        return False  # "so cursor.fetchone()[0] afterwards fails": a name in code is a subject, not a verb
     kinds = ("first_person", "speaker", "determiner", "article", "object_pronoun", "addressee", "specific")
     subject = set().union(*(word_list(k, code) for k in (*kinds, "other_subject", "statement_start", "not_imperative")))
     if words[0] in subject or starts("statement_start", clause):
