@@ -746,6 +746,7 @@ def test_the_speaker_weighing_a_habit_or_the_output_in_general_is_a_preference()
     assert (
         _missed(
             "I learn faster when you show the output of each command.",
+            "It helps me a lot when you show the commands.",
             "Ich komme besser mit, wenn du Beispiele gibst.",
             "Short answers are better.",
             "Code comments are clearer in English.",
@@ -803,7 +804,7 @@ def test_letting_the_assistant_off_a_habit_is_a_preference():
             "Don't bother summarizing at the end.",
             "Du musst mir nicht jeden Schritt erklären.",
             "Non c'è bisogno di spiegare le basi.",
-            "不用每次都道歉。",
+            "不用每次都解释基础语法。",
         )
         == []
     )

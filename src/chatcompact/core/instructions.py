@@ -62,6 +62,7 @@ READ_CHARS = 20_000  # of a message: a paste is not a rule book
 OBJECT_WORDS = 3  # a preference about "it", "her", "this" within its first words is about one thing
 TOPIC_CHARS = 6  # "价格请用人民币": the topic before a please word, at most this many characters
 MAX_FRAGMENT_WORDS = 4  # "metric units, please": a fragment this short, no verb, is a preference
+DISPENSE_CHARS = 5  # "不用每次都解释": after a Han 'dispense' phrase, the output verb within this many characters
 _PUNCT = " ,;:-—–、，.!?。！？…"
 _MD_LEAD = re.compile(r"^\s*(?:[-*+•]\s+|\d{1,3}[.)]\s+|#{1,6}\s+)+")
 _MD_EMPHASIS = re.compile(r"\*\*|__")
@@ -153,19 +154,19 @@ def _by_cues(s: str) -> str | None:
 
 
 def _dispensed(core: str) -> bool:
-    """ "You don't need to explain basic syntax", "Don't bother summarizing at the end", "不用每次都道歉": the
+    """ "You don't need to explain basic syntax", "Don't bother summarizing at the end", "不用每次都解释": the
     assistant let off a habit: a 'dispense' phrase that opens the sentence or a clause, an 'output_verb' (its
-    infinitive or gerund too: 'output_infinitive', "explaining") within the next two words, nothing specific right
-    after the verb ("no need to rewrite it", "don't bother writing the report": one thing; "you don't have to win
-    every time", "no need to sweat it": not the assistant's output)."""
+    infinitive or gerund too: 'output_infinitive', "explaining") within the next two words or an infinitive that
+    closes the clause ("Du musst mir nicht jeden Schritt erklären"), nothing specific right after the verb ("no
+    need to rewrite it", "don't bother writing the report": one thing; "you don't have to win every time", "no
+    need to sweat it": not the assistant's output)."""
     code = lang.detect(core)
     for a, b in found("dispense", core):
         if core[:a].strip() and core[:a].rstrip()[-1] not in _PUNCT:
             continue
         rest = core[b:]
-        if lang.has_han(rest):
-            verbs = word_list("output_verb", "zh")
-            if any(rest.lstrip(" 再每次都总是").startswith(v) for v in verbs):
+        if lang.has_han(rest):  # "不用解释基础语法": the verb within the next few characters
+            if any(v in rest[:DISPENSE_CHARS] for v in word_list("output_verb", "zh")):
                 return True
             continue
         words = [w.lower() for w in lang.words(rest)[:4]]
@@ -174,8 +175,8 @@ def _dispensed(core: str) -> bool:
             stem = w[:-3] if w.endswith("ing") else w
             if w in verbs or stem in verbs or f"{stem}e" in verbs:
                 return not _specific(code).intersection(words[i + 1 : i + 2])
-        clause = lang.words(_CLAUSE.split(rest.strip(_PUNCT), maxsplit=1)[0])  # German: the verb last
-        if code == "de" and clause and clause[-1].lower() in verbs:
+        clause = lang.words(_CLAUSE.split(rest.strip(_PUNCT), maxsplit=1)[0])  # German: the infinitive last
+        if clause and clause[-1].lower() in word_list("output_infinitive", code):
             return not _specific(code).intersection(words[:1])
     return False
 
@@ -355,7 +356,7 @@ def _standing_directive(core: str) -> bool:
 
 
 def _own_habit(core: str) -> bool:
-    """ "I learn faster when you show the output", "It helps me when you include the expected output", "Ich komme
+    """ "I learn faster when you show the output", "It helps me a lot when you show the commands", "Ich komme
     besser mit, wenn du Beispiele gibst": the speaker weighs a habit of the assistant's (a :func:`_habit_clause`,
     whatever its object) in a main clause before it that opens with a 'speaker' word or holds a 'norm_for_me', and
     speaks of no time to come ('future': "I'll be glad when you give me the results")."""
@@ -809,9 +810,9 @@ def _sentences(text: str) -> list[tuple[str, str, bool]]:
         doubtful = not strict[m.start() : m.end()].strip()
         if len(spoken) < 4 or _reported(spoken):
             continue
+        # "Should I always use tabs?" and "Would you recommend ...?" ask; "Could you always use tabs?" asks for a rule
         if spoken.endswith(("?", "？")) and (_without_request(spoken) is spoken or starts("asks_opinion", spoken)):
-            continue  # "Should I always use tabs?" and "Would you recommend ...?" ask; "Could you always use tabs?"
-            # asks for a rule
+            continue
         written = text[m.start() : m.end()]
         head = len(written) - len(written.lstrip())
         if written[head : head + 1] != own[m.start() + head : m.start() + head + 1]:
