@@ -1069,6 +1069,96 @@ TECH_ONE_OFF = [
 ]
 
 
+# Written on 2026-12-06 (a later session), near its end, by a helper that saw neither the rules nor the project's
+# files, and measured once by the session that wrote the rules without reading the texts: a held-out figure for that
+# session's rules. Kept apart: never read for rules.
+UNSEEN_10 = {
+    "en": [
+        "Keep answers short, I'll ask if I need more detail.",
+        "I'm on Windows with PowerShell, so bash one-liners don't help me.",
+        "We're stuck on Python 3.8 at work, so no match statements or other 3.10+ syntax.",
+        "Type hints on everything you write for this project, our CI runs mypy --strict.",
+        "Stop adding a summary paragraph at the end of every answer, it's just noise.",
+        "Just the diff for any changes, not the whole file.",
+        "Use pnpm, not npm or yarn, for anything in this repo.",
+        "Our team writes tests with pytest, not unittest, so stick with that.",
+        "Metric units and ISO 8601 dates in everything, I'm in Europe.",
+        "No emojis in your replies.",
+        "Please always explain why before showing code.",
+        "From now on, answer in bullet points rather than long paragraphs.",
+        "I'd rather you didn't suggest switching frameworks, we're committed to Angular.",
+        "Never use jQuery in examples.",
+        "Going forward, assume I'm deploying on Kubernetes with Helm.",
+        "I prefer functional components with hooks over class components.",
+        "No internet access on the build server, so anything that needs pip install at runtime is out.",
+        "Keep code comments minimal, I can read the code.",
+        "Talk to me like a senior engineer, skip the beginner explanations.",
+        "Always include the import statements in code snippets.",
+        "Whenever you suggest a shell command, mark which ones need sudo.",
+        "4-space indentation and single quotes in the JS you give me, that's our eslint config.",
+    ],
+    "de": [
+        "Antworten bitte auf Deutsch, Code-Kommentare aber auf Englisch.",
+        "Ich arbeite auf einem Mac mit Apple Silicon, also keine x86-only Lösungen.",
+        "Halte dich kurz, lange Erklärungen lese ich eh nicht.",
+        "Wir sind in diesem Projekt auf Java 17 festgelegt, also keine neueren Sprachfeatures.",
+        "Ab jetzt bitte immer Tests zu jedem Codebeispiel mitliefern.",
+        "Docstrings im Google-Stil, das ist bei uns Pflicht.",
+    ],
+    "it": [
+        "Rispondimi in italiano, ma i nomi delle variabili lasciali in inglese.",
+        "Niente spiegazioni lunghe, mi basta il codice.",
+        "Da adesso in poi usa sempre TypeScript, non JavaScript.",
+        "Lavoro su Ubuntu 20.04 senza permessi di root, tienine conto nei comandi.",
+        "Il nostro team usa Black con linee da 100 caratteri, formatta il codice così.",
+        "Le date scrivile nel formato GG/MM/AAAA.",
+    ],
+    "zh": [
+        "以后回答都用中文，代码注释用英文。",
+        "我们公司内网访问不了 GitHub，别给我需要在线下载的方案。",
+        "回答简洁点，别每次都先把我的问题复述一遍。",
+        "项目用的是 Vue 2，不要给 Vue 3 的写法。",
+        "我习惯看表格对比，涉及方案选择时用表格列出来。",
+        "变量命名统一用驼峰，这是我们组的规范。",
+    ],
+}
+
+# Written with ``UNSEEN_10`` by the same helper: one-off requests, questions, someone else's preference, quoted and
+# reported rules, hypotheticals, statements of what happened.
+UNSEEN_10_NEGATIVES = [
+    "Make this one shorter, it's for a Slack message.",
+    "Can you fix the failing test in tests/test_parser.py?",
+    "Do you prefer tabs or spaces?",
+    "My lead likes tabs, but honestly I don't care either way.",
+    "The README says to always run make lint before committing, what does that target actually do?",
+    "If I were using Windows, would this script still work?",
+    "I ran the migration yesterday and it dropped a column.",
+    "Thanks, that worked!",
+    "Rewrite just this function without the for loop.",
+    "Our style guide mentions never using global variables; is that a hard rule in Python generally?",
+    "What's the difference between npm and pnpm?",
+    "My colleague always uses Black with a line length of 120.",
+    "For this answer only, give me the full file instead of the diff.",
+    "Should I use pytest or unittest for a small side project?",
+    "Hypothetically, if we dropped Python 3.8 support, what would break?",
+    "The CI log says 'never commit secrets' and then fails, any idea why?",
+    "Translate this error message to English for me.",
+    "Back when I worked at a bank we had to write everything in COBOL, fun times.",
+    "Can you convert these timestamps to UTC?",
+    "Is it bad practice to leave comments in production code?",
+    "Add a docstring to the function above.",
+    "Some people want short answers and others want detail, how do you decide?",
+    "Kannst du diesen Absatz etwas kürzer machen?",
+    "Mein Chef besteht immer auf Tabs, ich finde das nervig.",
+    "Gestern ist der Build wegen eines fehlenden Imports abgestürzt.",
+    "Puoi spiegarmi questa regex?",
+    "Nel README c'è scritto di usare sempre Node 18, è ancora valido?",
+    "这段代码帮我改短一点。",
+    "你更喜欢用 Python 还是 Go？",
+    "我同事说以后都要用 pnpm，你觉得有必要吗？",
+]
+
+
 def positives(later: bool = True) -> list[tuple[str, str, str]]:
     """``(language, text, "instruction" | "preference")`` of every positive case; ``later=False``: the cue cases
     only (``INSTRUCTIONS`` and ``PREFERENCES``, the pool of the figures before the ``WRITTEN_*`` batches)."""

@@ -1,16 +1,17 @@
 """Standing instructions and preferences: detection on labelled cases, survival after long chats.
 
     python benchmarks/instructions.py [--budget 8000] [--seed 7] [--tokens 100000] [--per-stream 16] [--quick]
-                                      [--data PATH] [--cue-cases | --unseen | --unseen-9] [--turns-only] [--show-turns]
+                                      [--data PATH] [--cue-cases | --unseen | --unseen-9 | --unseen-10]
+                                      [--turns-only] [--show-turns]
 
 **Detection** (no data needed): ``core.instructions.detect`` on the labelled cases of
 ``benchmarks/instruction_cases.py``: standing instructions and preferences stated with and without cues ("I'd
 rather keep answers short", "metric please", "keep it brief"), in en, de, it and zh, and false-positive cases
 (quoted and pasted text, e-mails, logs, dialogues, hypotheticals, reported speech, questions, one-off requests,
 chat, an assistant's suggestion, a tool's output, someone else's preference). Recall and precision per language,
-false positives by kind, and recall on ``UNSEEN``, ``UNSEEN_LATER``, ``UNSEEN_5``, ``UNSEEN_7``, ``UNSEEN_8`` and
-``UNSEEN_9``: cases written apart from the rules, to show how far they carry (the ``WRITTEN_*`` batches were too, until
-the rules were drawn from them).
+false positives by kind, and recall on ``UNSEEN``, ``UNSEEN_LATER``, ``UNSEEN_5``, ``UNSEEN_7``, ``UNSEEN_8``,
+``UNSEEN_9`` and ``UNSEEN_10``: cases written apart from the rules, to show how far they carry (the ``WRITTEN_*``
+batches were too, until the rules were drawn from them).
 
 **Long streams** (the evaluation data): three streams, each chained until it passes ``--tokens``:
 ``locomo`` (LoCoMo dev conversations, chit-chat), ``agent`` (coding-agent trajectories as function-calling
@@ -19,7 +20,7 @@ words, the agent's reasoning and command as the assistant's answer, the command'
 Into each go ``--per-stream`` seeded positives of distinct subjects, drawn from all the labelled cases
 (``--cue-cases``: from the cue cases only, the pool of the figures before the ``WRITTEN_*`` batches were written;
 ``--unseen``: from ``UNSEEN_8``, never read for rules, to show how survival carries to new wording; ``--unseen-9``:
-from ``UNSEEN_9``, written later, the same;
+from ``UNSEEN_9``, written later, the same; ``--unseen-10``: from ``UNSEEN_10``, written by a helper that saw no rule;
 a later one on the same subject supersedes an earlier one by design, and the supersession pairs measure that),
 half as a turn of their own, half inside an existing user turn: before or after its text or pasted output, or
 after it and before a closing "What do you think?", where only a first-person preference may count; the
@@ -58,6 +59,8 @@ from instruction_cases import (
     UNSEEN_8_NEGATIVES,
     UNSEEN_9,
     UNSEEN_9_NEGATIVES,
+    UNSEEN_10,
+    UNSEEN_10_NEGATIVES,
     UNSEEN_LATER,
     positives,
 )
@@ -117,6 +120,7 @@ def detection() -> None:
         ("UNSEEN_7", UNSEEN_7),
         ("UNSEEN_8", UNSEEN_8),
         ("UNSEEN_9", UNSEEN_9),
+        ("UNSEEN_10", UNSEEN_10),
     ):
         texts = [t for per_lang in cases.values() for t in per_lang]
         found = [t for t in texts if detect(Message("user", t, seq=1))]
@@ -126,6 +130,7 @@ def detection() -> None:
         ("UNSEEN_7_NEGATIVES", UNSEEN_7_NEGATIVES),
         ("UNSEEN_8_NEGATIVES", UNSEEN_8_NEGATIVES),
         ("UNSEEN_9_NEGATIVES", UNSEEN_9_NEGATIVES),
+        ("UNSEEN_10_NEGATIVES", UNSEEN_10_NEGATIVES),
     ):
         taken = [t for t in negatives if detect(Message("user", t, seq=1))]
         print(f"  negatives written with them ({name}): {len(taken)}/{len(negatives)} taken")
@@ -327,7 +332,7 @@ def _pool(name: str) -> list[tuple[str, str, str]]:
     """The positives a stream's cases are drawn from: "all", "cue" (the cue cases, the pool before the ``WRITTEN_*``
     batches) or "unseen" (``UNSEEN_8``, never read for rules: how survival carries to new wording)."""
     if name.startswith("unseen"):
-        batch = UNSEEN_9 if name == "unseen9" else UNSEEN_8
+        batch = {"unseen9": UNSEEN_9, "unseen10": UNSEEN_10}.get(name, UNSEEN_8)
         return [(code, t, "preference") for code, texts in batch.items() for t in texts]
     return positives(later=name == "all")
 
@@ -450,6 +455,13 @@ def main() -> int:
         const="unseen9",
         dest="pool",
         help="draw the positives from UNSEEN_9, cases never read for rules (written later)",
+    )
+    ap.add_argument(
+        "--unseen-10",
+        action="store_const",
+        const="unseen10",
+        dest="pool",
+        help="draw the positives from UNSEEN_10, written by a helper that saw no rule",
     )
     ap.add_argument("--turns-only", action="store_true", help="detection and real turns, no long streams")
     ap.add_argument("--show-turns", action="store_true", help="list the real turns read as rules")
