@@ -62,6 +62,8 @@ from instruction_cases import (
     UNSEEN_10,
     UNSEEN_10_NEGATIVES,
     UNSEEN_LATER,
+    WRITTEN_11,
+    WRITTEN_11_NEGATIVES,
     positives,
 )
 
@@ -134,6 +136,13 @@ def detection() -> None:
     ):
         taken = [t for t in negatives if detect(Message("user", t, seq=1))]
         print(f"  negatives written with them ({name}): {len(taken)}/{len(negatives)} taken")
+    texts = [t for per_lang in WRITTEN_11.values() for t in per_lang]
+    found = [t for t in texts if detect(Message("user", t, seq=1))]
+    taken = [t for t in WRITTEN_11_NEGATIVES if detect(Message("user", t, seq=1))]
+    print(
+        f"  written by a helper, read for rules (instruction_cases.WRITTEN_11): recall {len(found)}/{len(texts)}, "
+        f"{len(taken)}/{len(WRITTEN_11_NEGATIVES)} of its negatives taken"
+    )
     taken = [t for t in TECH_ONE_OFF if detect(Message("user", t, seq=1))]
     print(f"  one-off commands of a technical chat (TECH_ONE_OFF): {len(taken)}/{len(TECH_ONE_OFF)} taken")
     for text in taken:
