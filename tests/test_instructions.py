@@ -856,3 +856,27 @@ def test_what_the_docs_state_an_opinion_asked_for_and_the_third_test_set_no_rule
         )
         == []
     )
+
+
+def test_a_setting_and_so_what_it_rules_out_is_a_constraint():
+    assert (
+        _missed(
+            "This machine has no internet access, so anything that pip-installs at runtime is out.",
+            "TypeScript strict mode is on in this repo, so no `any` in the examples.",
+            "We're stuck on Python 3.8 in prod, so nothing that needs 3.10+ like match statements.",  # 3.8 ends nothing
+            "Only 8 GB of RAM on this laptop, so solutions that load everything into memory won't fly.",
+            "The team uses Black, so format code accordingly.",
+        )
+        == []
+    )
+    assert (
+        _read(
+            "It's required=False, so validation passed.",  # what happened, no rule
+            "Then the alias is new, so no entry in change_map.",
+            "My friend is vegetarian, so no meat at the party.",  # someone else's
+            "The shop was closed, so no milk in the examples.",  # what happened
+            "The road is closed, so I'm out.",
+            "Previously 21 ran, so 19 passed and 2 failed.",
+        )
+        == []
+    )

@@ -62,6 +62,7 @@ READ_CHARS = 20_000  # of a message: a paste is not a rule book
 OBJECT_WORDS = 3  # a preference about "it", "her", "this" within its first words is about one thing
 TOPIC_CHARS = 6  # "价格请用人民币": the topic before a please word, at most this many characters
 MAX_FRAGMENT_WORDS = 4  # "metric units, please": a fragment this short, no verb, is a preference
+MAX_LED_WORDS = 16  # after the user's setting and "so", a negative clause this long still sets a rule
 DISPENSE_CHARS = 5  # "不用每次都解释": after a Han 'dispense' phrase, the output verb within this many characters
 _PUNCT = " ,;:-—–、，.!?。！？…"
 _MD_LEAD = re.compile(r"^\s*(?:[-*+•]\s+|\d{1,3}[.)]\s+|#{1,6}\s+)+")
@@ -456,6 +457,17 @@ def _situation(clause: str, code: str | None = None) -> bool:
     return _speaks_of_self("speaker", clause, code) or _own_thing(clause, code or lang.detect(clause))
 
 
+def _setting(clause: str, code: str) -> bool:
+    """Whether ``clause``, before ", so", states what holds where the user works, not a person's situation nor what
+    happened ("This machine has no internet access, so ...", "TypeScript strict mode is on in this repo, so ...";
+    not "my friend is vegetarian, so ...", "he's sick, so ...", "the shop was closed, so ..."): no 'other_subject'
+    at its start, no 'people' or 'third_party' word, no 'copula_past', no 'one_off' word."""
+    words = {w.lower() for w in lang.words(clause)}
+    if starts("other_subject", clause.strip(_PUNCT)) or words & word_list("people", code):
+        return False
+    return not (found("third_party", clause) or words & word_list("copula_past", code) or has("one_off", clause))
+
+
 def _own_thing(clause: str, code: str) -> bool:
     """Whether ``clause`` opens with the speaker's own thing ("our deployment target", "il nostro server"), not a
     person ("my friend", "my manager": someone else's situation)."""
@@ -490,7 +502,13 @@ def _accommodation(s: str) -> bool:
     linking = set(_of("consequence", s, code))
     cuts = sorted({*(m.span() for m in _CLAUSE.finditer(s)), *linking})
     for start, end in cuts:
-        if start > 0 and _situation(s[:start], code) and _rule_clause(s[end:], code, linked=(start, end) in linking):
+        if start == 0:
+            continue
+        linked = (start, end) in linking
+        if _situation(s[:start], code) and _rule_clause(s[end:], code, linked=linked):
+            return True
+        led = linked or bool(_consequence_start(s[end:], code))  # "This box has no GPU, so CPU-only wheels"
+        if led and _setting(s[:start], code) and _rule_clause(s[end:], code, linked=linked, strict=True):
             return True
     # "价格请用人民币", "代码请加注释": a short topic, then a please word and the rule for it
     return any(
@@ -499,14 +517,16 @@ def _accommodation(s: str) -> bool:
     )
 
 
-def _rule_clause(clause: str, code: str, linked: bool = False) -> bool:
+def _rule_clause(clause: str, code: str, linked: bool = False, strict: bool = False) -> bool:
     """The clause after :func:`_accommodation`'s first one sets a standing rule: one by its cue phrases
     ("don't rely on ..."), a short negative fragment ("no cloud services", "keine Windows-Befehle"; not "no
     worries"), or, when a 'consequence' or please word links it to the first (``linked``, or its own lead-in:
     "so", "also bitte", "quindi"; else only a 'directive_to_me': "spiegami ..."), a 'directive' verb with a
     general object ("explain any jargon", "use Homebrew for installs"; not "give me a call", "leave it"), or a
     verb and a general word ("mirror any drawing instructions"). A bare comma links nothing: "We roast
-    marshmallows, tell stories around the campfire" goes on telling."""
+    marshmallows, tell stories around the campfire" goes on telling. ``strict`` (after a setting that is not the
+    speaker's own, :func:`_setting`): only a rule by its cues, a negative clause that names the output ("so no `any`
+    in the examples") or what is ruled out ("so anything that pip-installs at runtime is out")."""
     c = clause.strip(_PUNCT)
     led = bool(_consequence_start(c, code))  # ", so ...": a consequence word right after the clause boundary
     pleased = False
@@ -523,10 +543,16 @@ def _rule_clause(clause: str, code: str, linked: bool = False) -> bool:
         return False
     if _by_cues(c) is not None:
         return True
+    if strict:
+        named = starts("negative_lead", c) and has("output", c) and len(lang.words(c)) <= MAX_LED_WORDS
+        return bool(named) or _ruled_out(c)
     if lang.has_han(c) and (end := starts("request", c)) and _please(c[:end]) and len(c[end:].strip(_PUNCT)) >= 3:
         return True  # "练习请短一点" (after its topic): a request that follows from the speaker's situation
-    if end := starts("negative_lead", c):
-        return len(lang.words(c)) <= MAX_FRAGMENT_WORDS + 2 and bool(lang.content_words(c[end:], filler=True))
+    if end := starts("negative_lead", c):  # after "so", a longer one: "so nothing that needs 3.10+ like match"
+        most = MAX_LED_WORDS if led else MAX_FRAGMENT_WORDS + 2
+        return len(lang.words(c)) <= most and bool(lang.content_words(c[end:], filler=True))
+    if led and _ruled_out(c):
+        return True  # "so anything that pip-installs at runtime is out"
     words = [w.lower() for w in lang.words(c)]
     general = len(words) >= 3 and words[1] in word_list("general", code)
     if linked and general and lang.content_words(words[0], filler=True):
@@ -555,6 +581,15 @@ def _rule_clause(clause: str, code: str, linked: bool = False) -> bool:
     )
 
 
+def _ruled_out(clause: str) -> bool:
+    """Whether ``clause`` ends by ruling what it names out ('ruled_out': "... is out", "... won't fly", "... kommt
+    nicht in Frage"), what it names being no person and nothing of now."""
+    spans = found("ruled_out", clause)
+    if not spans or clause[spans[-1][1] :].strip(_PUNCT) or has("now", clause):
+        return False
+    return not (starts("other_subject", clause) or _next_word(clause, 0) in word_list("first_person"))
+
+
 # A word after a comma or dash; a word that begins a sentence (a line too).
 _AFTER_COMMA = re.compile(r"(?:[,，、]|\s[-–—])\s*([^\W\d_]+)")
 _SENTENCE_HEAD = re.compile(r"(?:^|[.!?]\s+)([^\W\d_]+)", re.MULTILINE)
@@ -564,7 +599,9 @@ def _clause_hinted(text: str) -> bool:
     """Whether :func:`_accommodation` may find a rule in ``text``: a 'consequence', 'directive' or 'negative_lead'
     word after a comma or dash with a 'speaker' word before it in its sentence ("I'm ..., so don't", "Sono ...,
     spiegami ...", "Ich ..., keine ..."), the same with a Han 'consequence' or 'negative_lead' word (我…所以…), or
-    a 'negative_lead' word at a sentence's start when a thanks word closes one ("Niente emoji, grazie"). The quick
+    a 'negative_lead' word at a sentence's start when a thanks word closes one ("Niente emoji, grazie"), or a
+    'consequence' word after a comma with a 'negative_lead' word after it or a 'ruled_out' phrase in the text (what
+    :func:`_setting` may lead to: "This machine is offline, so anything that pip-installs is out"). The quick
     test before a message's sentences are read for one ("so" and "no" alone are in most chat messages, and a
     pasted log has commas): word look-ups, no alternation of phrases tried at every position."""
     after, lead, han = _clause_words()
@@ -574,13 +611,21 @@ def _clause_hinted(text: str) -> bool:
         at = text.find(w)
         if at > 0 and _speaks_of_self("speaker", _sentence_before(text, at)):
             return True
+    ruled_out = None
     for m in _AFTER_COMMA.finditer(text):
-        if m.group(1).lower() in after and _situation(_sentence_before(text, m.start())):
+        word = m.group(1).lower()
+        if word in after and _situation(_sentence_before(text, m.start())):
             return True
+        if word in word_list("consequence") and _next_word(text, m.end()) in lead:
+            return True  # a setting, then "so no ...": "This repo is strict, so no `any` in the examples"
+        if word in word_list("consequence") and (
+            ruled_out := has("ruled_out", text) if ruled_out is None else ruled_out
+        ):
+            return True  # "..., so anything that pip-installs at runtime is out"
     return has("thanks", text) and any(m.group(1).lower() in lead for m in _SENTENCE_HEAD.finditer(text))
 
 
-_SENTENCE_END = re.compile(r"[.!?。！？\n]")
+_SENTENCE_END = re.compile(r"[.!?](?!\S)|[。！？\n]")  # not a mark inside a token: "Python 3.8"
 
 
 def _sentence_before(text: str, at: int) -> str:
