@@ -880,3 +880,27 @@ def test_a_setting_and_so_what_it_rules_out_is_a_constraint():
         )
         == []
     )
+
+
+def test_a_verbless_norm_with_the_speakers_reason_is_a_preference():
+    assert (
+        _missed(
+            "Times in UTC in all examples, our servers know nothing about local time.",
+            "No emojis in commit messages, our hooks reject them.",
+            "Variable names like x or tmp drive me nuts.",  # the output weighed for the speaker
+            "Code comments stay in English.",
+            "Assume Postgres 14 unless I say otherwise.",
+            "Flag deprecated APIs whenever you use them.",
+        )
+        == []
+    )
+    assert (
+        _read(
+            "Tests pass locally but fail in Docker.",  # narration: a verb no list knows
+            "All 164 tests in the suite passed, so I'm done.",
+            "Pizza for all of us, we are starving!",
+            "Tickets for all three days, we want to see everything.",
+            "Keep going, I'm almost there.",
+        )
+        == []
+    )

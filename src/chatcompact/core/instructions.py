@@ -63,6 +63,7 @@ OBJECT_WORDS = 3  # a preference about "it", "her", "this" within its first word
 TOPIC_CHARS = 6  # "价格请用人民币": the topic before a please word, at most this many characters
 MAX_FRAGMENT_WORDS = 4  # "metric units, please": a fragment this short, no verb, is a preference
 MAX_LED_WORDS = 16  # after the user's setting and "so", a negative clause this long still sets a rule
+MAX_VERBLESS_WORDS = 8  # "Times in UTC in all examples": a verbless norm's first clause, at most this many words
 DISPENSE_CHARS = 5  # "不用每次都解释": after a Han 'dispense' phrase, the output verb within this many characters
 _PUNCT = " ,;:-—–、，.!?。！？…"
 _MD_LEAD = re.compile(r"^\s*(?:[-*+•]\s+|\d{1,3}[.)]\s+|#{1,6}\s+)+")
@@ -151,6 +152,8 @@ def _by_cues(s: str) -> str | None:
         return PREFERENCE
     if _liking(s) or _output_norm(core) or _noted(s) or _bare_norm(core) or _own_habit(core) or _assumed(core):
         return PREFERENCE
+    if _verbless_norm(core):
+        return PREFERENCE
     return None
 
 
@@ -192,6 +195,34 @@ def _assumed(core: str) -> bool:
     rest = core[end:].lstrip(_PUNCT)
     code = lang.detect(core)
     return any(a == 0 for a, _ in _of("speaker", rest, code)) or _own_thing(rest, code)
+
+
+def _verbless_norm(core: str) -> bool:
+    """ "Times in UTC in all examples, our servers know nothing about local time", "No emojis in commit messages,
+    our hooks reject them", "snake_case for everything - that's our API convention": a first clause of a few words
+    with no verb a word list knows (nothing a subject, a command or a statement opens with, no copula) that names
+    the output or a 'scope' ("in all examples", "for everything", "only") beside a 'relation' ("in", "as", "for",
+    "over"), then the speaker's reason for it (a clause with a 'first_person' word); no exclamation, nobody in the
+    first clause ("pizza for all of us"). Without the reason, a verbless clause is as often narration whose verb no
+    list knows ("Tests pass locally but fail in Docker", "All 164 tests in passed")."""
+    parts = _CLAUSE.split(core.strip(), maxsplit=1)
+    code = lang.detect(core)
+    if len(parts) < 2 or not _speaks_of_self("first_person", parts[1], code) or core.lstrip().startswith("…"):
+        return False
+    main = parts[0].strip(_PUNCT)
+    words = [w.lower() for w in lang.words(main)]
+    if not 2 <= len(words) <= MAX_VERBLESS_WORDS or lang.has_han(main) or core.rstrip().endswith("!"):
+        return False
+    kinds = ("first_person", "speaker", "determiner", "object_pronoun", "addressee", "other_subject", "not_imperative")
+    opener = set().union(*(word_list(k, code) for k in (*kinds, "statement_start", "article")))
+    if words[0] in opener and not starts("negative_lead", main):  # "No emojis in commit messages, ..."
+        return False
+    if starts("not_negative", main) or any(starts(k, main) for k in ("start", "directive", "style_start", "request")):
+        return False
+    people = word_list("people", code) | word_list("first_person", code) | word_list("addressee", code)
+    if people.intersection(words[1:]) or word_list("copula", code).intersection(words) or has("one_off", main):
+        return False
+    return _scoped(main) and bool(word_list("relation", code).intersection(words[1:]))
 
 
 def _bare_norm(s: str) -> bool:
@@ -601,7 +632,8 @@ def _clause_hinted(text: str) -> bool:
     spiegami ...", "Ich ..., keine ..."), the same with a Han 'consequence' or 'negative_lead' word (我…所以…), or
     a 'negative_lead' word at a sentence's start when a thanks word closes one ("Niente emoji, grazie"), or a
     'consequence' word after a comma with a 'negative_lead' word after it or a 'ruled_out' phrase in the text (what
-    :func:`_setting` may lead to: "This machine is offline, so anything that pip-installs is out"). The quick
+    :func:`_setting` may lead to: "This machine is offline, so anything that pip-installs is out"), or a
+    'first_person' word after a comma with the output or a 'scope' before it (:func:`_verbless_norm`). The quick
     test before a message's sentences are read for one ("so" and "no" alone are in most chat messages, and a
     pasted log has commas): word look-ups, no alternation of phrases tried at every position."""
     after, lead, han = _clause_words()
@@ -611,18 +643,26 @@ def _clause_hinted(text: str) -> bool:
         at = text.find(w)
         if at > 0 and _speaks_of_self("speaker", _sentence_before(text, at)):
             return True
-    ruled_out = None
+    ruled_out = None  # looked up once, at the first consequence word
     for m in _AFTER_COMMA.finditer(text):
         word = m.group(1).lower()
         if word in after and _situation(_sentence_before(text, m.start())):
             return True
-        if word in word_list("consequence") and _next_word(text, m.end()) in lead:
-            return True  # a setting, then "so no ...": "This repo is strict, so no `any` in the examples"
-        if word in word_list("consequence") and (
-            ruled_out := has("ruled_out", text) if ruled_out is None else ruled_out
-        ):
-            return True  # "..., so anything that pip-installs at runtime is out"
+        if word in word_list("consequence"):
+            if _next_word(text, m.end()) in lead:
+                return True  # a setting, then "so no ...": "This repo is strict, so no `any` in the examples"
+            if ruled_out is None:
+                ruled_out = has("ruled_out", text)
+            if ruled_out:
+                return True  # "..., so anything that pip-installs at runtime is out"
+        if word in word_list("first_person") and _scoped(_sentence_before(text, m.start())):
+            return True  # a verbless norm, then the speaker's reason: "Times in UTC in all examples, our servers ..."
     return has("thanks", text) and any(m.group(1).lower() in lead for m in _SENTENCE_HEAD.finditer(text))
+
+
+def _scoped(clause: str) -> bool:
+    """Whether ``clause`` names the output or a 'scope' (the quick test of :func:`_verbless_norm`)."""
+    return has("output", clause) or bool(word_list("scope").intersection(w.lower() for w in lang.words(clause)))
 
 
 _SENTENCE_END = re.compile(r"[.!?](?!\S)|[。！？\n]")  # not a mark inside a token: "Python 3.8"
