@@ -904,3 +904,24 @@ def test_a_verbless_norm_with_the_speakers_reason_is_a_preference():
         )
         == []
     )
+
+
+def test_the_output_weighed_against_another_and_the_language_of_answers_are_rules():
+    assert (
+        _missed(
+            "Bullet points over paragraphs for anything longer than a couple of lines.",
+            "Dates as YYYY-MM-DD in anything you generate, we have people in three countries reading these logs.",
+            "Rispondimi in italiano, ma lascia i termini tecnici in inglese.",
+            "以后回答都用中文，代码注释用英文。",
+        )
+        == []
+    )
+    assert (
+        _read(
+            "Tests over the weekend were flaky.",  # one time
+            "I would like any help you can give.",
+            "I'd love to do either of those things with you!",
+            "以后再说吧。",
+        )
+        == []
+    )

@@ -220,7 +220,9 @@ def _verbless_norm(core: str) -> bool:
     if starts("not_negative", main) or any(starts(k, main) for k in ("start", "directive", "style_start", "request")):
         return False
     people = word_list("people", code) | word_list("first_person", code) | word_list("addressee", code)
-    if people.intersection(words[1:]) or word_list("copula", code).intersection(words) or has("one_off", main):
+    scope, you = word_list("scope", code), word_list("addressee", code)
+    named = [w for i, w in enumerate(words) if i and not (w in you and words[i - 1] in scope)]  # "anything you write"
+    if people.intersection(named) or word_list("copula", code).intersection(words) or has("one_off", main):
         return False
     return _scoped(main) and bool(word_list("relation", code).intersection(words[1:]))
 
@@ -439,7 +441,16 @@ def _output_norm(core: str) -> bool:
             return False
     elif len(lang.words(core[:a])) > 1 or _specific(code).intersection(w.lower() for w in lang.words(core[:a])):
         return False
-    return has("norm", core[b:]) or _weighed(core[b:], code)
+    return has("norm", core[b:]) or _weighed(core[b:], code) or _preferred_over(core[b:], code)
+
+
+def _preferred_over(rest: str, code: str) -> bool:
+    """Whether ``rest``, right after an output word, weighs it against another ("[Bullet points] over paragraphs",
+    "[Tabs] instead of spaces"; not "[Tests] over the weekend": one time)."""
+    end = next((b for a, b in found("over", rest) if not rest[:a].strip()), 0)
+    nxt = _next_word(rest, end) if end else ""
+    stop = _specific(code) - word_list("plural_article", code)
+    return bool(nxt) and nxt not in stop and not nxt.isdigit()
 
 
 def _weighed(rest: str, code: str) -> bool:
