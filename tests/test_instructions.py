@@ -925,3 +925,25 @@ def test_the_output_weighed_against_another_and_the_language_of_answers_are_rule
         )
         == []
     )
+
+
+def test_more_shapes_of_a_helper_written_batch():
+    assert (
+        _missed(
+            "Don't bother with docstrings on every little helper, only the public functions need them.",
+            "I never want to see `SELECT *` in anything you hand me.",
+            "Niente spiegazioni lunghe, mi bastano il codice e due righe di commento.",
+            "sudo isn't available on the cluster nodes, so install instructions have to work in user space.",
+            "Our style guide wants early returns instead of nested ifs, so write it that way.",
+        )
+        == []
+    )
+    assert (
+        _read(
+            "Don't bother with the docs for this one.",  # one thing
+            "I don't want anything, thanks.",
+            "No idea, we never tried it.",
+            "It rained all day, so we did it that way.",
+        )
+        == []
+    )

@@ -175,6 +175,9 @@ def _dispensed(core: str) -> bool:
             continue
         words = [w.lower() for w in lang.words(rest)[:4]]
         verbs = word_list("output_verb", code) | word_list("output_infinitive", code)
+        named = found("output", rest[: len(" ".join(lang.words(rest)[:4])) + 4])
+        if named and not _specific(code).intersection(w.lower() for w in lang.words(rest[: named[0][0]])):
+            return True  # "don't bother with docstrings on every little helper"
         for i, w in enumerate(words[:2]):
             stem = w[:-3] if w.endswith("ing") else w
             if w in verbs or stem in verbs or f"{stem}e" in verbs:
@@ -224,7 +227,8 @@ def _verbless_norm(core: str) -> bool:
     named = [w for i, w in enumerate(words) if i and not (w in you and words[i - 1] in scope)]  # "anything you write"
     if people.intersection(named) or word_list("copula", code).intersection(words) or has("one_off", main):
         return False
-    return _scoped(main) and bool(word_list("relation", code).intersection(words[1:]))
+    related = starts("negative_lead", main) or word_list("relation", code).intersection(words[1:])
+    return _scoped(main) and bool(related)  # "Niente spiegazioni lunghe, mi bastano il codice"
 
 
 def _bare_norm(s: str) -> bool:
@@ -410,9 +414,19 @@ def _liking(s: str) -> bool:
     not "I love your answers") or of what it does (:func:`_habit_clause`). "I love hiking" is a fact about the
     user, not a preference for the assistant."""
     code = lang.detect(s)
-    if any(_general_output(s[end:], code) or _habit_clause(s[end:], code) for _, end in found("like", s)):
+    likes = found("like", s)
+    if any(_general_output(s[end:], code) or _habit_clause(s[end:], code) for _, end in likes):
         return True
+    if likes and _anything_of_yours(s[likes[0][1] :], code):
+        return True  # "I never want to see `SELECT *` in anything you hand me"
     return any(_each_of_all(s[end:], code) for _, end in found("wish", s))
+
+
+def _anything_of_yours(rest: str, code: str) -> bool:
+    """A 'scope' word with the 'addressee' right after it: "anything you hand me", "everything you write"."""
+    words = [w.lower() for w in lang.words(rest)]
+    scope, you = word_list("scope", code), word_list("addressee", code)
+    return any(w in scope and words[i + 1 : i + 2] and words[i + 1] in you for i, w in enumerate(words))
 
 
 def _each_of_all(rest: str, code: str) -> bool:
@@ -612,6 +626,8 @@ def _rule_clause(clause: str, code: str, linked: bool = False, strict: bool = Fa
     words = [w.lower() for w in lang.words(rest)]
     if words[:1] and words[0] in word_list("first_person", code):
         words = words[1:]  # "give me ...", "erkläre mir ..."
+    if words[:1] and words[0] in word_list("object_pronoun", code) and has("manner_ref", rest):
+        return True  # "..., so write it that way", "..., so format them accordingly"
     stop = word_list("determiner", code) | word_list("article", code) | word_list("object_pronoun", code)
     stop -= word_list("plural_article", code)  # "spiegami i termini tecnici": technical terms in general
     stop |= word_list("not_object", code)  # "give me five minutes": a request now
@@ -664,8 +680,8 @@ def _clause_hinted(text: str) -> bool:
                 return True  # a setting, then "so no ...": "This repo is strict, so no `any` in the examples"
             if ruled_out is None:
                 ruled_out = has("ruled_out", text)
-            if ruled_out:
-                return True  # "..., so anything that pip-installs at runtime is out"
+            if ruled_out or has("output", text[m.end() : m.end() + 40]):
+                return True  # "..., so anything that pip-installs is out", "..., so install instructions have to"
         if word in word_list("first_person") and _scoped(_sentence_before(text, m.start())):
             return True  # a verbless norm, then the speaker's reason: "Times in UTC in all examples, our servers ..."
     return has("thanks", text) and any(m.group(1).lower() in lead for m in _SENTENCE_HEAD.finditer(text))
@@ -997,7 +1013,8 @@ class Reading:
 
 def _paired(head: str) -> bool:
     """The quick test's pairs of kinds, each a rule only together (one look-up of all first: most messages hold
-    none): a liking or a habit with an output word or verb ("I don't like one-letter variable names"), an output
+    none): a liking or a habit with an output word or verb or a scope word ("I don't like one-letter variable names",
+    "... in anything you hand me"), an output
     word with a norm for the speaker or a comparative ("Long one-liners are hard for me", "Short answers are better";
     an output word first passes the quick test on its own) or a negative lead and the listener's own ("No emojis in
     your code"), a wish with a general word ("I'd like all timestamps in UTC"), a directive at a sentence's start
@@ -1008,7 +1025,7 @@ def _paired(head: str) -> bool:
     output = may_hold(head, ("output",), ())
     negative = output and may_hold(head, (), ("negative_lead",)) and may_hold(head, ("listener_own",), ())
     return (
-        (may_hold(head, _ABOUT, ()) and (output or may_hold(head, ("output_verb",), ())))
+        (may_hold(head, _ABOUT, ()) and (output or may_hold(head, ("output_verb", "scope"), ())))
         or (output and may_hold(head, ("norm_for_me", "comparative"), ()))
         or negative
         or (may_hold(head, ("wish",), ()) and may_hold(head, ("general",), ()))
