@@ -1298,6 +1298,261 @@ WRITTEN_11_NEGATIVES = [
 ]
 
 
+# Written on 2026-12-06 (a later session) by a helper that saw neither the rules nor the project, after the rules drawn
+# from WRITTEN_11, and measured by the session that wrote them without reading the texts. Kept apart.
+UNSEEN_11 = {
+    "en": [
+        "Keep answers to a couple of paragraphs at most, I read most of this on my phone between meetings.",
+        "Skip the preamble and the recap at the end; just the code and one line on what changed.",
+        "We're pinned to Python 3.8 in production, so no match statements or X | Y union syntax in anything you give me.",  # noqa: E501
+        "Our team uses pytest, not unittest, so any tests you write should follow that.",
+        "I can't install anything on the build box without a ticket, so stick to the standard library.",
+        "Stop apologizing every time I point out a bug, it's just noise.",
+        "Type hints on everything, including private helpers.",
+        "I'm on Windows with PowerShell, so bash-only commands are useless to me.",
+        "No pandas. It blows past the Lambda package size limit we're stuck with.",
+        "Docstrings in Google style, that's what our linter checks for.",
+        "You keep giving me three alternatives when I only need the one you'd actually pick, so just pick.",
+        "Dates in ISO 8601 everywhere, our downstream parsers choke on anything else.",
+        "Please don't rewrite whole files when only one function changes; show just the changed function or a diff.",
+        "Assume I know Rust well; no need to explain ownership and borrowing basics.",
+        "The cluster has no internet access, so anything that downloads models or data at runtime is a non-starter.",
+        "From now on, answer in bullet points unless I ask for prose.",
+        "Tabs, not spaces, in the Go snippets, or gofmt rewrites the whole file in the PR.",
+        "Whenever you suggest a schema change, include the migration and the rollback with it.",
+        "I'd rather you ask a clarifying question than guess at requirements.",
+        "We standardized on Postgres 14, so features from 15 or 16 don't help me.",
+        "Keep the tone plain and technical; the emoji and exclamation marks are too much.",
+        "Every new function needs a unit test next to it, that's our review rule.",
+        "Never use any in the TypeScript you write for me.",
+        "Our CI runs on ARM runners, so steer clear of dependencies that don't ship aarch64 wheels.",
+        "Log through structlog, not print statements or the stdlib logging module directly.",
+        "Prefer async/await over callbacks in all the Node code.",
+        "Comments should explain why, not what; leave out the obvious ones.",
+        "Class components are off the table in this codebase, hooks only.",
+    ],
+    "de": [
+        "Antworte mir bitte auf Deutsch, aber lass die Code-Kommentare auf Englisch.",
+        "Wir dürfen keine GPL-Bibliotheken einsetzen, also schlag nur MIT- oder Apache-lizenzierte Pakete vor.",
+        "Kurze Antworten reichen mir völlig, die langen Erklärungen lese ich eh nicht.",
+        "Unser Server läuft noch mit Java 11, Features aus neueren Versionen bringen mir also nichts.",
+    ],
+    "it": [
+        "Rispondimi in italiano, ma i nomi di variabili e funzioni tienili in inglese.",
+        "Niente jQuery, il progetto è tutto in JavaScript vanilla.",
+        "Per ogni modifica allo schema del database voglio anche lo script di rollback.",
+        "Smettila di riformulare la mia domanda prima di rispondere, vai dritto al punto.",
+    ],
+    "zh": [
+        "以后回答都用中文，代码注释保持英文。",
+        "我们公司内网访问不了外网，所以别推荐需要联网下载的工具。",
+        "代码示例用 TypeScript 写，不要给我纯 JavaScript。",
+        "回答别太长，先给结论再解释原因。",
+    ],
+}
+
+# Written with ``UNSEEN_11`` by the same helper.
+UNSEEN_11_NEGATIVES = [
+    "Can you make this particular answer shorter? I need to paste it into a Slack message.",
+    "Just for this script, use requests instead of httpx since it's already imported.",
+    "What's the difference between pytest fixtures and setUp methods?",
+    "My manager always insists on 100% coverage, which I think is overkill.",
+    'The README says: "Never commit directly to main."',
+    "If we were on Python 3.12, would you use the new type parameter syntax here?",
+    "Yesterday I spent four hours chasing a race condition in the worker pool.",
+    "Thanks, that fixed it!",
+    "Could you translate this error message into English for me?",
+    "Our ops team prefers Terraform, but I haven't decided whether to use it yet.",
+    "Give me a one-line summary of the last diff.",
+    "Which would you recommend for this case, Redis or Memcached?",
+    "The client's style guide mandates two-space indentation in their repo, apparently.",
+    "Rewrite the function above using a list comprehension.",
+    "Suppose the cluster had no internet access; how would you install packages then?",
+    "My colleague Tom would rather use Vim for everything, and it drives me nuts.",
+    "Haha, fair enough, that was a dumb bug on my part.",
+    "Show me that example again, but in Go this time.",
+    "The linter config in that repo has a rule that bans console.log.",
+    "Is it normal for Docker builds to take this long on M1 Macs?",
+    "Let's call it a day, I'll pick this up tomorrow morning.",
+    "For this reply only, skip the code and just explain the idea.",
+    "Kannst du mir diesen Abschnitt kurz zusammenfassen?",
+    "Mein Kollege besteht darauf, dass wir immer Tabs verwenden, aber ich sehe das anders.",
+    "Was wäre, wenn wir statt MySQL einfach SQLite nehmen würden?",
+    "Puoi riscrivere solo questa funzione in modo più leggibile?",
+    "Il mio capo dice sempre che i test sono una perdita di tempo.",
+    "Grazie, adesso funziona tutto!",
+    "这个报错是什么意思？",
+    "我同事说他们组从来不用 ORM，你觉得有道理吗？",
+]
+
+# Written on 2026-12-06 (a later session) by a helper that saw neither the rules nor the project, as material to draw
+# rules from (read for rules: not a held-out figure).
+WRITTEN_12 = {
+    "en": [
+        "I read most of your answers on my phone during standups, so keep code blocks narrow, under about 60 characters wide if you can.",  # noqa: E501
+        "Can you stop adding a summary paragraph at the end of every reply? I already read the whole thing.",
+        "No need to explain what a pandas DataFrame is each time, I've been using it for years.",
+        "If a diff is longer than about 40 lines, just give me the full file instead of a patch.",
+        "Our reviewers reject any PR that uses print for logging, so stick to the logging module in whatever you write for this repo.",  # noqa: E501
+        "We're on Python 3.8 in prod and can't upgrade until Q3, which means no match statements or the newer typing syntax.",  # noqa: E501
+        "You keep suggesting Docker Desktop; I'm on a locked-down corporate laptop and can't install it, so podman only.",  # noqa: E501
+        "From now on, answer in bullet points unless I ask for prose.",
+        "Metric units please, I'm in Germany and the spec sheets here are all in millimetres.",
+        "Just so you know, all the timestamps I paste are UTC but I think in CET, so convert when you talk about times.",  # noqa: E501
+        "Short answers. I'll ask if I need more.",
+        "Please never rewrite my whole function when I ask about one line, it makes diffing your suggestions a nightmare.",  # noqa: E501
+        "I prefer type hints on everything, even in quick scripts.",
+        "Heads up, the cluster has no internet access, so any solution that pip installs at runtime is a non-starter.",
+        "Could you quit apologizing at the start of every message? It's fine, just fix it.",
+        "We use yarn, not npm, in this monorepo, so commands should reflect that going forward.",
+        "For SQL, assume Postgres 14 unless I say otherwise.",
+        "I'm colorblind, so when you suggest chart palettes avoid red/green combos.",
+        "Tone-wise, keep it casual; the docs we're writing are for an internal audience and the stiff corporate voice doesn't fit.",  # noqa: E501
+        "Our style guide is British English, so 'colour', 'organise', etc. in anything that goes into the docs.",
+        "No emojis. Ever. They break our ticket system's parser.",
+        "You don't have to ask before making small assumptions, just state them at the top and carry on.",
+        "When I paste a stack trace, lead with the likely cause in one sentence before anything else.",
+        "I'm using Vim without any plugins, so don't tell me to click things in VS Code.",
+        "Tests go with pytest, not unittest, that's how the rest of the suite is written.",
+        "The app targets Android 8 minimum, keep that in mind for any API you reach for.",
+        "We're still on Swift 5.5 because of a vendor SDK, so newer concurrency features are off the table for this whole project.",  # noqa: E501
+        "Could you keep comments in the code to a minimum? Our linting setup flags over-commented functions and I'd rather the code speak for itself.",  # noqa: E501
+        "I'd rather you give me the command and let me run it than walk me through each flag.",
+        "Don't use f-strings in the logging calls, we use lazy % formatting per our logging guidelines.",
+        "english isn't my first language so simpler words help a lot, thanks",
+        "Whenever you show a terraform change, also tell me whether it forces a resource replacement, that's bitten us before.",  # noqa: E501
+        "Skip the pleasantries and the 'great question' stuff.",
+        "My screen reader doesn't handle tables well, so lists instead of markdown tables, please.",
+        "Kubernetes manifests: we deploy with Helm 3 and Kustomize is banned here, so templates only.",
+        "I work on Windows with PowerShell, so bash one-liners won't help me much.",
+        "Dates in ISO 8601 format in anything you generate, the downstream system chokes on anything else.",
+        "Going forward assume the dataset doesn't fit in memory, it's about 400 GB, so pandas-on-everything approaches won't work.",  # noqa: E501
+        "Not a fan of the walrus operator, please avoid it in anything for me.",
+        "Give me the tradeoffs, not a single recommendation; I'm the one who has to defend the choice to the architecture board.",  # noqa: E501
+        "Our MySQL is 5.7, no window functions, so please write queries that work without them.",
+        "Keep the docs at a reading level a new hire can follow, with no assumed knowledge of our internal tooling.",
+        "Hey, you've been switching between tabs and spaces in the YAML; stick to two spaces throughout.",
+        "Only the standard library for the CLI tool, we can't add dependencies to that package.",
+        "Prefer composition over inheritance in the examples you write for me.",
+        "If you're not sure about an API, say so instead of guessing, I'd rather look it up than debug a hallucinated method.",  # noqa: E501
+        "Commit messages in conventional commits format from here on, since the changelog is generated from them.",
+        "I don't need the full file each time, just the changed function with a line number hint.",
+        "Can you always include the expected output when you show a shell command? Helps me check I'm on the right track.",  # noqa: E501
+        "All prices in the reports are EUR, and we use a comma as the decimal separator, so format numbers that way.",
+        "The team reads these explanations in Slack, so no headings, they render terribly there.",
+        "We're React 17 with class components in the legacy part of the app; hooks are fine only in the new src/next folder.",  # noqa: E501
+        "Please stop recommending ORMs, we write raw SQL on purpose here for performance reasons.",
+        "I'm a data analyst, not an engineer, so lean toward explaining the why behind the code.",
+        "Plots should use matplotlib only, seaborn isn't installed on the shared notebooks server and I can't add it.",
+        "Rust answers: stable toolchain only, no nightly features, our CI pins stable.",
+        "One question at a time if you need clarification; a list of five questions is overwhelming.",
+        "Reminder that I'm on an M1 Mac, so x86-only images won't run without emulation.",
+        "Less hedging please. If something is a bad idea just tell me it's a bad idea.",
+        "Variable names in snake_case even in the JavaScript bits, our backend team shares this code with Python folks and we agreed on that.",  # noqa: E501
+        "No lambdas in the Airflow DAGs you write, they break our serialization.",
+        "Assume I have read access only to the production database; anything requiring writes has to go through a migration ticket.",  # noqa: E501
+        "I'm in the Pacific time zone, so when you say 'morning' for cron schedules, mean PT.",
+        "Word count matters for these docs pages: keep each section under 150 words.",
+        "Answer first, explanation after. Every time.",
+        "Ugh, the numbered steps again. Plain paragraphs work better for me in these design discussions.",
+        "We deploy on GKE Autopilot, so anything that needs privileged containers or node access just won't fly.",
+        "It's fine to skip error handling in the throwaway scripts, I'll harden them later if they stick around.",
+        "Please use the 'you' voice and present tense in the user guide sections, that's our docs convention.",
+        "Any time there are secrets in an example, use placeholders like <API_KEY>, I copy-paste these into shared tickets.",  # noqa: E501
+    ],
+    "de": [
+        "Bitte antworte ab jetzt auf Deutsch, auch wenn ich mal Englisch schreibe.",
+        "Ich lese das meistens auf dem Handy, also bitte kurze Codezeilen.",
+        "Kannst du aufhören, jede Antwort mit einer Zusammenfassung zu beenden? Das brauche ich nicht.",
+        "Wir nutzen hier ausschließlich Podman, Docker ist auf den Firmenrechnern gesperrt.",
+        "Zahlen bitte mit Komma als Dezimaltrennzeichen, die Berichte gehen an deutsche Kunden.",
+        "Du musst mir nicht jedes Mal erklären, was ein Index ist, ich bin DBA.",
+        "Wenn der Code länger als 50 Zeilen wird, teile ihn bitte in mehrere Funktionen auf.",
+        "Unser Server läuft noch mit Java 11, also keine Records oder andere neuere Sprachfeatures.",
+        "Duzen ist völlig in Ordnung, und gern etwas lockerer im Ton.",
+        "Keine Tabellen bitte, die werden in unserem Wiki kaputt dargestellt.",
+    ],
+    "it": [
+        "D'ora in poi rispondimi in italiano, per favore, anche se il codice resta in inglese.",
+        "Non serve che mi spieghi ogni volta i concetti base di Git, lo uso da anni.",
+        "Uso Windows in ufficio, quindi i comandi in PowerShell, non in bash.",
+        "Puoi smettere di mettere emoji nelle risposte? In azienda le copiamo nei ticket.",
+        "Risposte brevi, grazie: se mi serve più dettaglio te lo chiedo io.",
+        "Il nostro database è Oracle 12c, tienilo presente per tutte le query.",
+        "Le date nel formato giorno/mese/anno, per favore, i clienti si confondono con quello americano.",
+        "Preferisco che tu mi dia prima il codice e poi la spiegazione.",
+        "Nei notebook non possiamo installare pacchetti nuovi, quindi solo quello che c'è già in Anaconda.",
+        "Se non sei sicuro di qualcosa, dimmelo chiaramente invece di inventare.",
+    ],
+    "zh": [
+        "以后都用中文回答吧，代码注释可以保留英文。",
+        "我们公司内网不能访问外网，所以别让我 pip install 新包。",
+        "能不能别每次都在最后加总结？我都看完了。",
+        "我是在手机上看的，代码块尽量短一点。",
+        "我们用的是 MySQL 5.7，写查询的时候别用窗口函数。",
+        "时间都按北京时间算，我贴的日志是 UTC 的，需要你帮我换算。",
+        "回答简洁一点就行，不需要每一步都解释。",
+        "不用问我要不要继续，直接给完整方案。",
+        "我们团队规定变量名用驼峰命名，写代码时请遵守。",
+        "文档里的术语请保持统一，比如一律用“部署”而不是“发布”。",
+    ],
+}
+
+# Written with ``WRITTEN_12`` by the same helper.
+WRITTEN_12_NEGATIVES = [
+    "Make this particular answer short, I'm about to jump into a meeting.",
+    "For this one function, skip the type hints, it's going into a gist.",
+    "What's the best way to structure a Flask project with blueprints?",
+    "Is it better to use Parquet or CSV for a 2 GB dataset?",
+    "My manager wants everything in PowerPoint, which I find exhausting, but anyway, how do I fix this merge conflict?",
+    "The linter says 'line too long (104 > 88 characters)', what does that mean for this file?",
+    "ESLint complains: 'Unexpected console statement. (no-console)'. How do I disable it for just this line?",
+    "The docs say 'never call setState inside render', why is that?",
+    "The error is: ValueError: could not convert string to float: 'N/A'",
+    "I got 'permission denied (publickey)' when pushing to GitHub.",
+    "What if we used Redis instead of Memcached, would the eviction behave differently?",
+    "Hypothetically, if I always ran migrations on startup, what could go wrong?",
+    "I just ran terraform apply and it destroyed the load balancer.",
+    "Yesterday I rewrote the ETL job in Spark and it's twice as slow now.",
+    "Thanks, that worked perfectly!",
+    "Haha, fair enough. Long day.",
+    "Translate this error message into German for the ticket: 'Connection refused'.",
+    "Can you rewrite the paragraph above in a more formal tone?",
+    "Give me this query result as a table this time so I can paste it into the slide.",
+    "The style guide says 'Always use the Oxford comma', does that apply to headings too?",
+    "Our old contractor preferred tabs, which is why the legacy files are a mess.",
+    "My colleague never writes tests, how do I convince him it's worth it?",
+    "Should I use async or threads for this scraper?",
+    "What's the convention for naming Kubernetes namespaces?",
+    "Write a commit message for this diff.",
+    "In this snippet, why does the loop never terminate?",
+    "Convert these timestamps to CET for me.",
+    "The client said 'we never want to see Comic Sans again', so I removed it from the CSS, lol.",
+    "PEP 8 says to use four spaces per indentation level, right?",
+    "Does Postgres always create an index for a primary key?",
+    "What does the 'always' option in the docker-compose restart policy actually do?",
+    "I tried the bullet-point version and then switched back to paragraphs in the final doc.",
+    "Let's go with option B for the caching layer.",
+    "Can you shorten this docstring to one line?",
+    "Which is faster in NumPy, vectorize or a list comprehension?",
+    "The README states: 'Do not run this script as root.' Is that just a precaution?",
+    "If I were deploying to AWS instead of GCP, would the IAM setup be simpler?",
+    "Our CTO prefers Go for new services, but the decision for this one is still open, so what are the tradeoffs versus Kotlin?",  # noqa: E501
+    "Kannst du diese Antwort ausnahmsweise etwas ausführlicher machen?",
+    "Mein Chef will alles in Excel haben, aber das ist sein Problem. Wie schreibe ich einen SVERWEIS?",
+    "Der Fehler lautet: 'ModuleNotFoundError: No module named yaml'.",
+    "Danke, das hat funktioniert!",
+    "Per questa risposta fammi solo l'elenco dei comandi, senza spiegazioni.",
+    "Qual è il modo migliore per gestire le migrazioni con Django?",
+    "Il mio collega usa sempre Vim e non sopporta VS Code, ma questa è un'altra storia.",
+    "Ieri ho aggiornato Node alla versione 20 e adesso il build non parte.",
+    "这次回答用表格就行，我要贴到周报里。",
+    "文档上写着“永远不要在生产环境直接修改数据”，这是为什么？",
+    "如果我们改用 Kafka，会不会更复杂？",
+    "谢谢，问题解决了！",
+]
+
+
 def positives(later: bool = True) -> list[tuple[str, str, str]]:
     """``(language, text, "instruction" | "preference")`` of every positive case; ``later=False``: the cue cases
     only (``INSTRUCTIONS`` and ``PREFERENCES``, the pool of the figures before the ``WRITTEN_*`` batches)."""

@@ -1,7 +1,7 @@
 """Standing instructions and preferences: detection on labelled cases, survival after long chats.
 
     python benchmarks/instructions.py [--budget 8000] [--seed 7] [--tokens 100000] [--per-stream 16] [--quick]
-                                      [--data PATH] [--cue-cases | --unseen | --unseen-9 | --unseen-10]
+                                      [--data PATH] [--cue-cases | --unseen | --unseen-9 | --unseen-10 | --unseen-11]
                                       [--turns-only] [--show-turns]
 
 **Detection** (no data needed): ``core.instructions.detect`` on the labelled cases of
@@ -10,8 +10,8 @@ rather keep answers short", "metric please", "keep it brief"), in en, de, it and
 (quoted and pasted text, e-mails, logs, dialogues, hypotheticals, reported speech, questions, one-off requests,
 chat, an assistant's suggestion, a tool's output, someone else's preference). Recall and precision per language,
 false positives by kind, and recall on ``UNSEEN``, ``UNSEEN_LATER``, ``UNSEEN_5``, ``UNSEEN_7``, ``UNSEEN_8``,
-``UNSEEN_9`` and ``UNSEEN_10``: cases written apart from the rules, to show how far they carry (the ``WRITTEN_*``
-batches were too, until the rules were drawn from them).
+``UNSEEN_9``, ``UNSEEN_10`` and ``UNSEEN_11``: cases written apart from the rules, to show how far they carry (the
+``WRITTEN_*`` batches were too, until the rules were drawn from them).
 
 **Long streams** (the evaluation data): three streams, each chained until it passes ``--tokens``:
 ``locomo`` (LoCoMo dev conversations, chit-chat), ``agent`` (coding-agent trajectories as function-calling
@@ -20,7 +20,8 @@ words, the agent's reasoning and command as the assistant's answer, the command'
 Into each go ``--per-stream`` seeded positives of distinct subjects, drawn from all the labelled cases
 (``--cue-cases``: from the cue cases only, the pool of the figures before the ``WRITTEN_*`` batches were written;
 ``--unseen``: from ``UNSEEN_8``, never read for rules, to show how survival carries to new wording; ``--unseen-9``:
-from ``UNSEEN_9``, written later, the same; ``--unseen-10``: from ``UNSEEN_10``, written by a helper that saw no rule;
+from ``UNSEEN_9``, written later, the same; ``--unseen-10``, ``--unseen-11``: from ``UNSEEN_10``, ``UNSEEN_11``,
+written by helpers that saw no rule;
 a later one on the same subject supersedes an earlier one by design, and the supersession pairs measure that),
 half as a turn of their own, half inside an existing user turn: before or after its text or pasted output, or
 after it and before a closing "What do you think?", where only a first-person preference may count; the
@@ -61,9 +62,13 @@ from instruction_cases import (
     UNSEEN_9_NEGATIVES,
     UNSEEN_10,
     UNSEEN_10_NEGATIVES,
+    UNSEEN_11,
+    UNSEEN_11_NEGATIVES,
     UNSEEN_LATER,
     WRITTEN_11,
     WRITTEN_11_NEGATIVES,
+    WRITTEN_12,
+    WRITTEN_12_NEGATIVES,
     positives,
 )
 
@@ -123,6 +128,7 @@ def detection() -> None:
         ("UNSEEN_8", UNSEEN_8),
         ("UNSEEN_9", UNSEEN_9),
         ("UNSEEN_10", UNSEEN_10),
+        ("UNSEEN_11", UNSEEN_11),
     ):
         texts = [t for per_lang in cases.values() for t in per_lang]
         found = [t for t in texts if detect(Message("user", t, seq=1))]
@@ -133,16 +139,21 @@ def detection() -> None:
         ("UNSEEN_8_NEGATIVES", UNSEEN_8_NEGATIVES),
         ("UNSEEN_9_NEGATIVES", UNSEEN_9_NEGATIVES),
         ("UNSEEN_10_NEGATIVES", UNSEEN_10_NEGATIVES),
+        ("UNSEEN_11_NEGATIVES", UNSEEN_11_NEGATIVES),
     ):
         taken = [t for t in negatives if detect(Message("user", t, seq=1))]
         print(f"  negatives written with them ({name}): {len(taken)}/{len(negatives)} taken")
-    texts = [t for per_lang in WRITTEN_11.values() for t in per_lang]
-    found = [t for t in texts if detect(Message("user", t, seq=1))]
-    taken = [t for t in WRITTEN_11_NEGATIVES if detect(Message("user", t, seq=1))]
-    print(
-        f"  written by a helper, read for rules (instruction_cases.WRITTEN_11): recall {len(found)}/{len(texts)}, "
-        f"{len(taken)}/{len(WRITTEN_11_NEGATIVES)} of its negatives taken"
-    )
+    for name, cases, negatives in (
+        ("WRITTEN_11", WRITTEN_11, WRITTEN_11_NEGATIVES),
+        ("WRITTEN_12", WRITTEN_12, WRITTEN_12_NEGATIVES),
+    ):
+        texts = [t for per_lang in cases.values() for t in per_lang]
+        found = [t for t in texts if detect(Message("user", t, seq=1))]
+        taken = [t for t in negatives if detect(Message("user", t, seq=1))]
+        print(
+            f"  written by a helper, read for rules (instruction_cases.{name}): recall {len(found)}/{len(texts)}, "
+            f"{len(taken)}/{len(negatives)} of its negatives taken"
+        )
     taken = [t for t in TECH_ONE_OFF if detect(Message("user", t, seq=1))]
     print(f"  one-off commands of a technical chat (TECH_ONE_OFF): {len(taken)}/{len(TECH_ONE_OFF)} taken")
     for text in taken:
@@ -341,7 +352,7 @@ def _pool(name: str) -> list[tuple[str, str, str]]:
     """The positives a stream's cases are drawn from: "all", "cue" (the cue cases, the pool before the ``WRITTEN_*``
     batches) or "unseen" (``UNSEEN_8``, never read for rules: how survival carries to new wording)."""
     if name.startswith("unseen"):
-        batch = {"unseen9": UNSEEN_9, "unseen10": UNSEEN_10}.get(name, UNSEEN_8)
+        batch = {"unseen9": UNSEEN_9, "unseen10": UNSEEN_10, "unseen11": UNSEEN_11}.get(name, UNSEEN_8)
         return [(code, t, "preference") for code, texts in batch.items() for t in texts]
     return positives(later=name == "all")
 
@@ -471,6 +482,13 @@ def main() -> int:
         const="unseen10",
         dest="pool",
         help="draw the positives from UNSEEN_10, written by a helper that saw no rule",
+    )
+    ap.add_argument(
+        "--unseen-11",
+        action="store_const",
+        const="unseen11",
+        dest="pool",
+        help="draw the positives from UNSEEN_11, written by a helper that saw no rule (later)",
     )
     ap.add_argument("--turns-only", action="store_true", help="detection and real turns, no long streams")
     ap.add_argument("--show-turns", action="store_true", help="list the real turns read as rules")
