@@ -947,3 +947,34 @@ def test_more_shapes_of_a_helper_written_batch():
         )
         == []
     )
+
+
+def test_stopping_a_habit_a_standing_clause_first_and_a_reason_after_a_fragment():
+    assert (
+        _missed(
+            "Could you quit apologizing at the start of every message? It's fine, just fix it.",
+            "Please stop recommending ORMs, we write raw SQL on purpose here for performance reasons.",
+            "Puoi smettere di mettere emoji nelle risposte? In azienda le copiamo nei ticket.",
+            "Any time there are secrets in an example, use placeholders like <API_KEY>.",
+            "Plain paragraphs work better for me in these design discussions.",  # where, not what
+            "Le risposte nel formato elenco puntato, per favore, le leggo dal telefono.",  # a reason after
+            "Risposte brevi, grazie: se mi serve più dettaglio te lo chiedo io.",
+            "The app targets Android 8 minimum, keep that in mind for any API you reach for.",
+            "We're still on Swift 5.5, so newer concurrency features are off the table for this whole project.",
+            "No emojis in the commit messages you write, they break our hooks.",
+            "Stable toolchain only, no nightly features, our CI pins stable.",
+        )
+        == []
+    )
+    assert (
+        _read(
+            "Stop it.",
+            "Stop worrying about it.",
+            "Quit smoking!",
+            "Stop that, please.",
+            "They've been there through everything, I've known these friends for years.",
+            "I'd rather go with her.",  # one person
+            "Two yuan, please, I only have a fifty.",
+        )
+        == []
+    )

@@ -63,14 +63,15 @@ OBJECT_WORDS = 3  # a preference about "it", "her", "this" within its first word
 TOPIC_CHARS = 6  # "价格请用人民币": the topic before a please word, at most this many characters
 MAX_FRAGMENT_WORDS = 4  # "metric units, please": a fragment this short, no verb, is a preference
 MAX_LED_WORDS = 16  # after the user's setting and "so", a negative clause this long still sets a rule
-MAX_VERBLESS_WORDS = 8  # "Times in UTC in all examples": a verbless norm's first clause, at most this many words
+FIRST_PERSON_CHARS = 30  # "..., they break our hooks": the speaker's reason names the speaker this soon
+MAX_VERBLESS_WORDS = 10  # "Times in UTC in all examples": a verbless norm's first clause, at most this many words
 DISPENSE_CHARS = 5  # "不用每次都解释": after a Han 'dispense' phrase, the output verb within this many characters
 _PUNCT = " ,;:-—–、，.!?。！？…"
 _MD_LEAD = re.compile(r"^\s*(?:[-*+•]\s+|\d{1,3}[.)]\s+|#{1,6}\s+)+")
 _MD_EMPHASIS = re.compile(r"\*\*|__")
 # What any rule or preference holds: a phrase of these anywhere, or of these at a sentence's (or clause's) start.
 _ANYWHERE = ("anywhere", "temporal", "prefer", "prefer_word", "please", "noted")
-_AT_START = ("start", "style_start", "style_general", "output", "directive_to_me", "assume")
+_AT_START = ("start", "style_start", "style_general", "output", "directive_to_me", "assume", "cease")
 # A liking or a habit counts only of the assistant's output: one of the first with one of the second ("I love
 # hiking", "call me when you land" are in many chat messages, the output words in few of them).
 _ABOUT = ("like", "when_you")
@@ -143,7 +144,7 @@ def _by_cues(s: str) -> str | None:
         return None  # "make this one shorter", "for this answer, use a table": this turn only
     offers = found("offer", s)  # "let me know whenever you need help": an offer, not a rule
     anywhere = [(a, b) for a, b in found("anywhere", s) if not any(x <= a and b <= y for x, y in offers)]
-    if anywhere or _imperative(core) or _standing_directive(core) or _habit(core):
+    if anywhere or _imperative(core) or _standing_directive(core) or _habit(core) or _ceased(core):
         return INSTRUCTION
     rest = _without_request(_cut(core, found("temporal", core)))
     if temporal and not starts("statement_start", rest) and _time_to_come(s, temporal, rest):
@@ -160,7 +161,7 @@ def _by_cues(s: str) -> str | None:
 def _dispensed(core: str) -> bool:
     """ "You don't need to explain basic syntax", "Don't bother summarizing at the end", "不用每次都解释": the
     assistant let off a habit: a 'dispense' phrase that opens the sentence or a clause, an 'output_verb' (its
-    infinitive or gerund too: 'output_infinitive', "explaining") within the next two words or an infinitive that
+    infinitive or gerund too: 'output_infinitive', "explaining") within the next three words or an infinitive that
     closes the clause ("Du musst mir nicht jeden Schritt erklären"), nothing specific right after the verb ("no
     need to rewrite it", "don't bother writing the report": one thing; "you don't have to win every time", "no
     need to sweat it": not the assistant's output)."""
@@ -178,7 +179,7 @@ def _dispensed(core: str) -> bool:
         named = found("output", rest[: len(" ".join(lang.words(rest)[:4])) + 4])
         if named and not _specific(code).intersection(w.lower() for w in lang.words(rest[: named[0][0]])):
             return True  # "don't bother with docstrings on every little helper"
-        for i, w in enumerate(words[:2]):
+        for i, w in enumerate(words[:3]):  # "non serve che mi spieghi"
             stem = w[:-3] if w.endswith("ing") else w
             if w in verbs or stem in verbs or f"{stem}e" in verbs:
                 return not _specific(code).intersection(words[i + 1 : i + 2])
@@ -186,6 +187,26 @@ def _dispensed(core: str) -> bool:
         if clause and clause[-1].lower() in word_list("output_infinitive", code):
             return not _specific(code).intersection(words[:1])
     return False
+
+
+def _ceased(core: str) -> bool:
+    """ "Could you quit apologizing at the start of every message?", "Please stop recommending ORMs", "Puoi smettere
+    di mettere emoji nelle risposte?", "Kannst du aufhören, jede Antwort mit einer Zusammenfassung zu beenden?": a
+    'cease' phrase, then a habit of the assistant's: the gerund of an 'output_verb' (not "stop worrying", "quit
+    smoking"), or an output verb or word within the next words; not "stop it", "stop that" (one thing, now)."""
+    end = starts("cease", core)
+    if not end:
+        return False
+    rest = core[end:].lstrip(_PUNCT)
+    code = lang.detect(core)
+    words = [w.lower() for w in lang.words(rest)[:6]]
+    if not words or words[0] in _specific(code) or starts("not_rule", core):
+        return False
+    verbs = word_list("output_verb", code) | word_list("output_infinitive", code)
+    stem = words[0][:-3] if words[0].endswith("ing") else ""
+    if stem and (stem in verbs or f"{stem}e" in verbs):
+        return True  # "quit apologizing", "stop recommending"; not "stop worrying", "quit smoking"
+    return bool(verbs.intersection(words[1:])) or has("output", " ".join(words))
 
 
 def _assumed(core: str) -> bool:
@@ -217,17 +238,25 @@ def _verbless_norm(core: str) -> bool:
     if not 2 <= len(words) <= MAX_VERBLESS_WORDS or lang.has_han(main) or core.rstrip().endswith("!"):
         return False
     kinds = ("first_person", "speaker", "determiner", "object_pronoun", "addressee", "other_subject", "not_imperative")
-    opener = set().union(*(word_list(k, code) for k in (*kinds, "statement_start", "article")))
+    opener = set().union(*(word_list(k, code) for k in (*kinds, "statement_start", "article", "relation")))
     if words[0] in opener and not starts("negative_lead", main):  # "No emojis in commit messages, ..."
         return False
     if starts("not_negative", main) or any(starts(k, main) for k in ("start", "directive", "style_start", "request")):
         return False
     people = word_list("people", code) | word_list("first_person", code) | word_list("addressee", code)
     scope, you = word_list("scope", code), word_list("addressee", code)
-    named = [w for i, w in enumerate(words) if i and not (w in you and words[i - 1] in scope)]  # "anything you write"
+    verbs = word_list("output_verb", code)
+    named = [  # "anything you generate", "the DAGs you write": the assistant's output, no person
+        w
+        for i, w in enumerate(words)
+        if i and not (w in you and (words[i - 1] in scope or (words[i + 1 : i + 2] and words[i + 1] in verbs)))
+    ]
     if people.intersection(named) or word_list("copula", code).intersection(words) or has("one_off", main):
         return False
+    if any(_past(w) for w in words[1:]):
+        return False  # "All 164 tests in the suite passed, so ...": narration
     related = starts("negative_lead", main) or word_list("relation", code).intersection(words[1:])
+    related = related or words[-1] in word_list("restrictive", code)  # "stable toolchain only, no nightly ..."
     return _scoped(main) and bool(related)  # "Niente spiegazioni lunghe, mi bastano il codice"
 
 
@@ -324,10 +353,14 @@ def _habit(core: str) -> bool:
     :func:`_habit_clause`, or a 'general' word with the 'addressee' right after its noun)."""
     code = lang.detect(core)
     span = _habit_clause(core, code)
+    lead = found("standing", core[:20])
+    cut = _CLAUSE.search(core) if lead and lead[0][0] == 0 else None
     if span:
         main = f"{core[: span[0]]} {core[span[1] :]}"
     elif _each_of_yours(core, code):
         main = core
+    elif cut:  # "Any time there are secrets in an example, use placeholders": a standing clause, then the rule
+        main = core[cut.end() :]
     else:
         return False
     main = _without_request(main.strip(_PUNCT))
@@ -485,9 +518,8 @@ def _noted(s: str) -> bool:
         return False  # "I'll keep that in mind": the speaker's, not a request; the phrase opens a clause
     rest = _cut(s, spans)
     code = lang.detect(s)
-    return (_speaks_of_self("first_person", rest, code) or _speaks_of_self("speaker", rest, code)) and bool(
-        lang.content_words(rest, filler=True)
-    )
+    own = _speaks_of_self("first_person", rest, code) or _speaks_of_self("speaker", rest, code)
+    return (own or _setting(rest, code)) and bool(lang.content_words(rest, filler=True))  # "The app targets ..."
 
 
 def _first_person_preference(s: str) -> bool:
@@ -640,10 +672,10 @@ def _rule_clause(clause: str, code: str, linked: bool = False, strict: bool = Fa
 
 
 def _ruled_out(clause: str) -> bool:
-    """Whether ``clause`` ends by ruling what it names out ('ruled_out': "... is out", "... won't fly", "... kommt
-    nicht in Frage"), what it names being no person and nothing of now."""
+    """Whether ``clause`` rules what it names out ('ruled_out': "... is out", "... won't fly", "... are off the table
+    for this whole project", "... kommt nicht in Frage"), what it names being no person and nothing of now."""
     spans = found("ruled_out", clause)
-    if not spans or clause[spans[-1][1] :].strip(_PUNCT) or has("now", clause):
+    if not spans or has("now", clause):
         return False
     return not (starts("other_subject", clause) or _next_word(clause, 0) in word_list("first_person"))
 
@@ -682,9 +714,20 @@ def _clause_hinted(text: str) -> bool:
                 ruled_out = has("ruled_out", text)
             if ruled_out or has("output", text[m.end() : m.end() + 40]):
                 return True  # "..., so anything that pip-installs is out", "..., so install instructions have to"
-        if word in word_list("first_person") and _scoped(_sentence_before(text, m.start())):
+        if _first_person_at(text, m.start()) and _scoped(_sentence_before(text, m.start())):
             return True  # a verbless norm, then the speaker's reason: "Times in UTC in all examples, our servers ..."
     return has("thanks", text) and any(m.group(1).lower() in lead for m in _SENTENCE_HEAD.finditer(text))
+
+
+def _first_person_at(text: str, at: int) -> bool:
+    """Whether a 'first_person' word is among the few words after the comma at ``at`` ("..., they break our hooks")."""
+    return bool(_first_person_words().search(text, at, at + FIRST_PERSON_CHARS))
+
+
+@lru_cache(maxsize=1)
+def _first_person_words() -> re.Pattern[str]:
+    words = sorted((w for w in word_list("first_person") if not lang.has_han(w)), key=len, reverse=True)
+    return re.compile(rf"\b(?:{'|'.join(map(re.escape, words))})\b", re.IGNORECASE)
 
 
 def _scoped(clause: str) -> bool:
@@ -744,9 +787,15 @@ def about_one_thing(after: str, code: str) -> bool:
     after = blanked(after, found("place", after))
     if lang.has_han(after):
         return after.lstrip(_PUNCT).startswith(tuple(word_list("object_pronoun", "zh")))
-    near = [w.lower() for w in lang.words(after)[: OBJECT_WORDS + 1]]
+    words = [w.lower() for w in lang.words(after)]
+    near = words[: OBJECT_WORDS + 1]
     near = near[1:] if near[:1] and near[0] in word_list("negation", code) else near[:OBJECT_WORDS]
-    return bool(word_list("object_pronoun", code).intersection(near)) and near[:2] != ["it", "when"]
+    relation = word_list("relation", code)
+    context = {  # "[works better for me] in these design discussions": where, not what
+        w for i, w in enumerate(words[:OBJECT_WORDS]) if i and words[i - 1] in relation and words[i + 1 : i + 2]
+    }
+    pronouns = word_list("object_pronoun", code) - context
+    return bool(pronouns.intersection(near)) and near[:2] != ["it", "when"]
 
 
 def is_instruction(sentence: str) -> bool:
@@ -777,8 +826,13 @@ def _imperative(core: str) -> bool:
         return False
     if nxt.endswith("ing") and len(nxt) > 5 and nxt not in word_list("not_gerund"):
         return False  # "always running around", "never staying long": a statement with its subject left out
-    past = any(nxt.endswith(suf) and len(nxt) > len(suf) + 2 for suf in word_list("past_suffix"))
-    return not past or nxt in word_list("not_past")
+    return not _past(nxt)
+
+
+def _past(word: str) -> bool:
+    """Whether ``word`` reads as a past form by its 'past_suffix' ("passed", "failed"; not one of 'not_past')."""
+    suffixes = word_list("past_suffix")
+    return any(word.endswith(x) and len(word) > len(x) + 2 for x in suffixes) and word not in word_list("not_past")
 
 
 def _listeners_own(rest: str) -> bool:
@@ -830,6 +884,10 @@ def _fragment(s: str) -> bool:
     marks = marks or _thanks(s, code)
     if not marks:
         return False
+    after = _CLAUSE.search(s, marks[0][1])  # "Zahlen bitte mit Komma, die Berichte gehen an Kunden": a reason after
+    if after and s[after.end() :].strip(_PUNCT) and not found("please", s[after.end() :]):
+        s = s[: after.start()]
+        marks = [(a, b) for a, b in marks if b <= len(s)]
     rest = _cut(s, marks)
     words = [w.lower() for w in lang.words(rest)]
     if words and words[-1] in word_list("style_end", code):
@@ -837,6 +895,8 @@ def _fragment(s: str) -> bool:
     elif marks[0][0] == 0 and (not words or words[0] not in word_list("fragment_lead", code)):
         return False  # "please hurry", "please continue": a request for this turn
     longer = 4 if starts("negative_lead", rest) else 0  # "no external dependencies beyond the standard library"
+    if not longer and word_list("relation", code).intersection(words[1:]) and has("output", rest):
+        longer = 3  # "Le date nel formato giorno/mese/anno, per favore": how the output is written
     if not words or len(words) > MAX_FRAGMENT_WORDS + longer or len(rest) > 40 + 10 * longer:
         return False
     stop = (word_list("determiner", code) | word_list("article", code)) - word_list("plural_article", code)
@@ -871,7 +931,8 @@ def _thanks(s: str, code: str) -> list[tuple[int, int]]:
     if starts("not_negative", rest):
         return []
     lead = starts("negative_lead", rest) or _next_word(rest, 0) in word_list("fragment_lead", code)
-    return marks if lead else []
+    first = found("output", rest[:40])
+    return marks if lead or (first and first[0][0] == 0) else []  # "Risposte brevi, grazie"
 
 
 def _without_request(sentence: str) -> str:

@@ -65,6 +65,7 @@ ANCHORED = frozenset(
         "condition_then",
         "assume",
         "asks_opinion",
+        "cease",
     }
 )
 
