@@ -978,3 +978,26 @@ def test_stopping_a_habit_a_standing_clause_first_and_a_reason_after_a_fragment(
         )
         == []
     )
+
+
+def test_a_condition_on_the_output_a_leading_topic_and_a_scoped_fragment_set_rules():
+    assert (
+        _missed(
+            "If your answers run past a page, just give me the full file instead of a patch.",
+            "For SQL, assume Postgres 14 unless I say otherwise.",
+            "Tone-wise, keep it casual; the docs are for an internal audience.",
+            "Dates in ISO 8601 format in anything you generate, our downstream system chokes on anything else.",
+            "Plots should use matplotlib only.",
+            "Tests go with pytest, not unittest.",
+        )
+        == []
+    )
+    assert (
+        _read(
+            "If we use FileInput, we can't clear it.",
+            "If the build is green, give me a call.",  # a condition on no output: now
+            "For dinner, let's get pizza.",
+            "You don't have to win every time.",
+        )
+        == []
+    )

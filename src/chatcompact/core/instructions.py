@@ -64,6 +64,7 @@ TOPIC_CHARS = 6  # "价格请用人民币": the topic before a please word, at m
 MAX_FRAGMENT_WORDS = 4  # "metric units, please": a fragment this short, no verb, is a preference
 MAX_LED_WORDS = 16  # after the user's setting and "so", a negative clause this long still sets a rule
 FIRST_PERSON_CHARS = 30  # "..., they break our hooks": the speaker's reason names the speaker this soon
+TOPIC_WORDS = 3  # "For SQL, ...": a leading topic of at most this many words
 MAX_VERBLESS_WORDS = 10  # "Times in UTC in all examples": a verbless norm's first clause, at most this many words
 DISPENSE_CHARS = 5  # "不用每次都解释": after a Han 'dispense' phrase, the output verb within this many characters
 _PUNCT = " ,;:-—–、，.!?。！？…"
@@ -95,14 +96,35 @@ def classify(sentence: str) -> str | None:
     """:data:`INSTRUCTION`, :data:`PREFERENCE` or None for one sentence of the user's own words (its wording
     only: :func:`own_sentences` decides whether it is the user's own, and drops questions and reported speech)."""
     s = _softened(_MD_EMPHASIS.sub("", _MD_LEAD.sub("", sentence)).strip())
+    s = _untopiced(s)  # "For SQL, assume Postgres 14": the rule after its topic
     if starts("condition", s) and not _habit(_without_request(s)):
-        s = _consequent(s)  # "If we use FileInput, we can't clear": only the main clause may set a rule
+        main = _consequent(s)  # "If we use FileInput, we can't clear": only the main clause may set a rule
+        if main and _scoped(s[: len(s) - len(main)]) and _directive_start(_without_request(main)):
+            return INSTRUCTION  # "If a diff is longer than 40 lines, just give me the full file": a habit
+        s = main
     if len(s) < 4:
         return None
     kind = _by_cues(s)
     if kind is not None or (has("one_off", s) and not (has("standing", s) or has("temporal", s))):
         return kind  # "I'm free tomorrow, so give me a call": a request for then, whatever its clauses
     return PREFERENCE if _accommodation(s) else None
+
+
+def _untopiced(s: str) -> str:
+    """``s`` without a leading topic of a few words before a comma ('topic_lead': "For SQL, ...", "Tone-wise, ...",
+    "Per le query, ..."), when what follows opens with a command or a cue; else ``s``."""
+    end = starts("topic_lead", s)
+    cut = _CLAUSE.search(s, end) if end or s.split(" ", 1)[0].lower().endswith("-wise,") else None
+    if not cut or len(lang.words(s[: cut.start()])) > TOPIC_WORDS:
+        return s
+    rest = s[cut.end() :]
+    return rest if _directive_start(_without_request(rest)) or starts("start", rest) else s
+
+
+def _directive_start(text: str) -> bool:
+    """Whether ``text`` opens with a directive or style verb ("give me", "assume", "keep it")."""
+    kinds = ("directive", "directive_to_me", "style_start", "style_general", "start")
+    return any(starts(kind, text) for kind in kinds)
 
 
 def _consequent(s: str) -> str:
@@ -231,9 +253,10 @@ def _verbless_norm(core: str) -> bool:
     list knows ("Tests pass locally but fail in Docker", "All 164 tests in passed")."""
     parts = _CLAUSE.split(core.strip(), maxsplit=1)
     code = lang.detect(core)
-    if len(parts) < 2 or not _speaks_of_self("first_person", parts[1], code) or core.lstrip().startswith("…"):
-        return False
     main = parts[0].strip(_PUNCT)
+    reason = len(parts) > 1 and _speaks_of_self("first_person", parts[1], code)
+    if not (reason or _anything_of_yours(main, code)) or core.lstrip().startswith("…"):
+        return False  # "Dates in ISO 8601 format in anything you generate" needs no reason
     words = [w.lower() for w in lang.words(main)]
     if not 2 <= len(words) <= MAX_VERBLESS_WORDS or lang.has_han(main) or core.rstrip().endswith("!"):
         return False

@@ -66,6 +66,7 @@ ANCHORED = frozenset(
         "assume",
         "asks_opinion",
         "cease",
+        "topic_lead",
     }
 )
 
