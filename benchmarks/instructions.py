@@ -1,7 +1,8 @@
 """Standing instructions and preferences: detection on labelled cases, survival after long chats.
 
     python benchmarks/instructions.py [--budget 8000] [--seed 7] [--tokens 100000] [--per-stream 16] [--quick]
-                                      [--data PATH] [--cue-cases | --unseen | --unseen-9 | --unseen-10 | --unseen-11]
+                                      [--data PATH] [--cue-cases | --unseen | --unseen-9 | --unseen-10 | --unseen-11
+                                      | --unseen-12]
                                       [--turns-only] [--show-turns]
 
 **Detection** (no data needed): ``core.instructions.detect`` on the labelled cases of
@@ -10,7 +11,7 @@ rather keep answers short", "metric please", "keep it brief"), in en, de, it and
 (quoted and pasted text, e-mails, logs, dialogues, hypotheticals, reported speech, questions, one-off requests,
 chat, an assistant's suggestion, a tool's output, someone else's preference). Recall and precision per language,
 false positives by kind, and recall on ``UNSEEN``, ``UNSEEN_LATER``, ``UNSEEN_5``, ``UNSEEN_7``, ``UNSEEN_8``,
-``UNSEEN_9``, ``UNSEEN_10`` and ``UNSEEN_11``: cases written apart from the rules, to show how far they carry (the
+``UNSEEN_9`` to ``UNSEEN_12``: cases written apart from the rules, to show how far they carry (the
 ``WRITTEN_*`` batches were too, until the rules were drawn from them).
 
 **Long streams** (the evaluation data): three streams, each chained until it passes ``--tokens``:
@@ -20,8 +21,8 @@ words, the agent's reasoning and command as the assistant's answer, the command'
 Into each go ``--per-stream`` seeded positives of distinct subjects, drawn from all the labelled cases
 (``--cue-cases``: from the cue cases only, the pool of the figures before the ``WRITTEN_*`` batches were written;
 ``--unseen``: from ``UNSEEN_8``, never read for rules, to show how survival carries to new wording; ``--unseen-9``:
-from ``UNSEEN_9``, written later, the same; ``--unseen-10``, ``--unseen-11``: from ``UNSEEN_10``, ``UNSEEN_11``,
-written by helpers that saw no rule;
+from ``UNSEEN_9``, written later, the same; ``--unseen-10``, ``--unseen-11``, ``--unseen-12``: from ``UNSEEN_10``
+to ``UNSEEN_12``, written by helpers that saw no rule;
 a later one on the same subject supersedes an earlier one by design, and the supersession pairs measure that),
 half as a turn of their own, half inside an existing user turn: before or after its text or pasted output, or
 after it and before a closing "What do you think?", where only a first-person preference may count; the
@@ -64,11 +65,15 @@ from instruction_cases import (
     UNSEEN_10_NEGATIVES,
     UNSEEN_11,
     UNSEEN_11_NEGATIVES,
+    UNSEEN_12,
+    UNSEEN_12_NEGATIVES,
     UNSEEN_LATER,
     WRITTEN_11,
     WRITTEN_11_NEGATIVES,
     WRITTEN_12,
     WRITTEN_12_NEGATIVES,
+    WRITTEN_13,
+    WRITTEN_13_NEGATIVES,
     positives,
 )
 
@@ -129,6 +134,7 @@ def detection() -> None:
         ("UNSEEN_9", UNSEEN_9),
         ("UNSEEN_10", UNSEEN_10),
         ("UNSEEN_11", UNSEEN_11),
+        ("UNSEEN_12", UNSEEN_12),
     ):
         texts = [t for per_lang in cases.values() for t in per_lang]
         found = [t for t in texts if detect(Message("user", t, seq=1))]
@@ -140,12 +146,14 @@ def detection() -> None:
         ("UNSEEN_9_NEGATIVES", UNSEEN_9_NEGATIVES),
         ("UNSEEN_10_NEGATIVES", UNSEEN_10_NEGATIVES),
         ("UNSEEN_11_NEGATIVES", UNSEEN_11_NEGATIVES),
+        ("UNSEEN_12_NEGATIVES", UNSEEN_12_NEGATIVES),
     ):
         taken = [t for t in negatives if detect(Message("user", t, seq=1))]
         print(f"  negatives written with them ({name}): {len(taken)}/{len(negatives)} taken")
     for name, cases, negatives in (
         ("WRITTEN_11", WRITTEN_11, WRITTEN_11_NEGATIVES),
         ("WRITTEN_12", WRITTEN_12, WRITTEN_12_NEGATIVES),
+        ("WRITTEN_13", WRITTEN_13, WRITTEN_13_NEGATIVES),
     ):
         texts = [t for per_lang in cases.values() for t in per_lang]
         found = [t for t in texts if detect(Message("user", t, seq=1))]
@@ -352,7 +360,8 @@ def _pool(name: str) -> list[tuple[str, str, str]]:
     """The positives a stream's cases are drawn from: "all", "cue" (the cue cases, the pool before the ``WRITTEN_*``
     batches) or "unseen" (``UNSEEN_8``, never read for rules: how survival carries to new wording)."""
     if name.startswith("unseen"):
-        batch = {"unseen9": UNSEEN_9, "unseen10": UNSEEN_10, "unseen11": UNSEEN_11}.get(name, UNSEEN_8)
+        batches = {"unseen9": UNSEEN_9, "unseen10": UNSEEN_10, "unseen11": UNSEEN_11, "unseen12": UNSEEN_12}
+        batch = batches.get(name, UNSEEN_8)
         return [(code, t, "preference") for code, texts in batch.items() for t in texts]
     return positives(later=name == "all")
 
@@ -489,6 +498,13 @@ def main() -> int:
         const="unseen11",
         dest="pool",
         help="draw the positives from UNSEEN_11, written by a helper that saw no rule (later)",
+    )
+    ap.add_argument(
+        "--unseen-12",
+        action="store_const",
+        const="unseen12",
+        dest="pool",
+        help="draw the positives from UNSEEN_12, written by a helper that saw no rule (later still)",
     )
     ap.add_argument("--turns-only", action="store_true", help="detection and real turns, no long streams")
     ap.add_argument("--show-turns", action="store_true", help="list the real turns read as rules")
