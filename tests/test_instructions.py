@@ -1001,3 +1001,30 @@ def test_a_condition_on_the_output_a_leading_topic_and_a_scoped_fragment_set_rul
         )
         == []
     )
+
+
+def test_complaints_about_a_habit_and_a_standing_phrase_after_a_general_command():
+    assert (
+        _missed(
+            "Why do you keep suggesting Docker?",  # a question that asks to stop
+            "Enough with wrapping every answer in 'Here is a solution'.",
+            "It drives me nuts when you rename variables.",
+            "For anything touching the database, default to read-only queries.",
+            "Limit explanations to three sentences unless I say otherwise.",
+            "Go with the standard library's logging module throughout.",
+            "Right, and please quote all shell variables in the scripts you give me.",
+            "I always prefer seeing the failing case reproduced before the fix.",
+            "Potresti usare il sistema metrico in tutte le stime che mi dai?",
+            "Risposte brevi, per cortesia: leggo tutto dal telefono.",
+        )
+        == []
+    )
+    assert (
+        _read(
+            "For this answer only, skip the explanation and just give me the code.",  # the topic is one-off
+            "Put the eye-drop into your right eye, 2 drops each time.",  # advice to a person
+            "Why do you keep your bike in the hall?",
+            "I'm tired of waiting for the bus.",
+        )
+        == []
+    )

@@ -64,7 +64,7 @@ TOPIC_CHARS = 6  # "价格请用人民币": the topic before a please word, at m
 MAX_FRAGMENT_WORDS = 4  # "metric units, please": a fragment this short, no verb, is a preference
 MAX_LED_WORDS = 16  # after the user's setting and "so", a negative clause this long still sets a rule
 FIRST_PERSON_CHARS = 30  # "..., they break our hooks": the speaker's reason names the speaker this soon
-TOPIC_WORDS = 3  # "For SQL, ...": a leading topic of at most this many words
+TOPIC_WORDS = 5  # "For anything touching the database, ...": a leading topic of at most this many words
 MAX_VERBLESS_WORDS = 10  # "Times in UTC in all examples": a verbless norm's first clause, at most this many words
 DISPENSE_CHARS = 5  # "不用每次都解释": after a Han 'dispense' phrase, the output verb within this many characters
 _PUNCT = " ,;:-—–、，.!?。！？…"
@@ -118,6 +118,8 @@ def _untopiced(s: str) -> str:
     if not cut or len(lang.words(s[: cut.start()])) > TOPIC_WORDS:
         return s
     rest = s[cut.end() :]
+    if has("one_off", s[: cut.start()]):
+        return s  # "For this answer only, skip the explanation": a request now
     return rest if _directive_start(_without_request(rest)) or starts("start", rest) else s
 
 
@@ -441,11 +443,14 @@ def _standing_directive(core: str) -> bool:
     if not words or words[0] in word_list("standing"):
         return bool(words)
     code = lang.detect(core)
+    standing = [(a, b) for a, b in found("standing", core) if a >= end]
     stop = (_specific(code) | word_list("not_object", code)) - word_list("plural_article", code)
-    if lang.has_han(core) or words[0] in stop or words[0].endswith("ing"):
-        return False
+    if standing:  # "Go with the standard library's logging module throughout": the article is general then
+        stop -= word_list("article", code)
+    if lang.has_han(core) or words[0] in stop or words[0].endswith("ing") or _listeners_own(core[end:]):
+        return False  # "Put the eye-drop into your right eye ... each time": advice to a person
     offers = found("offer", core)
-    marks = [(a, b) for a, b in found("standing", core) + found("contrast", core) if a >= end]
+    marks = standing + [(a, b) for a, b in found("contrast", core) if a >= end]
     return any(not any(x <= a and b <= y for x, y in offers) for a, b in marks)
 
 
@@ -1007,7 +1012,8 @@ def _sentences(text: str) -> list[tuple[str, str, bool]]:
         if len(spoken) < 4 or _reported(spoken):
             continue
         # "Should I always use tabs?" and "Would you recommend ...?" ask; "Could you always use tabs?" asks for a rule
-        if spoken.endswith(("?", "？")) and (_without_request(spoken) is spoken or starts("asks_opinion", spoken)):
+        asks = _without_request(spoken) is spoken and not starts("cease", spoken)  # "Why do you keep ...?" asks to stop
+        if spoken.endswith(("?", "？")) and (asks or starts("asks_opinion", spoken)):
             continue
         written = text[m.start() : m.end()]
         head = len(written) - len(written.lstrip())
