@@ -100,7 +100,7 @@ def classify(sentence: str) -> str | None:
     if starts("condition", s) and not _habit(_without_request(s)):
         main = _consequent(s)  # "If we use FileInput, we can't clear": only the main clause may set a rule
         if main and _scoped(s[: len(s) - len(main)]) and _directive_start(_without_request(main)):
-            return INSTRUCTION  # "If a diff is longer than 40 lines, just give me the full file": a habit
+            return INSTRUCTION  # "If your answers run past a page, just give me the full file": a habit
         s = main
     if len(s) < 4:
         return None
@@ -912,7 +912,7 @@ def _fragment(s: str) -> bool:
     marks = marks or _thanks(s, code)
     if not marks:
         return False
-    after = _CLAUSE.search(s, marks[0][1])  # "Zahlen bitte mit Komma, die Berichte gehen an Kunden": a reason after
+    after = _CLAUSE.search(s, marks[0][1])  # "Risposte brevi, per favore, le leggo dal telefono": a reason after
     if after and s[after.end() :].strip(_PUNCT) and not found("please", s[after.end() :]):
         s = s[: after.start()]
         marks = [(a, b) for a, b in marks if b <= len(s)]
@@ -924,7 +924,7 @@ def _fragment(s: str) -> bool:
         return False  # "please hurry", "please continue": a request for this turn
     longer = 4 if starts("negative_lead", rest) else 0  # "no external dependencies beyond the standard library"
     if not longer and word_list("relation", code).intersection(words[1:]) and has("output", rest):
-        longer = 3  # "Le date nel formato giorno/mese/anno, per favore": how the output is written
+        longer = 3  # "Le risposte nel formato elenco puntato, per favore": how the output is written
     if not words or len(words) > MAX_FRAGMENT_WORDS + longer or len(rest) > 40 + 10 * longer:
         return False
     stop = (word_list("determiner", code) | word_list("article", code)) - word_list("plural_article", code)
@@ -1104,12 +1104,12 @@ class Reading:
 def _paired(head: str) -> bool:
     """The quick test's pairs of kinds, each a rule only together (one look-up of all first: most messages hold
     none): a liking or a habit with an output word or verb or a scope word ("I don't like one-letter variable names",
-    "... in anything you hand me"), an output
-    word with a norm for the speaker or a comparative ("Long one-liners are hard for me", "Short answers are better";
-    an output word first passes the quick test on its own) or a negative lead and the listener's own ("No emojis in
-    your code"), a wish with a general word ("I'd like all timestamps in UTC"), a directive at a sentence's start
-    with a standing or contrast phrase ("Mention trade-offs whenever ..."). Technical prose is full of output words
-    beside "should" or "no": those alone do not send a message to be read."""
+    "... in anything you hand me"), an output word with a norm for the speaker or a comparative ("Long one-liners are
+    hard for me", "Short answers are better"; an output word first passes the quick test on its own) or a negative
+    lead and the listener's own ("No emojis in your code"), a wish with a general word ("I'd like all timestamps in
+    UTC"), a directive at a sentence's start with a standing or contrast phrase ("Mention trade-offs whenever ..."),
+    a dispense phrase ("You don't need to explain ..."). Technical prose is full of output words beside "should" or
+    "no": those alone do not send a message to be read."""
     if not may_hold(head, (*_ABOUT, "output", "wish", "standing", "contrast", "dispense"), ()):
         return False
     output = may_hold(head, ("output",), ())
