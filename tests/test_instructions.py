@@ -1028,3 +1028,26 @@ def test_complaints_about_a_habit_and_a_standing_phrase_after_a_general_command(
         )
         == []
     )
+
+
+def test_say_so_short_output_fragments_a_gerund_asked_for_and_anything_you_write():
+    assert (
+        _missed(
+            "If you're not sure an API exists, say so instead of inventing one.",
+            "Shorter answers, fewer caveats.",
+            "Short answers. I'll ask if I need more.",
+            "Would you mind using British spelling throughout? The docs are for a UK client.",
+            "Our on-call team is new to Go, so comment non-obvious Go idioms in anything you write.",
+        )
+        == []
+    )
+    assert (
+        _read(
+            "Only once.",
+            "So only the Mary Jonathan test fails.",
+            "Using exclude on annotated FilteredRelation doesn't work.",  # a gerund subject, no request
+            "But using double quotes inside double quotes is tricky.",
+            "If I modify the factory, defaulting to False.",
+        )
+        == []
+    )

@@ -156,6 +156,8 @@ def _softened(s: str) -> str:
 def _by_cues(s: str) -> str | None:
     """:func:`classify` by the sentence's cue phrases as a whole."""
     core = _without_request(s)
+    if core is not s and s.rstrip().endswith(("?", "？")):
+        core = _ungerund(core)  # only what a request asks for: "Would you mind using British spelling throughout?"
     if _dispensed(core):
         return PREFERENCE
     if starts("not_rule", core) or starts("not_rule", s):
@@ -180,6 +182,20 @@ def _by_cues(s: str) -> str | None:
     if _verbless_norm(core):
         return PREFERENCE
     return None
+
+
+def _ungerund(core: str) -> str:
+    """ "[Would you mind] using British spelling throughout" -> "use British spelling throughout": a gerund that opens
+    what a request asks for, as the command it stands for when that is a style or directive verb."""
+    first = _next_word(core, 0)
+    if not first.endswith("ing"):
+        return core
+    at = core.lower().find(first)
+    for verb in (first[:-3], f"{first[:-3]}e"):
+        head = f"{verb}{core[at + len(first) :]}"
+        if starts("style_start", head) or starts("directive", head):
+            return head
+    return core
 
 
 def _dispensed(core: str) -> bool:
@@ -257,8 +273,11 @@ def _verbless_norm(core: str) -> bool:
     code = lang.detect(core)
     main = parts[0].strip(_PUNCT)
     reason = len(parts) > 1 and _speaks_of_self("first_person", parts[1], code)
-    if not (reason or _anything_of_yours(main, code)) or core.lstrip().startswith("…"):
-        return False  # "Dates in ISO 8601 format in anything you generate" needs no reason
+    short = (  # "Short answers.", "Shorter answers, fewer caveats.": a few words that name the output
+        len(lang.words(main)) <= MAX_FRAGMENT_WORDS and starts("fragment_adjective", main) and has("output", main)
+    )
+    if not (reason or _anything_of_yours(main, code) or short) or core.lstrip().startswith("…"):
+        return False  # "Dates in ISO 8601 format in anything you generate", "Short answers." need no reason
     words = [w.lower() for w in lang.words(main)]
     if not 2 <= len(words) <= MAX_VERBLESS_WORDS or lang.has_han(main) or core.rstrip().endswith("!"):
         return False
@@ -280,7 +299,7 @@ def _verbless_norm(core: str) -> bool:
         return False
     if any(_past(w) for w in words[1:]):
         return False  # "All 164 tests in the suite passed, so ...": narration
-    related = starts("negative_lead", main) or word_list("relation", code).intersection(words[1:])
+    related = short or starts("negative_lead", main) or word_list("relation", code).intersection(words[1:])
     related = related or words[-1] in word_list("restrictive", code)  # "stable toolchain only, no nightly ..."
     return _scoped(main) and bool(related)  # "Niente spiegazioni lunghe, mi bastano il codice"
 
@@ -661,7 +680,8 @@ def _rule_clause(clause: str, code: str, linked: bool = False, strict: bool = Fa
         return True
     if strict:
         named = starts("negative_lead", c) and has("output", c) and len(lang.words(c)) <= MAX_LED_WORDS
-        return bool(named) or _ruled_out(c)
+        yours = _bare_imperative(c, code) and _anything_of_yours(c, code)  # "so comment ... in anything you write"
+        return bool(named) or yours or _ruled_out(c)
     if lang.has_han(c) and (end := starts("request", c)) and _please(c[:end]) and len(c[end:].strip(_PUNCT)) >= 3:
         return True  # "练习请短一点" (after its topic): a request that follows from the speaker's situation
     if end := starts("negative_lead", c):  # after "so", a longer one: "so nothing that needs 3.10+ like match"
@@ -1107,9 +1127,10 @@ def _paired(head: str) -> bool:
     "... in anything you hand me"), an output word with a norm for the speaker or a comparative ("Long one-liners are
     hard for me", "Short answers are better"; an output word first passes the quick test on its own) or a negative
     lead and the listener's own ("No emojis in your code"), a wish with a general word ("I'd like all timestamps in
-    UTC"), a directive at a sentence's start with a standing or contrast phrase ("Mention trade-offs whenever ..."),
-    a dispense phrase ("You don't need to explain ..."). Technical prose is full of output words beside "should" or
-    "no": those alone do not send a message to be read."""
+    UTC"), a directive or request at a sentence's start with a standing or contrast phrase ("Mention trade-offs
+    whenever ...", "Would you mind using British spelling throughout?"), a 'fragment_adjective' at a sentence's start
+    with an output word ("Short answers."), a dispense phrase ("You don't need to explain ..."). Technical prose is
+    full of output words beside "should" or "no": those alone do not send a message to be read."""
     if not may_hold(head, (*_ABOUT, "output", "wish", "standing", "contrast", "dispense"), ()):
         return False
     output = may_hold(head, ("output",), ())
@@ -1119,7 +1140,8 @@ def _paired(head: str) -> bool:
         or (output and may_hold(head, ("norm_for_me", "comparative"), ()))
         or negative
         or (may_hold(head, ("wish",), ()) and may_hold(head, ("general",), ()))
-        or (may_hold(head, ("standing", "contrast"), ()) and may_hold(head, (), ("directive",)))
+        or (may_hold(head, ("standing", "contrast"), ()) and may_hold(head, (), ("directive", "request")))
+        or (output and may_hold(head, (), ("fragment_adjective",)))
         or may_hold(head, ("dispense",), ())
     )
 

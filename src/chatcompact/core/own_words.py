@@ -67,6 +67,7 @@ ANCHORED = frozenset(
         "asks_opinion",
         "cease",
         "topic_lead",
+        "fragment_adjective",
     }
 )
 
