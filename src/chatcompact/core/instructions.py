@@ -76,6 +76,8 @@ _AT_START = ("start", "style_start", "style_general", "output", "directive_to_me
 # A liking or a habit counts only of the assistant's output: one of the first with one of the second ("I love
 # hiking", "call me when you land" are in many chat messages, the output words in few of them).
 _ABOUT = ("like", "when_you")
+# What a command opens with: a directive verb, one addressed to the speaker, a style cue.
+_COMMANDS = ("directive", "directive_to_me", "style_start", "style_general")
 _CUE_KINDS = (
     "start",
     "anywhere",
@@ -123,9 +125,9 @@ def _untopiced(s: str) -> str:
     return rest if _directive_start(_without_request(rest)) or starts("start", rest) else s
 
 
-def _directive_start(text: str) -> bool:
-    """Whether ``text`` opens with a directive or style verb ("give me", "assume", "keep it")."""
-    kinds = ("directive", "directive_to_me", "style_start", "style_general", "start")
+def _directive_start(text: str, kinds: tuple[str, ...] = (*_COMMANDS, "start")) -> bool:
+    """Whether ``text`` opens with a directive or style verb ("give me", "assume", "keep it"), or a phrase of
+    another of ``kinds``."""
     return any(starts(kind, text) for kind in kinds)
 
 
@@ -325,9 +327,8 @@ def _time_to_come(s: str, temporal: list[tuple[int, int]], rest: str) -> bool:
     "`Expires` can be in the future", "2075 is 50 years in the future")."""
     if any(s[a:b].lower() not in word_list("temporal_weak") for a, b in temporal):
         return True
-    commands = ("start", "directive", "directive_to_me", "style_start", "style_general", "request")
     addressed = _next_word(rest, 0) in word_list("addressee")  # "in the future, you should ..."
-    return addressed or has("please", s) or any(starts(kind, rest) for kind in commands)
+    return addressed or has("please", s) or _directive_start(rest, (*_COMMANDS, "start", "request"))
 
 
 # ---------------------------------------------------------------- rules by what they are about: the output
@@ -408,7 +409,7 @@ def _habit(core: str) -> bool:
     else:
         return False
     main = _without_request(main.strip(_PUNCT))
-    return any(starts(kind, main) for kind in ("directive", "directive_to_me", "style_start", "style_general"))
+    return _directive_start(main, _COMMANDS)
 
 
 # A name in code: dotted, called, indexed or snake_case ("cursor.fetchone()", "os.path", "max_len").
