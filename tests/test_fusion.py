@@ -21,6 +21,7 @@ from chatcompact.core.fusion import (
     singled_out,
     spread,
     support,
+    unvectored,
     vector_share,
     with_neighbours,
 )
@@ -449,3 +450,30 @@ def test_vector_share_stays_between_the_tuned_alpha_and_its_ceiling(a, b) -> Non
     text = [(s, 1.0) for s in dict.fromkeys(a)]
     vec = [(s, 1.0) for s in dict.fromkeys(b)]
     assert DEFAULT_ALPHA - 1e-12 <= vector_share(text, vec) <= 0.5 + 1e-12
+
+
+def test_unvectored_places_a_text_hit_without_a_vector_by_its_words() -> None:
+    vec = [(1, 0.9), (2, 0.5), (3, 0.1)]
+    text = [(7, 12.0), (3, 6.0), (9, 0.0)]
+    out = unvectored(text, vec)
+    assert out == [(1, 0.9), (7, 0.9), (2, 0.5), (3, 0.1), (9, 0.1)]  # ties: the vector hit first
+    assert unvectored([], vec) == vec and unvectored(text, []) == []
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.dictionaries(st.integers(0, 40), st.floats(-1, 1), max_size=15),
+    st.dictionaries(st.integers(0, 40), st.floats(0, 30), max_size=15),
+)
+def test_unvectored_keeps_every_vector_score_and_adds_each_missing_seq_within_their_range(vd, td) -> None:
+    vec = sorted(vd.items(), key=lambda x: -x[1])
+    text = sorted(td.items(), key=lambda x: -x[1])
+    out = unvectored(text, vec)
+    got = dict(out)
+    assert len(out) == len(got)  # each seq once
+    assert all(got[s] == v for s, v in vec)  # the vector scores as they were
+    if vec:
+        assert set(got) == set(vd) | set(td)
+        lo, hi = min(vd.values()), max(vd.values())
+        assert all(lo <= got[s] <= hi for s in td.keys() - vd.keys())
+    assert [v for _, v in out] == sorted((v for _, v in out), reverse=True)

@@ -830,3 +830,21 @@ def test_a_best_hit_the_window_has_no_room_for_is_quoted(mem):
     assert "Eiffel Tower" in text and text.count("Eiffel Tower") == 1
     wide = "\n".join(str(m["content"]) for m in t.context(6000, query="What do you know about Paris?"))
     assert wide.count("Eiffel Tower") == 1  # shown in the window: not quoted as well
+
+
+def test_a_message_not_embedded_yet_is_ranked_by_its_words(tmp_path):
+    """A message the background lane has not embedded yet is missing from the vector ranking: hybrid recall
+    places it by its full-text score, not as the worst vector match (it was last behind unrelated turns)."""
+    db = tmp_path / "lag.db"
+    with Memory.open(db, embedder=HashEmbedder(128), background=False) as mem:
+        for role, text in TALK:
+            mem.thread("lag").add({"role": role, "content": text})
+    with Memory.open(db) as plain:  # another writer without an embedder: its message has no vector
+        plain.thread("lag").add({"role": "user", "content": "Refund order 99100 to the card it was paid with."})
+    with Memory.open(db, embedder=HashEmbedder(128), background=False) as mem:
+        t = mem.thread("lag")
+        assert [m.seq for m in mem.store.missing_vectors("lag", mem.embedder.name)] == [7]
+        hits = t.recall("refund order 99100 card", k=3)
+        assert hits[0].seq == 7
+        assert hits[0].matched == ("text",)  # found by its words only: the hit says so
+        assert t.recall("refund order 99100 card", k=3, mode="vector")[0].seq != 7

@@ -7,6 +7,7 @@
 - :func:`keyword_trust`: how far one query's full-text arm is trusted (adaptive fusion), from :func:`support`;
   :func:`vector_share`: the vector arm's share where it is trusted whole, from the arms' agreement;
   :func:`singled_out`: the one keyword hit a rare term singles out, lifted alone.
+- :func:`unvectored`: a vector ranking with the text hits not embedded yet placed by their words.
 - :func:`neighbour_boost`: lift hits that sit next to other strong hits.
 - :func:`with_neighbours`: expand hits with the turns around them, within a fixed number of slots.
 - :func:`spread`: the head of a ranking drawn from different parts of the conversation.
@@ -96,6 +97,26 @@ def combine(
             rank[seq] = min(rank.get(seq, r), r)
     fused = {seq: (1.0 - alpha) * text.get(seq, 0.0) + alpha * vec.get(seq, 0.0) for seq in rank}
     return sorted(fused.items(), key=lambda item: _order_key(item[1], rank[item[0]], item[0]))
+
+
+def unvectored(
+    text_hits: Sequence[tuple[int, float]], vector_hits: Sequence[tuple[int, float]]
+) -> list[tuple[int, float]]:
+    """``vector_hits`` with each seq of ``text_hits`` it lacks put in, scored where its full-text score puts it.
+
+    For a vector ranking that holds every vector in reach (it came back shorter than asked): a seq it lacks has
+    no vector yet (the background lane embeds a message a moment after ``add``) and is placed by its words, the
+    same share of the vector scores' range as its full-text score has of theirs, not scored 0 as the worst match.
+    """
+    have = {seq for seq, _ in vector_hits}
+    lacking = [(seq, score) for seq, score in text_hits if seq not in have]
+    scores = [score for _, score in vector_hits if math.isfinite(score)]
+    if not lacking or not scores:
+        return list(vector_hits)
+    lo, hi = min(scores), max(scores)
+    share = _minmax(text_hits)
+    placed = [(seq, min(hi, lo + share.get(seq, 0.0) * (hi - lo))) for seq, _ in lacking]
+    return sorted([*vector_hits, *placed], key=lambda item: -item[1])
 
 
 def neighbour_boost(

@@ -33,6 +33,7 @@ from ..core.fusion import (
     lift,
     singled_out,
     spread,
+    unvectored,
     vector_share,
 )
 from ..core.mmr import diversify
@@ -288,6 +289,11 @@ class _Recall:
     parts: dict[int, int] = field(default_factory=dict)  # seq -> the part (> 0: a passage) vector search found
     vector: Callable[[], np.ndarray] | None = None  # the query's vector, once asked for
 
+    @property
+    def fetch(self) -> int:
+        """How deep each arm is searched: fusion normalises scores and boosts neighbours, it needs depth."""
+        return max(self.opts.k * 4, 100)
+
     def run(self) -> list[ArchiveHit]:
         opts, derived, store, tid = self.opts, self.derived, self.store, self.thread_id
         speakers = opts.mode == "hybrid" and opts.speaker_weight > 0
@@ -297,6 +303,7 @@ class _Recall:
         said = names_said(self.query, recent)
         named = frozenset() if said == recent else said
         text, vec, spans = self.rankings(said, opts.where)
+        every_vector = 0 < len(vec) < self.fetch  # all in reach: a text hit it lacks has no vector yet
         text, vec, dated = self.dated(said, text, vec, spans)
         if opts.exclude:  # before fusion: an excluded turn must not lift its neighbours either
             text = [r for r in text if r[0] not in opts.exclude]
@@ -305,8 +312,11 @@ class _Recall:
             seen = derived.speakers(store, tid, [s for s, _ in (*vec, *text)])
             named = named_speakers(self.query, recent | {s for s in seen.values() if s})
         depth = 3 * opts.k + len(opts.exclude)  # room for the excluded and the near-duplicates dropped below
+        found_by_vectors = vec
         if opts.mode == "hybrid":
             by_seq = derived.speakers(store, tid, [s for s, _ in (*vec, *text)]) if named else {}
+            if every_vector:
+                vec = unvectored(text, vec)
             adaptive = opts.fusion == "adaptive"
             trust = keyword_trust(text, vec, spans.keys()) if adaptive else 1.0
             ranked = fuse(
@@ -327,7 +337,7 @@ class _Recall:
         # the first places from different parts of the conversation (core.fusion.spread), in every mode; "different"
         # by seq and, when the first hits come from several sittings, by time
         times = derived.times(store, tid, [s for s, _ in ranked[: 2 * SPREAD_HEAD]])
-        return self.hits(self.distinct(spread(ranked, times=times)), text, vec, spans)
+        return self.hits(self.distinct(spread(ranked, times=times)), text, found_by_vectors, spans)
 
     def rankings(
         self, names: Collection[str], where: SearchFilter | None
@@ -335,8 +345,7 @@ class _Recall:
         """The full-text ranking (whole messages and passages merged), the vector ranking, the passages' spans,
         of the messages ``where`` admits, both searched without the speakers' ``names``. The query's vector is
         computed once per recall."""
-        opts, tid = self.opts, self.thread_id
-        fetch = max(opts.k * 4, 100)  # fusion normalises scores and boosts neighbours: it needs depth
+        opts, tid, fetch = self.opts, self.thread_id, self.fetch
         ranks = self.store if isinstance(self.store, RankedSearch) else _Ranks(self.store, self.derived)
         embedder = self.embedder if opts.mode != "text" else None
         hybrid = opts.mode == "hybrid"  # then the query's embedding runs beside the full-text search
