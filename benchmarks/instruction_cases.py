@@ -1808,6 +1808,494 @@ WRITTEN_13_NEGATIVES = [
 ]
 
 
+# Written on 2026-12-06 (a later session) by a helper that saw neither the rules nor the project, as material to draw
+# rules from (read for rules: not a held-out figure; WRITTEN_14 with its negatives).
+WRITTEN_14 = {
+    "en": [
+        "I'm more of a polars person than a pandas one, so lean that way when you write dataframe code.",
+        "Our linter rejects f-strings because one box still runs Python 3.5, so stick with .format().",
+        "Less prose, more code.",
+        "Metric, please. I don't think in feet or pounds.",
+        "Thanks, that works. Also, I'd rather you skip the recap paragraph at the end of your answers.",
+        "I only have a terminal on this server, no GUI, so whatever you suggest has to be doable over SSH.",
+        "We're stuck on Java 8 at work, so streams are fine but no var, no records, no text blocks.",
+        "The long disclaimers are getting old.",
+        "Too many bullet points lately. I find plain paragraphs easier to read.",
+        "It'd help if you put the file name as a comment on the first line of each code block.",
+        "Would be great if answers fit on one screen without scrolling.",
+        "Mind keeping SQL keywords uppercase? That's what our style guide wants.",
+        "Can we stick to British spelling? These docs are for a UK client.",
+        "Tabs, not spaces.",
+        "I find long explanations hard to follow; short numbered steps with one command each work much better for me.",
+        "Personally I like type hints on everything, even in throwaway scripts.",
+        "I can't stand emojis in technical answers.",
+        "Our team writes tests with pytest, not unittest, and shared fixtures live in conftest.py.",
+        "Commit messages in this repo follow Conventional Commits, so feat:, fix:, chore: and so on.",
+        "My preference is snake_case for column names, even when the source CSV comes in camelCase.",
+        "No jQuery please, the project is plain vanilla JS with ES modules.",
+        "The client only reads PDFs, so any report you draft needs to survive being printed: no interactive bits, sensible page breaks.",  # noqa: E501
+        "I'm on a Mac with zsh, so shell snippets need to work there rather than assuming GNU tools on Linux.",
+        "Docker Compose v2 syntax only, we dropped the old docker-compose binary months ago.",
+        "When you state a number, cite the paper or docs page it came from. I need to be able to check it.",
+        "Please don't rewrite my whole function when I ask about one line; just show the lines that change.",
+        "I'm red-green colorblind, so pick plot palettes that work for that.",
+        "Answer in English even when I paste German error messages.",
+        "Dates in ISO 8601, please: 2024-03-07, not 3/7/24.",
+        "We deploy everything with Terraform, so infra suggestions should come as HCL rather than console click-paths.",
+        'Casual tone is fine by me, no need for the formal "Certainly!" openers.',
+        "From now on, flag any destructive command (rm -rf, DROP, force push) with a clear warning before it.",
+        "Always include the imports in code snippets, I paste them straight into a fresh file.",
+        "Going forward, assume PostgreSQL 15 unless I say otherwise.",
+        "Never suggest installing npm packages globally; everything goes through npx or devDependencies.",
+        "Every time you give me a regex, add a one-line example of what it matches.",
+        "In future replies, use numpy-style docstrings, that's what our Sphinx setup is configured for.",
+        "For the rest of this chat treat me as a Rust beginner but an experienced C++ dev.",
+        "Heads up: I read these on my phone, so wide tables and long code lines wrap badly.",
+        "Our CI runs on Windows agents, so path handling needs pathlib, no hardcoded forward slashes.",
+    ],
+    "de": [
+        "Ich bin eher der Typ für knappe Antworten: Code zuerst, Erklärung nur wenn wirklich nötig.",
+        "Bei uns läuft alles noch auf Python 3.8, also bitte keine match-Statements und kein list[int] in den Annotationen.",  # noqa: E501
+        "Duzen ist völlig okay, das förmliche Sie wirkt hier irgendwie komisch.",
+        "In den Tabellen bitte Komma als Dezimaltrennzeichen, die Zahlen gehen an die Buchhaltung.",
+        "Die ganzen Hinweise auf Best Practices nerven langsam, ich weiß schon, was ich tue.",
+        "Könntest du die Variablennamen auf Englisch lassen? Nur die Kommentare auf Deutsch.",
+        "Wir nutzen kein Docker, bei uns läuft alles über systemd-Units direkt auf Bare Metal.",
+        "Mir hilft es mehr, wenn du erst die Lösung zeigst und danach begründest.",
+        "Höchstens drei Sätze Erklärung pro Antwort, mehr lese ich ehrlich gesagt eh nicht.",
+        "Unser Team schreibt Tests mit JUnit 5 und AssertJ, Hamcrest bitte weglassen.",
+        "Commit-Messages bitte auf Englisch und im Imperativ, so ist das bei uns Konvention.",
+        "Keine Emojis, bitte. Das wirkt in Doku-Texten unprofessionell.",
+        "Ich hab auf dem Server nur vim, also keine Tipps, die VS Code voraussetzen.",
+        "Wäre super, wenn Shell-Skripte immer mit set -euo pipefail anfangen.",
+        "Ab jetzt bitte alle SQL-Beispiele für MariaDB, nicht für Postgres.",
+        "Künftig bitte Quellen mit Link angeben, ich muss das für die Abschlussarbeit belegen.",
+        "Gendern bitte mit Doppelpunkt, also Nutzer:innen – so will es unser Styleguide.",
+        "Ehrlich gesagt sind mir Stichpunkte lieber als Fließtext, das überfliege ich schneller.",
+        "Uhrzeiten bitte im 24-Stunden-Format und in UTC, unser Monitoring läuft komplett auf UTC.",
+        "Danke, passt. Übrigens: Pandas brauchst du nicht mehr vorzuschlagen, wir sind komplett auf DuckDB umgestiegen.",  # noqa: E501
+    ],
+    "it": [
+        "Preferisco risposte brevi, al massimo qualche riga; se mi serve altro te lo chiedo io.",
+        "Da noi il linter blocca le righe oltre i 100 caratteri, quindi tieni il codice entro quel limite.",
+        "Dammi del tu, per favore, il lei mi sembra troppo rigido.",
+        "Niente elenchi puntati, mi trovo meglio con un testo discorsivo.",
+        "Sono più tipo da TypeScript che da JavaScript puro: se puoi, gli esempi scrivili in TS.",
+        "Lavoro su Windows con PowerShell, quindi i comandi bash mi servono a poco.",
+        "Unità nel sistema metrico, grazie: chilometri e gradi Celsius.",
+        "Mi sarebbe utile se ogni blocco di codice avesse in cima un commento con il nome del file.",
+        "Il cliente accetta solo la libreria standard, quindi niente dipendenze esterne negli script.",
+        "Nomi delle variabili in inglese, commenti invece in italiano.",
+        "Tutte queste premesse prima della risposta cominciano a stancarmi.",
+        "Il nostro team usa Vitest, non Jest, quindi i test scrivili per quello.",
+        "D'ora in poi usa la virgola come separatore decimale nelle tabelle.",
+        "Non propormi mai soluzioni con jQuery, il progetto è in Vue 3.",
+        "Quando citi un dato, metti sempre la fonte: devo poterla verificare per la tesi.",
+        "Per me funziona meglio vedere prima il codice completo e poi la spiegazione passo passo.",
+        "In produzione siamo fermi a PHP 7.4, quindi niente enum né proprietà readonly.",
+        "Grazie, funziona. Ah, le date scrivile nel formato giorno/mese/anno, qui il formato americano confonde tutti.",
+        "Tono pure informale, non c'è bisogno di essere così cerimonioso.",
+        "Le query SQL con le parole chiave in maiuscolo e un JOIN per riga, così le leggo meglio.",
+    ],
+    "zh": [
+        "我比较喜欢简洁的回答，代码直接给，解释少一点。",
+        "我们公司的服务器是 CentOS 7，没有 apt，命令请按 yum 来写。",
+        "变量名用英文，注释用中文就行。",
+        "客套话有点多了，直接说重点吧。",
+        "我这边只有命令行，没有图形界面，别让我去点什么按钮。",
+        "麻烦用简体中文回答，就算我贴的是英文报错也一样。",
+        "我们组测试统一用 pytest，unittest 那种写法就别给了。",
+        "单位用公制，温度用摄氏度。",
+        "Python 代码请按 PEP 8 来，缩进四个空格。",
+        "长段落我看着有点吃力，分点列出来对我更友好。",
+        "我们项目还在 Vue 2 上，Composition API 的写法先别给我。",
+        "以后提到数据的时候附上出处链接，我要写进报告里。",
+        "从现在起，SQL 都按 MySQL 8 的语法写。",
+        "不要总是在结尾加一段总结，那部分我基本不看。",
+        "谢谢，可以了。另外，提交信息麻烦按 Conventional Commits 的格式写，我们仓库有钩子检查。",
+        "日期格式用 YYYY-MM-DD，我们的数据库只认这个。",
+        "个人习惯用 pnpm，npm 和 yarn 的命令我用不上。",
+        "公司内网只能访问 PyPI 镜像，所以需要从 GitHub 直接装的包就别推荐了。",
+        "语气随意点就好，不用那么正式。",
+        "画图的话我偏好原生 matplotlib，seaborn 那套默认样式我不太习惯。",
+    ],
+}
+
+WRITTEN_14_NEGATIVES = [
+    "Make this function shorter.",
+    "Show me the SQL for that.",
+    "Is it better to use tabs or spaces in a Makefile?",
+    "Do you prefer pytest or unittest for a small library?",
+    "Here's the log line: `WARN  always_use_ssl is deprecated, use tls.enforce instead`",
+    'The README says: "Always run `make migrate` before starting the server." Does that apply to the test DB too?',
+    "If I were on Windows, would the path separator break this script?",
+    "My boss likes pie charts for everything, which drives the analysts crazy.",
+    "Yesterday I spent three hours on a timezone bug that turned out to be a missing tz=UTC.",
+    "The server has 64 GB of RAM and two NVMe drives.",
+    "Thanks, that fixed it!",
+    "You suggested using polars earlier. Why not just stick with pandas?",
+    "Polars is fast but the API keeps changing between versions.",
+    "Can you put these results in a table?",
+    "Explain the difference between a LEFT JOIN and a FULL OUTER JOIN.",
+    "What would happen if we never closed the connection pool?",
+    "Our old team lead insisted on tabs everywhere, but he left last year.",
+    'Pasted from the email: "Going forward, all invoices must be submitted by the 25th." Can you help me write a script that flags late ones?',  # noqa: E501
+    "Here's the .editorconfig: indent_style = space, indent_size = 2. Why is Prettier ignoring it?",
+    "Rename `tmp` to something more descriptive in this snippet.",
+    "Just for this one, give me the bash version instead of Python.",
+    "Ok cool.",
+    "Which is faster for this workload, Redis or Memcached?",
+    "I tried Rust last year and gave up after fighting the borrow checker for a week.",
+    "The deploy failed at 14:32 with exit code 137.",
+    "Should commit messages be in the imperative mood? I've seen both.",
+    "Could you translate this error into plain English? `ECONNRESET socket hang up`",
+    "Hypothetically, if the client only accepted PDFs, how would you generate them from Markdown?",
+    "My colleague swears by Vim and I'm still on VS Code, we argue about it at lunch.",
+    "What's a good way to enforce snake_case in a Postgres schema?",
+    "Why does flake8 complain about E501 on line 42 here?",
+    "Shorten the summary at the end of that last answer, it's too long for the slide.",
+    "Docker is great until you have to debug networking on a Mac.",
+    "Did you mean `git rebase -i` or `git rebase --onto`?",
+    "Kannst du mir diese Funktion noch mal kürzer schreiben?",
+    "Im Handbuch steht: „Immer zuerst die Sicherung prüfen.“ Was ist damit genau gemeint?",
+    "Secondo te conviene usare Vitest o Jest per un progetto nuovo?",
+    "Ieri il deploy è andato in errore per colpa di una variabile d'ambiente mancante.",
+    "这个查询能帮我改成用 JOIN 的写法吗？",
+    "我同事总是喜欢用 Excel 做图，你觉得用 Python 画会更好看吗？",
+]
+
+
+# Written on 2026-12-06 (a later session) by a helper that saw neither the rules nor the project, as material to draw
+# rules from (read for rules: not a held-out figure; WRITTEN_15 with its negatives).
+WRITTEN_15 = {
+    "en": [
+        "I'm pretty new to Rust, so when lifetimes or trait bounds show up please spell out what they're actually doing.",  # noqa: E501
+        "English isn't my first language, simpler sentences help me a lot.",
+        "i mostly read your answers on my phone on the train, so wide tables and super long code lines are a pain",
+        "I'm a backend dev, the CSS stuff goes right over my head. Keep the frontend explanations at beginner level.",
+        "we don't use ORMs here, raw SQL with psycopg only.",
+        "Everything in this repo has to pass mypy --strict, so type hints on every function please.",
+        "Heads up: prod is air-gapped. Nothing that pip installs at runtime or calls external APIs.",
+        "Our style guide caps lines at 100 chars.",
+        "big fan of early returns, deeply nested ifs make me sad",
+        "Not a fan of one-letter variable names, even in loops.",
+        "I hate when answers start with 'Great question'. Just get to it.",
+        "Python only.",
+        "No jQuery.",
+        "Short version is fine for me, I'll ask if I need more detail.",
+        "It would be nice if you put the command I need to run at the top and the explanation below it.",
+        "Could you default to metric units in the dashboard examples?",
+        "Let's keep all timestamps in UTC in anything you write for this pipeline.",
+        "let's stick with Postgres 14 syntax, that's what we're on and the upgrade is not happening this year",
+        "Can you stay away from lodash? We're trying to shrink the bundle.",
+        "You over-explain.",
+        "The bullet-point walls are hard to read, I'd rather have a couple of normal paragraphs.",
+        "Thanks, that fixed it! Btw I'm on Windows with PowerShell, so bash one-liners don't really help me.",
+        "Quick q about the retry block below. Also, when you give me Terraform, pin the provider versions, our CI rejects anything unpinned.\n\n```\nError: Failed to query available provider packages\n│ Could not retrieve the list of available versions for provider hashicorp/aws\n```",  # noqa: E501
+        "Our team is on Kotlin with coroutines; RxJava answers won't fly in code review.",
+        "I'm red-green colorblind, so pick chart palettes with that in mind.",
+        "I don't need the why, just the diff. I know this codebase inside out.",
+        "Please quit adding emojis to the commit messages you suggest.",
+        "we're a tabs shop. 4 wide.",
+        "I'm stuck on pandas 1.5 and can't upgrade, so nothing that needs 2.x APIs.",
+        "I like to actually understand things rather than copy-paste, so walk me through the reasoning before the code.",  # noqa: E501
+        "Security flags any use of MD5 or SHA1, even for non-crypto checksums, so keep those out of your suggestions.",
+        "FYI the client reads these release notes directly, so no internal jargon or ticket numbers in the drafts.",
+        "Docs are in British English: colour, behaviour, organisation.",
+        "Shell snippets need to be POSIX sh, the containers only ship busybox.",
+        "I always forget what CLI flags do, so comment them inline when you give me commands.",
+        "From now on skip the disclaimers about backing up data first, I know.",
+        "Going forward, assume the reader is a product manager, not an engineer.",
+        "For the rest of this chat treat the staging cluster as the target, not prod.",
+        "Never suggest force-pushing to main, not even as a 'quick fix'.",
+        "Here's the stack trace:\n```\nTypeError: Cannot read properties of undefined (reading 'map')\n    at UserList (UserList.tsx:23:18)\n```\nand just so you know, we use function components with hooks, there are no class components anywhere in this codebase.",  # noqa: E501
+    ],
+    "de": [
+        "Ich komm eher aus der Ops-Ecke, bei React bitte etwas langsamer erklären.",
+        "Bei uns läuft alles über GitLab CI, GitHub Actions bringen mir also nix.",
+        "Bitte duzen, das Sie wirkt hier total steif.",
+        "Kurze Antworten reichen mir, Details frag ich nach, wenn ich sie brauch.",
+        "Bitte keine Anglizismen, wo es ein gutes deutsches Wort gibt – die Doku geht an eine Behörde.",
+        "Wir hängen auf Java 11 fest, Records und Pattern Matching fallen also flach.",
+        "Mir sind die Emojis in deinen Antworten ehrlich gesagt zu viel.",
+        "Danke, läuft jetzt! Übrigens: Code-Kommentare bitte auf Englisch, der Rest gern auf Deutsch.",
+        "Zahlen bitte im deutschen Format, also 1.234,56, und Datum als TT.MM.JJJJ.",
+        "Stacktrace kommt unten, aber vorweg: wir loggen mit structlog, also bitte keine print-Statements in deinen Vorschlägen.\n\nTraceback (most recent call last):\n  File \"worker.py\", line 88, in run\nKeyError: 'job_id'",  # noqa: E501
+        "Unser Cluster hat keinen Internetzugang, also keine Lösungen, die zur Laufzeit irgendwas nachladen.",
+        "Nur Bash, kein Python – auf den Kisten ist nichts anderes installiert.",
+        "Du schweifst oft ab. Lieber direkt zur Lösung.",
+        "Könntest du bei SQL-Beispielen standardmäßig MariaDB-Syntax nehmen?",
+        "Lass uns bei pytest bleiben, unittest will hier keiner mehr sehen.",
+        "Ich bin kein Statistiker – Fachbegriffe wie Heteroskedastizität bitte kurz erklären, wenn sie auftauchen.",
+        "Variablennamen auf Englisch, auch wenn wir hier auf Deutsch schreiben.",
+        "TypeScript strict mode ist bei uns Pflicht, also bitte kein any.",
+        "Ab jetzt bitte keine Zusammenfassung mehr am Ende, die les ich eh nicht.",
+        "Verzichte bitte auf docker-compose-Beispiele, wir deployen ausschließlich mit Helm.",
+    ],
+    "it": [
+        "Sono alle prime armi con Kubernetes, quindi spiegami i concetti senza dare niente per scontato.",
+        "Niente ORM, da noi l'SQL si scrive a mano.",
+        "Risposte brevi per favore, le leggo tra una riunione e l'altra.",
+        "Dammi del tu, non serve essere così formali.",
+        "Il codice commentalo in inglese, ma le spiegazioni fammele in italiano.",
+        "Lavoro su Windows, quindi i comandi da terminale mi servono per PowerShell.",
+        "Non sopporto le risposte che iniziano con 'Ottima domanda!'.",
+        "Solo JavaScript vanilla, niente framework.",
+        "Grazie mille, funziona! Una cosa: nei report usa le date nel formato gg/mm/aaaa, i clienti sono italiani.",
+        "Il nostro linter vuole gli apici singoli in Python, tienine conto.",
+        "Mi piacerebbe che mettessi prima il codice e poi la spiegazione.",
+        "Restiamo su Python 3.8, il server di produzione non si aggiorna.",
+        "Per favore evita le librerie con licenza GPL, il prodotto è closed source.",
+        "Spieghi troppo. Vado di fretta.",
+        "Non sono uno sviluppatore, sono la PM: niente dettagli implementativi se non li chiedo io.",
+        "Qui tutto deve girare offline, l'ambiente di produzione non esce su internet.",
+        "Da noi le API seguono lo snake_case, anche nei payload JSON.",
+        "D'ora in poi rispondimi in italiano anche se ti scrivo in inglese.",
+        "Le tabelle lunghe le leggo malvolentieri, preferisco un elenco breve.",
+        "Ecco l'errore:\n```\nModuleNotFoundError: No module named 'numpy'\n```\nps: uso conda, non pip, quindi i comandi di installazione dammeli per conda.",  # noqa: E501
+    ],
+    "zh": [
+        "我是做后端的，前端的东西请讲得通俗一点。",
+        "我们这边不用 ORM，直接写 SQL。",
+        "回答简短点就行，我基本都在手机上看。",
+        "代码注释用英文，解释用中文。",
+        "生产环境是内网，不能联网，别给我需要在线下载依赖的方案。",
+        "别用 Markdown 表格了，我这边的客户端显示不出来。",
+        "我对 Go 不太熟，涉及 goroutine 和 channel 的地方多解释两句。",
+        "只要 Python 3.6 能跑的写法，服务器升级不了。",
+        "谢谢，问题解决了！顺便说一下，我们团队用的是 Vue 3 + TypeScript，后面的例子按这个来吧。",
+        "你解释得太啰嗦了，直接给结论就好。",
+        "变量名别用拼音，看着难受。",
+        "我们的代码规范要求单个函数不超过 50 行。",
+        "能不能默认给 pnpm 的命令？我们项目不用 npm。",
+        "时间统一用 UTC，日志和报表里都是。",
+        "以后回答都用简体中文。",
+        "我不是搞数据的，统计术语麻烦顺带解释一下。",
+        "别推荐收费的 SaaS，公司预算批不下来。",
+        "先给命令，再解释原因，这样我回头查起来方便。",
+        "我们用的是 MySQL 5.7，窗口函数用不了，写 SQL 的时候注意一下。",
+        "报错贴在下面了：\n```\nnpm ERR! code ERESOLVE\nnpm ERR! ERESOLVE unable to resolve dependency tree\n```\n另外提一句，我比较喜欢函数式的写法，少用 class。",  # noqa: E501
+    ],
+}
+
+WRITTEN_15_NEGATIVES = [
+    "Rewrite just this paragraph more formally.",
+    "Should I always use UUIDs as primary keys?",
+    "Here's the lint output:\n```\nsrc/app.py:12:1: E501 line too long (112 > 100 characters)\nsrc/app.py:40:5: F841 local variable 'tmp' is assigned to but never used\n```",  # noqa: E501
+    'My colleague just posted this in Slack: "please never merge to main without two approvals, folks". Is that reasonable for a 3-person team?',  # noqa: E501
+    'Our style guide says: "Never use wildcard imports. Always prefer absolute imports." Does that apply to __init__.py files too?',  # noqa: E501
+    "If we ever moved to Kubernetes, would Helm be the way to go?",
+    "The designer wants everything in Figma before we touch any code.",
+    "Last sprint we always deployed on Fridays and it was a mess.",
+    "haha yeah, Mondays are rough",
+    "Thanks, that worked!",
+    "Postgres 16 added some nice logical replication features, right?",
+    "Why did you suggest a dataclass there instead of a plain dict?",
+    "Can you translate this error message into plain English for me?",
+    "Make this one short, I'm about to jump into a meeting.",
+    "What's the difference between git rebase and git merge again?",
+    "My manager prefers Jira over Linear, but that doesn't matter for this question.",
+    "Suppose we had zero budget for managed services, what would the architecture look like?",
+    "You mentioned connection pooling earlier. Does PgBouncer handle prepared statements now?",
+    "Can you give me this particular snippet in TypeScript too?",
+    "The logs show:\n```\n2024-03-11T09:14:02Z ERROR worker-3 Timeout waiting for lock on table orders\n```\nany idea what causes this?",  # noqa: E501
+    "Is it bad practice to never write unit tests for getters?",
+    "The auditors want a list of every service account by Friday, can you draft the query for that?",
+    "Okay, the deploy went through. Grabbing lunch, back in 30.",
+    "Which is faster here, a list comprehension or map()?",
+    "For this commit message only, can you put the ticket number ABC-142 at the front?",
+    "Our old CTO used to insist on tabs, lol. Anyway, what's causing this segfault?",
+    "Does Black ever reformat the quotes inside f-strings?",
+    "Could you explain the previous answer once more, slower? I didn't get the part about the mutex.",
+    "Hypothetically, if I asked for all answers in French, would the code examples change too?",
+    "Interesting, I didn't know SQLite had JSON functions.",
+    "The README currently says 'Always run make setup first'. Is that still true after your changes?",
+    "The Python docs say you should never modify a list while iterating over it. Why exactly?",
+    "Kannst du mir nur diesen einen Absatz ins Englische übersetzen?",
+    "Unser Architekt meinte gestern, wir sollten nie wieder MongoDB anfassen. Was hältst du davon?",
+    "Danke, hat geklappt! Schönes Wochenende schon mal.",
+    "Il mio collega giura che Vim sia meglio di tutto, ma non c'entra: come si configura il debugger per Node?",
+    "Mi riscrivi solo questa funzione senza il ciclo for?",
+    "这个报错是什么意思？\n```\nSegmentation fault (core dumped)\n```",
+    "你觉得微服务是不是一定比单体好？",
+    "上周我们每天都加班上线，太累了。",
+]
+
+
+# Written on 2026-12-06 (a later session) by a helper that saw neither the rules nor the project, before the
+# rules of that session, and measured without reading the texts. Kept apart (UNSEEN_13 with its negatives).
+UNSEEN_13 = {
+    "en": [
+        "I'm on Windows with PowerShell, not bash, so any shell snippets need to actually run there.",
+        "Metric units please. I'm in Germany and the lab reports everything in mm and kg anyway.",
+        "ugh, the wall of bullet points again. Plain prose paragraphs are way easier for me to read.",
+        "Our team uses snake_case for SQL column names and singular table names, so stick to that when you write the migrations.",  # noqa: E501
+        "Thanks, that fixed the import. Also I'd rather you skip the 'Great question!' openers, just get to the answer.",  # noqa: E501
+        "pytest, not unittest, for anything test-related. And always with fixtures instead of setUp-style classes.",
+        "We're stuck on Python 3.8 in prod, so no match statements, and type hints need the typing module forms like List[str].",  # noqa: E501
+        "British spelling for the docs please: colour, organisation, licence as a noun.",
+        "I'm a senior dev, you can skip explaining what a closure or a promise is.",
+        "Keep code comments minimal, I find line-by-line commentary distracting.",
+        "Whenever you mention a paper, give me the DOI or arXiv ID so I can check it myself.",
+        "Please never suggest moment.js, we ripped it out of the codebase and use date-fns now.",
+        "Short answers work best for me, I'm mostly reading these on my phone between meetings.",
+        "Here's the stack trace from the staging box. btw we deploy with Terraform only, no clicking around in the AWS console, so frame fixes as HCL changes.",  # noqa: E501
+        "From now on, paste the full file when you change code, not just diffs. I keep losing track of where the snippets go.",  # noqa: E501
+        "Tailwind over styled-components for any UI stuff we do here.",
+    ],
+    "de": [
+        "Ich arbeite auf einem Mac mit Apple Silicon, also bitte keine Anleitungen, die nur auf x86 laufen.",
+        "Du kannst mich ruhig duzen, das förmliche Sie wirkt hier irgendwie komisch.",
+        "Variablennamen und Kommentare im Code bitte auf Englisch, die Erklärungen drumherum aber gern auf Deutsch.",
+        "Mir sind kurze Antworten lieber. Wenn ich mehr wissen will, frag ich schon nach.",
+        "Wir setzen im Team auf Podman statt Docker – die Befehle also bitte entsprechend anpassen.",
+        "Kannst du bei SQL-Beispielen künftig PostgreSQL-Syntax nehmen? MySQL haben wir gar nicht im Einsatz.",
+        "Zahlen in den Tabellen bitte mit Dezimalkomma und Tausenderpunkt, das Zeug geht nachher ans Controlling.",
+        "Danke für den Fix! Übrigens: Lambdas über drei Zeilen mag ich gar nicht, dann lieber eine benannte Funktion.",
+    ],
+    "it": [
+        "Lavoro su Ubuntu 22.04, quindi i comandi dammeli per apt, non per brew.",
+        "Preferisco spiegazioni passo passo, sono alle prime armi con Kubernetes.",
+        "Niente pandas, per favore: il progetto usa solo polars e non voglio aggiungere dipendenze.",
+        "Dammi pure del tu, e lascia perdere i convenevoli.",
+        "Nei test usiamo pytest con nomi tipo test_<funzione>_<caso>, tienilo presente quando me ne scrivi.",
+        "Rispondimi in italiano, ma codice e commenti in inglese, perché il repo è condiviso con colleghi all'estero.",
+        "Ti prego, basta tabelle: per me un elenco semplice è molto più leggibile.",
+        "Quando citi la documentazione mettimi sempre il link alla pagina ufficiale.",
+    ],
+    "zh": [
+        "我用的是 Vue 3 + TypeScript，组合式 API，别给我 Options API 的写法。",
+        "回答简短点就行，不用每次最后都总结一遍。",
+        "代码里的注释用中文写，变量名还是用英文。",
+        "我们公司内网装不了 npm 上的新包，能用标准库解决的尽量用标准库。",
+        "温度一律用摄氏度，别给我华氏。",
+        "我不太喜欢那种一上来就“好的！”的语气，直接说重点吧。",
+        "以后写 SQL 关键字都大写，表名用小写加下划线。",
+        "我是做前端的，后端基础比较弱，讲到数据库的时候可以说细一点。",
+    ],
+}
+
+UNSEEN_13_NEGATIVES = [
+    "Can you convert this one chart to a horizontal bar chart? Just need it for the slide deck.",
+    "Do you think I should always pin dependency versions in requirements.txt, or is that overkill?",
+    "Here's the log:\n2024-03-11 09:14:02 WARN retry policy: always retry on 503, never on 400\n2024-03-11 09:14:03 ERROR upstream timeout after 30s",  # noqa: E501
+    "My manager prefers everything in Jira tickets rather than Slack, but that's his thing.",
+    "Thanks, that worked perfectly!",
+    "If I were using Rust instead, would the borrow checker complain about this?",
+    "Last year we migrated from Jenkins to GitHub Actions and it took forever.",
+    "What's the difference between a LEFT JOIN and a LEFT OUTER JOIN?",
+    'This is the other team\'s style guide, pasted as-is: "Always use tabs. Never commit directly to main. Prefer composition over inheritance." Does it conflict with ours?',  # noqa: E501
+    "Could you make this particular answer shorter? I need to paste it into a tweet.",
+    "My cat just walked across the keyboard, ignore that last message lol",
+    "Our CTO insists on Go for every new service, not sure I agree though.",
+    "For this one function, can you add a Google-style docstring?",
+    "Hypothetically, if we dropped Python 3.8 support, what would we actually gain?",
+    "The client's email says: 'Please always cc legal on any contract changes going forward.' How do I reply politely?",
+    "Why does my Dockerfile rebuild every layer every time I change one line?",
+    'Here\'s my .eslintrc: {"rules": {"curly": ["error", "always"], "no-console": "error"}} why is it flagging line 12?',  # noqa: E501
+    "Run it again with verbose logging this time.",
+    "Should we use UUIDs or bigint for the primary keys? What would you pick?",
+    "I used to write everything in Perl back in 2009, good times.",
+    "The README says 'never run migrations on the primary during business hours', is that still relevant with online schema change tools?",  # noqa: E501
+    "Sarah on my team likes really verbose commit messages, with a body for every change.",
+    "Quick one: what's the default port for Redis?",
+    "Awesome, thanks a lot, have a good weekend!",
+    "Kannst du mir nur diesmal die Ausgabe als CSV geben? Für den Import brauch ich's einmalig so.",
+    "Mein Kollege schreibt immer alles in Jupyter-Notebooks. Was meinst du, lohnt sich für ihn der Umstieg auf Skripte?",  # noqa: E501
+    "Grazie mille, adesso funziona!",
+    "Se dovessimo passare ad Azure, cosa cambierebbe per la pipeline?",
+    "这个报错是什么意思？\nError: listen EADDRINUSE: address already in use :::3000",
+    "我同事说他永远不用 ORM，你觉得有道理吗？",
+]
+
+
+# Written on 2026-12-06 (a later session) by a helper that saw neither the rules nor the project, before the
+# rules of that session, and measured without reading the texts. Kept apart (UNSEEN_14 with its negatives).
+UNSEEN_14 = {
+    "en": [
+        "I'm on a locked-down corporate laptop, so no admin rights. anything that needs sudo or a global install is a non-starter for me.",  # noqa: E501
+        "ugh, the emoji in every heading. plain text please, all of this ends up in our internal wiki.",
+        "prefer composition over inheritance in anything you write for me, this codebase already got burned by deep class hierarchies",  # noqa: E501
+        "keep it to the stdlib if you can, getting a new dependency approved here takes weeks",
+        "our reviewers want conventional commits, so when you suggest commit messages use the feat:/fix:/chore: prefixes",  # noqa: E501
+        "I learn better from examples than theory, so show me a small snippet first and explain after",
+        "heads up, prod boxes are pinned to Python 3.8. so no match statements and no `list[int]` style hints, use typing.List etc.",  # noqa: E501
+        "fwiw I'm on Windows with PowerShell, not bash, so shell one-liners need to work there",
+        'skip the "great question!" preamble and the recap at the end, I just want the answer',
+        "for the terraform bits: modules come from our private registry and every resource needs the cost-center and owner tags, otherwise CI rejects the plan",  # noqa: E501
+        "please don't touch my variable names when you refactor. the unit suffixes (timeout_ms, size_bytes) are deliberate",  # noqa: E501
+        "tests in pytest, not unittest. and fixtures rather than setUp-style helper classes",
+        "I'm a backend person and pretty new to Android, so spell out the lifecycle stuff more than you would for a mobile dev",  # noqa: E501
+        "we can't send customer data to external APIs, so no suggestions that involve piping the raw records through OpenAI or some SaaS",  # noqa: E501
+        "Always give me SQL in the Postgres dialect, we don't run MySQL anywhere.",
+        "From now on keep answers under ~15 lines unless I explicitly ask for more detail.",
+    ],
+    "de": [
+        "Ich sitze an einem M1-Mac, also bitte keine Befehle oder Images, die nur auf x86 laufen.",
+        "Kommentare im Code bitte auf Englisch, auch wenn wir hier auf Deutsch schreiben – das Team ist international.",
+        "Mir reichen kurze Antworten, die langen Erklärungen lese ich eh nur quer.",
+        "Bei uns gilt: keine Secrets in Dockerfiles oder Compose-Files, das läuft alles über Vault. Bitte bei Vorschlägen dran denken.",  # noqa: E501
+        'Du kannst mich ruhig duzen, das steife "Sie" brauchst du hier nicht.',
+        "Type Hints bitte überall dran, wir lassen mypy im strict-Modus laufen.",
+        "Ab jetzt bitte Variablennamen auf Englisch, nicht dieser Denglisch-Mix wie vorhin.",
+        "Ich bin eher der visuelle Typ – bei Architekturfragen hilft mir ein kleines ASCII-Diagramm mehr als drei Absätze Text.",  # noqa: E501
+    ],
+    "it": [
+        "Lavoro su un portatile aziendale senza permessi di amministratore, quindi niente soluzioni che richiedono sudo.",  # noqa: E501
+        "Per favore niente emoji nelle risposte, poi mi tocca incollarle nei documenti per il cliente.",
+        "I nomi delle variabili scrivimeli in inglese, anche se ti parlo in italiano.",
+        "Preferisco capire il perché delle cose, non solo avere il codice da copiare: sto cercando di imparare.",
+        "Nel team usiamo black con line-length 100, tienine conto quando mi formatti il codice.",
+        "Il cluster è ancora fermo a Spark 2.4, quindi lascia perdere le API uscite dopo.",
+        "D'ora in poi rispondimi in italiano, anche quando ti scrivo qualche domanda in inglese.",
+        "Niente librerie esterne per le chiamate HTTP se non è proprio indispensabile, qui ogni dipendenza deve passare dalla security.",  # noqa: E501
+    ],
+    "zh": [
+        "我这边是公司内网，pip 只能走内部镜像，外网的包装不了，推荐依赖的时候注意一下。",
+        "回答别太长哈，我一般是在手机上看的。",
+        "代码注释用中文写吧，组里好几个人英文一般。",
+        "我们项目统一用 pnpm，别给我 npm 或 yarn 的命令。",
+        "别再加那些“希望对你有帮助”之类的客套话了，直接给结论就行。",
+        "以后写 SQL 都按我们的规范来：关键字大写，表名带上 schema 前缀。",
+        "我是前端转过来的，对 Kubernetes 不太熟，讲的时候概念多解释两句。",
+        "生产库我只有只读权限，涉及 DDL 的操作直接给我脚本就好，我转给 DBA 去执行。",
+    ],
+}
+
+UNSEEN_14_NEGATIVES = [
+    "can you rewrite this function without the nested loops? it's crawling on the big input file",
+    "Is it better practice to use UUIDs or bigserial for primary keys in Postgres?",
+    "here's the error:\n```\nWARN [kafka-consumer-3] Offset commit failed; this should never happen under normal operation\norg.apache.kafka.clients.consumer.CommitFailedException\n```",  # noqa: E501
+    "this is our current .editorconfig:\n```\nroot = true\n[*]\nindent_style = space\nindent_size = 2\ninsert_final_newline = true\n```\nwhy isn't vscode picking it up?",  # noqa: E501
+    'my manager sent this, can you help me draft a reply? "Please make sure deployments always go through the change board, and never push on Fridays."',  # noqa: E501
+    "if we were to switch this service to Go, would the gRPC setup look very different?",
+    "my colleague insists on tabs over spaces, is there an actual technical argument either way?",
+    "back at my old job we ran everything on Jenkins and honestly it was fine",
+    "thanks, that worked!",
+    "haha yeah, the coffee machine is broken again so I'm running on fumes today",
+    "for this one just give me the output as a markdown table so I can paste it into the ticket",
+    "what's the difference between COPY and ADD in a Dockerfile?",
+    'from the docs: "The client should always be closed after use; never share a session across threads." does that apply to the async client too?',  # noqa: E501
+    "the training run finished, val loss plateaued around 0.42 after epoch 12",
+    "why does my notebook kernel die when I load the parquet file? it's about 8GB",
+    "btw it's my birthday today lol",
+    "quick one: how do I undo the last commit but keep the changes?",
+    "The README says 'Always run make bootstrap before the first build.' Do I need that step in CI as well?",
+    "what would you recommend for logging in a small Flask app?",
+    "our office is moving to a new building next month",
+    "Suppose the table had 500M rows instead, would that index still help?",
+    "ok now do the same thing for the orders table",
+    "the PM asked whether we could add a dark mode toggle, how hard would that be in SwiftUI?",
+    "my teammate always writes SQL in lowercase and it drives the linter crazy, is there a sqlfluff rule to auto-fix that?",  # noqa: E501
+    "Kannst du mir kurz erklären, was ein LEFT JOIN genau macht?",
+    "Danke, läuft jetzt!",
+    "Mi spieghi la differenza tra una lista e una tupla in Python?",
+    "Grazie mille, perfetto così.",
+    "这个报错是什么意思？ModuleNotFoundError: No module named 'torch'",
+    "谢谢，问题解决了。",
+]
+
+
 def positives(later: bool = True) -> list[tuple[str, str, str]]:
     """``(language, text, "instruction" | "preference")`` of every positive case; ``later=False``: the cue cases
     only (``INSTRUCTIONS`` and ``PREFERENCES``, the pool of the figures before the ``WRITTEN_*`` batches)."""

@@ -2,7 +2,7 @@
 
     python benchmarks/instructions.py [--budget 8000] [--seed 7] [--tokens 100000] [--per-stream 16] [--quick]
                                       [--data PATH] [--cue-cases | --unseen | --unseen-9 | --unseen-10 | --unseen-11
-                                      | --unseen-12]
+                                      | --unseen-12 | --unseen-13 | --unseen-14]
                                       [--turns-only] [--show-turns]
 
 **Detection** (no data needed): ``core.instructions.detect`` on the labelled cases of
@@ -11,7 +11,7 @@ rather keep answers short", "metric please", "keep it brief"), in en, de, it and
 (quoted and pasted text, e-mails, logs, dialogues, hypotheticals, reported speech, questions, one-off requests,
 chat, an assistant's suggestion, a tool's output, someone else's preference). Recall and precision per language,
 false positives by kind, and recall on ``UNSEEN``, ``UNSEEN_LATER``, ``UNSEEN_5``, ``UNSEEN_7``, ``UNSEEN_8``,
-``UNSEEN_9`` to ``UNSEEN_12``: cases written apart from the rules, to show how far they carry (the
+``UNSEEN_9`` to ``UNSEEN_14``: cases written apart from the rules, to show how far they carry (the
 ``WRITTEN_*`` batches were too, until the rules were drawn from them).
 
 **Long streams** (the evaluation data): three streams, each chained until it passes ``--tokens``:
@@ -21,8 +21,8 @@ words, the agent's reasoning and command as the assistant's answer, the command'
 Into each go ``--per-stream`` seeded positives of distinct subjects, drawn from all the labelled cases
 (``--cue-cases``: from the cue cases only, the pool of the figures before the ``WRITTEN_*`` batches were written;
 ``--unseen``: from ``UNSEEN_8``, never read for rules, to show how survival carries to new wording; ``--unseen-9``:
-from ``UNSEEN_9``, written later, the same; ``--unseen-10``, ``--unseen-11``, ``--unseen-12``: from ``UNSEEN_10``
-to ``UNSEEN_12``, written by helpers that saw no rule;
+from ``UNSEEN_9``, written later, the same; ``--unseen-10`` to ``--unseen-14``: from ``UNSEEN_10``
+to ``UNSEEN_14``, written by helpers that saw no rule;
 a later one on the same subject supersedes an earlier one by design, and the supersession pairs measure that),
 half as a turn of their own, half inside an existing user turn: before or after its text or pasted output, or
 after it and before a closing "What do you think?", where only a first-person preference may count; the
@@ -67,6 +67,10 @@ from instruction_cases import (
     UNSEEN_11_NEGATIVES,
     UNSEEN_12,
     UNSEEN_12_NEGATIVES,
+    UNSEEN_13,
+    UNSEEN_13_NEGATIVES,
+    UNSEEN_14,
+    UNSEEN_14_NEGATIVES,
     UNSEEN_LATER,
     WRITTEN_11,
     WRITTEN_11_NEGATIVES,
@@ -74,6 +78,10 @@ from instruction_cases import (
     WRITTEN_12_NEGATIVES,
     WRITTEN_13,
     WRITTEN_13_NEGATIVES,
+    WRITTEN_14,
+    WRITTEN_14_NEGATIVES,
+    WRITTEN_15,
+    WRITTEN_15_NEGATIVES,
     positives,
 )
 
@@ -135,6 +143,8 @@ def detection() -> None:
         ("UNSEEN_10", UNSEEN_10),
         ("UNSEEN_11", UNSEEN_11),
         ("UNSEEN_12", UNSEEN_12),
+        ("UNSEEN_13", UNSEEN_13),
+        ("UNSEEN_14", UNSEEN_14),
     ):
         texts = [t for per_lang in cases.values() for t in per_lang]
         found = [t for t in texts if detect(Message("user", t, seq=1))]
@@ -147,6 +157,8 @@ def detection() -> None:
         ("UNSEEN_10_NEGATIVES", UNSEEN_10_NEGATIVES),
         ("UNSEEN_11_NEGATIVES", UNSEEN_11_NEGATIVES),
         ("UNSEEN_12_NEGATIVES", UNSEEN_12_NEGATIVES),
+        ("UNSEEN_13_NEGATIVES", UNSEEN_13_NEGATIVES),
+        ("UNSEEN_14_NEGATIVES", UNSEEN_14_NEGATIVES),
     ):
         taken = [t for t in negatives if detect(Message("user", t, seq=1))]
         print(f"  negatives written with them ({name}): {len(taken)}/{len(negatives)} taken")
@@ -154,6 +166,8 @@ def detection() -> None:
         ("WRITTEN_11", WRITTEN_11, WRITTEN_11_NEGATIVES),
         ("WRITTEN_12", WRITTEN_12, WRITTEN_12_NEGATIVES),
         ("WRITTEN_13", WRITTEN_13, WRITTEN_13_NEGATIVES),
+        ("WRITTEN_14", WRITTEN_14, WRITTEN_14_NEGATIVES),
+        ("WRITTEN_15", WRITTEN_15, WRITTEN_15_NEGATIVES),
     ):
         texts = [t for per_lang in cases.values() for t in per_lang]
         found = [t for t in texts if detect(Message("user", t, seq=1))]
@@ -360,7 +374,14 @@ def _pool(name: str) -> list[tuple[str, str, str]]:
     """The positives a stream's cases are drawn from: "all", "cue" (the cue cases, the pool before the ``WRITTEN_*``
     batches) or "unseen" (``UNSEEN_8``, never read for rules: how survival carries to new wording)."""
     if name.startswith("unseen"):
-        batches = {"unseen9": UNSEEN_9, "unseen10": UNSEEN_10, "unseen11": UNSEEN_11, "unseen12": UNSEEN_12}
+        batches = {
+            "unseen9": UNSEEN_9,
+            "unseen10": UNSEEN_10,
+            "unseen11": UNSEEN_11,
+            "unseen12": UNSEEN_12,
+            "unseen13": UNSEEN_13,
+            "unseen14": UNSEEN_14,
+        }
         batch = batches.get(name, UNSEEN_8)
         return [(code, t, "preference") for code, texts in batch.items() for t in texts]
     return positives(later=name == "all")
@@ -506,6 +527,14 @@ def main() -> int:
         dest="pool",
         help="draw the positives from UNSEEN_12, written by a helper that saw no rule (later still)",
     )
+    for n in (13, 14):
+        ap.add_argument(
+            f"--unseen-{n}",
+            action="store_const",
+            const=f"unseen{n}",
+            dest="pool",
+            help=f"draw the positives from UNSEEN_{n}, written by a helper that saw no rule (a later session)",
+        )
     ap.add_argument("--turns-only", action="store_true", help="detection and real turns, no long streams")
     ap.add_argument("--show-turns", action="store_true", help="list the real turns read as rules")
     args = ap.parse_args()

@@ -1051,3 +1051,37 @@ def test_say_so_short_output_fragments_a_gerund_asked_for_and_anything_you_write
         )
         == []
     )
+
+
+def test_terse_picks_and_wishes_about_the_output_in_general():
+    assert (
+        _missed(
+            "Python only.",
+            "No jQuery.",
+            "Tabs, not spaces.",
+            "Vitest, non Jest.",
+            "Solo JavaScript vanilla, niente framework.",
+            "Nur Bash, kein Python – auf den Kisten ist nichts anderes installiert.",
+            "Thanks, that works. No ORM.",
+            "Would be great if answers fit on one screen without scrolling.",
+            "Wäre super, wenn Shell-Skripte mit set -euo pipefail anfangen.",
+            "Mi sarebbe utile se ogni blocco di codice avesse in cima un commento con il nome del file.",
+        )
+        == []
+    )
+    assert (
+        _read(
+            "Cash only.",  # not a technical thing: a shop's rule
+            "Members only.",
+            "No way.",
+            "Kein Problem.",
+            "Friday, not Monday.",  # a correction of one fact
+            "So I was printing the VALUE, not the TYPE.",  # narration that stresses its words
+            "`get_default()` NOT called.",
+            "No README, so I made one.",
+            "Python only?",  # a question
+            "It would be great if you could send me the file.",  # one thing, now
+            "Would be nice if the tests passed for once.",
+        )
+        == []
+    )

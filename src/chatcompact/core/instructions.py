@@ -181,7 +181,7 @@ def _by_cues(s: str) -> str | None:
         return PREFERENCE
     if _liking(s) or _output_norm(core) or _noted(s) or _bare_norm(core) or _own_habit(core) or _assumed(core):
         return PREFERENCE
-    if _verbless_norm(core):
+    if _verbless_norm(core) or _terse(s):
         return PREFERENCE
     return None
 
@@ -959,6 +959,81 @@ def _fragment(s: str) -> bool:
     return bool(lang.content_words(" ".join(words), filler=True))
 
 
+# A technical name: inner capitals ("jQuery", "TypeScript"), or letters with a digit or a programming sign
+# ("Python3", "C++", "Node.js"). Not capitals alone: narration stresses words so ("the VALUE, not the TYPE").
+_TECH_NAME = re.compile(r"\w*[a-z][A-Z]\w*|(?=\w*[A-Za-z])\w*\d\w*|\w+(?:\+\+|#|\.js)")
+_TERSE_CLAUSE = re.compile(r"\s*[,;，；]\s*")
+_TERSE_REASON = re.compile(r"\s[-–—]\s|:\s")
+
+
+def _terse(s: str) -> bool:
+    """ "Python only.", "No jQuery.", "Tabs, not spaces.", "Solo JavaScript vanilla, niente framework", "Nur Bash,
+    kein Python - auf den Kisten ...": a verbless sentence (a reason may follow a dash or colon) of at most two
+    short clauses; the first names a technical thing or the output (a 'tech' word, one that looks like it: "ORM",
+    "jQuery", "Python3"; an 'output' word) and says to use only it ('restrictive': "only", "nur") or not (a
+    'negative_lead' or 'negation' word first), or the second says what not to use instead. Not "Cash only", "No
+    way", "Kein Problem", "Friday, not Monday" (a correction of one fact), "No README, so I made one"."""
+    head = _TERSE_REASON.split(s.strip(_PUNCT), maxsplit=1)[0]
+    if len(head) > 80 or lang.has_han(head) or not _terse_words().intersection(lang.words(head.lower())):
+        return False
+    clauses = [c for c in _TERSE_CLAUSE.split(head.strip(_PUNCT)) if c]
+    if not 1 <= len(clauses) <= 2 or has("one_off", head):
+        return False
+    code = lang.detect(s)
+    marks = [_terse_mark(c, code) for c in clauses]
+    if None in marks or not _named(clauses[0][starts("negative_lead", clauses[0]) :], code):
+        return False
+    return bool(marks[0]) or (len(clauses) == 2 and marks[1] == "negated")
+
+
+def _terse_mark(clause: str, code: str) -> str | None:
+    """How a clause of :func:`_terse` limits: "restricted", "negated", "" (a bare name: "Tabs"), None (no terse
+    clause: more than three words, or a phrase such as "no worries")."""
+    low = [w.lower() for w in lang.words(clause)]
+    if not 1 <= len(low) <= 3 or starts("not_negative", clause):
+        return None
+    if starts("negative_lead", clause) or low[0] in word_list("negation", code):
+        stop = word_list("determiner", code) | word_list("article", code)
+        return "negated" if len(low) > 1 and low[1] not in stop else None  # "not the TYPE": one thing
+    restrictive = word_list("restrictive", code)
+    if low[0] in restrictive or low[-1] in restrictive:
+        return "restricted" if len(low) > 1 else None
+    return ""
+
+
+def _named(clause: str, code: str) -> bool:
+    """Whether ``clause`` names the output or a technical thing (see :func:`_terse`)."""
+    tech = word_list("tech")
+    return has("output", clause) or any(w.lower() in tech or _TECH_NAME.fullmatch(w) for w in lang.words(clause))
+
+
+# A sentence's head of at most eight words before its end, a dash or a colon: where a terse rule may be.
+_SHORT_HEAD = re.compile(
+    r"(?:^|(?<=[.!?])[ \t]+|\n)[ \t]*([^\s.!?–—:]+(?:[ \t,;]+[^\s.!?–—:]+){0,7})[ \t]*(?=[.!?–—:]|\n|$)", re.M
+)
+
+
+def _terse_hinted(head: str) -> bool:
+    """The quick test of :func:`_terse`: a 'restrictive' word, or a negative one, in a short sentence's head ("only"
+    and "no" are in many long sentences of narration)."""
+    if not may_hold(head, ("restrictive",), ("negative_lead", "negation")):
+        return False
+    words = _terse_words()
+    for m in _SHORT_HEAD.finditer(head):
+        for clause in _TERSE_CLAUSE.split(m.group(1).lower()):
+            w = clause.split()
+            if w and (w[0] in words or w[-1] in words) and len(w) <= 3:
+                return True
+    return False
+
+
+@lru_cache(maxsize=1)
+def _terse_words() -> frozenset[str]:
+    """The 'restrictive', 'negative_lead' and 'negation' words of the spaced languages (their first words)."""
+    kinds = ("restrictive", "negative_lead", "negation")
+    return frozenset(w.split()[0] for k in kinds for w in word_list(k) if not lang.has_han(w))
+
+
 def _trailing_standing(s: str) -> list[tuple[int, int]]:
     """A 'standing' word that closes a fragment after a comma, as a please word would ("Dates in ISO format,
     always.")."""
@@ -1155,7 +1230,7 @@ def read(message: Message, proposed: frozenset[str] = frozenset()) -> Reading:
     if message.role != "user" or not message.text:
         return Reading(False, False)
     head = message.text[:READ_CHARS]
-    cued = may_hold(head, _ANYWHERE, _AT_START) or _clause_hinted(head) or _paired(head)
+    cued = may_hold(head, _ANYWHERE, _AT_START) or _clause_hinted(head) or _paired(head) or _terse_hinted(head)
     override = may_hold(head, ("override",), ())
     if not cued and not override and not proposed:
         return Reading(False, False)  # most messages: no cue outside their code at all
