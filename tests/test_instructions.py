@@ -1085,3 +1085,26 @@ def test_terse_picks_and_wishes_about_the_output_in_general():
         )
         == []
     )
+
+
+def test_a_convention_of_the_speakers_team_about_a_technical_thing_is_a_preference():
+    assert (
+        _missed(
+            "Our team writes tests with pytest, not unittest, and shared fixtures live in conftest.py.",
+            "Il nostro team usa Vitest, non Jest, quindi i test scrivili per quello.",
+            "我们组测试统一用 pytest，unittest 那种写法就别给了。",
+            "我们这边不用 ORM，直接写 SQL。",
+            "TypeScript strict mode ist bei uns Pflicht, also bitte kein any.",
+            "Da noi le API seguono lo snake_case, anche nei payload JSON.",
+        )
+        == []
+    )
+    assert (
+        _read(
+            "Yes, it uses `@total_ordering`. So we must implement `__lt__` consistent with `__eq__`.",  # narration
+            "Our team was on Java 8 until last year, not Java 11.",  # what was
+            "Our team needs pytest installed for this one run, not unittest.",  # one-off
+            "Our team loves hiking, not running.",  # nothing technical
+        )
+        == []
+    )

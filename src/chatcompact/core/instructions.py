@@ -109,7 +109,8 @@ def classify(sentence: str) -> str | None:
     kind = _by_cues(s)
     if kind is not None or (has("one_off", s) and not (has("standing", s) or has("temporal", s))):
         return kind  # "I'm free tomorrow, so give me a call": a request for then, whatever its clauses
-    return PREFERENCE if _accommodation(s) else None
+    # a terse pick or a convention of the speaker's team: of a whole sentence, never a clause after a situation
+    return PREFERENCE if _accommodation(s) or _terse(s) or _convention(s) else None
 
 
 def _untopiced(s: str) -> str:
@@ -181,7 +182,7 @@ def _by_cues(s: str) -> str | None:
         return PREFERENCE
     if _liking(s) or _output_norm(core) or _noted(s) or _bare_norm(core) or _own_habit(core) or _assumed(core):
         return PREFERENCE
-    if _verbless_norm(core) or _terse(s):
+    if _verbless_norm(core):
         return PREFERENCE
     return None
 
@@ -1034,6 +1035,23 @@ def _terse_words() -> frozenset[str]:
     return frozenset(w.split()[0] for k in kinds for w in word_list(k) if not lang.has_han(w))
 
 
+def _convention(s: str) -> bool:
+    """ "Our team writes tests with pytest, not unittest", "Il nostro team usa Vitest, non Jest", "我们这边不用
+    ORM，直接写 SQL", "Da noi le API seguono lo snake_case": how the speaker's team works ('team': "our team",
+    "bei uns", "da noi", 我们组), in its first clause, with a technical thing named (a 'tech' word or one that
+    looks like it) and what is not used or is the norm (a negative or restrictive word, a 'ruled_out' phrase, a
+    'norm'): a convention the answers follow. Not what happened ('copula_past'), nor a plan of now ('one_off')."""
+    first = _CLAUSE.split(s, maxsplit=1)[0]
+    if not found("team", first) or has("one_off", s) or has("copula_past", s):
+        return False
+    code = lang.detect(s)
+    if not _named(s, code):
+        return False
+    words = {w.lower() for w in lang.words(s)}
+    limits = _terse_words() | word_list("restrictive", code)
+    return bool(words & limits) or has("ruled_out", s) or has("norm", s) or has("negative_lead", s)
+
+
 def _trailing_standing(s: str) -> list[tuple[int, int]]:
     """A 'standing' word that closes a fragment after a comma, as a please word would ("Dates in ISO format,
     always.")."""
@@ -1231,6 +1249,7 @@ def read(message: Message, proposed: frozenset[str] = frozenset()) -> Reading:
         return Reading(False, False)
     head = message.text[:READ_CHARS]
     cued = may_hold(head, _ANYWHERE, _AT_START) or _clause_hinted(head) or _paired(head) or _terse_hinted(head)
+    cued = cued or (may_hold(head, ("team",), ()) and (may_hold(head, ("tech",), ()) or bool(_TECH_NAME.search(head))))
     override = may_hold(head, ("override",), ())
     if not cued and not override and not proposed:
         return Reading(False, False)  # most messages: no cue outside their code at all
