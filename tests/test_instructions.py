@@ -1108,3 +1108,16 @@ def test_a_convention_of_the_speakers_team_about_a_technical_thing_is_a_preferen
         )
         == []
     )
+
+
+def test_soft_asks_to_stick_to_or_stay_away_from_something():
+    assert (
+        _missed(
+            "Can we stick to British spelling? These docs are for a UK client.",
+            "Can you stay away from lodash? We're trying to shrink the bundle.",
+            "Lass uns bei pytest bleiben, unittest will hier keiner mehr sehen.",
+            "Restiamo su Python 3.8, il server di produzione non si aggiorna.",
+        )
+        == []
+    )
+    assert _read("Mind the gap.", "Can we meet tomorrow?", "Let's go with option B for the caching layer.") == []
