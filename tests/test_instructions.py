@@ -1121,3 +1121,33 @@ def test_soft_asks_to_stick_to_or_stay_away_from_something():
         == []
     )
     assert _read("Mind the gap.", "Can we meet tomorrow?", "Let's go with option B for the caching layer.") == []
+
+
+def test_complaints_about_too_much_of_the_output_are_preferences():
+    assert (
+        _missed(
+            "The long disclaimers are getting old.",
+            "Too many bullet points lately. I find plain paragraphs easier to read.",
+            "You over-explain.",
+            "You explain too much.",
+            "Spieghi troppo. Vado di fretta.",
+            "Du schweifst oft ab. Lieber direkt zur Lösung.",
+            "Mir sind die Emojis in deinen Antworten ehrlich gesagt zu viel.",
+            "The answers are too long.",
+        )
+        == []
+    )
+    assert (
+        _read(
+            "Too much work lately.",
+            "You worry too much.",
+            "You are getting old.",
+            "The tests take too long.",  # the suite, not the answers
+            "Your last answer was too long.",  # one answer
+            "Shorten the summary at the end of that last answer, it's too long for the slide.",
+            "And I'd like to ask you to write a recommendation for me, if it is not too much trouble.",
+            "Sometimes it feels like it's too much, but your encouragement gives me the strength.",
+            "I ramble a lot, sorry.",
+        )
+        == []
+    )

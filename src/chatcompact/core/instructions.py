@@ -110,7 +110,7 @@ def classify(sentence: str) -> str | None:
     if kind is not None or (has("one_off", s) and not (has("standing", s) or has("temporal", s))):
         return kind  # "I'm free tomorrow, so give me a call": a request for then, whatever its clauses
     # a terse pick or a convention of the speaker's team: of a whole sentence, never a clause after a situation
-    return PREFERENCE if _accommodation(s) or _terse(s) or _convention(s) else None
+    return PREFERENCE if _accommodation(s) or _terse(s) or _convention(s) or _complaint(s) else None
 
 
 def _untopiced(s: str) -> str:
@@ -1052,6 +1052,45 @@ def _convention(s: str) -> bool:
     return bool(words & limits) or has("ruled_out", s) or has("norm", s) or has("negative_lead", s)
 
 
+def _team_hinted(head: str) -> bool:
+    """The quick test of :func:`_convention`: a 'team' phrase and a technical name."""
+    return may_hold(head, ("team",), ()) and (may_hold(head, ("tech",), ()) or bool(_TECH_NAME.search(head)))
+
+
+def _complaint(s: str) -> bool:
+    """ "Too many bullet points lately", "The long disclaimers are getting old", "You over-explain", "Spieghi
+    troppo", "Mir sind die Emojis in deinen Antworten zu viel", "客套话有点多了": the speaker finds a habit of the
+    assistant's too much. An 'excess' of the output ("too many" right before an 'output' word, or after one with
+    only a 'copula' or an 'intensifier' between: "the intros are too long"), an 'annoyance' with the output near
+    it ("... are getting old", "nerven"), the assistant overdoing it ('overdo': "you ramble", "divaghi"), or doing
+    it too much ("you" with an 'output_verb' before the excess, or that verb's second person alone: "spieghi").
+    Not "too much work lately", "You worry too much", "The tests take too long", nor what was ('one_off',
+    'copula_past': "your last answer was too long")."""
+    excess, annoyed, overdone = found("excess", s), found("annoyance", s), found("overdo", s)
+    if not (excess or annoyed or overdone) or has("one_off", s) or has("copula_past", s):
+        return False
+    code = lang.detect(s)
+    if overdone and (lang.has_han(s) or not _of("overdo", s, "en") or _speaks_of_self("addressee", s, code)):
+        return True  # "You over-explain", "Du schweifst oft ab", "你太啰嗦了": the listener's own verb
+    if lang.has_han(s):
+        a = (excess or annoyed)[0][0]
+        return bool(found("output", s[max(0, a - 12) : a + 12]) or _of("listener_own", s, code))
+    you = _speaks_of_self("addressee", s, code)
+    second = (word_list("output_verb", "de") | word_list("output_verb", "it")) - word_list("output_verb", "en")
+    for a, b in excess:
+        before = [w.lower() for w in lang.words(s[max(0, a - 30) : a])][-3:]
+        if (you and word_list("output_verb", code).intersection(before)) or second.intersection(before):
+            return True  # "You explain too much", "Spieghi troppo", "Du erklärst zu viel"
+        after = lang.words(s[b:].lower())[:3]
+        if found("output", " ".join(after)):
+            return True  # "too many bullet points", "troppi emoji"
+        outputs = found("output", s[max(0, a - 60) : a])
+        between = lang.words(s[max(0, a - 60) + outputs[-1][1] : a].lower()) if outputs else ["-"]
+        if len(between) <= 3 and set(between) <= word_list("copula", code) | word_list("intensifier", code):
+            return True  # "The intros are too long", "Mir sind die Emojis in deinen Antworten ehrlich gesagt zu viel"
+    return any(found("output", s[max(0, a - 60) : b + 60]) for a, b in annoyed)
+
+
 def _trailing_standing(s: str) -> list[tuple[int, int]]:
     """A 'standing' word that closes a fragment after a comma, as a please word would ("Dates in ISO format,
     always.")."""
@@ -1249,7 +1288,7 @@ def read(message: Message, proposed: frozenset[str] = frozenset()) -> Reading:
         return Reading(False, False)
     head = message.text[:READ_CHARS]
     cued = may_hold(head, _ANYWHERE, _AT_START) or _clause_hinted(head) or _paired(head) or _terse_hinted(head)
-    cued = cued or (may_hold(head, ("team",), ()) and (may_hold(head, ("tech",), ()) or bool(_TECH_NAME.search(head))))
+    cued = cued or may_hold(head, ("excess", "annoyance", "overdo"), ()) or _team_hinted(head)
     override = may_hold(head, ("override",), ())
     if not cued and not override and not proposed:
         return Reading(False, False)  # most messages: no cue outside their code at all
