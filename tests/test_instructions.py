@@ -1151,3 +1151,18 @@ def test_complaints_about_too_much_of_the_output_are_preferences():
         )
         == []
     )
+
+
+def test_likings_read_to_their_clause_and_a_bare_rather_not_is_an_answer():
+    assert (
+        _missed(
+            "Not a fan of one-letter variable names, even in loops.",
+            "Non sopporto le risposte che iniziano con 'Ottima domanda!'.",
+            "Ich bin eher der Typ für knappe Antworten: Code zuerst, Erklärung nur wenn wirklich nötig.",
+            "Ehrlich gesagt sind mir Stichpunkte lieber als Fließtext, das überfliege ich schneller.",
+            "Mir sind kurze Antworten lieber.",
+            "One suggestion at a time works best for me.",
+        )
+        == []
+    )
+    assert _read("I'd rather not, it's fine.", "I'd rather not.", "I'd rather send it myself, thanks.") == []

@@ -578,7 +578,12 @@ def _first_person_preference(s: str) -> bool:
     cues = found("prefer", s) or (found("prefer_word", s) if _speaks_of_self("first_person", s) else [])
     if not cues:
         return False
-    return not about_one_thing(s[cues[0][1] :], lang.detect(s))
+    rest = s[cues[0][1] :]
+    clause = rest[: m.start()] if (m := _CLAUSE.search(rest)) else rest
+    said = s[: cues[0][0]] + clause
+    if not lang.content_words(said.strip(_PUNCT), filler=True) and not lang.has_han(s):
+        return False  # "I'd rather not, it's fine": an answer about what was asked
+    return not about_one_thing(rest, lang.detect(s))
 
 
 def _speaks_of_self(kind: str, text: str, code: str | None = None) -> bool:
@@ -833,7 +838,11 @@ def same_subject(new: str, old: str) -> bool:
 def about_one_thing(after: str, code: str) -> bool:
     """Whether what follows a preference cue is about one thing now: an ``object_pronoun`` within its first words
     ("[I'd rather] send it myself", "write to her first"), but "[I'd rather] it when ..." is general, and a 'place'
-    phrase names where the user is ("[I don't have admin] rights on this laptop")."""
+    phrase names where the user is ("[I don't have admin] rights on this laptop"). Read to the clause's end when
+    the clause holds two words at least ("[lieber] als Fließtext, das ..."; not "[I'd rather] not, it's fine")."""
+    cut = _CLAUSE.search(after)  # "[lieber] als Fließtext, das überfliege ich": its object is in its clause
+    if cut and len(lang.words(after[: cut.start()])) >= 2:
+        after = after[: cut.start()]
     after = blanked(after, found("place", after))
     if lang.has_han(after):
         return after.lstrip(_PUNCT).startswith(tuple(word_list("object_pronoun", "zh")))
