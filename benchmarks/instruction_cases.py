@@ -2296,6 +2296,320 @@ UNSEEN_14_NEGATIVES = [
 ]
 
 
+# Written on 2026-12-06 (a later session) by a helper that saw neither the rules nor the project, as material to draw
+# rules from (read for rules: not a held-out figure; WRITTEN_16 with its negatives).
+WRITTEN_16 = {
+    "en": [
+        "Thanks, that fixed the join. For context, these summaries get forwarded to our finance managers who don't read SQL, so plain-language explanations work much better for them than query breakdowns. Can you redo the last one with that in mind?",  # noqa: E501
+        "We're a Postgres shop, so skip the MySQL variants.",
+        "Metric units please, I'm in Germany and nobody here thinks in feet.",
+        "Pet peeve of mine: code blocks without a language tag. My renderer needs them for highlighting.",
+        "I'm on Windows with PowerShell 7, so bash one-liners don't really help me. The deploy script question is next, give me a sec to paste it.",  # noqa: E501
+        "Ideally the examples would be runnable as-is, imports and all, because I paste them straight into a notebook.",
+        "Dates as YYYY-MM-DD, that's what our warehouse uses.",
+        "Quick status: the migration to Airflow 2.8 is done. Worth knowing that we pin the workers to Python 3.9, so nothing that needs newer syntax like match statements.",  # noqa: E501
+        "I care more about readability than squeezing out performance here. The people rotating onto this codebase are mostly juniors.",  # noqa: E501
+        "Could you stop opening answers with 'Great question'? It's starting to get on my nerves.",
+        "Type hints on all function signatures are a must in this repo, mypy runs in strict mode in CI.",
+        "I'm a backend dev and frontend is new to me, so don't assume I know React idioms. A short explanation of hook-related stuff when it comes up would help a lot.",  # noqa: E501
+        "Bullet points work best for me, I read these on my phone between meetings.",
+        "We use pytest, not unittest. Fixtures over setUp methods.",
+        "Please cite the RFC section when you say something about HTTP semantics, I need to back up decisions in design reviews.",  # noqa: E501
+        "Thanks for the Terraform module. One thing: our security team forbids hardcoded secrets even in examples, so use variables or a Vault reference instead of placeholder strings like 'mypassword'. Now, about the state backend...",  # noqa: E501
+        "British spelling, please. The docs are for a UK client.",
+        "Keep answers short unless I ask for detail, I'll follow up if I need more.",
+        "I'm used to Polars, pandas feels clunky to me these days.",
+        "Our style guide says 2-space indentation in YAML and 4 in Python, and reviewers are picky about it.",
+        "Not a fan of emoji in technical answers.",
+        "The firmware runs on an STM32 with 64KB of RAM, so dynamic allocation is off the table. Anything you suggest needs to fit in static buffers. Let's look at the UART handler next.",  # noqa: E501
+        "When you change code, just show me the diff rather than the whole file. These files are long.",
+        "I'm red-green colorblind, so chart suggestions shouldn't rely on those two colors to tell series apart.",
+        "Excel formulas in the German locale for me: semicolons as argument separators, commas for decimals.",
+        "Just so you know, I'm reviewing all this on a 13-inch laptop and lines over ~100 characters wrap horribly. Keeping code lines shorter than that would help a lot.",  # noqa: E501
+        "No need to explain basic Docker concepts, I've been running k8s clusters for years.",
+        "Answer in English even if I paste German error messages, my colleagues read these threads too.",
+        "Timestamps in UTC, please. We have people in four time zones and local times just cause confusion.",
+        "I'd rather you ask a clarifying question than guess when the requirements are ambiguous.",
+        "We're on Node 18 LTS and can't upgrade until Q3, so features from 20+ are out. Also, we're ESM-only. Thanks for the last fix by the way, the tests pass now.",  # noqa: E501
+        "Conventional Commits format for any commit messages you draft, our hook enforces it.",
+        "I tend to copy your SQL straight into BigQuery, so Standard SQL dialect only.",
+        "For the writing side: our docs follow the Google developer style guide, so second person, present tense, active voice. Could you start by rewriting the intro of the install guide?",  # noqa: E501
+        "Please put a clear warning on any command that's destructive (deletes data, force-pushes, drops tables). I've been burned before.",  # noqa: E501
+        "Stick to the standard library where it's reasonable. Getting a new dependency approved takes weeks here.",
+        "Tables are great for comparisons, I find them way easier to scan than paragraphs.",
+        "I always want the time complexity mentioned when you propose an algorithm.",
+        "From now on, use snake_case for all column names in the examples.",
+        "Every time you suggest a library, mention its license. We can't ship anything GPL.",
+    ],
+    "de": [
+        "Danke, läuft jetzt. Kurz zur Info: Ich arbeite auf einem Mac mit Apple Silicon, also bitte keine x86-spezifischen Docker-Images vorschlagen.",  # noqa: E501
+        "Bitte duzen, das Sie wirkt bei uns im Team total steif.",
+        "Zahlen bitte im deutschen Format, also Komma als Dezimaltrenner. Die Auswertungen gehen an unser Controlling.",
+        "Ich bin bei Kubernetes eher Einsteigerin, erklär mir die Begriffe lieber einmal zu viel als zu wenig.",
+        "Wir sind ein reiner Java-Laden, Kotlin-Beispiele bringen mir leider nichts.",
+        "Mir reichen kurze Antworten, Hintergründe frag ich bei Bedarf nach.",
+        "Die Doku schreiben wir auf Deutsch, Fachbegriffe wie Deployment oder Pipeline bleiben aber englisch. Kannst du den Abschnitt zur Installation entsprechend überarbeiten?",  # noqa: E501
+        "Was mich nervt: dass du ständig Disclaimer drunter setzt. Die kannst du dir sparen.",
+        "Datumsangaben bitte als TT.MM.JJJJ, so erwarten es unsere Fachbereiche.",
+        "Code-Kommentare auf Englisch, auch wenn wir hier Deutsch reden. Das ist bei uns so Konvention.",
+        "Unsere Server laufen alle noch auf RHEL 8, das heißt Python 3.6 als Systeminterpreter. Bitte nichts, was neuere Sprachfeatures braucht. Ansonsten super Hilfe bisher!",  # noqa: E501
+        "Sicherheitsrelevantes bitte deutlich kennzeichnen, das muss ich später dem ISB vorlegen.",
+        "Ich hätte bei Empfehlungen gern immer eine Quelle dabei, am liebsten die offizielle Doku.",
+        "Ab jetzt bitte alle Beispiele mit Gradle statt Maven.",
+        "Tabellen finde ich deutlich übersichtlicher als Fließtext, gerade bei Vergleichen.",
+        "Ich lese das meistens abends auf dem Handy, lange Codeblöcke sind da eine Qual. Also lieber in kleinen Häppchen.",  # noqa: E501
+        "Bei uns gilt: keine neue Abhängigkeit ohne Lizenzprüfung. Wenn du eine Bibliothek vorschlägst, schreib die Lizenz gleich dazu.",  # noqa: E501
+        "Einheiten metrisch, Temperaturen in Celsius, wir bauen die Sensorik für den europäischen Markt.",
+        "Ich mag den funktionalen Stil, also Streams statt for-Schleifen, solange es lesbar bleibt.",
+        "Die Texte gehen an die Geschäftsführung, die haben null technischen Hintergrund. Bitte so formulieren, dass man das ohne IT-Wissen versteht. Den ersten Entwurf schick ich gleich rüber.",  # noqa: E501
+    ],
+    "it": [
+        "Grazie mille, ora il job parte. Ti dico solo che lavoriamo con Spark 3.3 su Databricks, quindi niente API uscite dopo.",  # noqa: E501
+        "Dammi pure del tu, niente formalità.",
+        "Le risposte lunghe non le leggo, vai dritto al punto.",
+        "Sono un data analyst, non uno sviluppatore: quando c'è del codice spiegami cosa fa riga per riga, se possibile.",  # noqa: E501
+        "Per le date usiamo il formato gg/mm/aaaa, i report finiscono ai colleghi dell'amministrazione.",
+        "Qui siamo tutti su Vue, gli esempi in React mi servono a poco.",
+        "Mi trovo meglio con gli elenchi puntati che con i paragrafoni.",
+        "I commenti nel codice in inglese, per favore: il repository è condiviso con il team di Lisbona.",
+        "Ti chiedo una cortesia: niente emoji nelle risposte, le incollo in documenti ufficiali.",
+        "Il firmware gira su un ESP32 e la flash è quasi piena. Tienine conto quando proponi librerie, meglio roba leggera. Intanto recupero il log che mi hai chiesto.",  # noqa: E501
+        "Numeri con la virgola come separatore decimale, così non devo sistemarli a mano in Excel.",
+        "Mi interessa capire il perché più che avere la soluzione pronta, sto preparando la certificazione AWS.",
+        "Mi dà un po' fastidio quando riscrivi tutto il file per cambiare due righe: fammi vedere solo le parti modificate.",  # noqa: E501
+        "Da noi i test sono obbligatori, qualsiasi funzione proponi deve avere almeno un test con pytest.",
+        "D'ora in poi rispondimi in italiano anche se ti scrivo in inglese.",
+        "Non mettere mai password di esempio nei file di configurazione, nemmeno finte.",
+        "Il manuale è per gli installatori, gente pratica che non ha tempo: frasi brevi, imperativo, niente giri di parole. Ti mando il capitolo 3 da sistemare.",  # noqa: E501
+        "Lavoro su Linux Mint con zsh, i comandi per macOS non mi servono.",
+        "Sono abituato a Black e isort, quindi se il codice è già formattato così mi risparmi lavoro.",
+        "Quando citi una norma o uno standard metti il riferimento preciso, tipo ISO 27001 punto 8.2, perché poi devo giustificarlo in sede di audit. Ah, e grazie per la checklist di prima, era perfetta.",  # noqa: E501
+    ],
+    "zh": [
+        "谢谢，问题解决了。顺便说一下，我们公司服务器都在内网，没法 pip install 外部包，所以尽量只用标准库。",
+        "回答用中文就行，代码注释保持英文。",
+        "我是做前端的，后端这块不太熟，讲数据库相关的东西麻烦说得通俗点。",
+        "别给我长篇大论，三五句话说清楚最好。",
+        "我们团队统一用 Go 1.21，泛型可以用，但别用 1.22 之后才有的特性。",
+        "日期格式请按 2024-03-01 这种写，我们的报表系统只认这个。",
+        "这些文档是给运维同事看的，他们习惯看步骤清单，一步一条命令那种。",
+        "有个小要求：金额统一用人民币，保留两位小数。财务那边对格式很敏感。",
+        "你老是在结尾加一段总结，其实没必要，我看完代码自己就明白了。",
+        "我用的是 Windows + WSL2，命令请给 Ubuntu 版本的。",
+        "代码风格我们按 Google Java 规范来，缩进两个空格。",
+        "涉及删库、删表这种危险操作，请务必先提醒我备份。上次吃过亏。",
+        "我比较在意可维护性，性能差一点没关系。",
+        "以后写 SQL 都用大写关键字。",
+        "每次给出配置文件的时候，请注明适用的版本号。",
+        "我们是做嵌入式的，MCU 只有 32KB RAM，别推荐需要动态内存分配的方案。刚才那个环形缓冲区的思路挺好，我先试试。",
+        "引用论文或者官方文档的时候麻烦附上链接，我要写进技术方案里。",
+        "表格比大段文字直观多了，对比类的问题我更喜欢看表格。",
+        "我英语一般，专业术语第一次出现时麻烦在括号里给个中文解释。",
+        "我们这边 Python 代码必须过 flake8 和 mypy，写的时候类型注解要写全。",
+    ],
+}
+
+WRITTEN_16_NEGATIVES = [
+    "Can you make this one shorter? It's going into a Slack message.",
+    "Rename `df2` to `orders_clean` in that snippet.",
+    "Is it better to use a CTE or a temp table for this?",
+    "Would you always use async handlers in FastAPI, or only for I/O-bound stuff?",
+    "Here's the error:\n```\nWARN  pool exhausted, always check max_connections\nERROR replica must never lag more than 30s\n```",  # noqa: E501
+    "This is our current nginx config:\n```\n# NEVER remove this header\nadd_header X-Frame-Options DENY always;\n```\nWhy are iframes still loading on staging?",  # noqa: E501
+    "My manager just sent this: 'Going forward, all PRs must have two approvals before merge.' Can you help me write a reply asking whether that applies to hotfixes?",  # noqa: E501
+    "My colleague always writes his tests with unittest, no idea why.",
+    "Thanks, that worked perfectly!",
+    "Status update: the backfill finished overnight, 12M rows loaded.",
+    "Hypothetically, if we moved to GCP, would Pub/Sub replace Kafka one-to-one?",
+    "Yesterday I spent three hours chasing a timezone bug that turned out to be a typo in the cron expression. Anyway, fixed now.",  # noqa: E501
+    "The project started in 2019 as a hackathon thing, which is why the folder structure is a mess.",
+    "Could you translate this compiler error into plain English? `E0502: cannot borrow as mutable because it is also borrowed as immutable`",  # noqa: E501
+    "What does `--no-cache-dir` actually do?",
+    "Show me the same query with a LEFT JOIN instead, just to compare.",
+    "Our README says: 'Contributors must always run `make lint` before pushing. Never commit directly to main.' Is there a way to enforce that with a pre-commit hook?",  # noqa: E501
+    "只把刚才那段代码里的变量名改成驼峰就行，其他不用动。",
+    "Should I never use `SELECT *` in production views, or is that overblown?",
+    "For this one answer, could you put it in a table? I want to paste it into a slide.",
+    "The client prefers Azure, honestly I don't know why they picked it.",
+    "Going to grab lunch, back in 30.",
+    "The docstring says 'This method must always be called after init()'. Does that mean I can't call it lazily?",
+    "Our old vendor always delivered CSVs with semicolons, which is why the parser has that weird branch.",
+    "Can you give me a quick bash script to rename these 200 files? It's a one-time cleanup.",
+    "In future versions of Kafka, is ZooKeeper going away entirely?",
+    "What would you recommend for a team that has never used Terraform before?",
+    "The sprint ends Friday, so I have two days to get this merged.",
+    "Here's the stack trace:\n```\nTraceback (most recent call last):\n  File \"etl.py\", line 42, in <module>\n    run()\nKeyError: 'customer_id'\n```",  # noqa: E501
+    "Just this once, skip the explanation and give me the command.",
+    "Oops, I pasted the wrong file. Ignore the last message.",
+    "Every time I run the container it exits with code 137. Any idea why?",
+    "Alright, that's it for today, thanks for the help.",
+    "Is 'data' singular or plural in technical writing? My editor and I disagree.",
+    "Kannst du den letzten Absatz noch mal kürzer fassen?",
+    "Mein Kollege schreibt seine Commit-Messages immer auf Deutsch, ist das eigentlich üblich?",
+    "Grazie, ora funziona tutto!",
+    "Nel file di configurazione c'è scritto 'non modificare mai questo valore', ma se lo cambio cosa succede?",
+    "这个报错是什么意思？`Permission denied (publickey)`",
+    "昨天上线的时候数据库主从延迟了十几分钟，现在已经恢复了。",
+]
+
+
+# Written on 2026-12-06 (a later session) by a helper that saw neither the rules nor the project, as material to draw
+# rules from (read for rules: not a held-out figure; WRITTEN_17 with its negatives).
+WRITTEN_17 = {
+    "en": [
+        "i'm dyslexic so short paragraphs and bullet points help me a lot, dense blocks of text are really hard for me to get through",  # noqa: E501
+        "I'm on a 13-inch laptop, keep code lines under ~90 chars pls so I don't have to scroll sideways",
+        "fyi the cluster has no outbound internet \u2014 anything that needs a pip install at runtime or calls an external API won't work there",  # noqa: E501
+        "reviewers here reject PRs without tests, so whatever code you hand me should come with pytest cases",
+        "metric + 24h clock",
+        "could you default to TypeScript strict mode for anything frontend? we turned it on last sprint",
+        "tbh the wall of caveats at the end of each answer is a lot. i know the risks, you can skip them",
+        "I find early returns way clearer than nested if/else, so lean that way when you write handlers",
+        "ok that fixed the migration, thanks. btw we're on Postgres 12 in prod (can't upgrade until Q3) so nothing that needs a newer version. next thing: the cron job for the nightly export is double-firing, any idea why?",  # noqa: E501
+        "no emojis in commit messages pls, our changelog generator chokes on them",
+        "- python 3.11\n- poetry not pip\n- ruff for lint\nthat's our stack, keep suggestions within it",
+        "I'm not a native english speaker, simple sentences are easier for me to follow \U0001f64f",
+        "can you stop explaining what a for loop is lol, i've been doing this 15 years. assume I know the basics",
+        "My manager reads these summaries, so when I ask for a status update please make it non-technical and under 5 bullets",  # noqa: E501
+        "I prefer pandas method chaining over reassigning df a bunch of times",
+        "we deploy on ARM (graviton), so avoid docker images that are amd64-only",
+        "quick q about the auth middleware \u2014 actually before that: please use httpx instead of requests in this codebase, the whole thing is async. ok so the middleware returns 401 on valid tokens sometimes, here's the handler...",  # noqa: E501
+        "British spelling in answers please (colour, organise) \u2014 the docs are for a UK client.",
+        "just give me the diff, not the entire file. I can apply patches myself",
+        "I'm colorblind (red/green) so when you suggest chart palettes steer clear of red vs green contrasts",
+        "Honestly I'd rather you ask a clarifying question than guess and write 200 lines of the wrong thing",
+        "for the docs: sentence case headings, second person, no 'simply' or 'just'",
+        "we use tabs. I know. don't @ me. tabs in the Go and Makefile stuff obviously but also in the JS here",
+        "the machine I'm on is Windows w/ PowerShell, not bash, so shell commands need to work there",
+        "I'm a student and this is for a course \u2014 please explain the why behind changes rather than only handing me the code, I need to understand it for the exam",  # noqa: E501
+        "Could you keep SQL keywords uppercase? SELECT, FROM etc. it's how our team formats it",
+        "we're HIPAA-bound so no real patient data in examples, fake names/ids only",
+        "i like it when you put the command to run at the very top and the explanation after",
+        "terraform 1.5, aws provider 4.x pinned. don't suggest resources that need 5.x",
+        "Small thing: I can't stand abbreviations in variable names (usr, cfg, tmp). full words please, it's a readability thing for the team",  # noqa: E501
+        "Going forward, please write docstrings in Google style, not numpy.",
+        "From now on reply with a single code block when it's a config file, no prose around it",
+        "Always use f-strings, never % formatting.",
+        "the repo is a monorepo with pnpm workspaces \u2014 npm/yarn commands will break things, heads up",
+        "Not a fan of class-based React components. hooks + function components for this project",
+        "My screen reader reads tables terribly, could lists replace tables in your replies?",
+        "I work in UTC+9 but the servers log in UTC; when you talk about times, give them in UTC",
+        "heads up: legal said no GPL deps in this product. MIT/Apache/BSD are fine",
+        "Let's keep explanations to like 2-3 sentences max unless I ask for more detail",
+        "I'm more of a visual learner, ascii diagrams for architecture stuff really help me \U0001f4d0",
+    ],
+    "de": [
+        "Bitte duzen, das Siezen wirkt bei uns im Team total steif.",
+        "Ich arbeite auf einem alten ThinkPad mit 8 GB RAM \u2013 L\u00f6sungen, die erst mal drei Docker-Container hochfahren, sind f\u00fcr mich eher nix.",  # noqa: E501
+        "Kommentare im Code bitte auf Deutsch, die Doku f\u00fcr Kunden aber auf Englisch.",
+        "Unser Build-Server h\u00e4ngt hinter einem Proxy ohne Internetzugang, also keine Abh\u00e4ngigkeiten, die zur Laufzeit was nachladen.",  # noqa: E501
+        "Mir sind kurze Antworten lieber. Wenn ich mehr wissen will, frag ich nach.",
+        "Kurze Zwischenfrage zum Deployment \u2013 ach, und bevor ich's vergesse: wir nutzen Podman statt Docker, die Befehle sollten also darauf passen. Also, warum startet der Container nach dem Reboot nicht neu?",  # noqa: E501
+        "Datumsformat TT.MM.JJJJ und Dezimalkomma, bitte. Die Reports gehen an die Buchhaltung.",
+        "Bei uns wird kein PR ohne Type Hints gemergt, das kannst du direkt mit einplanen.",
+        "Ich finde pathlib deutlich lesbarer als os.path, nimm lieber das.",
+        "K\u00f6nntest du bei Shell-Befehlen standardm\u00e4\u00dfig die langen Optionen nehmen (--recursive statt -r)? Dann verstehen die Kollegen die Skripte auch in einem Jahr noch.",  # noqa: E501
+        "Keine Anglizismen in der Oberfl\u00e4che, wenn sich's vermeiden l\u00e4sst \u2013 also \u201eSpeichern\u201c statt \u201eSave\u201c, \u201eEinstellungen\u201c statt \u201eSettings\u201c.",  # noqa: E501
+        "bin Werkstudent und noch ziemlich neu bei Kotlin, erkl\u00e4r mir ruhig, warum du was machst \U0001f605",
+        "Wir sind an Java 11 gebunden, der Kunde zieht nicht mit. Records, Text Blocks und so weiter fallen also flach.",  # noqa: E501
+        "Mich nervt es, wenn am Ende der Antwort noch eine Zusammenfassung kommt, die genau das wiederholt, was oben steht.",  # noqa: E501
+        "Tests bitte mit pytest-Fixtures und nicht mit unittest.TestCase, das ist hier so Konvention.",
+        "Ab jetzt bitte alle Commit-Messages nach Conventional Commits (feat:, fix: usw.).",
+        "Ich hab eine Rot-Gr\u00fcn-Schw\u00e4che, bei Diagrammen also bitte andere Farbkombis.",
+        "Variablennamen auf Englisch, auch wenn wir uns hier auf Deutsch unterhalten.",
+        "Zeig mir lieber erst den Plan in Stichpunkten, bevor du anf\u00e4ngst, Code zu schreiben.",
+        "Datenschutz ist bei uns ein Riesenthema \u2013 in Beispielen bitte nur ausgedachte Namen und keine echten E-Mail-Adressen.",  # noqa: E501
+    ],
+    "it": [
+        "Dammi del tu, per favore, il lei mi fa sentire vecchio \U0001f604",
+        "Lavoro su un portatile con Windows e WSL2, quindi i comandi devono girare l\u00ec.",
+        "Preferisco risposte brevi e dritte al punto, le spiegazioni lunghe tanto le salto.",
+        "I commenti nel codice in inglese, grazie: il team \u00e8 sparso tra Milano e Berlino.",
+        "Il server di produzione non ha accesso a internet, niente dipendenze che scaricano roba a runtime.",
+        "Qui da noi i revisori bocciano le PR senza test, quindi includili direttamente.",
+        "Trovo async/await molto pi\u00f9 leggibile delle catene di .then(), usalo quando puoi.",
+        "Date nel formato gg/mm/aaaa e orari a 24 ore, il cliente \u00e8 italiano.",
+        "Ok grazie, funziona! Ah, una cosa: siamo fermi a Django 3.2 per motivi di compatibilit\u00e0, quindi niente funzionalit\u00e0 delle versioni nuove. Passando ad altro, come gestisco i file statici su S3?",  # noqa: E501
+        "Non sono un esperto di Docker, se mi spieghi i passaggi uno alla volta mi trovo meglio.",
+        "Potresti usare i nomi delle variabili per esteso? Abbreviazioni tipo 'cnt' o 'idx' mi confondono.",
+        "Sono dislessico, i blocchi di testo lunghi per me sono un incubo: meglio elenchi puntati.",
+        "D'ora in poi scrivi i messaggi di commit in inglese e al presente.",
+        "Usiamo pnpm, non npm. Se mi dai comandi di install, tienine conto.",
+        "Niente librerie con licenza GPL, l'ufficio legale ci ha gi\u00e0 fatto storie una volta.",
+        "La documentazione la scrivo per utenti non tecnici: linguaggio semplice, niente gergo.",
+        "Mi piace quando metti prima il codice e poi la spiegazione, non il contrario.",
+        "Siamo su Python 3.8 sul cluster dell'universit\u00e0, quindi niente match-case n\u00e9 altre novit\u00e0.",
+        "Per i grafici uso matplotlib, non seaborn: il prof vuole solo quello.",
+        "Evita per favore i punti esclamativi e il tono da venditore nei testi per il sito, il brand \u00e8 sobrio.",
+    ],
+    "zh": [
+        "我是后端出身，前端不太熟，讲 React 的时候可以稍微细一点。",
+        "回答尽量简短，直接给代码就行，不用铺垫。",
+        "我们公司内网访问不了 GitHub 和 PyPI，只能走内部镜像，推荐依赖的时候注意一下。",
+        "代码注释用中文，变量名用英文。",
+        "我们组的规矩是没写单测的 PR 不给合，所以你写的函数顺手把测试也带上吧。",
+        "我用的是 M1 的 Mac，有些只支持 x86 的镜像跑不了。",
+        "比起 class 组件，我更喜欢函数组件加 hooks，看着清爽。",
+        "日期格式用 YYYY-MM-DD，时间用 24 小时制。",
+        "好的，问题解决了，谢谢！对了，我们线上还是 MySQL 5.7，别用 8.0 才有的窗口函数之类的。另外想问下，慢查询日志怎么开？",  # noqa: E501
+        "能不能默认用 TypeScript 写？我们项目已经全面迁过去了。",
+        "我英语不太好，技术名词保留英文没关系，但解释部分请用中文。",
+        "以后写 SQL 关键字都大写。",
+        "老板只看结论，给我写周报摘要的时候控制在三条以内，别放技术细节。",
+        "说实话每段后面都加一堆注意事项有点啰嗦，我自己心里有数。",
+        "我们用 Go 1.19，泛型可以用，但 1.21 之后的新东西就别上了。",
+        "麻烦别在代码里加 emoji 或者花哨的日志输出，运维那边的日志系统会乱码。",
+        "我是学生，这是毕设的一部分，希望你多讲讲为什么这样改，不要只丢代码。",
+        "涉及命令行的话给我 PowerShell 版本，我在 Windows 上。",
+        "画架构图用 mermaid 吧，我们的文档站能直接渲染。",
+        "我们这行对隐私管得很严，举例的时候用编造的姓名和手机号就好。",
+    ],
+}
+
+WRITTEN_17_NEGATIVES = [
+    "can you make this one answer shorter? I need to paste it into a slack thread",
+    'Traceback (most recent call last):\n  File "app.py", line 42, in <module>\n    main()\n  File "app.py", line 37, in main\n    conn = psycopg2.connect(DSN)\npsycopg2.OperationalError: could not connect to server: Connection refused',  # noqa: E501
+    "thanks, that worked perfectly \U0001f389",
+    'my colleague just sent this: "we should always use UUIDs for primary keys, never autoincrement" \u2014 is he right?',  # noqa: E501
+    "Here's an excerpt from the style guide we're evaluating: 'Always use trailing commas. Never use default exports.' What do you think of it compared to Airbnb's?",  # noqa: E501
+    "what if we switched to Rust for the parser, hypothetically \u2014 would that even be worth it?",
+    "Back in 2019 we ran everything on Heroku and it was a nightmare to debug",
+    "which is better for a small team, GitHub Actions or GitLab CI?",
+    "for this function only, skip the type hints, it's a throwaway script",
+    "CI log:\n##[error]Process completed with exit code 1.\nnpm ERR! code ELIFECYCLE\nnpm ERR! errno 1\nnpm ERR! frontend@0.3.1 build: `vite build`",  # noqa: E501
+    "can you translate this error message into plain english for me?",
+    "my manager prefers Jira but I honestly don't care either way, what do you think?",
+    "The orders table has about 2 million rows right now.",
+    "have a good weekend!",
+    "Rewrite the README intro in a more casual tone just this once, it's for a hackathon demo",
+    "If I were to use Kubernetes, how would I set up autoscaling?",
+    "Sarah on the frontend team swears by Tailwind, I haven't tried it myself",
+    "Should I use poetry or uv for a new project?",
+    "Last year I tried writing my own ORM and gave up after two weeks lol",
+    "Can you explain the difference between a mutex and a semaphore?",
+    "give me three options for naming this module, I'll pick one",
+    "oops, I pasted the wrong file, ignore that last message",
+    "The client meeting is on Thursday, so I'm trying to get the demo done by Wednesday.",
+    "Here's the PR template from the repo:\n## Checklist\n- [ ] Always add tests\n- [ ] Never commit secrets\n- [ ] Update the changelog",  # noqa: E501
+    "in this answer, can you put the SQL first? want to copy it quickly",
+    "The linter output says: E501 line too long (112 > 88 characters). What does that mean?",
+    "would it be faster to use a set instead of a list here?",
+    "our old CTO insisted on 100% coverage, which is why the test suite is so bloated",
+    "lol yeah, Mondays \U0001f643",
+    'The API returns JSON like {"id": 12, "status": "pending"}; how do I parse it in Go?',
+    "Can you do a quick summary of what we changed today?",
+    "Danke dir, hat super geklappt!",
+    "Mein Kollege meinte gerade: \u201eWir sollten nie ORMs benutzen.\u201c Siehst du das auch so?",
+    "Kannst du mir f\u00fcr diese eine Mail eine f\u00f6rmlichere Version schreiben? Geht an den Vorstand.",
+    "Grazie mille, ora la build passa!",
+    "Se ipoteticamente passassimo a MongoDB, cosa cambierebbe nello schema?",
+    "Il mio capo una volta ha cancellato il database di staging per sbaglio, che giornata.",
+    "谢谢，搞定了！",
+    "同事说我们以后应该全部改成微服务，你觉得靠谱吗？",
+    "这次能不能用表格对比一下这三个库？",
+]
+
+
 def positives(later: bool = True) -> list[tuple[str, str, str]]:
     """``(language, text, "instruction" | "preference")`` of every positive case; ``later=False``: the cue cases
     only (``INSTRUCTIONS`` and ``PREFERENCES``, the pool of the figures before the ``WRITTEN_*`` batches)."""

@@ -82,6 +82,10 @@ from instruction_cases import (
     WRITTEN_14_NEGATIVES,
     WRITTEN_15,
     WRITTEN_15_NEGATIVES,
+    WRITTEN_16,
+    WRITTEN_16_NEGATIVES,
+    WRITTEN_17,
+    WRITTEN_17_NEGATIVES,
     positives,
 )
 
@@ -168,6 +172,8 @@ def detection() -> None:
         ("WRITTEN_13", WRITTEN_13, WRITTEN_13_NEGATIVES),
         ("WRITTEN_14", WRITTEN_14, WRITTEN_14_NEGATIVES),
         ("WRITTEN_15", WRITTEN_15, WRITTEN_15_NEGATIVES),
+        ("WRITTEN_16", WRITTEN_16, WRITTEN_16_NEGATIVES),
+        ("WRITTEN_17", WRITTEN_17, WRITTEN_17_NEGATIVES),
     ):
         texts = [t for per_lang in cases.values() for t in per_lang]
         found = [t for t in texts if detect(Message("user", t, seq=1))]
