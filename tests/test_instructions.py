@@ -1166,3 +1166,14 @@ def test_likings_read_to_their_clause_and_a_bare_rather_not_is_an_answer():
         == []
     )
     assert _read("I'd rather not, it's fine.", "I'd rather not.", "I'd rather send it myself, thanks.") == []
+
+
+def test_an_opinion_question_and_a_change_to_the_code_just_shown_are_no_rules():
+    assert (
+        _read(
+            "Would you always use async handlers in FastAPI, or only for I/O-bound stuff?",
+            "只把刚才那段代码里的变量名改成驼峰就行，其他不用动。",
+        )
+        == []
+    )
+    assert _missed("Could you always use tabs?") == []
