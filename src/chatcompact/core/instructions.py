@@ -1162,6 +1162,9 @@ def own_sentences(text: str) -> list[tuple[str, str]]:
     return [(written, spoken) for written, spoken, doubtful in _sentences(text) if not doubtful]
 
 
+_CHOICE = re.compile(r"[,，]\s*(?:or|oder|o|oppure|还是|或者)\s", re.I)
+
+
 def _sentences(text: str) -> list[tuple[str, str, bool]]:
     """:func:`own_sentences`, and those a generic question after them makes doubtful (``True``): what may have
     been pasted before "What do you think?" can still state the user's own preference, but no rule."""
@@ -1175,8 +1178,8 @@ def _sentences(text: str) -> list[tuple[str, str, bool]]:
             continue
         # "Should I always use tabs?" and "Would you recommend ...?" ask; "Could you always use tabs?" asks for a rule
         asks = _without_request(spoken) is spoken and not starts("cease", spoken)  # "Why do you keep ...?" asks to stop
-        if spoken.endswith(("?", "？")) and (asks or starts("asks_opinion", spoken)):
-            continue
+        if spoken.endswith(("?", "？")) and (asks or starts("asks_opinion", spoken) or _CHOICE.search(spoken)):
+            continue  # a question that weighs two ways ("..., or only for I/O?") asks for a judgment
         written = text[m.start() : m.end()]
         head = len(written) - len(written.lstrip())
         if written[head : head + 1] != own[m.start() + head : m.start() + head + 1]:
