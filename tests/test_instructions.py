@@ -1177,3 +1177,17 @@ def test_an_opinion_question_and_a_change_to_the_code_just_shown_are_no_rules():
         == []
     )
     assert _missed("Could you always use tabs?") == []
+
+
+def test_formats_of_dates_numbers_and_spelling_are_the_output_too():
+    assert (
+        _missed(
+            "Dates as YYYY-MM-DD, that's what our warehouse uses.",
+            "British spelling, please. The docs are for a UK client.",
+            "Zahlen bitte im deutschen Format, also Komma als Dezimaltrenner.",
+            "Datumsangaben bitte als TT.MM.JJJJ, so erwarten es unsere Fachbereiche.",
+            "日期格式请按 2024-03-01 这种写，我们的报表系统只认这个。",
+        )
+        == []
+    )
+    assert _read("The numbers don't add up.", "Prices went up again.", "Dates are hard to pin down.") == []
