@@ -1191,3 +1191,29 @@ def test_formats_of_dates_numbers_and_spelling_are_the_output_too():
         == []
     )
     assert _read("The numbers don't add up.", "Prices went up again.", "Dates are hard to pin down.") == []
+
+
+def test_a_liking_of_a_technical_thing_and_what_anything_you_write_must_be():
+    assert (
+        _missed(
+            "Not a fan of class-based React components. hooks + function components for this project",
+            "I love pytest.",
+            "I only have a terminal on this server, no GUI, so whatever you suggest has to be doable over SSH.",
+            "i'm dyslexic so short paragraphs and bullet points help me a lot, dense blocks of text are hard for me",
+            "tbh the wall of caveats at the end of each answer is a lot. i know the risks, you can skip them",
+            "Could you keep SQL keywords uppercase? SELECT, FROM etc. it's how our team formats it",
+            "Let's keep explanations to like 2-3 sentences max unless I ask for more detail",
+        )
+        == []
+    )
+    assert (
+        _read(
+            "I love hiking.",
+            "I like your Python code.",  # praise of one thing
+            "Ich mag deine Erklärungen.",
+            "My friend is vegan, so anything you cook has to be plant-based.",
+            "Thanks, it means a lot. Let's keep each other motivated. Bye!",
+            "Whatever you decide is fine with me.",
+        )
+        == []
+    )

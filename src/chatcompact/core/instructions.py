@@ -501,14 +501,19 @@ def _liking(s: str) -> bool:
         return True
     if likes and _anything_of_yours(s[likes[0][1] :], code):
         return True  # "I never want to see `SELECT *` in anything you hand me"
+    for _, end in likes:  # "Not a fan of class-based React components", "I love pytest" (not "your Python code")
+        near = " ".join(lang.words(_CLAUSE.split(s[end:], maxsplit=1)[0])[:4])
+        if near and _technical(near) and not found("listener_own", near) and not about_one_thing(s[end:], code):
+            return True
     return any(_each_of_all(s[end:], code) for _, end in found("wish", s))
 
 
 def _anything_of_yours(rest: str, code: str) -> bool:
-    """A 'scope' word with the 'addressee' right after it: "anything you hand me", "everything you write"."""
+    """A 'scope' or 'general' word with the 'addressee' right after it or after one noun: "anything you hand me",
+    "everything you write", "whatever code you hand me", "any report you draft"."""
     words = [w.lower() for w in lang.words(rest)]
-    scope, you = word_list("scope", code), word_list("addressee", code)
-    return any(w in scope and words[i + 1 : i + 2] and words[i + 1] in you for i, w in enumerate(words))
+    scope, you = word_list("scope", code) | word_list("general", code), word_list("addressee", code)
+    return any(w in scope and you.intersection(words[i + 1 : i + 3]) for i, w in enumerate(words))
 
 
 def _each_of_all(rest: str, code: str) -> bool:
@@ -687,15 +692,16 @@ def _rule_clause(clause: str, code: str, linked: bool = False, strict: bool = Fa
         return True
     if strict:
         named = starts("negative_lead", c) and has("output", c) and len(lang.words(c)) <= MAX_LED_WORDS
-        yours = _bare_imperative(c, code) and _anything_of_yours(c, code)  # "so comment ... in anything you write"
-        return bool(named) or yours or _ruled_out(c)
+        yours = _anything_of_yours(c, code) and (_bare_imperative(c, code) or has("norm", c))
+        return bool(named) or yours or _ruled_out(c)  # "so comment ... in anything you write", "so any report you
+        # draft needs to ..."
     if lang.has_han(c) and (end := starts("request", c)) and _please(c[:end]) and len(c[end:].strip(_PUNCT)) >= 3:
         return True  # "练习请短一点" (after its topic): a request that follows from the speaker's situation
     if end := starts("negative_lead", c):  # after "so", a longer one: "so nothing that needs 3.10+ like match"
         most = MAX_LED_WORDS if led else MAX_FRAGMENT_WORDS + 2
         return len(lang.words(c)) <= most and bool(lang.content_words(c[end:], filler=True))
-    if led and _ruled_out(c):
-        return True  # "so anything that pip-installs at runtime is out"
+    if led and (_ruled_out(c) or (_anything_of_yours(c, code) and has("norm", c))):
+        return True  # "so anything that pip-installs at runtime is out", "so whatever you suggest has to ..."
     words = [w.lower() for w in lang.words(c)]
     general = len(words) >= 3 and words[1] in word_list("general", code)
     if linked and general and lang.content_words(words[0], filler=True):
@@ -909,7 +915,10 @@ def _style(core: str) -> bool:
     if end:  # "write all dates as ...", not "write a test" (but "keep it brief" is a style cue of its own)
         general = word_list("general", lang.detect(core))
         rest = core[end:].lstrip(_PUNCT)
-        if _next_word(core, end) in general or (lang.has_han(rest) and rest.startswith(tuple(general))):
+        reciprocal = rest.lower().startswith(("each other", "one another"))  # "let's keep each other motivated"
+        if (_next_word(core, end) in general and not reciprocal) or (
+            lang.has_han(rest) and rest.startswith(tuple(general))
+        ):
             return True
         kept = found("output", rest)  # "keep functions under 30 lines": what to keep so is the output in general
         lead = lang.words(rest[: kept[0][0]]) if kept else []  # "keep the examples minimal": an article, too
@@ -1013,8 +1022,13 @@ def _terse_mark(clause: str, code: str) -> str | None:
 
 def _named(clause: str, code: str) -> bool:
     """Whether ``clause`` names the output or a technical thing (see :func:`_terse`)."""
+    return has("output", clause) or _technical(clause)
+
+
+def _technical(clause: str) -> bool:
+    """Whether ``clause`` names a technical thing: a 'tech' word or one that looks like it ("jQuery", "Python3")."""
     tech = word_list("tech")
-    return has("output", clause) or any(w.lower() in tech or _TECH_NAME.fullmatch(w) for w in lang.words(clause))
+    return any(w.lower() in tech or _TECH_NAME.fullmatch(w) for w in lang.words(clause))
 
 
 # A sentence's head of at most eight words before its end, a dash or a colon: where a terse rule may be.
@@ -1276,7 +1290,7 @@ def _paired(head: str) -> bool:
     whenever ...", "Would you mind using British spelling throughout?"), a 'fragment_adjective' at a sentence's start
     with an output word ("Short answers."), a dispense phrase ("You don't need to explain ..."). Technical prose is
     full of output words beside "should" or "no": those alone do not send a message to be read."""
-    if not may_hold(head, (*_ABOUT, "output", "wish", "standing", "contrast", "dispense"), ()):
+    if not may_hold(head, (*_ABOUT, "output", "wish", "standing", "contrast", "dispense"), ()):  # one look-up
         return False
     output = may_hold(head, ("output",), ())
     negative = output and may_hold(head, (), ("negative_lead",)) and may_hold(head, ("listener_own",), ())
@@ -1285,6 +1299,7 @@ def _paired(head: str) -> bool:
         or (output and may_hold(head, ("norm_for_me", "comparative"), ()))
         or negative
         or (may_hold(head, ("wish",), ()) and may_hold(head, ("general",), ()))
+        or (may_hold(head, _ABOUT, ()) and may_hold(head, ("tech",), ()))
         or (may_hold(head, ("standing", "contrast"), ()) and may_hold(head, (), ("directive", "request")))
         or (output and may_hold(head, (), ("fragment_adjective",)))
         or may_hold(head, ("dispense",), ())
