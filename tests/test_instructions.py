@@ -1217,3 +1217,15 @@ def test_a_liking_of_a_technical_thing_and_what_anything_you_write_must_be():
         )
         == []
     )
+
+
+def test_a_consequence_without_a_comma_and_a_technical_thing_ruled_out():
+    assert (
+        _missed(
+            "we're HIPAA-bound so no real patient data in examples, fake names/ids only",
+            "Our team is on Kotlin with coroutines; RxJava answers won't fly in code review.",
+            "GPL dependencies are a no-go.",
+        )
+        == []
+    )
+    assert _read("That won't fly.", "It rained so no picnic.", "The old plan was a no-go back then.") == []

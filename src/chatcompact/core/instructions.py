@@ -110,7 +110,15 @@ def classify(sentence: str) -> str | None:
     if kind is not None or (has("one_off", s) and not (has("standing", s) or has("temporal", s))):
         return kind  # "I'm free tomorrow, so give me a call": a request for then, whatever its clauses
     # a terse pick or a convention of the speaker's team: of a whole sentence, never a clause after a situation
-    return PREFERENCE if _accommodation(s) or _terse(s) or _convention(s) or _complaint(s) else None
+    if _accommodation(s) or _terse(s) or _convention(s) or _complaint(s) or _banned(s):
+        return PREFERENCE
+    return None
+
+
+def _banned(s: str) -> bool:
+    """ "RxJava answers won't fly in code review", "GPL dependencies are a no-go": a technical thing or the output
+    ruled out ('ruled_out'), in a sentence of its own; not "That won't fly", nor what was ('copula_past')."""
+    return _ruled_out(s) and _named(s, lang.detect(s)) and not has("copula_past", s) and not has("one_off", s)
 
 
 def _untopiced(s: str) -> str:
@@ -777,7 +785,16 @@ def _clause_hinted(text: str) -> bool:
                 return True  # "..., so anything that pip-installs is out", "..., so install instructions have to"
         if _first_person_at(text, m.start()) and _scoped(_sentence_before(text, m.start())):
             return True  # a verbless norm, then the speaker's reason: "Times in UTC in all examples, our servers ..."
+    if any(_next_word(text, m.end()) in lead for m in _so_words().finditer(text)):
+        return True  # "we're HIPAA-bound so no real patient data in examples": no comma before the consequence
     return has("thanks", text) and any(m.group(1).lower() in lead for m in _SENTENCE_HEAD.finditer(text))
+
+
+@lru_cache(maxsize=1)
+def _so_words() -> re.Pattern[str]:
+    """A one-word 'consequence' word of the spaced languages ("so", "also", "quindi") between words."""
+    words = sorted(w for w in word_list("consequence") if " " not in w and not lang.has_han(w))
+    return re.compile(rf"(?<=\w)\s+(?:{'|'.join(map(re.escape, words))})\s+", re.IGNORECASE)
 
 
 def _first_person_at(text: str, at: int) -> bool:
@@ -1315,7 +1332,7 @@ def read(message: Message, proposed: frozenset[str] = frozenset()) -> Reading:
         return Reading(False, False)
     head = message.text[:READ_CHARS]
     cued = may_hold(head, _ANYWHERE, _AT_START) or _clause_hinted(head) or _paired(head) or _terse_hinted(head)
-    cued = cued or may_hold(head, ("excess", "annoyance", "overdo"), ()) or _team_hinted(head)
+    cued = cued or may_hold(head, ("excess", "annoyance", "overdo", "ruled_out"), ()) or _team_hinted(head)
     override = may_hold(head, ("override",), ())
     if not cued and not override and not proposed:
         return Reading(False, False)  # most messages: no cue outside their code at all
