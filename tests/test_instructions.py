@@ -1229,3 +1229,24 @@ def test_a_consequence_without_a_comma_and_a_technical_thing_ruled_out():
         == []
     )
     assert _read("That won't fly.", "It rained so no picnic.", "The old plan was a no-go back then.") == []
+
+
+def test_a_short_lead_in_before_a_colon_is_read_with_what_it_leads():
+    assert (
+        _missed(
+            "Pet peeve of mine: code blocks without a language tag. My renderer needs them for highlighting.",
+            "Ti chiedo una cortesia: niente emoji nelle risposte, le incollo in documenti ufficiali.",
+            "有个小要求：金额统一用人民币，保留两位小数。财务那边对格式很敏感。",
+            "for the docs: sentence case headings, second person, no 'simply' or 'just'",
+        )
+        == []
+    )
+    assert (
+        _read(
+            "FYI: the build failed.",
+            "FYI, the build failed.",  # what happened
+            "Heads up: tests fail on Windows.",
+            "One thing: the server is down.",
+        )
+        == []
+    )

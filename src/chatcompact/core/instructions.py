@@ -110,9 +110,36 @@ def classify(sentence: str) -> str | None:
     if kind is not None or (has("one_off", s) and not (has("standing", s) or has("temporal", s))):
         return kind  # "I'm free tomorrow, so give me a call": a request for then, whatever its clauses
     # a terse pick or a convention of the speaker's team: of a whole sentence, never a clause after a situation
-    if _accommodation(s) or _terse(s) or _convention(s) or _complaint(s) or _banned(s):
+    if _accommodation(s) or _terse(s) or _convention(s) or _complaint(s) or _banned(s) or _led(s):
         return PREFERENCE
     return None
+
+
+_LEAD_COLON = re.compile(r"[:：]\s*")
+
+
+def _led(s: str) -> bool:
+    """ "Ti chiedo una cortesia: niente emoji nelle risposte", "for the docs: sentence case headings, second
+    person", "有个小要求：金额统一用人民币": after a 'lead_in' and a colon, a rule by the cues, a negative fragment,
+    or a list of short fragments, the first naming the output or a technical thing with no article, determiner or
+    pronoun first and no 'copula' ("Heads up: tests fail on Windows" tells what happens)."""
+    end = starts("lead_in", s)
+    colon = _LEAD_COLON.match(s, end) if end else None
+    if colon is None:
+        return False
+    rest = s[colon.end() :].strip()
+    if len(rest) < 3 or has("one_off", rest):
+        return False
+    if classify(rest) is not None or (starts("negative_lead", rest) and not starts("not_negative", rest)):
+        return True
+    code = lang.detect(rest)
+    clauses = _CLAUSE.split(rest.strip(_PUNCT))
+    if lang.has_han(rest) or len(clauses) < 2 or any(len(lang.words(c)) > 4 for c in clauses):
+        return False  # a list of norms, not "Heads up: tests fail on Windows"
+    words = [w.lower() for w in lang.words(clauses[0])]
+    stop = word_list("determiner", code) | word_list("article", code) | word_list("object_pronoun", code)
+    verbless = not word_list("copula", code) & set(words)
+    return bool(words) and words[0] not in stop and verbless and _named(clauses[0], code)
 
 
 def _banned(s: str) -> bool:
@@ -580,6 +607,9 @@ def _noted(s: str) -> bool:
         return False  # "I'll keep that in mind": the speaker's, not a request; the phrase opens a clause
     rest = _cut(s, spans)
     code = lang.detect(s)
+    said = [w.lower() for w in lang.words(rest)]
+    if any(_past(w) for w in said) or word_list("copula_past", code).intersection(said):
+        return False  # "FYI, the build failed": what happened, not how things stand
     own = _speaks_of_self("first_person", rest, code) or _speaks_of_self("speaker", rest, code)
     return (own or _setting(rest, code)) and bool(lang.content_words(rest, filler=True))  # "The app targets ..."
 
@@ -1196,24 +1226,43 @@ def own_sentences(text: str) -> list[tuple[str, str]]:
 _CHOICE = re.compile(r"[,，]\s*(?:or|oder|o|oppure|还是|或者)\s", re.I)
 
 
+def _led_spans(own: str) -> list[tuple[int, int]]:
+    """The spans of the sentences of ``own``, a short lead-in before a colon joined to the sentence it leads
+    ('lead_in': "Pet peeve of mine: code blocks without a language tag", "Ti chiedo una cortesia: niente emoji",
+    "有个小要求：金额统一用人民币")."""
+    spans = [m.span() for m in SENTENCE.finditer(own)]
+    out: list[tuple[int, int]] = []
+    i = 0
+    while i < len(spans):
+        start, end = spans[i]
+        lead = own[start:end].strip()
+        if i + 1 < len(spans) and own[end : end + 1] in ":：" and len(lead) <= 40 and starts("lead_in", lead):
+            out.append((start, spans[i + 1][1]))
+            i += 2
+            continue
+        out.append((start, end))
+        i += 1
+    return out
+
+
 def _sentences(text: str) -> list[tuple[str, str, bool]]:
     """:func:`own_sentences`, and those a generic question after them makes doubtful (``True``): what may have
     been pasted before "What do you think?" can still state the user's own preference, but no rule."""
     text = text[:READ_CHARS]
     own, strict = (unwrapped(t) for t in doubtful_words(text))
     out = []
-    for m in SENTENCE.finditer(own):
-        spoken = " ".join(m.group(0).split())
-        doubtful = not strict[m.start() : m.end()].strip()
+    for start, end in _led_spans(own):
+        spoken = " ".join(own[start:end].split())
+        doubtful = not strict[start:end].strip()
         if len(spoken) < 4 or _reported(spoken):
             continue
         # "Should I always use tabs?" and "Would you recommend ...?" ask; "Could you always use tabs?" asks for a rule
         asks = _without_request(spoken) is spoken and not starts("cease", spoken)  # "Why do you keep ...?" asks to stop
         if spoken.endswith(("?", "？")) and (asks or starts("asks_opinion", spoken) or _CHOICE.search(spoken)):
             continue  # a question that weighs two ways ("..., or only for I/O?") asks for a judgment
-        written = text[m.start() : m.end()]
+        written = text[start:end]
         head = len(written) - len(written.lstrip())
-        if written[head : head + 1] != own[m.start() + head : m.start() + head + 1]:
+        if written[head : head + 1] != own[start + head : start + head + 1]:
             spoken = f"… {spoken}"  # "`foo` always returns None": it does not start where its own words do
         out.append((" ".join(written.split()), spoken, doubtful))
     return out
@@ -1332,7 +1381,7 @@ def read(message: Message, proposed: frozenset[str] = frozenset()) -> Reading:
         return Reading(False, False)
     head = message.text[:READ_CHARS]
     cued = may_hold(head, _ANYWHERE, _AT_START) or _clause_hinted(head) or _paired(head) or _terse_hinted(head)
-    cued = cued or may_hold(head, ("excess", "annoyance", "overdo", "ruled_out"), ()) or _team_hinted(head)
+    cued = cued or may_hold(head, ("excess", "annoyance", "overdo", "ruled_out"), ("lead_in",)) or _team_hinted(head)
     override = may_hold(head, ("override",), ())
     if not cued and not override and not proposed:
         return Reading(False, False)  # most messages: no cue outside their code at all

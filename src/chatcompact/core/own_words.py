@@ -68,6 +68,7 @@ ANCHORED = frozenset(
         "cease",
         "topic_lead",
         "fragment_adjective",
+        "lead_in",
     }
 )
 
