@@ -1250,3 +1250,31 @@ def test_a_short_lead_in_before_a_colon_is_read_with_what_it_leads():
         )
         == []
     )
+
+
+def test_what_is_no_use_a_liking_weighed_and_a_han_condition_with_a_please_word():
+    assert (
+        _missed(
+            "Wir sind ein reiner Java-Laden, Kotlin-Beispiele bringen mir leider nichts.",
+            "Qui siamo tutti su Vue, gli esempi in React mi servono a poco.",  # "qui" is where the user is
+            "Le risposte lunghe non le leggo, vai dritto al punto.",
+            "Bitte duzen, das Sie wirkt bei uns im Team total steif.",
+            "Mir reichen kurze Antworten, Hintergründe frag ich bei Bedarf nach.",
+            "Ich finde pathlib deutlich lesbarer als os.path, nimm lieber das.",
+            "I find tables easier to scan than paragraphs.",
+            "引用论文或者官方文档的时候麻烦附上链接，我要写进技术方案里。",
+            "涉及命令行的话给我 PowerShell 版本，我在 Windows 上。",
+            "日期格式用 YYYY-MM-DD，时间用 24 小时制。",
+        )
+        == []
+    )
+    assert (
+        _read(
+            "I find it easier to walk to work.",
+            "I find your code clearer than mine.",  # praise
+            "Die Tipps bringen mir nichts.",  # no output named
+            "我小的时候请过家教。",  # 请过: of the past
+            "明天开会的时候请带上电脑。",  # tomorrow: one-off
+        )
+        == []
+    )

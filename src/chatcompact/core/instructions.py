@@ -107,12 +107,29 @@ def classify(sentence: str) -> str | None:
     if len(s) < 4:
         return None
     kind = _by_cues(s)
-    if kind is not None or (has("one_off", s) and not (has("standing", s) or has("temporal", s))):
+    if kind is not None or (_one_off(s) and not (has("standing", s) or has("temporal", s))):
         return kind  # "I'm free tomorrow, so give me a call": a request for then, whatever its clauses
     # a terse pick or a convention of the speaker's team: of a whole sentence, never a clause after a situation
     if _accommodation(s) or _terse(s) or _convention(s) or _complaint(s) or _banned(s) or _led(s):
         return PREFERENCE
-    return None
+    return INSTRUCTION if _han_habit(s) else None
+
+
+_HAN_PAST = ("过", "了")
+
+
+def _han_habit(s: str) -> bool:
+    """ "引用论文或者官方文档的时候麻烦附上链接", "涉及命令行的话给我 PowerShell 版本": a Han condition ('when':
+    的时候, 的话, 涉及) and after it a please word or a directive to the speaker with a few characters after that,
+    not of the past ("我小的时候请过家教": 请过) nor of now ('one_off')."""
+    if not lang.has_han(s) or has("one_off", s):
+        return False
+    conds = _of("when", s, "zh")
+    if not conds:
+        return False
+    after = s[conds[0][1] :]
+    asks = [b for kind in ("topic_please", "please", "directive_to_me") for _, b in _of(kind, after, "zh")]
+    return any(not after[b:].startswith(_HAN_PAST) and len(after[b:].strip(_PUNCT)) >= 2 for b in asks)
 
 
 _LEAD_COLON = re.compile(r"[:：]\s*")
@@ -201,9 +218,7 @@ def _by_cues(s: str) -> str | None:
     if starts("not_rule", core) or starts("not_rule", s):
         return None  # "don't worry", "never give up": advice, not a rule for the assistant
     temporal = found("temporal", s)
-    off = found("one_off", s)
-    if off and (has("prefer", s) or _CLAUSE.search(s)):  # where the user is: "I can't run Python 2 here",
-        off = [(a, b) for a, b in off if s[a:b].lower() not in word_list("place")]  # "I'm alone here, so ..."
+    off = _one_off(s)
     if not (temporal or has("standing", s) or has("anywhere", s)) and off:
         return None  # "make this one shorter", "for this answer, use a table": this turn only
     offers = found("offer", s)  # "let me know whenever you need help": an offer, not a rule
@@ -220,6 +235,15 @@ def _by_cues(s: str) -> str | None:
     if _verbless_norm(core):
         return PREFERENCE
     return None
+
+
+def _one_off(s: str) -> list[tuple[int, int]]:
+    """The 'one_off' phrases of ``s``, but a 'place' word where the user is in a sentence of a preference or of
+    more than one clause ("I can't run Python 2 here", "Qui siamo tutti su Vue, gli esempi in React ...")."""
+    off = found("one_off", s)
+    if off and (has("prefer", s) or _CLAUSE.search(s)):
+        off = [(a, b) for a, b in off if s[a:b].lower() not in word_list("place")]
+    return off
 
 
 def _ungerund(core: str) -> str:
@@ -536,6 +560,8 @@ def _liking(s: str) -> bool:
         return True
     if likes and _anything_of_yours(s[likes[0][1] :], code):
         return True  # "I never want to see `SELECT *` in anything you hand me"
+    if likes and has("comparative", s) and (_technical(s) or has("output", s)) and not found("listener_own", s):
+        return True  # "I find pathlib more readable than os.path", "Tabellen finde ich übersichtlicher als Fließtext"
     for _, end in likes:  # "Not a fan of class-based React components", "I love pytest" (not "your Python code")
         near = " ".join(lang.words(_CLAUSE.split(s[end:], maxsplit=1)[0])[:4])
         if near and _technical(near) and not found("listener_own", near) and not about_one_thing(s[end:], code):
@@ -577,7 +603,8 @@ def _output_norm(core: str) -> bool:
             return False
     elif len(lang.words(core[:a])) > 1 or _specific(code).intersection(w.lower() for w in lang.words(core[:a])):
         return False
-    return has("norm", core[b:]) or _weighed(core[b:], code) or _preferred_over(core[b:], code)
+    rest = core[b:]
+    return has("norm", rest) or has("useless", rest) or _weighed(rest, code) or _preferred_over(rest, code)
 
 
 def _preferred_over(rest: str, code: str) -> bool:
@@ -1381,7 +1408,8 @@ def read(message: Message, proposed: frozenset[str] = frozenset()) -> Reading:
         return Reading(False, False)
     head = message.text[:READ_CHARS]
     cued = may_hold(head, _ANYWHERE, _AT_START) or _clause_hinted(head) or _paired(head) or _terse_hinted(head)
-    cued = cued or may_hold(head, ("excess", "annoyance", "overdo", "ruled_out"), ("lead_in",)) or _team_hinted(head)
+    cued = cued or may_hold(head, ("excess", "annoyance", "overdo", "ruled_out", "useless", "when"), ("lead_in",))
+    cued = cued or _team_hinted(head)
     override = may_hold(head, ("override",), ())
     if not cued and not override and not proposed:
         return Reading(False, False)  # most messages: no cue outside their code at all
