@@ -71,8 +71,12 @@ _PUNCT = " ,;:-—–、，.!?。！？…"
 _MD_LEAD = re.compile(r"^\s*(?:[-*+•]\s+|\d{1,3}[.)]\s+|#{1,6}\s+)+")
 _MD_EMPHASIS = re.compile(r"\*\*|__")
 # What any rule or preference holds: a phrase of these anywhere, or of these at a sentence's (or clause's) start.
-_ANYWHERE = ("anywhere", "temporal", "prefer", "prefer_word", "please", "noted")
-_AT_START = ("start", "style_start", "style_general", "output", "directive_to_me", "assume", "cease")
+# The quick test's kinds, one look-up for all: a cue anywhere, or one at the start of a line or clause.
+_ANYWHERE = (
+    *("anywhere", "temporal", "prefer", "prefer_word", "please", "noted"),
+    *("excess", "annoyance", "overdo", "ruled_out", "useless", "when"),  # complaints, what is out, Han habits
+)
+_AT_START = ("start", "style_start", "style_general", "output", "directive_to_me", "assume", "cease", "lead_in")
 # A liking or a habit counts only of the assistant's output: one of the first with one of the second ("I love
 # hiking", "call me when you land" are in many chat messages, the output words in few of them).
 _ABOUT = ("like", "when_you")
@@ -1120,8 +1124,8 @@ def _terse_hinted(head: str) -> bool:
     for m in _SHORT_HEAD.finditer(head):
         for clause in _TERSE_CLAUSE.split(m.group(1).lower()):
             w = clause.split()
-            if w and (w[0] in words or w[-1] in words) and len(w) <= 3:
-                return True
+            if w and (w[0] in words or w[-1] in words) and len(w) <= 3 and _named(m.group(1), ""):
+                return True  # what it limits is named: "No jQuery", not "No way", "Not yet"
     return False
 
 
@@ -1408,7 +1412,6 @@ def read(message: Message, proposed: frozenset[str] = frozenset()) -> Reading:
         return Reading(False, False)
     head = message.text[:READ_CHARS]
     cued = may_hold(head, _ANYWHERE, _AT_START) or _clause_hinted(head) or _paired(head) or _terse_hinted(head)
-    cued = cued or may_hold(head, ("excess", "annoyance", "overdo", "ruled_out", "useless", "when"), ("lead_in",))
     cued = cued or _team_hinted(head)
     override = may_hold(head, ("override",), ())
     if not cued and not override and not proposed:
