@@ -1278,3 +1278,15 @@ def test_what_is_no_use_a_liking_weighed_and_a_han_condition_with_a_please_word(
         )
         == []
     )
+
+
+def test_a_pick_with_where_it_holds_and_a_wish_about_all_you_write():
+    assert (
+        _missed(
+            "yarn, not npm, for install commands — the lockfile is yarn.lock.",
+            "Prices in euros, not dollars, for any cost estimates.",
+            "I want full type hints on every function signature you write.",
+        )
+        == []
+    )
+    assert _read("I want to see every photo you took.", "Friday, not Monday, for the meeting.") == []

@@ -562,8 +562,9 @@ def _liking(s: str) -> bool:
     likes = found("like", s)
     if any(_general_output(s[end:], code) or _habit_clause(s[end:], code) for _, end in likes):
         return True
-    if likes and _anything_of_yours(s[likes[0][1] :], code):
-        return True  # "I never want to see `SELECT *` in anything you hand me"
+    wishes = likes or found("wish", s)
+    if wishes and _anything_of_yours(s[wishes[0][1] :], code):
+        return True  # "I never want to see `SELECT *` in anything you hand me", "I want type hints on every ..."
     if likes and has("comparative", s) and (_technical(s) or has("output", s)) and not found("listener_own", s):
         return True  # "I find pathlib more readable than os.path", "Tabellen finde ich übersichtlicher als Fließtext"
     for _, end in likes:  # "Not a fan of class-based React components", "I love pytest" (not "your Python code")
@@ -574,11 +575,18 @@ def _liking(s: str) -> bool:
 
 
 def _anything_of_yours(rest: str, code: str) -> bool:
-    """A 'scope' or 'general' word with the 'addressee' right after it or after one noun: "anything you hand me",
-    "everything you write", "whatever code you hand me", "any report you draft"."""
+    """A 'scope' or 'general' word with the 'addressee' right after it ("anything you hand me"), or after a noun of
+    two words at most and before an 'output_verb' ("whatever code you hand me", "every function signature you
+    write"; not "every photo you took")."""
     words = [w.lower() for w in lang.words(rest)]
     scope, you = word_list("scope", code) | word_list("general", code), word_list("addressee", code)
-    return any(w in scope and you.intersection(words[i + 1 : i + 3]) for i, w in enumerate(words))
+    doing = word_list("output_verb", code)
+    for i, w in enumerate(words):
+        if w in scope:
+            at = next((j for j in range(i + 1, min(i + 4, len(words))) if words[j] in you), None)
+            if at is not None and (at == i + 1 or (words[at + 1 : at + 2] and words[at + 1] in doing)):
+                return True
+    return False
 
 
 def _each_of_all(rest: str, code: str) -> bool:
@@ -1074,9 +1082,11 @@ def _terse(s: str) -> bool:
     if len(head) > 80 or lang.has_han(head) or not _terse_words().intersection(lang.words(head.lower())):
         return False
     clauses = [c for c in _TERSE_CLAUSE.split(head.strip(_PUNCT)) if c]
+    code = lang.detect(s)
+    if len(clauses) == 3 and _next_word(clauses[2], 0) in word_list("relation", code):
+        clauses = clauses[:2]  # "yarn, not npm, for install commands": where the pick holds
     if not 1 <= len(clauses) <= 2 or has("one_off", head):
         return False
-    code = lang.detect(s)
     marks = [_terse_mark(c, code) for c in clauses]
     if None in marks or not _named(clauses[0][starts("negative_lead", clauses[0]) :], code):
         return False
