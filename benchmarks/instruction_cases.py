@@ -2610,6 +2610,101 @@ WRITTEN_17_NEGATIVES = [
 ]
 
 
+# Written on 2026-12-06 (a later session) by a helper that saw neither the rules nor the project, after most of
+# that session's rules, and measured once at its end without reading the texts. Kept apart (UNSEEN_15 with its negatives).  # noqa: E501
+UNSEEN_15 = {
+    "en": [
+        "I'm on a Mac with zsh, so please give me shell commands that work there rather than bash-isms or apt stuff.",
+        "keep answers short pls, I read these on my phone between meetings",
+        "We're stuck on Python 3.8 in prod, so nothing that needs 3.9+ like dict union operators or match statements in anything you write for me.",  # noqa: E501
+        "I'd rather you use pathlib than os.path in the snippets.",
+        "Type hints on every function please \u2014 our CI runs mypy --strict and fails otherwise.",
+        "Not a fan of the emoji and cheerleading at the start of replies, just get to the answer.",
+        "Our team uses metric units and ISO dates (YYYY-MM-DD) in all docs, so stick to those when you draft anything.",
+        "thanks, that fixed it. btw I prefer pytest over unittest, so write tests in that style when they come up",
+        "Please don't rewrite whole files when I ask for a fix \u2014 just show the diff or the changed function.",
+        "Can you stop adding 'Note:' disclaimers about backing up my data? I know, I have backups.",
+        "We deploy with Terraform, not CloudFormation, so any infra examples should be HCL.",
+        "Plain SQL please, no ORM \u2014 we don't use SQLAlchemy here and the DBAs want to see the actual queries.",
+        "I'm red-green colorblind, so for plots pick palettes like viridis or cividis.",
+        "Explain things like I'm a backend dev who's new to ML: skip the Python basics but don't assume I know much about loss functions or optimizers.",  # noqa: E501
+        "Comments in code are fine but keep them sparse; I hate the ones that just restate the line.",
+        "From now on, answer in bullet points unless I ask for prose.",
+        "Always include the --namespace flag in kubectl commands, we have like six clusters and I've nuked the wrong one before.",  # noqa: E501
+        "heads up, our company blocks pip installs from anything not on the internal mirror, so stick to the standard library where you can",  # noqa: E501
+        "Polars, not pandas. The datasets are 40GB and pandas keeps OOMing.",
+        "I like the reasoning first and the code after, not a wall of code with a one-line explanation tacked on at the end.",  # noqa: E501
+        "Use snake_case for column names in anything you generate \u2014 the warehouse is case-sensitive and camelCase has bitten us before.",  # noqa: E501
+        "Also, we're on Postgres 12, so no features newer than that. Anyway, here's the slow query I mentioned:",
+        "When you're not sure about an API, say so instead of guessing; I'd rather get \"I don't know\" than a made-up flag.",  # noqa: E501
+        "Never suggest force-pushing, our main branch is protected and people get annoyed.",
+    ],
+    "de": [
+        "Bitte antworte auf Deutsch, auch wenn ich mal englische Fehlermeldungen reinkopiere.",
+        "Mir sind kurze Antworten lieber \u2013 den Hintergrund frag ich schon nach, wenn ich ihn brauche.",
+        "Wir d\u00fcrfen bei uns im Team keine GPL-Bibliotheken einsetzen, also bitte nur Sachen mit MIT- oder Apache-Lizenz vorschlagen.",  # noqa: E501
+        "Variablennamen bitte auf Englisch, Kommentare gern auf Deutsch \u2013 so ist das bei uns Konvention.",
+        "Ich sitze an einem Windows-Rechner mit PowerShell, mit Bash-Befehlen kann ich also wenig anfangen.",
+        "Lass bitte diese Zusammenfassungen am Ende weg, die lese ich eh nicht.",
+        "Ab jetzt Beispiele bitte mit Docker Compose statt mit einzelnen docker-run-Befehlen.",
+        "Danke erstmal. Zur Info: Bei uns werden Datumsangaben im deutschen Format (TT.MM.JJJJ) geschrieben, so sollte das in den generierten Reports auch stehen.",  # noqa: E501
+    ],
+    "it": [
+        "Rispondimi in italiano per favore, anche se il codice resta in inglese.",
+        "Preferisco risposte brevi e al punto, niente introduzioni lunghe.",
+        "Da noi si usa solo Java 11, quindi niente record o altre novit\u00e0 delle versioni successive.",
+        "Non mi piacciono i one-liner troppo furbi: meglio codice un po' pi\u00f9 lungo ma leggibile.",
+        "Nel team usiamo Black con righe da 100 caratteri, formatta gli esempi di conseguenza.",
+        "Per i grafici uso matplotlib, lascia pure stare seaborn e plotly.",
+        "D'ora in poi mettimi i test insieme al codice, grazie.",
+        "ok funziona. tra l'altro lavoro su un server senza accesso a internet, quindi evita soluzioni che scaricano roba al volo.",  # noqa: E501
+    ],
+    "zh": [
+        "\u56de\u7b54\u8bf7\u7528\u4e2d\u6587\uff0c\u4ee3\u7801\u6ce8\u91ca\u4fdd\u6301\u82f1\u6587\u5c31\u884c\u3002",
+        "\u6211\u4eec\u516c\u53f8\u53ea\u80fd\u7528\u963f\u91cc\u4e91\uff0cAWS \u7684\u65b9\u6848\u5bf9\u6211\u6ca1\u7528\u3002",  # noqa: E501
+        "\u522b\u7ed9\u6211\u5199\u592a\u957f\u7684\u89e3\u91ca\uff0c\u76f4\u63a5\u4e0a\u4ee3\u7801\uff0c\u6709\u95ee\u9898\u6211\u518d\u95ee\u3002",
+        "\u8fd9\u7c7b\u5c0f\u5de5\u5177\u6211\u6bd4\u8f83\u4e60\u60ef\u7528 Go \u5199\uff0c\u80fd\u7528 Go \u5c31\u522b\u7528 Python \u4e86\u3002",  # noqa: E501
+        "\u6211\u4eec\u7ec4\u7684\u89c4\u8303\u662f\u5355\u4e2a\u51fd\u6570\u4e0d\u8d85\u8fc7 50 \u884c\uff0c\u4f60\u7ed9\u7684\u4ee3\u7801\u4e5f\u5c3d\u91cf\u7167\u8fd9\u4e2a\u6765\u3002",  # noqa: E501
+        "\u5355\u4f4d\u7edf\u4e00\u7528\u516c\u5236\uff0c\u6e29\u5ea6\u7528\u6444\u6c0f\u5ea6\u3002",
+        "\u4ee5\u540e SQL \u5173\u952e\u5b57\u90fd\u5927\u5199\u5427\uff0c\u770b\u7740\u6e05\u695a\u4e00\u4e9b\u3002",
+        "\u8c22\u8c22\uff0c\u95ee\u9898\u89e3\u51b3\u4e86\u3002\u53e6\u5916\u6211\u8fd9\u8fb9\u662f CentOS 7\uff0cglibc \u7248\u672c\u6bd4\u8f83\u8001\uff0c\u63a8\u8350\u4f9d\u8d56\u7684\u65f6\u5019\u6ce8\u610f\u4e00\u4e0b\u3002",  # noqa: E501
+    ],
+}
+
+UNSEEN_15_NEGATIVES = [
+    "Can you convert this one CSV to JSON for me? Just this once, I need it for a demo.",
+    "Does pandas always copy the dataframe when you call reset_index, or only sometimes?",
+    "Here's the error: `WARN pool exhausted: retries must never exceed max_retries (5). Always check pool size in config.` what does it mean?",  # noqa: E501
+    "My manager prefers Jira tickets written in the passive voice, which drives me nuts, but whatever.",
+    "Yesterday I tried switching to Poetry and it broke everything, so I reverted.",
+    "thanks, that worked!",
+    "What if we used Kafka instead of RabbitMQ \u2014 would the consumer code change much?",
+    "Write a regex that matches UK postcodes.",
+    'Here\'s the README section: "Contributors must always run `make lint` before opening a PR. Never commit directly to main." Can you make it sound friendlier?',  # noqa: E501
+    "Is it true that you should never use SELECT * in production?",
+    "haha yeah, Mondays. ok, back to the migration",
+    "Our office moved to a new building last week, the wifi is terrible.",
+    "For this function only, return a tuple instead of a dict \u2014 the caller expects it.",
+    "My colleague always writes his tests with unittest, can you explain why someone would pick that over pytest?",
+    "From: Ops Team\nSubject: Maintenance window\nAll services must be drained before 22:00 UTC. Never restart the primary DB without approval.\n\nCan you summarize this email in two lines?",  # noqa: E501
+    "If I were to switch to Rust at some point, what would the learning curve look like?",
+    "Explain the difference between a LEFT JOIN and a LEFT OUTER JOIN.",
+    "Can you give me a shorter version of that last answer?",
+    "I used to prefer tabs, but that was years ago in a C shop.",
+    "Why does my cron job always run an hour late after the DST change?",
+    "Translate this docstring to German please.",
+    "```yaml\nrestartPolicy: Always\nimagePullPolicy: Always\n```\nwhy is the pod stuck in CrashLoopBackOff?",
+    "\u5e2e\u6211\u628a\u8fd9\u6bb5 Python \u6539\u6210\u5f02\u6b65\u7684\u7248\u672c\uff0c\u5c31\u8fd9\u4e00\u6bb5\u3002",  # noqa: E501
+    "The client's old vendor apparently delivered every report as a PDF. Anyway, what's the quickest way to check disk usage per directory?",  # noqa: E501
+    "Should I always pin dependency versions in requirements.txt, or is that overkill for a small script?",
+    "Kannst du mir diesen Stacktrace kurz erkl\u00e4ren? Den hab ich gerade aus dem Jenkins-Log kopiert.",
+    "Mein Kollege schreibt seine Commit-Messages immer auf Deutsch, finde ich etwas seltsam.",
+    "Grazie mille, adesso compila!",
+    "Solo per questa query, puoi aggiungere un ORDER BY sulla data?",
+    "\u8fd9\u4e2a\u62a5\u9519\u662f\u4ec0\u4e48\u610f\u601d\uff1f\u65e5\u5fd7\u91cc\u5199\u7740\u201c\u5fc5\u987b\u59cb\u7ec8\u4f7f\u7528 HTTPS\u201d\u3002",  # noqa: E501
+]
+
+
 def positives(later: bool = True) -> list[tuple[str, str, str]]:
     """``(language, text, "instruction" | "preference")`` of every positive case; ``later=False``: the cue cases
     only (``INSTRUCTIONS`` and ``PREFERENCES``, the pool of the figures before the ``WRITTEN_*`` batches)."""

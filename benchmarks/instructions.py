@@ -2,7 +2,7 @@
 
     python benchmarks/instructions.py [--budget 8000] [--seed 7] [--tokens 100000] [--per-stream 16] [--quick]
                                       [--data PATH] [--cue-cases | --unseen | --unseen-9 | --unseen-10 | --unseen-11
-                                      | --unseen-12 | --unseen-13 | --unseen-14]
+                                      | --unseen-12 ... --unseen-15]
                                       [--turns-only] [--show-turns]
 
 **Detection** (no data needed): ``core.instructions.detect`` on the labelled cases of
@@ -11,7 +11,7 @@ rather keep answers short", "metric please", "keep it brief"), in en, de, it and
 (quoted and pasted text, e-mails, logs, dialogues, hypotheticals, reported speech, questions, one-off requests,
 chat, an assistant's suggestion, a tool's output, someone else's preference). Recall and precision per language,
 false positives by kind, and recall on ``UNSEEN``, ``UNSEEN_LATER``, ``UNSEEN_5``, ``UNSEEN_7``, ``UNSEEN_8``,
-``UNSEEN_9`` to ``UNSEEN_14``: cases written apart from the rules, to show how far they carry (the
+``UNSEEN_9`` to ``UNSEEN_15``: cases written apart from the rules, to show how far they carry (the
 ``WRITTEN_*`` batches were too, until the rules were drawn from them).
 
 **Long streams** (the evaluation data): three streams, each chained until it passes ``--tokens``:
@@ -21,8 +21,8 @@ words, the agent's reasoning and command as the assistant's answer, the command'
 Into each go ``--per-stream`` seeded positives of distinct subjects, drawn from all the labelled cases
 (``--cue-cases``: from the cue cases only, the pool of the figures before the ``WRITTEN_*`` batches were written;
 ``--unseen``: from ``UNSEEN_8``, never read for rules, to show how survival carries to new wording; ``--unseen-9``:
-from ``UNSEEN_9``, written later, the same; ``--unseen-10`` to ``--unseen-14``: from ``UNSEEN_10``
-to ``UNSEEN_14``, written by helpers that saw no rule;
+from ``UNSEEN_9``, written later, the same; ``--unseen-10`` to ``--unseen-15``: from ``UNSEEN_10``
+to ``UNSEEN_15``, written by helpers that saw no rule;
 a later one on the same subject supersedes an earlier one by design, and the supersession pairs measure that),
 half as a turn of their own, half inside an existing user turn: before or after its text or pasted output, or
 after it and before a closing "What do you think?", where only a first-person preference may count; the
@@ -71,6 +71,8 @@ from instruction_cases import (
     UNSEEN_13_NEGATIVES,
     UNSEEN_14,
     UNSEEN_14_NEGATIVES,
+    UNSEEN_15,
+    UNSEEN_15_NEGATIVES,
     UNSEEN_LATER,
     WRITTEN_11,
     WRITTEN_11_NEGATIVES,
@@ -149,6 +151,7 @@ def detection() -> None:
         ("UNSEEN_12", UNSEEN_12),
         ("UNSEEN_13", UNSEEN_13),
         ("UNSEEN_14", UNSEEN_14),
+        ("UNSEEN_15", UNSEEN_15),
     ):
         texts = [t for per_lang in cases.values() for t in per_lang]
         found = [t for t in texts if detect(Message("user", t, seq=1))]
@@ -163,6 +166,7 @@ def detection() -> None:
         ("UNSEEN_12_NEGATIVES", UNSEEN_12_NEGATIVES),
         ("UNSEEN_13_NEGATIVES", UNSEEN_13_NEGATIVES),
         ("UNSEEN_14_NEGATIVES", UNSEEN_14_NEGATIVES),
+        ("UNSEEN_15_NEGATIVES", UNSEEN_15_NEGATIVES),
     ):
         taken = [t for t in negatives if detect(Message("user", t, seq=1))]
         print(f"  negatives written with them ({name}): {len(taken)}/{len(negatives)} taken")
@@ -387,6 +391,7 @@ def _pool(name: str) -> list[tuple[str, str, str]]:
             "unseen12": UNSEEN_12,
             "unseen13": UNSEEN_13,
             "unseen14": UNSEEN_14,
+            "unseen15": UNSEEN_15,
         }
         batch = batches.get(name, UNSEEN_8)
         return [(code, t, "preference") for code, texts in batch.items() for t in texts]
@@ -533,7 +538,7 @@ def main() -> int:
         dest="pool",
         help="draw the positives from UNSEEN_12, written by a helper that saw no rule (later still)",
     )
-    for n in (13, 14):
+    for n in (13, 14, 15):
         ap.add_argument(
             f"--unseen-{n}",
             action="store_const",
