@@ -878,8 +878,13 @@ def _first_person_words() -> re.Pattern[str]:
 
 
 def _scoped(clause: str) -> bool:
-    """Whether ``clause`` names the output or a 'scope' (the quick test of :func:`_verbless_norm`)."""
-    return has("output", clause) or bool(word_list("scope").intersection(w.lower() for w in lang.words(clause)))
+    """Whether ``clause`` names the output or a 'scope' (the quick test of :func:`_verbless_norm`), or what the
+    assistant writes ("the DAGs you write": the 'addressee' before an 'output_verb')."""
+    words = [w.lower() for w in lang.words(clause)]
+    if has("output", clause) or word_list("scope").intersection(words):
+        return True
+    you, verbs = word_list("addressee"), word_list("output_verb")
+    return any(w in you and words[i + 1 : i + 2] and words[i + 1] in verbs for i, w in enumerate(words))
 
 
 _SENTENCE_END = re.compile(r"[.!?](?!\S)|[。！？\n]")  # not a mark inside a token: "Python 3.8"
