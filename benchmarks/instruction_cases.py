@@ -2705,6 +2705,183 @@ UNSEEN_15_NEGATIVES = [
 ]
 
 
+# Written on 2026-12-06 (a later session) by a helper that saw neither the rules nor the project, as material to draw
+# rules from (read for rules: not a held-out figure; WRITTEN_18 with its negatives; English-heavy).
+WRITTEN_18 = {
+    "en": [
+        "I'm on a 13-inch laptop so please keep code blocks narrow, under 80 columns.",
+        "We're stuck on Python 3.8 at work, so no match statements or other 3.10+ features.",
+        "Type hints are a must in anything you give me.",
+        "Bullet points work better for me than long paragraphs.",
+        "Not a big fan of emojis in technical answers.",
+        "Metric units please.",
+        "No ORM examples. We write raw SQL with psycopg and that's not changing.",
+        "Composition over inheritance in the game code, please.",
+        "Could you default to Postgres syntax when writing queries?",
+        "Mind putting the file path as a comment at the top of each snippet?",
+        "The 'Great question!' thing is getting old.",
+        "You tend to rewrite the whole function when I only ask about one line, which makes my diffs painful. Just show the changed lines.",  # noqa: E501
+        "I read these on my phone during my commute, so short answers with minimal code.",
+        "My audience is first-year nursing students, so the docs need to avoid jargon entirely.",
+        "Our reviewers reject any PR with print statements in it, so use the logging module instead.",
+        "I'd rather you ask a clarifying question than guess at the schema.",
+        "It helps when you put the command first and the explanation after.",
+        "Keep explanations to three or four sentences max.",
+        "Just the code, no commentary.",
+        "Pandas, not polars. Our cluster image doesn't have polars and I can't change it.",
+        "Assume I'm on macOS with zsh unless I say otherwise.",
+        "Treat me as a senior Go dev and skip the basics.",
+        "Skip the disclaimers about consulting a security professional. I am the security professional, this is my job.",  # noqa: E501
+        "Don't bother with Windows instructions, nobody on the team uses it.",
+        "Stop wrapping everything in try/except.",
+        "Less theory, more runnable examples.",
+        "Kubernetes is overkill for me. It's a single VPS running docker compose and that's all it will ever be.",
+        "I care about readability more than squeezing out performance.",
+        "Can answers be shorter? I'm losing the thread in the long ones.",
+        "Thanks, that fixed it. By the way, I'm colorblind, so if you suggest plot colors please stick to a colorblind-safe palette like viridis or Okabe-Ito.",  # noqa: E501
+        "Got the migration running. Quick note: our DBA forbids `SELECT *` in anything that ships, so write out the columns.",  # noqa: E501
+        "ok that compiles now. we target an STM32F103 with 20KB of RAM, so no dynamic allocation in anything you suggest",  # noqa: E501
+        "Here's the error:\n\nTypeError: Cannot read properties of undefined (reading 'map')\n    at UserList (UserList.tsx:14:22)\n\nAlso, functional components with hooks only. The codebase has zero class components and I'd like to keep it that way.",  # noqa: E501
+        "British spelling in the docs, please. The client is in Manchester and they notice.",
+        "We use tabs, width 4, in the C code. Please match that.",
+        "I'm a data analyst, not a developer, so explain the why behind things in plain words.",
+        "Could you flag it when a pandas API behaves differently across versions? We pin 1.5.",
+        "Numbered steps for anything procedural.",
+        "Tests with pytest, not unittest.",
+        "The client's security team bans third-party CDNs, so any front-end stuff has to use self-hosted assets.",
+        "I've got a meeting in ten minutes. Before I go: when you show shell commands, leave out the `$` prompt so I can copy-paste directly.",  # noqa: E501
+        "async/await over .then() chains, please.",
+        "Docstrings in Google style; our Sphinx setup uses napoleon.",
+        "Terraform 0.13 is what we're locked to, so nothing newer than that syntax.",
+        "I'm dyslexic and walls of text are hard for me. Short paragraphs with headings help a lot.",
+        "No need to recap my question before answering.",
+        "Please don't suggest installing new dependencies. Getting anything approved here takes weeks.",
+        "Let's keep the SQL in BigQuery Standard SQL dialect.",
+        "Hmm, the plot looks off but I'll debug it myself. Separately, this is for my thesis, so matplotlib figures should use serif fonts and be sized for a single column, 3.5 in wide.",  # noqa: E501
+        "A TL;DR at the top would be great on the longer answers.",
+        "We're a Kotlin shop, Java snippets aren't useful to me.",
+        "When you give me a regex, break it down piece by piece. I can't read them cold.",
+        "Rust 2021 edition, stable toolchain only, no nightly features.",
+        "Quick one: our linter is ruff with line-length 100, and CI fails on unused imports. Keep that in mind for snippets.",  # noqa: E501
+        "Variable names in snake_case, even in the JS. It's a legacy convention here, don't fight it.",
+        "I don't need the pros/cons table each time, just give me your recommendation.",
+        "Use Unity's new Input System rather than the old Input Manager.",
+        "Honestly the 'Let me explain step by step' intros aren't needed. Get to the answer.",
+        "I'm on a metered satellite connection in the field, so link-heavy answers don't help me. Summarize instead of pointing me to docs.",  # noqa: E501
+        "Frame any security findings with a CVSS score and a one-line fix; that's the format our report template needs.",  # noqa: E501
+        "Thanks! This is exactly it. For context, I'm teaching this to high schoolers next week, so keep the Python in the simplest possible style: no comprehensions, no lambdas.",  # noqa: E501
+        "Dates as ISO 8601, please, in examples and outputs.",
+        "Can you stop suggesting Redux? We've settled on Zustand.",
+        "Answer in English even when I paste German error messages.",
+        "Where there's a trade-off, give me the conservative option first.",
+        "Our on-call runbooks get read at 3 a.m., so anything you draft for them should be imperative, one action per line.",  # noqa: E501
+        "Swift with UIKit, not SwiftUI. We still support iOS 12 and that won't change this year.",
+        "I like seeing the big-O noted next to any algorithm you propose.",
+        "No inline styles in the React stuff. Tailwind classes are fine.",
+        "Good catch on the off-by-one. I work in an air-gapped lab, so anything that needs pip install from the internet is a non-starter; stdlib or numpy/scipy only.",  # noqa: E501
+        "Always include the units in axis labels.",
+        "From now on, answer with unified diffs only.",
+        "Going forward, assume every query runs against a 2TB table, so efficiency matters.",
+        "Never use `git push --force` in your instructions; use --force-with-lease.",
+        "In future, please mention when something needs admin rights.",
+        "Comments in the code should explain why, not what.",
+        "Fewer caveats please. If I need the edge cases I'll ask for them.",
+        "I'm stuck with Excel 2016 at this client, so no XLOOKUP and no dynamic arrays.",
+        "We deploy to ARM64 Graviton boxes, so watch out for x86-only images or wheels.",
+        "Cool, the endpoint returns 200 now. Our API guidelines say snake_case JSON keys and plural resource names, so stick to that for the rest of the endpoints we design.",  # noqa: E501
+    ],
+    "de": [
+        "Bitte auf Deutsch antworten, die Code-Kommentare aber auf Englisch lassen.",
+        "Ich sitze an einem Firmenrechner ohne Adminrechte, also bitte nichts, was sudo braucht.",
+        "Kurze Antworten reichen mir völlig, die langen Erklärungen überspringe ich eh.",
+        "Danke, läuft jetzt. Unser Team schreibt SQL-Keywords übrigens groß, halte dich bitte daran.",
+        "Keine Emojis bitte.",
+        "Lieber konkrete Beispiele mit echten Daten als abstrakte Erklärungen.",
+        "Wir sind auf Java 11 festgenagelt, neuere Sprachfeatures bringen mir also nichts.",
+        "Du kannst mich gerne duzen, das Förmliche kannst du dir sparen.",
+        "Mir ist Lesbarkeit wichtiger als Performance – den Code pflegen später Werkstudenten.",
+        "Ab jetzt bitte TypeScript statt JavaScript.",
+    ],
+    "it": [
+        "Rispondimi in italiano, però i nomi delle variabili lasciali in inglese.",
+        "Niente emoji, per favore.",
+        "Sono su Windows senza WSL, quindi evita i comandi bash.",
+        "Preferisco risposte brevi e dritte al punto.",
+        "Grazie, funziona! Tieni presente che il cliente usa ancora Oracle 11g, quindi niente sintassi troppo moderna.",
+        "Per me vanno meglio esempi completi ed eseguibili che frammenti sparsi.",
+        "Lascia perdere le premesse, vai subito alla soluzione.",
+        "Il nostro revisore vuole i commenti nel codice in italiano, quindi scrivili così.",
+        "Non sono un programmatore, sono un biologo: spiegami le cose senza dare per scontato il gergo.",
+        "D'ora in poi usa solo le f-string, niente .format().",
+    ],
+    "zh": [
+        "请用中文回答，代码注释用英文就行。",
+        "我们公司内网连不了外网，装不了第三方包，只能用标准库。",
+        "回答简短一点就好，我是在手机上看的。",
+        "别加表情符号。",
+        "谢谢，问题解决了。另外我们团队用的是 Vue 2，不是 Vue 3，写组件请按 Vue 2 的写法来。",
+        "我更喜欢先给结论，再解释原因。",
+        "不用每次都提醒我备份数据库，这个我知道。",
+        "我是做数据分析的，不太懂后端，解释的时候少用点术语。",
+        "SQL 请按 MySQL 5.7 的语法写，我们还没升级。",
+        "变量命名用驼峰，别用下划线。",
+    ],
+}
+
+WRITTEN_18_NEGATIVES = [
+    "Shorten this paragraph so it fits in the release notes.",
+    "Use a table for this comparison of the three queue libraries.",
+    "Should I always pin versions in requirements.txt, or are ranges fine?",
+    "Here's our CONTRIBUTING.md excerpt:\n\n- Always run `make lint` before pushing.\n- Never commit directly to main.\n- PRs must have at least one approval.\n\nDoes this cover what the auditors want?",  # noqa: E501
+    "What if we never used an ORM at all? Would raw SQL be faster for this workload?",
+    "My lead prefers tabs, but I honestly don't care either way. Anyway, why is this YAML failing to parse?",
+    "Last sprint we switched from Jenkins to GitHub Actions and it went pretty smoothly.",
+    "Thanks, that's super helpful!",
+    "Status update: the migration ran on staging, 2.3M rows, no errors.",
+    "The repo has about 400 Python files and a small Go service for image resizing.",
+    "You said earlier 'always close the cursor in a finally block'. Does that still apply if I use a context manager?",
+    "Can you rewrite this function in Rust, just to see what it would look like?",
+    "Give me the short version of this one, I'm in a hurry.",
+    'Pasting the error:\n\nERROR:  relation "users" does not exist\nLINE 1: SELECT id FROM users WHERE email = $1\n\nWhat am I missing?',  # noqa: E501
+    "Our security policy says: 'Secrets must never be stored in source control and must always be rotated every 90 days.' How do I set up rotation for the RDS password?",  # noqa: E501
+    "Is it better to always use `const` in JavaScript, or is `let` fine in loops?",
+    "Hypothetically, if we moved to Kubernetes, would the health checks need to change?",
+    "The client mentioned they like dark-themed dashboards. Can you help me pick a Grafana theme for Thursday's demo?",
+    "Haha, yeah, naming things is hard.",
+    "Good morning! Picking up where we left off yesterday.",
+    "Can you explain this regex: `^(?!.*\\.\\.)[\\w.]+@[\\w-]+\\.[a-z]{2,}$`?",
+    "Translate this error message into plain English for the support team.",
+    "Why does pandas always give me a SettingWithCopyWarning here?",
+    "I used to write everything in Perl, back in 2008.",
+    "Here's the nginx config:\n\nserver {\n    listen 80;\n    # always redirect to https\n    return 301 https://$host$request_uri;\n}\n\nWhy is the cert not being picked up?",  # noqa: E501
+    "Make this answer a bullet list so I can paste it into Slack.",
+    "Which is more idiomatic in Kotlin here, `let` or `also`?",
+    "Our manager wants the weekly report as a PDF. How do I export a notebook to PDF?",
+    "For this one script, Python 2 compatibility matters because it runs on an ancient box. Can you adjust it?",
+    "The unit test passes locally but fails in CI with a timezone error.",
+    "Do people usually keep migrations in the same repo as the app?",
+    "Email from the client:\n\n'Please ensure the app never crashes on startup and always loads within 2 seconds. We must have this by Friday.'\n\nHow should I prioritize the work?",  # noqa: E501
+    "That worked. Next question: how do I add an index concurrently in Postgres?",
+    "Can you show the same query without a CTE, just to compare?",
+    "I tried your suggestion of using `--no-cache-dir` and the image went from 1.2GB to 900MB.",
+    "What's the difference between `git rebase` and `git merge` in practice?",
+    "The game runs at 45 fps on the Switch dev kit right now.",
+    "Could you write the docstring for just this function in NumPy style? It's going into the numpy-adjacent module.",
+    "If I were using Django instead, would this middleware look different?",
+    "Our old contractor never wrote tests, so coverage is at 12%.",
+    "Is it a bad habit to always return early from functions?",
+    "Linter output:\n\nsrc/app.py:12:1: E302 expected 2 blank lines, found 1\nsrc/app.py:40:80: E501 line too long (93 > 79 characters)\n\nHow do I fix these quickly?",  # noqa: E501
+    "Make the plot colors match our brand for this slide: #0A2540 and #635BFF.",
+    "Ok, I'll try that after lunch.",
+    "Previously you suggested keeping the retry count at 3. Why 3 and not 5?",
+    "I read a blog post saying you should never use recursion in embedded code. Is that actually true?",
+    "Sorry, wrong paste, ignore that last snippet.",
+    "Kannst du diesen Absatz etwas kürzer fassen?",
+    "Grazie mille, ora funziona tutto!",
+    "这个报错是什么意思？\nModuleNotFoundError: No module named 'cv2'",
+]
+
+
 def positives(later: bool = True) -> list[tuple[str, str, str]]:
     """``(language, text, "instruction" | "preference")`` of every positive case; ``later=False``: the cue cases
     only (``INSTRUCTIONS`` and ``PREFERENCES``, the pool of the figures before the ``WRITTEN_*`` batches)."""

@@ -88,6 +88,8 @@ from instruction_cases import (
     WRITTEN_16_NEGATIVES,
     WRITTEN_17,
     WRITTEN_17_NEGATIVES,
+    WRITTEN_18,
+    WRITTEN_18_NEGATIVES,
     positives,
 )
 
@@ -178,6 +180,7 @@ def detection() -> None:
         ("WRITTEN_15", WRITTEN_15, WRITTEN_15_NEGATIVES),
         ("WRITTEN_16", WRITTEN_16, WRITTEN_16_NEGATIVES),
         ("WRITTEN_17", WRITTEN_17, WRITTEN_17_NEGATIVES),
+        ("WRITTEN_18", WRITTEN_18, WRITTEN_18_NEGATIVES),
     ):
         texts = [t for per_lang in cases.values() for t in per_lang]
         found = [t for t in texts if detect(Message("user", t, seq=1))]
