@@ -1290,3 +1290,25 @@ def test_a_pick_with_where_it_holds_and_a_wish_about_all_you_write():
         == []
     )
     assert _read("I want to see every photo you took.", "Friday, not Monday, for the meeting.") == []
+
+
+def test_a_comment_in_pasted_code_and_a_post_the_user_asks_about_are_no_rules():
+    config = (
+        "Here's the nginx config:\n\nserver {\n    listen 80;\n    # always redirect to https\n"
+        "    return 301 https://$host$request_uri;\n}\n\nWhy is the cert not being picked up?"
+    )
+    assert (
+        _read(
+            config,
+            "I read a blog post saying you should never use recursion in embedded code. Is that actually true?",
+        )
+        == []
+    )
+    assert (
+        _missed(
+            "Use tabs; spaces are annoying.\nKeep answers short; I read on my phone.\nAlways cite sources.",
+            "Always use tabs, I'm saying this once.",
+            "I'm just saying, keep it short.",
+        )
+        == []
+    )

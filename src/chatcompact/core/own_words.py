@@ -286,7 +286,7 @@ def _spans(text: str, near: bool) -> list[tuple[int, int]]:
     header = _HEADER_LINE.search(text)
     if header:
         spans.append((header.start(), len(text)))  # a pasted e-mail runs to the end
-    spans += _labelled(text)
+    spans += _labelled(text) + _code_blocks(text)
     left = blanked(text, spans)
     for _, end in found("frame", left):
         line_end = left.find("\n", end)
@@ -301,6 +301,26 @@ def _spans(text: str, near: bool) -> list[tuple[int, int]]:
     if backrefs:
         spans.append((0, _sentence_start(left, backrefs[-1][0])))
     return spans + _near(left) if near else spans
+
+
+# A line of code pasted without a fence: it ends with a brace or a semicolon, or is a brace alone.
+_CODE_LINE = re.compile(r"^.*[;{}]\s*$|^\s*[{}\[\]()]+\s*$")
+_PARAGRAPH = re.compile(r"(?:[^\n]+\n?)+")
+
+
+def _code_blocks(text: str) -> list[tuple[int, int]]:
+    """The spans of paragraphs pasted as code without a fence (a config, a snippet): three lines or more, at least
+    half of them and two ending with a brace or a semicolon; its comments ("# always redirect to https") are the
+    code's, not the user's words."""
+    if "{" not in text and ";" not in text:
+        return []
+    out = []
+    for m in _PARAGRAPH.finditer(text):
+        lines = [line for line in m.group(0).splitlines() if line.strip()]
+        coded = sum(bool(_CODE_LINE.match(line)) for line in lines)
+        if len(lines) >= 3 and coded >= 2 and 2 * coded >= len(lines):
+            out.append(m.span())
+    return out
 
 
 def _near(left: str) -> list[tuple[int, int]]:
