@@ -1312,3 +1312,26 @@ def test_a_comment_in_pasted_code_and_a_post_the_user_asks_about_are_no_rules():
         )
         == []
     )
+
+
+def test_a_habit_complained_of_a_role_to_treat_the_user_as_and_what_is_overkill():
+    assert (
+        _missed(
+            "You tend to rewrite the whole function when I only ask about one line, which makes my diffs painful.",
+            "你老是在结尾加一段总结，其实没必要，我看完代码自己就明白了。",
+            "Treat me as a senior Go dev and skip the basics.",
+            "Kubernetes is overkill for me. It's a single VPS running docker compose.",
+            "Stop wrapping everything in try/except.",
+            "Swift with UIKit, not SwiftUI. We still support iOS 12 and that won't change this year.",
+        )
+        == []
+    )
+    assert (
+        _read(
+            "You tend to forget things.",
+            "You keep asking good questions.",
+            "You keep writing such nice answers!",  # praise
+            "Stop shopping so much.",
+        )
+        == []
+    )

@@ -74,7 +74,7 @@ _MD_EMPHASIS = re.compile(r"\*\*|__")
 # The quick test's kinds, one look-up for all: a cue anywhere, or one at the start of a line or clause.
 _ANYWHERE = (
     *("anywhere", "temporal", "prefer", "prefer_word", "please", "noted"),
-    *("excess", "annoyance", "overdo", "ruled_out", "useless", "when"),  # complaints, what is out, Han habits
+    *("excess", "annoyance", "overdo", "your_habit", "ruled_out", "useless", "when"),  # complaints, what is out
 )
 _AT_START = ("start", "style_start", "style_general", "output", "directive_to_me", "assume", "cease", "lead_in")
 # A liking or a habit counts only of the assistant's output: one of the first with one of the second ("I love
@@ -310,8 +310,8 @@ def _ceased(core: str) -> bool:
         return False
     verbs = word_list("output_verb", code) | word_list("output_infinitive", code)
     stem = words[0][:-3] if words[0].endswith("ing") else ""
-    if stem and (stem in verbs or f"{stem}e" in verbs):
-        return True  # "quit apologizing", "stop recommending"; not "stop worrying", "quit smoking"
+    if stem and (stem in verbs or f"{stem}e" in verbs or (stem[-1:] == stem[-2:-1] and stem[:-1] in verbs)):
+        return True  # "quit apologizing", "stop recommending", "stop wrapping"; not "stop worrying", "quit smoking"
     return bool(verbs.intersection(words[1:])) or has("output", " ".join(words))
 
 
@@ -1069,9 +1069,9 @@ def _fragment(s: str) -> bool:
     return bool(lang.content_words(" ".join(words), filler=True))
 
 
-# A technical name: inner capitals ("jQuery", "TypeScript"), or letters with a digit or a programming sign
+# A technical name: inner capitals ("jQuery", "TypeScript", "UIKit"), or letters with a digit or a programming sign
 # ("Python3", "C++", "Node.js"). Not capitals alone: narration stresses words so ("the VALUE, not the TYPE").
-_TECH_NAME = re.compile(r"\w*[a-z][A-Z]\w*|(?=\w*[A-Za-z])\w*\d\w*|\w+(?:\+\+|#|\.js)")
+_TECH_NAME = re.compile(r"\w*[a-z][A-Z]\w*|[A-Z]{2,}[a-z]\w*|(?=\w*[A-Za-z])\w*\d\w*|\w+(?:\+\+|#|\.js)")
 _TERSE_CLAUSE = re.compile(r"\s*[,;，；]\s*")
 _TERSE_REASON = re.compile(r"\s[-–—]\s|:\s")
 
@@ -1139,7 +1139,7 @@ def _terse_hinted(head: str) -> bool:
     for m in _SHORT_HEAD.finditer(head):
         for clause in _TERSE_CLAUSE.split(m.group(1).lower()):
             w = clause.split()
-            if w and (w[0] in words or w[-1] in words) and len(w) <= 3 and _named(m.group(1), ""):
+            if w and (w[0] in words or w[-1] in words) and len(w) <= 3 and _named(m.group(1), ""):  # its own case
                 return True  # what it limits is named: "No jQuery", not "No way", "Not yet"
     return False
 
@@ -1173,6 +1173,23 @@ def _team_hinted(head: str) -> bool:
     return may_hold(head, ("team",), ()) and (may_hold(head, ("tech",), ()) or bool(_TECH_NAME.search(head)))
 
 
+def _your_habit(s: str) -> bool:
+    """ "You tend to rewrite the whole function when ...", "你老是在结尾加一段总结": a habit of the assistant's
+    ('your_habit': "you tend to", "you keep", 你老是) named with an 'output_verb' within the next words (Han: the next
+    characters), in a sentence that says more of it than the habit alone, as a complaint does; not "You tend to
+    forget things", "You keep asking good questions" (no output verb)."""
+    spans = found("your_habit", s)
+    if not spans or s.rstrip().endswith(("!", "！")):
+        return False  # "You keep writing such nice answers!": praise
+    code = lang.detect(s)
+    rest = s[spans[0][1] :]
+    if lang.has_han(s):
+        return any(v in rest[:8] for v in word_list("output_verb", "zh"))
+    words = [w.lower() for w in lang.words(rest)[:3]]
+    verbs = word_list("output_verb", code)
+    return any(w in verbs or (w.endswith("ing") and w[:-3] in verbs) for w in words)
+
+
 def _complaint(s: str) -> bool:
     """ "Too many bullet points lately", "The long disclaimers are getting old", "You over-explain", "Spieghi
     troppo", "Mir sind die Emojis in deinen Antworten zu viel", "客套话有点多了": the speaker finds a habit of the
@@ -1182,6 +1199,8 @@ def _complaint(s: str) -> bool:
     it too much ("you" with an 'output_verb' before the excess, or that verb's second person alone: "spieghi").
     Not "too much work lately", "You worry too much", "The tests take too long", nor what was ('one_off',
     'copula_past': "your last answer was too long")."""
+    if _your_habit(s):
+        return True
     excess, annoyed, overdone = found("excess", s), found("annoyance", s), found("overdo", s)
     if not (excess or annoyed or overdone) or has("one_off", s) or has("copula_past", s):
         return False
