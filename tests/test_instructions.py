@@ -1335,3 +1335,27 @@ def test_a_habit_complained_of_a_role_to_treat_the_user_as_and_what_is_overkill(
         )
         == []
     )
+
+
+def test_a_question_that_the_output_be_otherwise_a_rather_fragment_and_a_technical_topic():
+    assert (
+        _missed(
+            "Can answers be shorter? I'm losing the thread in the long ones.",
+            "Could your replies be in German?",
+            "Can code examples be in TypeScript?",
+            "async/await over .then() chains, please.",
+            "Lieber konkrete Beispiele mit echten Daten als abstrakte Erklärungen.",
+            "SQL 请按 MySQL 5.7 的语法写，我们还没升级。",
+            "Python 代码请按 PEP 8 来，缩进四个空格。",
+        )
+        == []
+    )
+    assert (
+        _read(
+            "Can the tests be run in parallel?",
+            "Could the answer be wrong?",
+            "Rather answers than questions.",
+            "请按时到达。",  # arrive on time: no topic, a request to a person
+        )
+        == []
+    )

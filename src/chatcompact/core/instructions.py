@@ -232,7 +232,7 @@ def _by_cues(s: str) -> str | None:
     rest = _without_request(_cut(core, found("temporal", core)))
     if temporal and not starts("statement_start", rest) and _time_to_come(s, temporal, rest):
         return INSTRUCTION  # "from now on, answer in one paragraph"; not "I'll visit more in the future"
-    if _first_person_preference(s) or _style(core) or _fragment(s):
+    if _first_person_preference(s) or _style(core) or _fragment(s) or _rather_fragment(s) or _asked_change(s):
         return PREFERENCE
     if _liking(s) or _output_norm(core) or _noted(s) or _bare_norm(core) or _own_habit(core) or _assumed(core):
         return PREFERENCE
@@ -653,6 +653,39 @@ def _noted(s: str) -> bool:
     return (own or _setting(rest, code)) and bool(lang.content_words(rest, filler=True))  # "The app targets ..."
 
 
+_MODAL_HEAD = re.compile(r"(?:^|[.!?]\s+)(?:can|could|would|may)\s+(?:\w+\s+){1,3}(?:be|get|stay)\s", re.I | re.M)
+_MODAL_Q = re.compile(r"^(?:can|could|would|may)\s+(?:the\s+|your\s+)?", re.I)
+
+
+def _asked_change(s: str) -> bool:
+    """ "Can answers be shorter?", "Could your replies be in German?": a question that the output in general be
+    otherwise (a modal, an 'output' word, "be", then a comparative, a 'fragment_adjective' or a 'relation'; not "Can
+    the tests be run in parallel?", "Could the answer be wrong?")."""
+    m = _MODAL_Q.match(s)
+    if not m or not s.rstrip().endswith("?"):
+        return False
+    out = found("output", s[m.end() : m.end() + 30])
+    if not out or out[0][0] != 0:
+        return False
+    end = max(b for a, b in out if a == 0)  # "code examples", not "code"
+    words = [w.lower() for w in lang.words(s[m.end() + end :])[:2]]
+    if len(words) < 2 or words[0] not in ("be", "get", "stay"):
+        return False
+    how = word_list("relation", "en") | word_list("fragment_adjective", "en") | {"more", "less"}
+    return words[1] in how or (words[1].endswith("er") and len(words[1]) > 4)  # "be shorter", "be in German"
+
+
+def _rather_fragment(s: str) -> bool:
+    """ "Lieber konkrete Beispiele mit echten Daten als abstrakte Erklärungen", "Meglio esempi completi che frammenti":
+    a sentence that opens with a 'prefer_word' and names the output, weighed against something ('over', 'als', 'che',
+    'than')."""
+    end = starts("rather_start", s)
+    return bool(end) and has("output", s[end:]) and bool(_RATHER_THAN.search(s, end))
+
+
+_RATHER_THAN = re.compile(r"\b(?:als|than|che|di|over|statt|anziché|invece)\b", re.I)
+
+
 def _first_person_preference(s: str) -> bool:
     """ "I'd rather ...", "we can't use ...", "mir ist lieber ...": the speaker's own preference or constraint, not
     a choice about one thing now ("I'd rather send it myself", "I'd rather write to her first"), nor someone
@@ -735,8 +768,9 @@ def _accommodation(s: str) -> bool:
         if led and _setting(s[:start], code) and _rule_clause(s[end:], code, linked=linked, strict=True):
             return True
     # "价格请用人民币", "代码请加注释": a short topic, then a please word and the rule for it
-    return any(
-        0 < a <= TOPIC_CHARS and lang.has_han(s[:a]) and _rule_clause(s[a:], code)
+    return any(  # the topic may be a technical name: "SQL 请按 MySQL 5.7 的语法写"
+        ((0 < a <= TOPIC_CHARS and lang.has_han(s[:a])) or (a <= 2 * TOPIC_CHARS and _technical(s[:a])))
+        and _rule_clause(s[a:], code)
         for a, _ in _of("topic_please", s, code)
     )
 
@@ -1054,8 +1088,8 @@ def _fragment(s: str) -> bool:
     elif marks[0][0] == 0 and (not words or words[0] not in word_list("fragment_lead", code)):
         return False  # "please hurry", "please continue": a request for this turn
     longer = 4 if starts("negative_lead", rest) else 0  # "no external dependencies beyond the standard library"
-    if not longer and word_list("relation", code).intersection(words[1:]) and has("output", rest):
-        longer = 3  # "Le risposte nel formato elenco puntato, per favore": how the output is written
+    if not longer and word_list("relation", code).intersection(words[1:]) and (has("output", rest) or _technical(rest)):
+        longer = 3  # "Le risposte nel formato elenco puntato, per favore", "async/await over .then() chains, please"
     if not words or len(words) > MAX_FRAGMENT_WORDS + longer or len(rest) > 40 + 10 * longer:
         return False
     stop = (word_list("determiner", code) | word_list("article", code)) - word_list("plural_article", code)
@@ -1064,7 +1098,7 @@ def _fragment(s: str) -> bool:
     if lang.has_han(rest):
         return not any(rest.startswith(d) for d in stop) and bool(lang.content_words(rest, filler=True))
     about = word_list("fragment_lead", code) | word_list("fragment_about", code)
-    if not (starts("negative_lead", rest) or about.intersection(words) or has("output", rest)):
+    if not (starts("negative_lead", rest) or about.intersection(words) or has("output", rest) or _technical(rest)):
         return False  # "Two yuan, please.", "Your name, please.", "Sit down, please.": an answer or a request now
     return bool(lang.content_words(" ".join(words), filler=True))
 
@@ -1323,6 +1357,7 @@ def _sentences(text: str) -> list[tuple[str, str, bool]]:
             continue
         # "Should I always use tabs?" and "Would you recommend ...?" ask; "Could you always use tabs?" asks for a rule
         asks = _without_request(spoken) is spoken and not starts("cease", spoken)  # "Why do you keep ...?" asks to stop
+        asks = asks and not _asked_change(spoken)  # "Can answers be shorter?" asks for a lasting change
         if spoken.endswith(("?", "？")) and (asks or starts("asks_opinion", spoken) or _CHOICE.search(spoken)):
             continue  # a question that weighs two ways ("..., or only for I/O?") asks for a judgment
         written = text[start:end]
@@ -1446,7 +1481,7 @@ def read(message: Message, proposed: frozenset[str] = frozenset()) -> Reading:
         return Reading(False, False)
     head = message.text[:READ_CHARS]
     cued = may_hold(head, _ANYWHERE, _AT_START) or _clause_hinted(head) or _paired(head) or _terse_hinted(head)
-    cued = cued or _team_hinted(head)
+    cued = cued or _team_hinted(head) or bool(_MODAL_HEAD.search(head))
     override = may_hold(head, ("override",), ())
     if not cued and not override and not proposed:
         return Reading(False, False)  # most messages: no cue outside their code at all

@@ -69,6 +69,7 @@ ANCHORED = frozenset(
         "topic_lead",
         "fragment_adjective",
         "lead_in",
+        "rather_start",
     }
 )
 
