@@ -1359,3 +1359,28 @@ def test_a_question_that_the_output_be_otherwise_a_rather_fragment_and_a_technic
         )
         == []
     )
+
+
+def test_how_to_explain_what_weighs_more_and_padding_that_is_not_needed():
+    assert (
+        _missed(
+            "I'm a data analyst, not a developer, so explain the why behind things in plain words.",
+            "Per me vanno meglio esempi completi ed eseguibili che frammenti sparsi.",
+            "Kurze Antworten reichen mir völlig, die langen Erklärungen überspringe ich eh.",
+            "Du kannst mich gerne duzen, das Förmliche kannst du dir sparen.",
+            "Mir ist Lesbarkeit wichtiger als Performance – den Code pflegen später Werkstudenten.",
+            "I care about readability more than squeezing out performance.",
+            "Lascia perdere le premesse, vai subito alla soluzione.",
+            "Honestly the 'Let me explain step by step' intros aren't needed. Get to the answer.",
+        )
+        == []
+    )
+    assert (
+        _read(
+            "The tests aren't needed.",  # one artifact
+            "Mir ist Gesundheit wichtiger als Geld.",  # the user's values, nothing of the answers
+            "I care about my family more than my job.",
+            "I like cats more than dogs.",
+        )
+        == []
+    )

@@ -565,7 +565,8 @@ def _liking(s: str) -> bool:
     wishes = likes or found("wish", s)
     if wishes and _anything_of_yours(s[wishes[0][1] :], code):
         return True  # "I never want to see `SELECT *` in anything you hand me", "I want type hints on every ..."
-    if likes and has("comparative", s) and (_technical(s) or has("output", s)) and not found("listener_own", s):
+    weighs = likes or found("norm_for_me", s)  # "Per me vanno meglio esempi completi che frammenti"
+    if weighs and has("comparative", s) and (_technical(s) or has("output", s)) and not found("listener_own", s):
         return True  # "I find pathlib more readable than os.path", "Tabellen finde ich übersichtlicher als Fließtext"
     for _, end in likes:  # "Not a fan of class-based React components", "I love pytest" (not "your Python code")
         near = " ".join(lang.words(_CLAUSE.split(s[end:], maxsplit=1)[0])[:4])
@@ -835,6 +836,8 @@ def _rule_clause(clause: str, code: str, linked: bool = False, strict: bool = Fa
     stop = word_list("determiner", code) | word_list("article", code) | word_list("object_pronoun", code)
     stop -= word_list("plural_article", code)  # "spiegami i termini tecnici": technical terms in general
     stop |= word_list("not_object", code)  # "give me five minutes": a request now
+    if words[:1] and words[0] in stop and has("manner_phrase", rest):
+        return True  # "..., so explain the why behind things in plain words"
     return (
         bool(words)
         and words[0] not in stop
@@ -1235,6 +1238,10 @@ def _complaint(s: str) -> bool:
     'copula_past': "your last answer was too long")."""
     if _your_habit(s):
         return True
+    for a, _ in found("useless", s):  # "the 'Let me explain step by step' intros aren't needed"
+        clause = _CLAUSE.split(s[:a])[-1]
+        if found("padding", clause) and len(lang.words(clause)) <= 8:
+            return True
     excess, annoyed, overdone = found("excess", s), found("annoyance", s), found("overdo", s)
     if not (excess or annoyed or overdone) or has("one_off", s) or has("copula_past", s):
         return False
