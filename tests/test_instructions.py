@@ -1384,3 +1384,25 @@ def test_how_to_explain_what_weighs_more_and_padding_that_is_not_needed():
         )
         == []
     )
+
+
+def test_parts_of_an_answer_in_an_order_are_a_preference():
+    assert (
+        _missed(
+            "Command first, then the explanation underneath if it's needed.",
+            "Code first, explanation second.",
+            "Give me the command first and the explanation after.",
+            "Mi piacerebbe che mettessi prima il codice e poi la spiegazione.",
+            "先给命令，再解释原因，这样我回头查起来方便。",
+        )
+        == []
+    )
+    assert (
+        _read(
+            "I'll run the code first, then check the result.",  # the speaker's plan
+            "First, let me look at the code, then I'll check the result.",
+            "We ran the code first, then the tests.",
+            "The code first failed, then the fix worked.",  # what happened
+        )
+        == []
+    )

@@ -114,7 +114,7 @@ def classify(sentence: str) -> str | None:
     if kind is not None or (_one_off(s) and not (has("standing", s) or has("temporal", s))):
         return kind  # "I'm free tomorrow, so give me a call": a request for then, whatever its clauses
     # a terse pick or a convention of the speaker's team: of a whole sentence, never a clause after a situation
-    if _accommodation(s) or _terse(s) or _convention(s) or _complaint(s) or _banned(s) or _led(s):
+    if _accommodation(s) or _terse(s) or _convention(s) or _complaint(s) or _banned(s) or _led(s) or _ordered(s):
         return PREFERENCE
     return INSTRUCTION if _han_habit(s) else None
 
@@ -1210,6 +1210,38 @@ def _team_hinted(head: str) -> bool:
     return may_hold(head, ("team",), ()) and (may_hold(head, ("tech",), ()) or bool(_TECH_NAME.search(head)))
 
 
+# Parts of an answer in an order: "X first, then Y", "erst X, dann Y", "prima X e poi Y", "先X，再Y".
+_FIRST = re.compile(r"\b(?:first|zuerst|erst|prima)\b|先", re.I)
+_THEN = re.compile(r"\b(?:then|after|afterwards|second|below|underneath|dann|danach|poi|dopo)\b|再|然后|之后", re.I)
+
+
+_PLAN = re.compile(r"\b(?:let me|let's|let us|i'll|i will|we'll|we will|i'm going to|we're going to)\b", re.I)
+
+
+def _order_hinted(head: str) -> bool:
+    """The quick test of :func:`_ordered`: an order word, a later one, a part of an answer."""
+    first = _FIRST.search(head)
+    return bool(first and _THEN.search(head, first.end()) and may_hold(head, ("part",), ()))
+
+
+def _ordered(s: str) -> bool:
+    """ "Command first, then the explanation underneath", "Mi piacerebbe che mettessi prima il codice e poi la
+    spiegazione", "先给命令，再解释原因": two parts of an answer ('part') in an order, a part right beside the first
+    order word (a few words or characters), another after it; not the speaker's own plan ("I'll run the
+    code first, then check the result", "First, let me look at the code, then ...")."""
+    first = _FIRST.search(s)
+    if not first:
+        return False
+    then = _THEN.search(s, first.end())
+    if not then or _speaks_of_self("speaker", s[: first.start()]) or _PLAN.search(s):
+        return False
+    if any(_past(w.lower()) for w in lang.words(s[: then.start()])) or has("copula_past", s):
+        return False  # "The code first failed, then the fix worked": what happened
+    han = lang.has_han(s)
+    near = s[max(0, first.start() - (6 if han else 30)) : first.end() + (8 if han else 25)]
+    return bool(found("part", near)) and bool(found("part", s[first.end() :]))
+
+
 def _your_habit(s: str) -> bool:
     """ "You tend to rewrite the whole function when ...", "你老是在结尾加一段总结": a habit of the assistant's
     ('your_habit': "you tend to", "you keep", 你老是) named with an 'output_verb' within the next words (Han: the next
@@ -1488,7 +1520,7 @@ def read(message: Message, proposed: frozenset[str] = frozenset()) -> Reading:
         return Reading(False, False)
     head = message.text[:READ_CHARS]
     cued = may_hold(head, _ANYWHERE, _AT_START) or _clause_hinted(head) or _paired(head) or _terse_hinted(head)
-    cued = cued or _team_hinted(head) or bool(_MODAL_HEAD.search(head))
+    cued = cued or _team_hinted(head) or bool(_MODAL_HEAD.search(head)) or _order_hinted(head)
     override = may_hold(head, ("override",), ())
     if not cued and not override and not proposed:
         return Reading(False, False)  # most messages: no cue outside their code at all
