@@ -1406,3 +1406,16 @@ def test_parts_of_an_answer_in_an_order_are_a_preference():
         )
         == []
     )
+
+
+def test_an_italian_command_that_takes_the_output_up_as_a_clitic():
+    assert (
+        _missed(
+            "Il codice commentalo in inglese, ma le spiegazioni fammele in italiano.",
+            "Sono più tipo da TypeScript che da JavaScript puro: se puoi, gli esempi scrivili in TS.",
+            "能不能默认用 TypeScript 写？我们项目已经全面迁过去了。",
+            "别推荐收费的 SaaS，公司预算批不下来。",
+        )
+        == []
+    )
+    assert _read("Il codice lo guardo domani.", "Il codice mandamelo adesso.") == []

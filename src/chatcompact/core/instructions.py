@@ -116,6 +116,8 @@ def classify(sentence: str) -> str | None:
     # a terse pick or a convention of the speaker's team: of a whole sentence, never a clause after a situation
     if _accommodation(s) or _terse(s) or _convention(s) or _complaint(s) or _banned(s) or _led(s) or _ordered(s):
         return PREFERENCE
+    if lang.detect(s) == "it" and _clitic_command(s):
+        return PREFERENCE
     return INSTRUCTION if _han_habit(s) else None
 
 
@@ -1242,6 +1244,24 @@ def _ordered(s: str) -> bool:
     return bool(found("part", near)) and bool(found("part", s[first.end() :]))
 
 
+# An Italian command with its object as a clitic: "scrivili", "commentalo", "fammele", "mettile".
+_CLITIC = re.compile(
+    r"\b(?:scriv|comment|mett|f|d|mostr|spieg|us|tien|mantien|lasc|formatt|tradu|cit|aggiung)\w{0,4}"
+    r"(?:lo|la|li|le|mele|meli|mela|melo)\b",
+    re.I,
+)
+
+
+def _clitic_command(s: str) -> bool:
+    """ "Il codice commentalo in inglese", "gli esempi scrivili in TS", "le date scrivile nel formato gg/mm/aaaa":
+    the output in general first, then a command that takes it up as a clitic, a few words on."""
+    out = found("output", s[:60])
+    if not out:
+        return False
+    m = _CLITIC.search(s, out[0][1], out[0][1] + 40)
+    return m is not None and len(lang.words(s[out[0][1] : m.start()])) <= 3
+
+
 def _your_habit(s: str) -> bool:
     """ "You tend to rewrite the whole function when ...", "你老是在结尾加一段总结": a habit of the assistant's
     ('your_habit': "you tend to", "you keep", 你老是) named with an 'output_verb' within the next words (Han: the next
@@ -1521,6 +1541,7 @@ def read(message: Message, proposed: frozenset[str] = frozenset()) -> Reading:
     head = message.text[:READ_CHARS]
     cued = may_hold(head, _ANYWHERE, _AT_START) or _clause_hinted(head) or _paired(head) or _terse_hinted(head)
     cued = cued or _team_hinted(head) or bool(_MODAL_HEAD.search(head)) or _order_hinted(head)
+    cued = cued or bool(_CLITIC.search(head) and may_hold(head, ("output",), ()))
     override = may_hold(head, ("override",), ())
     if not cued and not override and not proposed:
         return Reading(False, False)  # most messages: no cue outside their code at all
