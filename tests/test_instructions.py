@@ -1419,3 +1419,11 @@ def test_an_italian_command_that_takes_the_output_up_as_a_clitic():
         == []
     )
     assert _read("Il codice lo guardo domani.", "Il codice mandamelo adesso.") == []
+
+
+def test_a_question_about_something_new_does_not_make_what_came_before_pasted():
+    assert _missed("Use tabs for indentation. What do you think about the retry logic?") == []
+    assert (
+        _read("Use tabs for indentation. What do you think?", "Use tabs for indentation. What do you think of it?")
+        == []
+    )

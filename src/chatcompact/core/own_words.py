@@ -324,9 +324,14 @@ def _code_blocks(text: str) -> list[tuple[int, int]]:
     return out
 
 
+_ASKED_ABOUT = re.compile(r"\s*(?:(?:about|of|on)\s+(?:it|this|that|these|those|them)\b)?\s*(?:[?.!？。]|\n|$)", re.I)
+
+
 def _near(left: str) -> list[tuple[int, int]]:
-    """What a generic question about what came before blanks: the message before it."""
-    near = found("backref_near", left)
+    """What a generic question about what came before blanks: the message before it. The question must end
+    there ("What do you think?", "What do you think of it?"); "What do you think about the retry logic?" asks
+    about something new."""
+    near = [(a, b) for a, b in found("backref_near", left) if _ASKED_ABOUT.match(left, b)]
     return [(0, _sentence_start(left, near[-1][0]))] if near else []
 
 
