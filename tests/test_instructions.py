@@ -1427,3 +1427,23 @@ def test_a_question_about_something_new_does_not_make_what_came_before_pasted():
         _read("Use tabs for indentation. What do you think?", "Use tabs for indentation. What do you think of it?")
         == []
     )
+
+
+def test_a_condition_on_what_the_assistant_writes_or_the_user_hands_over_then_a_command():
+    assert (
+        _missed(
+            "When I paste a stack trace, lead with the likely cause in one sentence before anything else.",
+            "When you give me a regex, break it down piece by piece. I can't read them cold.",
+            "Quando citi un dato, metti sempre la fonte: devo poterla verificare per la tesi.",
+        )
+        == []
+    )
+    assert (
+        _read(
+            "When you get home, call me.",  # nothing of the output
+            "When you write the report tomorrow, add the chart.",  # one time
+            "When I asked him, tell me what he said.",  # what happened
+            "When you suggest a library, it breaks.",
+        )
+        == []
+    )

@@ -116,6 +116,8 @@ def classify(sentence: str) -> str | None:
     # a terse pick or a convention of the speaker's team: of a whole sentence, never a clause after a situation
     if _accommodation(s) or _terse(s) or _convention(s) or _complaint(s) or _banned(s) or _led(s) or _ordered(s):
         return PREFERENCE
+    if _when_habit(s):
+        return INSTRUCTION
     if lang.detect(s) == "it" and _clitic_command(s):
         return PREFERENCE
     return INSTRUCTION if _han_habit(s) else None
@@ -1262,6 +1264,33 @@ def _clitic_command(s: str) -> bool:
     return m is not None and len(lang.words(s[out[0][1] : m.start()])) <= 3
 
 
+def _when_habit(s: str) -> bool:
+    """ "When you show a diff, say which file it belongs to", "When I paste a stack trace, lead with the likely
+    cause", "Quando citi un dato, metti la fonte": a condition that opens the sentence ('when_lead') on what the
+    assistant writes ("you" and an 'output_verb' within its next words) or on what the user hands over (a
+    'first_person' word and a 'trigger': "I paste", "I ask"), then a command. Not "When you get home, call me"
+    (no output), nor what happened (a past form) or a plan for one time ('one_off')."""
+    end = starts("when_lead", s)
+    if not end or lang.has_han(s):
+        return False
+    cut = _CLAUSE.search(s, end)
+    if not cut:
+        return False
+    cond, main = s[end : cut.start()], s[cut.end() :].strip(_PUNCT)
+    code = lang.detect(s)
+    words = [w.lower() for w in lang.words(cond)]
+    if len(words) > 10 or has("one_off", s) or any(_past(w) for w in words) or has("copula_past", cond):
+        return False
+    you, verbs = word_list("addressee", code), word_list("output_verb", code)
+    yours = any(w in you and verbs.intersection(words[i + 1 : i + 3]) for i, w in enumerate(words))
+    yours = yours or (code == "it" and bool(verbs.intersection(words[:2])))  # "quando citi": the verb's person
+    handed = _speaks_of_self("first_person", cond, code) and has("trigger", cond)
+    if not (yours or handed):
+        return False
+    core = _without_request(main)
+    return _directive_start(core) or _bare_imperative(core, code) or classify(main) is not None
+
+
 def _your_habit(s: str) -> bool:
     """ "You tend to rewrite the whole function when ...", "你老是在结尾加一段总结": a habit of the assistant's
     ('your_habit': "you tend to", "you keep", 你老是) named with an 'output_verb' within the next words (Han: the next
@@ -1542,6 +1571,7 @@ def read(message: Message, proposed: frozenset[str] = frozenset()) -> Reading:
     cued = may_hold(head, _ANYWHERE, _AT_START) or _clause_hinted(head) or _paired(head) or _terse_hinted(head)
     cued = cued or _team_hinted(head) or bool(_MODAL_HEAD.search(head)) or _order_hinted(head)
     cued = cued or bool(_CLITIC.search(head) and may_hold(head, ("output",), ()))
+    cued = cued or (may_hold(head, (), ("when_lead",)) and may_hold(head, ("when_you", "trigger"), ()))
     override = may_hold(head, ("override",), ())
     if not cued and not override and not proposed:
         return Reading(False, False)  # most messages: no cue outside their code at all

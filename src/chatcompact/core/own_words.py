@@ -70,6 +70,7 @@ ANCHORED = frozenset(
         "fragment_adjective",
         "lead_in",
         "rather_start",
+        "when_lead",
     }
 )
 
