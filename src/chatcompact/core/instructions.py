@@ -233,6 +233,8 @@ def _by_cues(s: str) -> str | None:
     anywhere = [(a, b) for a, b in found("anywhere", s) if not any(x <= a and b <= y for x, y in offers)]
     if anywhere or _imperative(core) or _standing_directive(core) or _habit(core) or _ceased(core):
         return INSTRUCTION
+    if _flag_when(core):
+        return INSTRUCTION
     rest = _without_request(_cut(core, found("temporal", core)))
     if temporal and not starts("statement_start", rest) and _time_to_come(s, temporal, rest):
         return INSTRUCTION  # "from now on, answer in one paragraph"; not "I'll visit more in the future"
@@ -252,6 +254,21 @@ def _one_off(s: str) -> list[tuple[int, int]]:
     if off and (has("prefer", s) or _CLAUSE.search(s)):
         off = [(a, b) for a, b in off if s[a:b].lower() not in word_list("place")]
     return off
+
+
+def _flag_when(core: str) -> bool:
+    """ "Flag it when something is a breaking change", "Could you flag it when a pandas API behaves differently",
+    "Warn me whenever ...": an 'alert' verb, an object pronoun (or the speaker), then a condition ('when_lead',
+    'condition'): what to do each time it holds; not "Tell me when you're done" (a notice, once)."""
+    end = starts("alert", core)
+    if not end:
+        return False
+    code = lang.detect(core)
+    words = [w.lower() for w in lang.words(core[end:])[:3]]
+    objects = word_list("object_pronoun", code) | word_list("first_person", code)
+    while words and words[0] in objects:
+        words = words[1:]
+    return bool(words) and (words[0] in word_list("when_lead", code) or words[0] in word_list("condition", code))
 
 
 def _ungerund(core: str) -> str:
@@ -1572,6 +1589,7 @@ def read(message: Message, proposed: frozenset[str] = frozenset()) -> Reading:
     cued = cued or _team_hinted(head) or bool(_MODAL_HEAD.search(head)) or _order_hinted(head)
     cued = cued or bool(_CLITIC.search(head) and may_hold(head, ("output",), ()))
     cued = cued or (may_hold(head, (), ("when_lead",)) and may_hold(head, ("when_you", "trigger"), ()))
+    cued = cued or may_hold(head, (), ("alert",))
     override = may_hold(head, ("override",), ())
     if not cued and not override and not proposed:
         return Reading(False, False)  # most messages: no cue outside their code at all

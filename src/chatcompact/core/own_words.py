@@ -71,6 +71,7 @@ ANCHORED = frozenset(
         "lead_in",
         "rather_start",
         "when_lead",
+        "alert",
     }
 )
 
