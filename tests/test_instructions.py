@@ -1447,3 +1447,31 @@ def test_a_condition_on_what_the_assistant_writes_or_the_user_hands_over_then_a_
         )
         == []
     )
+
+
+def test_alerts_on_a_condition_conventions_stated_and_norms_for_all():
+    assert (
+        _missed(
+            "Flag it when something is a breaking change between versions, that's bitten us before.",
+            "Could you flag it when a pandas API behaves differently across versions? We pin 1.5.",
+            "Our style guide says 2-space indentation in YAML and 4 in Python, and reviewers are picky about it.",
+            "In future replies, use numpy-style docstrings, that's what our Sphinx setup is configured for.",
+            "Casual tone is fine by me, no need for the formal openers.",
+            "I'm used to Polars, pandas feels clunky to me these days.",
+            "Numbered steps for anything procedural.",
+            "Variable names in snake_case, even in the JS. It's a legacy convention here, don't fight it.",
+        )
+        == []
+    )
+    assert (
+        _read(
+            "Tell me when you're done.",
+            "Mark it when you're done.",
+            "The docs say always use tabs.",  # reported
+            "Tests pass for everything.",  # narration
+            "Tests failed even in CI.",
+            "I'm used to waking up early.",
+            "That's fine by me.",
+        )
+        == []
+    )

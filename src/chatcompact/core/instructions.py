@@ -363,7 +363,9 @@ def _verbless_norm(core: str) -> bool:
     short = (  # "Short answers.", "Shorter answers, fewer caveats.": a few words that name the output
         len(lang.words(main)) <= MAX_FRAGMENT_WORDS and starts("fragment_adjective", main) and has("output", main)
     )
-    if not (reason or _anything_of_yours(main, code) or short) or core.lstrip().startswith("…"):
+    if not (
+        reason or _anything_of_yours(main, code) or short or _all_over(core, main, code)
+    ) or core.lstrip().startswith("…"):
         return False  # "Dates in ISO 8601 format in anything you generate", "Short answers." need no reason
     words = [w.lower() for w in lang.words(main)]
     if not 2 <= len(words) <= MAX_VERBLESS_WORDS or lang.has_han(main) or core.rstrip().endswith("!"):
@@ -389,6 +391,25 @@ def _verbless_norm(core: str) -> bool:
     related = short or starts("negative_lead", main) or word_list("relation", code).intersection(words[1:])
     related = related or words[-1] in word_list("restrictive", code)  # "stable toolchain only, no nightly ..."
     return _scoped(main) and bool(related)  # "Niente spiegazioni lunghe, mi bastano il codice"
+
+
+def _all_over(core: str, main: str, code: str) -> bool:
+    """Whether a verbless first clause that opens with the output and a 'relation' right after it says where it
+    holds for all ("Numbered steps for anything procedural", "Variable names in snake_case, even in the JS"): a
+    'relation' before a 'scope' or 'general' word in it, or an 'even' word before a 'relation' in the sentence; not
+    "Tests pass for everything" (a verb no list knows after the output)."""
+    out = found("output", main)
+    if not out or out[0][0] > 12:
+        return False
+    relation, every = word_list("relation", code), word_list("scope", code) | word_list("general", code)
+    head = [w.lower() for w in lang.words(main[max(b for a, b in out if a == out[0][0]) :])]
+    if not head or head[0] not in relation:
+        return False
+    words = [w.lower() for w in lang.words(core)]
+    even = word_list("even", code)
+    return any(w in relation and head[i + 1 : i + 2] and head[i + 1] in every for i, w in enumerate(head)) or any(
+        w in even and words[i + 1 : i + 2] and words[i + 1] in relation for i, w in enumerate(words)
+    )
 
 
 def _bare_norm(s: str) -> bool:
