@@ -1475,3 +1475,13 @@ def test_alerts_on_a_condition_conventions_stated_and_norms_for_all():
         )
         == []
     )
+
+
+def test_a_clause_before_a_semicolon_is_read_with_the_speakers_reason_after_it():
+    assert (
+        _missed(
+            "Docstrings in Google style; our Sphinx setup uses napoleon.",
+            "Feature flags come from Flagsmith; don't hardcode toggles.",
+        )
+        == []
+    )

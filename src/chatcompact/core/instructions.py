@@ -789,7 +789,7 @@ def _of(kind: str, text: str, code: str | None) -> list[tuple[int, int]]:
 
 
 # A clause boundary inside a sentence: a comma (a Han one too) or a dash between words.
-_CLAUSE = re.compile(r"\s*[,，、]\s*|\s+[-–—]\s+")
+_CLAUSE = re.compile(r"\s*[,，、;；]\s*|\s+[-–—]\s+")
 
 
 def _accommodation(s: str) -> bool:
@@ -1454,14 +1454,19 @@ _CHOICE = re.compile(r"[,，]\s*(?:or|oder|o|oppure|还是|或者)\s", re.I)
 def _led_spans(own: str) -> list[tuple[int, int]]:
     """The spans of the sentences of ``own``, a short lead-in before a colon joined to the sentence it leads
     ('lead_in': "Pet peeve of mine: code blocks without a language tag", "Ti chiedo una cortesia: niente emoji",
-    "有个小要求：金额统一用人民币")."""
+    "有个小要求：金额统一用人民币"), and a clause before a semicolon to the speaker's reason after it ("Docstrings
+    in Google style; our Sphinx setup uses napoleon")."""
     spans = [m.span() for m in SENTENCE.finditer(own)]
     out: list[tuple[int, int]] = []
     i = 0
     while i < len(spans):
         start, end = spans[i]
         lead = own[start:end].strip()
-        if i + 1 < len(spans) and own[end : end + 1] in ":：" and len(lead) <= 40 and starts("lead_in", lead):
+        joined = i + 1 < len(spans) and (
+            (own[end : end + 1] in ":：" and len(lead) <= 40 and starts("lead_in", lead))
+            or (own[end : end + 1] in ";；" and _first_person_at(own, end + 1))  # "...; our Sphinx setup uses ..."
+        )
+        if joined:
             out.append((start, spans[i + 1][1]))
             i += 2
             continue
