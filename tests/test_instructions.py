@@ -1485,3 +1485,34 @@ def test_a_clause_before_a_semicolon_is_read_with_the_speakers_reason_after_it()
         )
         == []
     )
+
+
+def test_a_platform_or_version_the_speaker_is_on_and_more_style_commands():
+    assert (
+        _missed(
+            "We're stuck on Windows Server 2016.",
+            "Btw we're on Postgres 12 in prod.",
+            "Heads up: we're on Postgres 12.",
+            "Siamo ancora su Java 8, niente record.",
+            "我们还在用 Vue 2，Composition API 先别用。",
+            "Spell out acronyms the first time you use them.",
+            "Assume the reader is a junior developer.",
+            "Link to official documentation when you can.",
+            "Number your steps when you give instructions.",
+            "Be blunt with me about mistakes.",
+            "Speak to me like a senior engineer, not a beginner.",
+        )
+        == []
+    )
+    assert (
+        _read(
+            "I'm on a Mac. Does that matter?",
+            "We're on our way.",
+            "I'm stuck on this bug.",
+            "I'm stuck on step 3.",
+            "We were on Python 2 back then.",
+            "No, we are on Python 3), it returns None.",  # narration
+            "Nice dress. How do I look? Be honest.",
+        )
+        == []
+    )

@@ -74,7 +74,7 @@ _MD_EMPHASIS = re.compile(r"\*\*|__")
 # The quick test's kinds, one look-up for all: a cue anywhere, or one at the start of a line or clause.
 _ANYWHERE = (
     *("anywhere", "temporal", "prefer", "prefer_word", "please", "noted"),
-    *("excess", "annoyance", "overdo", "your_habit", "ruled_out", "useless", "when"),  # complaints, what is out
+    *("excess", "annoyance", "overdo", "your_habit", "ruled_out", "useless", "when", "pinned"),  # complaints, ...
 )
 _AT_START = ("start", "style_start", "style_general", "output", "directive_to_me", "assume", "cease", "lead_in")
 # A liking or a habit counts only of the assistant's output: one of the first with one of the second ("I love
@@ -115,6 +115,8 @@ def classify(sentence: str) -> str | None:
         return kind  # "I'm free tomorrow, so give me a call": a request for then, whatever its clauses
     # a terse pick or a convention of the speaker's team: of a whole sentence, never a clause after a situation
     if _accommodation(s) or _terse(s) or _convention(s) or _complaint(s) or _banned(s) or _led(s) or _ordered(s):
+        return PREFERENCE
+    if _pinned(s):
         return PREFERENCE
     if _when_habit(s):
         return INSTRUCTION
@@ -1344,6 +1346,27 @@ def _your_habit(s: str) -> bool:
     words = [w.lower() for w in lang.words(rest)[:3]]
     verbs = word_list("output_verb", code)
     return any(w in verbs or (w.endswith("ing") and w[:-3] in verbs) for w in words)
+
+
+_VERSION = re.compile(r"\b\d+(?:\.\d+)*\b")
+
+
+def _pinned(s: str) -> bool:
+    """ "We're stuck on Windows Server 2016", "We're on Postgres 12 in prod", "Siamo ancora su Java 8": the speaker's
+    platform or version ('pinned'), a technical thing named with a version ("we're on" and "I'm on" need the
+    version: not "I'm on a Mac. Does that matter?", "we're on our way"), opening the sentence (after a request word
+    or a lead-in); not what was ('copula_past')."""
+    core = _without_request(s)
+    if (end := starts("lead_in", core)) and (colon := _LEAD_COLON.match(core, end)):
+        core = core[colon.end() :]  # "Heads up: we're on Postgres 12"
+    spans = found("pinned", core)
+    if not spans or spans[0][0] > 0 or has("copula_past", core) or has("one_off", core):
+        return False  # "No, we are on Python 3), it returns None": narration, not the opening of the sentence
+    s = core
+    rest = _CLAUSE.split(s[spans[0][1] :], maxsplit=1)[0]
+    versioned = bool(_VERSION.search(rest)) or bool(_TECH_NAME.search(rest))
+    loose = s[spans[0][0] : spans[0][1]].lower().rstrip() in {"we're on", "we are on", "i'm on", "i am on"}
+    return (_technical(rest) or lang.has_han(rest)) and (versioned or not loose)
 
 
 def _complaint(s: str) -> bool:
