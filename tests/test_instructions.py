@@ -1516,3 +1516,13 @@ def test_a_platform_or_version_the_speaker_is_on_and_more_style_commands():
         )
         == []
     )
+
+
+def test_padding_left_out_and_a_han_condition_then_an_output_verb():
+    assert _missed("Leave out the pleasantries.", "给我代码的时候顺便加上注释。") == []
+    assert (
+        _read(
+            "Stop the tests.", "Stop the car.", "我小的时候写过小说。", "I went to the store; nothing there was fresh."
+        )
+        == []
+    )

@@ -139,6 +139,7 @@ def _han_habit(s: str) -> bool:
         return False
     after = s[conds[0][1] :]
     asks = [b for kind in ("topic_please", "please", "directive_to_me") for _, b in _of(kind, after, "zh")]
+    asks += [b for _, b in _of("output_verb", after[:6], "zh")]  # "给我代码的时候顺便加上注释"
     return any(not after[b:].startswith(_HAN_PAST) and len(after[b:].strip(_PUNCT)) >= 2 for b in asks)
 
 
@@ -329,6 +330,8 @@ def _ceased(core: str) -> bool:
     rest = core[end:].lstrip(_PUNCT)
     code = lang.detect(core)
     words = [w.lower() for w in lang.words(rest)[:6]]
+    if words[:1] and words[0] in word_list("article", code) and has("padding", " ".join(words[1:3])):
+        return True  # "Leave out the pleasantries", "Stop the intros": what answers are padded with
     if not words or words[0] in _specific(code) or starts("not_rule", core):
         return False
     verbs = word_list("output_verb", code) | word_list("output_infinitive", code)
@@ -900,7 +903,7 @@ def _ruled_out(clause: str) -> bool:
 
 
 # A word after a comma or dash; a word that begins a sentence (a line too).
-_AFTER_COMMA = re.compile(r"(?:[,，、]|\s[-–—])\s*([^\W\d_]+)")
+_AFTER_COMMA = re.compile(r"(?:[,，、;；]|\s[-–—])\s*([^\W\d_]+)")
 _SENTENCE_HEAD = re.compile(r"(?:^|[.!?]\s+)([^\W\d_]+)", re.MULTILINE)
 
 
@@ -1487,7 +1490,10 @@ def _led_spans(own: str) -> list[tuple[int, int]]:
         lead = own[start:end].strip()
         joined = i + 1 < len(spans) and (
             (own[end : end + 1] in ":：" and len(lead) <= 40 and starts("lead_in", lead))
-            or (own[end : end + 1] in ";；" and _first_person_at(own, end + 1))  # "...; our Sphinx setup uses ..."
+            or (
+                own[end : end + 1] in ";；"
+                and (_first_person_at(own, end + 1) or starts("negative_lead", own[end + 1 :].lstrip()))
+            )
         )
         if joined:
             out.append((start, spans[i + 1][1]))
