@@ -1490,10 +1490,7 @@ def _led_spans(own: str) -> list[tuple[int, int]]:
         lead = own[start:end].strip()
         joined = i + 1 < len(spans) and (
             (own[end : end + 1] in ":：" and len(lead) <= 40 and starts("lead_in", lead))
-            or (
-                own[end : end + 1] in ";；"
-                and (_first_person_at(own, end + 1) or starts("negative_lead", own[end + 1 :].lstrip()))
-            )
+            or (own[end : end + 1] in ";；" and _first_person_at(own, end + 1))  # "...; our Sphinx setup uses ..."
         )
         if joined:
             out.append((start, spans[i + 1][1]))
