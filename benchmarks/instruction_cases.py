@@ -2882,6 +2882,193 @@ WRITTEN_18_NEGATIVES = [
 ]
 
 
+# Written on 2026-12-06 (a later session) by a helper that saw neither the rules nor the project, as material to draw
+# rules from (read for rules: not a held-out figure; WRITTEN_19 with its negatives; English-heavy, longer messages).
+WRITTEN_19 = {
+    "en": [
+        "Thanks, that fixed the import error. Next I want to look at the retry logic in the uploader, it seems to give up after the first timeout. btw our CI runs on Ubuntu 20.04 with Python 3.8, so keep anything you suggest compatible with that.",  # noqa: E501
+        "Ran the suite again and got 3 failures in test_parser.py, all around the date handling, I'll paste them in a sec. Oh and I'd prefer pytest-style plain asserts over self.assertEqual if you're writing new tests.",  # noqa: E501
+        "Side note: the team reads these summaries on their phones during standup, so keep tables narrow, three columns max. Now, can you summarize the open bugs from the list I pasted above?",  # noqa: E501
+        "Please keep answers short, a few bullet points is plenty. I'll ask if I need the long version.",
+        "We're on Postgres 12 in prod and can't upgrade until Q3, so nothing that needs MERGE or the newer JSON path stuff. Anyway, here's the plan I got:\n```\nSeq Scan on orders  (cost=0.00..18334.00 rows=1000000 width=40)\n  Filter: (customer_id = 4821)\n```\nWhy isn't it using the index on customer_id?",  # noqa: E501
+        "ok cool, that makes sense. fyi I'm on an M1 Mac, so if there are install steps pls give me the arm64 variant.",
+        "I don't want lodash in this project, the bundle size budget is really tight. Can you rewrite the debounce helper without it? Same goes for moment, we already dropped it for date-fns.",  # noqa: E501
+        "Great, merged. One thing for the upcoming pieces: customer emails and phone numbers should not appear in any example you write, not even realistic-looking fake ones. Use placeholders like <EMAIL> and <PHONE>.",  # noqa: E501
+        "Tabs for indentation in the Makefiles and Go code, 2 spaces in the YAML. That's what our linters enforce here, so please follow it in snippets.",  # noqa: E501
+        "Could you explain why this goroutine leaks? I'm still learning Go, so please don't skip steps when concurrency comes up. Assume I know Python well but Go only a little.",  # noqa: E501
+        "When you're not sure about an API detail, just say so instead of guessing. I'd rather check the docs myself than debug a method that doesn't exist.",  # noqa: E501
+        "Here's the traceback:\n```\nKeyError: 'user_id'\n  File \"app/handlers.py\", line 88, in handle\n    uid = payload['user_id']\n```\nI think the payload shape changed upstream. Also, small thing, but please write proposed commit messages in Conventional Commits format (feat:, fix:, chore: etc).",  # noqa: E501
+        "The docs we're writing are for hospital IT admins, not developers. Explain terms like 'container' or 'environment variable' the first time they show up, and keep the tone calm and practical.",  # noqa: E501
+        "My english is not so good, so please use simple sentences when you explain things, ok? The code part is fine as it is, only the explanations.",  # noqa: E501
+        "We target Node 18 LTS. No top-level await in the CommonJS parts please, and no fetch polyfills, it's built in there.",  # noqa: E501
+        "Thanks for the migration script! It ran fine on staging. For the SQL you give me: uppercase keywords, lowercase snake_case identifiers, that's our house style and the reviewers are picky about it.",  # noqa: E501
+        "When you give me options, put them in a small table with pros and cons and then tell me which one you'd pick. I really dislike answers that stop at 'it depends'.",  # noqa: E501
+        "I'm going to paste the rest of the module in pieces. Don't rewrite the whole file in your replies, just show me a unified diff of what changed.",  # noqa: E501
+        "Prefer httpx over requests in anything new, we're moving the whole service to async. Existing code can stay as it is for now.",  # noqa: E501
+        "That benchmark looks off, the second run is like 10x slower, maybe cache warming? Will rerun. Btw, metric units and 24h times in anything user-facing please, the product launches in Europe first.",  # noqa: E501
+        "Please don't use emoji in responses, they break our internal wiki export and show up as ??? boxes.",
+        "Important context: the deploy target is an air-gapped server with no internet access at all. So anything that downloads at runtime (model weights, pip install on startup, CDN scripts) is a no-go.",  # noqa: E501
+        "I'd like the explanations in British English spelling, this ends up in UK government documentation. Colour, organisation, licence (noun), that kind of thing.",  # noqa: E501
+        "Can you add type hints to those helpers? And in general I want full type hints on any Python function you write for me, mypy --strict runs in CI and blocks the merge otherwise.",  # noqa: E501
+        "We're stuck on Java 11 for the foreseeable future because of the app server, so keep records, sealed classes and text blocks out of it. Now about the NPE in OrderMapper...",  # noqa: E501
+        "Thanks, that's clearer. Quick heads-up on how I work: I read your replies in a terminal that's 80 columns wide, so try to keep code lines under 80 chars and skip wide ASCII diagrams.",  # noqa: E501
+        "For this project assume Windows paths and PowerShell, not bash. Most of our ops folks are on Windows Server 2019 and won't have WSL.",  # noqa: E501
+        "Let's keep the dependency count minimal: stdlib only unless there's a really strong reason, and if there is one, call it out explicitly so I can run it past the team.",  # noqa: E501
+        "I'm fine with you being blunt. If my design is bad, tell me it's bad and why, no need to soften it.",
+        "Ok the fix worked 👍 next up is the CSV export. fyi our finance people open these files in Excel with German locale, so semicolon separators and comma decimals in whatever we generate.",  # noqa: E501
+        "Before writing code, give me a short plan first (3-5 lines) and wait for my ok. I want to catch wrong assumptions early, it saved us a lot of time last week.",  # noqa: E501
+        "Please mention which version of the library docs you're basing an answer on. We pin old versions and the APIs drift a lot between releases.",  # noqa: E501
+        "Terraform here is 0.13, so don't give me syntax from 1.x like optional() in object types or moved blocks. The state is shared with another team and they can't upgrade yet.",  # noqa: E501
+        "Sorry for the long paste, the real question is at the bottom. Also, our logging goes through structlog, so use that instead of print or the stdlib logging module in examples.\n```\nLOGGING = {\n  'version': 1,\n  'handlers': {'console': {'class': 'logging.StreamHandler'}},\n  'root': {'handlers': ['console'], 'level': 'INFO'},\n}\n```\nWhy does the handler get registered twice?",  # noqa: E501
+        "Just to set expectations: this is a prototype for a demo next Thursday, so favour quick and readable over robust. No need for exhaustive error handling or retries.",  # noqa: E501
+        "Our React codebase is function components + hooks only. No class components in suggestions please, even for error boundaries we use react-error-boundary.",  # noqa: E501
+        "Hmm, that compiles but the warnings are annoying:\n```\nwarning: unused variable: `cfg`\n --> src/main.rs:14:9\n```\nKeep in mind we build with -D warnings in CI, so for us warnings are errors and suggestions need to be warning-free.",  # noqa: E501
+        "I'm red-green colorblind, so when you suggest chart colors for the dashboards, pick palettes that work for that (viridis or similar).",  # noqa: E501
+        "Docstrings in Google style please, not NumPy style. Sphinx napoleon is configured for Google and the NumPy ones render as a mess.",  # noqa: E501
+        "No real customer data in prompts or examples. I'll give you synthetic rows when needed, and if you need to show a shape just make up obviously fake values.",  # noqa: E501
+        "Can we keep answers focused on the backend? The frontend belongs to another team; if something touches it, a one-line mention is enough.",  # noqa: E501
+        "Thank you!! That was exactly it, the env var was shadowed by the .env file. Btw I prefer when you show the full command including all flags instead of '...', I copy-paste a lot.",  # noqa: E501
+        "We deploy on AWS Lambda with the 250MB unzipped limit, so keep heavy deps like pandas or scipy out of the function code. Layers are an option but we'd rather avoid them.",  # noqa: E501
+        "One preference on tests: name the functions like test_<unit>_<condition>_<expected>. It keeps the CI report readable when something breaks.",  # noqa: E501
+        "Answer in English even if I paste stuff in Spanish. The logs from our Madrid servers are localized but the team is international.",  # noqa: E501
+        "I'm mostly reviewing this on my phone today and probably the rest of the week, so skip the huge code blocks unless I ask for them. A short description of the change is enough.",  # noqa: E501
+        "The vendor API is rate-limited to 10 req/s per key and the key is shared with production, so any script you write against it needs a throttle built in. Endpoints are /v2/items, /v2/orders and /v2/refunds, can you start with a fetcher for items?",  # noqa: E501
+        "Please don't suggest destructive commands without a dry-run step first, like rsync -n or kubectl --dry-run=client. I've been burned before.",  # noqa: E501
+        "k8s is 1.24 on our side, so no removed or deprecated betas like policy/v1beta1 PodSecurityPolicy in the manifests.",  # noqa: E501
+        "Good catch on the race condition. For what it's worth, I like it when you explain the why in one sentence before the code, not after it.",  # noqa: E501
+        "Use ISO 8601 for any dates in logs or output formats. Our analysts parse them with a strict parser and anything else gets dropped.",  # noqa: E501
+        "i work in plain vim without LSP on this box, so please put the imports explicitly in code snippets, don't assume I have autoimport",  # noqa: E501
+        "We're standardizing on Black with line length 100 and isort profile black. Format any Python you send accordingly so I don't have to rerun it.",  # noqa: E501
+        "Our security team forbids eval/exec and pickle on anything coming from outside, so find alternatives if something seems to need them.",  # noqa: E501
+        "Sorry, I was away. The PR got approved with minor changes. Moving on to the caching layer: we run Redis 6, not 7, so Redis functions and the newer ACL selectors are out.",  # noqa: E501
+        "Keep variable and function names in English please, even though the comments in this legacy code are in Portuguese. We're slowly translating them.",  # noqa: E501
+        "If there's more than one reasonable approach, list three at most. More than that and I get lost.",
+        "The audience for the README is first-year students. Friendly tone, no jargon, and show the expected output after each command so they can check they're on track.",  # noqa: E501
+        "I'd rather not use an ORM for this service, raw SQL through asyncpg with parameters is what we do here. Can you redo the repository class that way?",  # noqa: E501
+        "Interesting, didn't know about that flag. For me numbers matter more than prose, so when comparing approaches give me rough big-O and memory estimates.",  # noqa: E501
+        "Please respond in plain text without markdown headers. I paste your answers into Jira comments and the headers render weird there.",  # noqa: E501
+        "this project uses yarn berry (v3) with PnP, not npm. so commands should be yarn ones, and no node_modules assumptions",  # noqa: E501
+        "We can't use GPL-licensed libraries here (legal said so), MIT/Apache/BSD are fine. Flag the license whenever you suggest a package.",  # noqa: E501
+        "That's working now, thanks. Small request about your style: fewer caveats at the end. I know to test things myself before shipping.",  # noqa: E501
+        "FYI the embedded target has 256KB of RAM and no heap allocator enabled, so static allocation only in the C code. No malloc, no VLAs.",  # noqa: E501
+        "Don't touch the public function signatures in sdk/, external customers depend on them. Internal modules are fair game for refactoring.",  # noqa: E501
+        "Write the SQL for BigQuery standard SQL, not legacy. We still have some legacy views around that confuse people, ignore their syntax.",  # noqa: E501
+        "For bash scripts: set -euo pipefail at the top and quote all variables. Our shellcheck gate is strict and will fail the pipeline.",  # noqa: E501
+        "Mind the timezone thing: servers are in UTC but every report has to show America/Chicago time. I keep forgetting to mention it.",  # noqa: E501
+        "About uncertainty: if your confidence in something is below roughly 80%, put a short 'not sure' marker on that part so I know what to verify.",  # noqa: E501
+        "Hi again! Yesterday's fix held up overnight, no more 502s. Today I want to work on the auth middleware. Note our users sign in via Azure AD only, nothing custom, so skip any password-handling code.",  # noqa: E501
+        "the error is gone but now I get\n```\nModuleNotFoundError: No module named 'distutils'\n```\nah right, this box is Python 3.12. please stick to things that still work on 3.12, so no distutils, no imp.",  # noqa: E501
+        "Numbered steps help me a lot. When you describe a procedure, use 1. 2. 3. rather than paragraphs.",
+        "I'm a manager, not an engineer, and I'll forward some of these answers upward. Lead with the conclusion and the cost or risk, details after that.",  # noqa: E501
+        "Component names follow our design system: Ds prefix, like DsButton, DsModal, DsTable. Please use those instead of generic Button or Modal in the JSX you write.",  # noqa: E501
+        "Not a fan of one-letter variable names outside of loop indices. Descriptive names in whatever you generate, please.",  # noqa: E501
+        "We're on .NET Framework 4.8, not .NET Core or 5+. A few APIs you suggested earlier don't exist there, so please check against 4.8.",  # noqa: E501
+        "Thanks. Quick note for anything CLI-related: use argparse, we don't want click or typer as dependencies in this repo.",  # noqa: E501
+        "Could you drop the 'Hope this helps!' at the end of answers? Just end with the answer itself.",
+        "All new endpoints need OpenAPI annotations, so include them in the controller code you write. Otherwise the contract tests fail.",  # noqa: E501
+        "Please treat the config file I pasted as confidential. Don't echo the connection strings back in replies, refer to them by key name instead.",  # noqa: E501
+        "Honestly I prefer the terse style you used in the last answer. Stick with that level of detail.",
+        "The product ships in Japan too, so all user-facing strings go through i18n keys. Don't hardcode English text in components.",  # noqa: E501
+        "we use GitLab CI not GitHub Actions, pipeline snippets should be for .gitlab-ci.yml. our runners are shell executors btw, not docker",  # noqa: E501
+        "Following up on the memory leak: heap snapshots show detached DOM nodes from the chart widget, I'll attach one. Also, hard requirement, we still support IE11 (government client, sadly), so no arrow functions or template literals in the untranspiled legacy bundle.",  # noqa: E501
+        "Please always include the file path as a comment on the first line of each code block so I know where it goes.",  # noqa: E501
+        "From now on, reply with only the changed function, not the whole class.",
+        "Going forward assume the database is MySQL 8, we finished migrating off Postgres last week.",
+        "Every time you propose a schema change, include the rollback migration too.",
+        "I'll be asking a lot of quick questions today. For those, one-line answers are perfect, I'll say 'explain' if I want more.",  # noqa: E501
+    ],
+    "de": [
+        "Danke, der Test läuft jetzt durch. Kleine Bitte nebenbei: Antworte mir auf Deutsch, aber lass die Code-Kommentare auf Englisch, so ist das bei uns im Team üblich.",  # noqa: E501
+        "Wir sind auf Python 3.9 festgenagelt, weil der Server noch mit Debian 11 läuft. Also bitte keine match-Statements oder sonstige neuere Syntax.",  # noqa: E501
+        "Die Doku richtet sich an Sachbearbeiter in der Verwaltung, nicht an Entwickler. Fachbegriffe bitte kurz erklären, wenn sie zum ersten Mal auftauchen.",  # noqa: E501
+        "Bitte keine echten Personendaten in Beispielen verwenden, Stichwort DSGVO. Nimm Platzhalter wie 'Erika Mustermann'.",  # noqa: E501
+        "Mir sind kurze Antworten lieber. Wenn ich mehr wissen will, frag ich nach.",
+        "Ok, das Deployment hat geklappt. Übrigens: Datumsangaben bitte im Format TT.MM.JJJJ und Beträge mit Komma als Dezimaltrennzeichen, das geht direkt an die Buchhaltung.",  # noqa: E501
+        "Wir duzen uns hier, du kannst also gern locker formulieren. Aber bitte ohne Emojis.",
+        "Falls du dir bei einer API nicht sicher bist, sag das lieber ehrlich, statt etwas zu erfinden. Ich schau dann selbst in die Doku.",  # noqa: E501
+        "Hier der Fehler:\n```\nError: ENOSPC: no space left on device, write\n```\nOk, das ist klar, die Platte ist voll. Was anderes: Bei Shell-Befehlen, die etwas löschen, zeig mir bitte zuerst eine Variante mit --dry-run.",  # noqa: E501
+        "Im Frontend nutzen wir Vue 3 mit der Composition API und <script setup>. Beispiele mit der Options-API helfen mir also nicht weiter.",  # noqa: E501
+    ],
+    "it": [
+        "Grazie, funziona! Una cosa: rispondimi in italiano, ma il codice e i commenti lasciali in inglese.",
+        "Il cliente ha ancora Windows Server 2012, quindi niente comandi che richiedono PowerShell 7.",
+        "Preferisco risposte brevi e dirette, senza troppe premesse.",
+        "Quando proponi più soluzioni, mettile in una tabellina con pro e contro e dimmi quale sceglieresti tu.",
+        "Ho lanciato i test e ne falliscono due, te li incollo tra poco. Intanto ti dico che da noi si usa pytest, non unittest, quindi scrivi i test in quello stile.",  # noqa: E501
+        "I dati dei pazienti non devono comparire negli esempi, nemmeno anonimizzati a metà. Usa dati inventati palesemente finti.",  # noqa: E501
+        "Nei report le date vanno in formato gg/mm/aaaa, li legge l'amministrazione e si confondono con il formato americano.",  # noqa: E501
+        "Se non sei sicuro di qualcosa dimmelo chiaramente, preferisco un 'non lo so' a una risposta inventata.",
+        "Siamo bloccati su Java 8 per via del vecchio application server, quindi niente var, niente record, niente text block.",  # noqa: E501
+        "La documentazione è per i magazzinieri, non per sviluppatori: linguaggio semplice e passaggi numerati, per favore.",  # noqa: E501
+    ],
+    "zh": [
+        "谢谢，问题解决了。顺便说一下，回答请用中文，但代码注释保持英文，我们团队是这么约定的。",
+        "我们生产环境是 CentOS 7，glibc 比较老，所以推荐的依赖要能在上面跑起来。",
+        "回答尽量简短，列要点就行，需要细节我会再问。",
+        "涉及用户手机号、身份证号的地方，示例里一律用明显的假数据，不要出现看起来像真实的号码。",
+        "我们用的是 Vue 2，不是 Vue 3，组件请按 Options API 的写法来。",
+        "刚跑了一下测试，有两个挂了，我等会儿贴日志。另外写测试请用 pytest 的风格，不要用 unittest 的类。",
+        "如果你不确定某个接口的用法，直接说不确定，别编。",
+        "这份文档的读者是运维同事，不是开发，术语第一次出现时麻烦简单解释一下。",
+        "给多个方案的时候，请用表格对比优缺点，最后给出你的推荐。",
+        "服务器在内网，访问不了外网，所以别用需要在线下载的方案，pip 也得走我们内部的镜像源。",
+    ],
+}
+
+WRITTEN_19_NEGATIVES = [
+    "Can you rename `tmp` to `buffer` in the function you just gave me?",
+    "What do you think, is Redis or Memcached the better fit for session storage in our case? We have maybe 5k concurrent users.",  # noqa: E501
+    "Here's the relevant part of the style guide our lead sent around:\n```\n- Always use snake_case for module names\n- Never commit secrets to the repo\n```\nDoes the script you wrote violate any of this?",  # noqa: E501
+    "We used to always deploy on Fridays until the outage in March. Fun times.",
+    "Thanks a lot, that worked perfectly!",
+    "Status update: the migration is done on staging, prod is scheduled for tomorrow night. I'll ping you if something breaks.",  # noqa: E501
+    "My colleague Tom always insists on tabs, honestly I don't care either way. Anyway, why is this regex so slow on long inputs?",  # noqa: E501
+    "If we ever moved to Kubernetes, would the sidecar approach still make sense, or would we do it differently?",
+    'Error log:\n```\nFATAL: password authentication failed for user "app"\nHINT: connections must use SSL\n```\nWhat does this mean exactly?',  # noqa: E501
+    "For this one answer, just give me the raw JSON, no explanation.",
+    "Could you make that table shorter? It's too wide to read on this screen.",
+    "Our repo has about 400k lines of code across 12 services, mostly Go, a bit of Python.",
+    "Haha yeah, Mondays. Ok, back to work.",
+    "Which one is faster in practice, orjson or ujson?",
+    "The client email said: 'Please note that the vendor portal must never be accessed outside business hours.' Can you help me write a polite reply confirming we got it?",  # noqa: E501
+    "Can you redo that last snippet in TypeScript instead of JavaScript?",
+    "I tried your suggestion but the build still fails with the same linker error:\n```\nundefined reference to `ssl_ctx_new'\n```",  # noqa: E501
+    "Should I use a monorepo for this, or is it overkill for three small services?",
+    "Our old CTO never wanted Docker anywhere, which is why the setup scripts are such a mess now.",
+    "Here's the Dockerfile:\n```\nFROM python:3.11-slim\nRUN pip install --no-cache-dir -r requirements.txt\n# always run as non-root\nUSER app\n```\nWhy is the image 1.2GB?",  # noqa: E501
+    "Imagine we had to handle 10x the traffic, where would this design break first?",
+    "Just for this reply, can you skip the code and explain it conceptually?",
+    "The PR template says: 'Every PR must link a ticket and list testing steps.' Can you fill it in for this change?",
+    "Meeting ran long, sorry. Where were we, the webhook retries?",
+    "What's the difference between COPY and ADD in a Dockerfile?",
+    "The designer prefers rounded corners everywhere, but that's her call, not mine. Can you check if this CSS is even valid?",  # noqa: E501
+    "Let me know if you need anything else from the logs.",
+    "Before we go further, could you summarize what we've decided so far in this chat?",
+    "The test passes locally but fails in CI. Here's the env diff:\n```\nlocal: node 20.11.0\nci:    node 18.19.1\n```\nCould that be the cause?",  # noqa: E501
+    "Would it be a bad idea to always cache the user profile in memory?",
+    "I read somewhere that you should never use SELECT * in production code. Is that true for views as well?",
+    "Can you add a docstring to just this function? The others are fine as they are.",
+    "Last sprint was rough, the Jenkins upgrade broke half the plugins and it took forever to fix.",
+    "Fix the typo on line 12 please, `reponse` should be `response`.",
+    "Pasted from the README:\n```\nNOTE: You must always run `make bootstrap` before `make test`.\n```\nI did run it and still get the missing header error. Ideas?",  # noqa: E501
+    "Could you compare offset, keyset and cursor-token pagination for this endpoint?",
+    "Ugh, the VPN dropped again. One sec.",
+    "Our team lead wants every function to have a docstring, but I think it's overkill for private helpers. What's your take?",  # noqa: E501
+    "Suppose the API returned XML instead of JSON, how much would the parser need to change?",
+    "Cool, that's much cleaner than what I had.",
+    "In this snippet only, use a plain for loop instead of the list comprehension so I can set a breakpoint inside.",
+    "The incident report says: 'Root cause: the cron job never ran because the container timezone was wrong.' Can you turn this into a short postmortem summary?",  # noqa: E501
+    "How do I check which OpenSSL version Python is linked against?",
+    "We hit 99.95% uptime last quarter, which is nice after the mess in spring.",
+    "Can you explain what --frozen-lockfile actually does?",
+    "Do people usually go with Poetry or uv these days for new projects?",
+    "I'll test it tomorrow morning and report back.",
+    "Here's the config:\n```yaml\nretries: 3\nalways_pull: true\ntimeout_s: 30\n```\nIs 30s too low for the health check?",  # noqa: E501
+    "Back when I worked at a bank we never used cloud services, everything was on-prem. Totally different world.",
+    "What would you name this function? It merges two sorted lists and drops duplicates.",
+]
+
+
 def positives(later: bool = True) -> list[tuple[str, str, str]]:
     """``(language, text, "instruction" | "preference")`` of every positive case; ``later=False``: the cue cases
     only (``INSTRUCTIONS`` and ``PREFERENCES``, the pool of the figures before the ``WRITTEN_*`` batches)."""

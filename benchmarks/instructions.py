@@ -90,6 +90,8 @@ from instruction_cases import (
     WRITTEN_17_NEGATIVES,
     WRITTEN_18,
     WRITTEN_18_NEGATIVES,
+    WRITTEN_19,
+    WRITTEN_19_NEGATIVES,
     positives,
 )
 
@@ -181,6 +183,7 @@ def detection() -> None:
         ("WRITTEN_16", WRITTEN_16, WRITTEN_16_NEGATIVES),
         ("WRITTEN_17", WRITTEN_17, WRITTEN_17_NEGATIVES),
         ("WRITTEN_18", WRITTEN_18, WRITTEN_18_NEGATIVES),
+        ("WRITTEN_19", WRITTEN_19, WRITTEN_19_NEGATIVES),
     ):
         texts = [t for per_lang in cases.values() for t in per_lang]
         found = [t for t in texts if detect(Message("user", t, seq=1))]
