@@ -1526,3 +1526,35 @@ def test_padding_left_out_and_a_han_condition_then_an_output_verb():
         )
         == []
     )
+
+
+def test_what_the_user_writes_after_a_pasted_block_and_more_conventions():
+    traceback = (
+        "Here's the traceback:\n```\nKeyError: 'user_id'\n```\nI think the payload shape changed upstream. Also, small"
+        " thing, but please write proposed commit messages in Conventional Commits format."
+    )
+    assert (
+        _missed(
+            traceback,
+            "Write commit messages in the imperative mood.",
+            "Show numbers with thousands separators.",
+            "Terraform here is 0.13, so don't give me syntax from 1.x like optional() in object types.",
+            "k8s is 1.24 on our side, so no removed or deprecated betas like policy/v1beta1 PodSecurityPolicy.",
+            "For the SQL you give me: uppercase keywords, lowercase snake_case identifiers, that's our house style.",
+            "Explain terms like 'container' the first time they show up.",
+        )
+        == []
+    )
+    pasted = "Here's what my colleague wrote:\n```\nAlways use tabs.\n```\nWhat do you think?"
+    assert (
+        _read(
+            pasted,
+            "Write tests for the parser.",
+            "Add tests with pytest for this.",
+            "Write code in the file.",
+            "For what it's worth: the build is green.",
+            "For dinner: pasta, salad, wine.",
+            "We're on Route 66.",
+        )
+        == []
+    )

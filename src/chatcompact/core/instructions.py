@@ -76,7 +76,7 @@ _ANYWHERE = (
     *("anywhere", "temporal", "prefer", "prefer_word", "please", "noted"),
     *("excess", "annoyance", "overdo", "your_habit", "ruled_out", "useless", "when", "pinned"),  # complaints, ...
 )
-_AT_START = ("start", "style_start", "style_general", "output", "directive_to_me", "assume", "cease", "lead_in")
+_AT_START = ("start", "style_start", "style_general", "output", "directive_to_me", "assume", "cease")
 # A liking or a habit counts only of the assistant's output: one of the first with one of the second ("I love
 # hiking", "call me when you land" are in many chat messages, the output words in few of them).
 _ABOUT = ("like", "when_you")
@@ -144,6 +144,20 @@ def _han_habit(s: str) -> bool:
 
 
 _LEAD_COLON = re.compile(r"[:：]\s*")
+# A short head of a line or sentence that ends in a colon: where a lead-in may stand.
+_LEAD_HEAD = re.compile(r"^[ \t]*([^\n.!?:：]{2,40})[:：]", re.M)
+
+
+def _lead_hinted(head: str) -> bool:
+    """The quick test of :func:`_led`: a short head before a colon that opens with a 'lead_in'."""
+    for m in _LEAD_HEAD.finditer(head):
+        lead = m.group(1).lstrip()
+        end = starts("lead_in", lead)
+        if not end or "," in lead or any(_past(w.lower()) for w in lang.words(lead)):
+            continue  # "For reference, `ls tests` printed:": a paste follows
+        if end > 4 or _named(lead, ""):  # a bare "for" leads only a named thing: "For the SQL ...:"
+            return True
+    return False
 
 
 def _led(s: str) -> bool:
@@ -152,8 +166,8 @@ def _led(s: str) -> bool:
     or a list of short fragments, the first naming the output or a technical thing with no article, determiner or
     pronoun first and no 'copula' ("Heads up: tests fail on Windows" tells what happens)."""
     end = starts("lead_in", s)
-    colon = _LEAD_COLON.match(s, end) if end else None
-    if colon is None:
+    colon = _LEAD_COLON.search(s, end, 40) if end else None  # "For the SQL you give me: ..."
+    if colon is None or len(lang.words(s[: colon.start()])) > 6:
         return False
     rest = s[colon.end() :].strip()
     if len(rest) < 3 or has("one_off", rest):
@@ -770,7 +784,8 @@ def _setting(clause: str, code: str) -> bool:
     words = {w.lower() for w in lang.words(clause)}
     if starts("other_subject", clause.strip(_PUNCT)) or words & word_list("people", code):
         return False
-    return not (found("third_party", clause) or words & word_list("copula_past", code) or has("one_off", clause))
+    off = [(a, b) for a, b in found("one_off", clause) if clause[a:b].lower() not in word_list("place")]
+    return not (found("third_party", clause) or words & word_list("copula_past", code) or off)  # "X here is 0.13"
 
 
 def _own_thing(clause: str, code: str) -> bool:
@@ -850,7 +865,9 @@ def _rule_clause(clause: str, code: str, linked: bool = False, strict: bool = Fa
     if _by_cues(c) is not None:
         return True
     if strict:
-        named = starts("negative_lead", c) and has("output", c) and len(lang.words(c)) <= MAX_LED_WORDS
+        named = (
+            starts("negative_lead", c) and (has("output", c) or _technical(c)) and len(lang.words(c)) <= MAX_LED_WORDS
+        )
         yours = _anything_of_yours(c, code) and (_bare_imperative(c, code) or has("norm", c))
         return bool(named) or yours or _ruled_out(c)  # "so comment ... in anything you write", "so any report you
         # draft needs to ..."
@@ -878,8 +895,8 @@ def _rule_clause(clause: str, code: str, linked: bool = False, strict: bool = Fa
     words = [w.lower() for w in lang.words(rest)]
     if words[:1] and words[0] in word_list("first_person", code):
         words = words[1:]  # "give me ...", "erkläre mir ..."
-    if words[:1] and words[0] in word_list("object_pronoun", code) and has("manner_ref", rest):
-        return True  # "..., so write it that way", "..., so format them accordingly"
+    if words[:1] and words[0] in word_list("object_pronoun", code) and (has("manner_ref", rest) or has("over", rest)):
+        return True  # "..., so write it that way", "..., so use that instead of print"
     stop = word_list("determiner", code) | word_list("article", code) | word_list("object_pronoun", code)
     stop -= word_list("plural_article", code)  # "spiegami i termini tecnici": technical terms in general
     stop |= word_list("not_object", code)  # "give me five minutes": a request now
@@ -938,16 +955,19 @@ def _clause_hinted(text: str) -> bool:
                 return True  # "..., so anything that pip-installs is out", "..., so install instructions have to"
         if _first_person_at(text, m.start()) and _scoped(_sentence_before(text, m.start())):
             return True  # a verbless norm, then the speaker's reason: "Times in UTC in all examples, our servers ..."
-    if any(_next_word(text, m.end()) in lead for m in _so_words().finditer(text)):
+    if _so_words().search(text):
         return True  # "we're HIPAA-bound so no real patient data in examples": no comma before the consequence
     return has("thanks", text) and any(m.group(1).lower() in lead for m in _SENTENCE_HEAD.finditer(text))
 
 
 @lru_cache(maxsize=1)
 def _so_words() -> re.Pattern[str]:
-    """A one-word 'consequence' word of the spaced languages ("so", "also", "quindi") between words."""
+    """A one-word 'consequence' word of the spaced languages ("so", "also", "quindi") between words, then the first
+    word of a 'negative_lead' ("so no", "quindi niente")."""
     words = sorted(w for w in word_list("consequence") if " " not in w and not lang.has_han(w))
-    return re.compile(rf"(?<=\w)\s+(?:{'|'.join(map(re.escape, words))})\s+", re.IGNORECASE)
+    leads = sorted({w.split()[0] for w in word_list("negative_lead") if not lang.has_han(w)})
+    alt = "|".join(map(re.escape, words))
+    return re.compile(rf"\w\s+(?:{alt})\s+(?:{'|'.join(map(re.escape, leads))})\b", re.IGNORECASE)
 
 
 def _first_person_at(text: str, at: int) -> bool:
@@ -1095,6 +1115,8 @@ def _style(core: str) -> bool:
             lang.has_han(rest) and rest.startswith(tuple(general))
         ):
             return True
+        if _output_how(rest, lang.detect(core)):
+            return True  # "write commit messages in the imperative mood", "show numbers with thousands separators"
         kept = found("output", rest)  # "keep functions under 30 lines": what to keep so is the output in general
         lead = lang.words(rest[: kept[0][0]]) if kept else []  # "keep the examples minimal": an article, too
         whole = not lead or (len(lead) == 1 and lead[0].lower() in word_list("article", lang.detect(core)))
@@ -1115,6 +1137,28 @@ def _style(core: str) -> bool:
     if _next_word(rest, 0) in word_list("determiner", code):  # "use a formal tone with me": a manner is general
         return bool(word_list("manner", code).intersection(w.lower() for w in lang.words(rest)[1:4]))
     return bool(lang.content_words(rest, filler=True))
+
+
+def _output_how(rest: str, code: str) -> bool:
+    """After a style verb: the output in general (an 'output' word, at most one word before it, no article), then
+    how ('relation' right after it) of something that is no one thing ("[write] commit messages in the imperative
+    mood", "[show] numbers with thousands separators"; not "[write] tests for the parser", "[write] tests for this
+    function")."""
+    out = found("output", rest[:40])
+    if not out:
+        return False
+    a = out[0][0]
+    b = max(e for x, e in out if x == a)
+    before = [w.lower() for w in lang.words(rest[:a])]
+    stop = word_list("determiner", code) | word_list("article", code) | word_list("object_pronoun", code)
+    if len(before) > 1 or stop.intersection(before) or has("one_off", rest):
+        return False
+    after = [w.lower() for w in lang.words(rest[b:])[:5]]
+    if len(after) < 2 or after[0] not in word_list("relation", code) or word_list("determiner", code) & set(after):
+        return False  # "[add] tests with pytest for this"
+    if after[1] in stop | word_list("first_person", code):  # "in the imperative mood", not "in the file"
+        return bool(word_list("manner", code).intersection(after[2:]))
+    return True
 
 
 def _fragment(s: str) -> bool:
@@ -1267,8 +1311,10 @@ _PLAN = re.compile(r"\b(?:let me|let's|let us|i'll|i will|we'll|we will|i'm goin
 
 def _order_hinted(head: str) -> bool:
     """The quick test of :func:`_ordered`: an order word, a later one, a part of an answer."""
+    if not may_hold(head, ("part",), ()):
+        return False
     first = _FIRST.search(head)
-    return bool(first and _THEN.search(head, first.end()) and may_hold(head, ("part",), ()))
+    return bool(first and _THEN.search(head, first.end()))
 
 
 def _ordered(s: str) -> bool:
@@ -1291,8 +1337,8 @@ def _ordered(s: str) -> bool:
 
 # An Italian command with its object as a clitic: "scrivili", "commentalo", "fammele", "mettile".
 _CLITIC = re.compile(
-    r"\b(?:scriv|comment|mett|f|d|mostr|spieg|us|tien|mantien|lasc|formatt|tradu|cit|aggiung)\w{0,4}"
-    r"(?:lo|la|li|le|mele|meli|mela|melo)\b",
+    r"\b(?:scrivi|commenta|metti|mostra|spiega|usa|tieni|mantieni|lascia|formatta|traduci|cita|aggiungi|fa|da)"
+    r"(?:mme|me)?(?:lo|la|li|le)\b",
     re.I,
 )
 
@@ -1360,7 +1406,7 @@ def _pinned(s: str) -> bool:
     version: not "I'm on a Mac. Does that matter?", "we're on our way"), opening the sentence (after a request word
     or a lead-in); not what was ('copula_past')."""
     core = _without_request(s)
-    if (end := starts("lead_in", core)) and (colon := _LEAD_COLON.match(core, end)):
+    if (end := starts("lead_in", core)) and (colon := _LEAD_COLON.search(core, end, 40)):
         core = core[colon.end() :]  # "Heads up: we're on Postgres 12"
     spans = found("pinned", core)
     if not spans or spans[0][0] > 0 or has("copula_past", core) or has("one_off", core):
@@ -1641,7 +1687,7 @@ def read(message: Message, proposed: frozenset[str] = frozenset()) -> Reading:
     cued = cued or _team_hinted(head) or bool(_MODAL_HEAD.search(head)) or _order_hinted(head)
     cued = cued or bool(_CLITIC.search(head) and may_hold(head, ("output",), ()))
     cued = cued or (may_hold(head, (), ("when_lead",)) and may_hold(head, ("when_you", "trigger"), ()))
-    cued = cued or may_hold(head, (), ("alert",))
+    cued = cued or may_hold(head, (), ("alert",)) or _lead_hinted(head)
     override = may_hold(head, ("override",), ())
     if not cued and not override and not proposed:
         return Reading(False, False)  # most messages: no cue outside their code at all

@@ -295,6 +295,10 @@ def _spans(text: str, near: bool) -> list[tuple[int, int]]:
         line_end = left.find("\n", end)
         block = left[end : line_end if line_end >= 0 else len(left)].strip() in (":", "：")
         para = _PARAGRAPH_END.search(left, end)
+        fence = _FENCED.match(text, line_end) if block and line_end >= 0 else None
+        if fence:  # "Here's the traceback:\n```...```\n" and the user's own words after it
+            spans.append((end, fence.end()))
+            continue
         spans.append((end, len(text) if block or para is None else para.start()))
     for m in SENTENCE.finditer(left):  # "Imagine I said: never ..." holds no rule to its paragraph's end
         if starts("hypothetical", m.group(0)):
@@ -307,6 +311,8 @@ def _spans(text: str, near: bool) -> list[tuple[int, int]]:
 
 
 # A line of code pasted without a fence: it ends with a brace or a semicolon, or is a brace alone.
+# A fenced block right after a lead-in's line: what was pasted, to the end of its closing fence.
+_FENCED = re.compile(r"\s*```.*?(?:```|\Z)", re.S)
 _CODE_LINE = re.compile(r"^.*[;{}]\s*$|^\s*[{}\[\]()]+\s*$")
 _PARAGRAPH = re.compile(r"(?:[^\n]+\n?)+")
 
