@@ -1486,7 +1486,7 @@ def _thanks(s: str, code: str) -> list[tuple[int, int]]:
 def _without_request(sentence: str) -> str:
     """``sentence`` without its polite lead-ins ("Also, could you ..." -> "..."); the same object if none."""
     core = sentence
-    for _ in range(3):
+    for _ in range(4):
         end = starts("request", core)
         if not end:
             break
