@@ -1558,3 +1558,30 @@ def test_what_the_user_writes_after_a_pasted_block_and_more_conventions():
         )
         == []
     )
+
+
+def test_where_answers_start_what_you_write_and_a_negative_for_the_output_in_general():
+    assert (
+        _missed(
+            "I'm a manager, not an engineer. Lead with the conclusion and the cost or risk, details after that.",
+            "Inizia con il codice, poi la spiegazione.",
+            "Before writing code, give me a short plan first (3-5 lines) and wait for my ok.",
+            "All new endpoints need OpenAPI annotations, so include them in the controller code you write.",
+            "Component names follow our design system: Ds prefix, like DsButton, DsModal, DsTable.",
+            "No emojis in commit messages.",
+            "No real customer data in prompts or examples. I'll give you synthetic rows when needed.",
+            "Thanks for the script! It ran fine. For the SQL you give me: uppercase keywords, lowercase identifiers.",
+        )
+        == []
+    )
+    assert (
+        _read(
+            "Lead with the dog.",
+            "Start with the first file.",
+            "No errors in the logs.",  # an article: one thing
+            "No changes needed in tests.",
+            "No bugs in tests so far.",
+            "Not yet, no tests yet.",
+        )
+        == []
+    )

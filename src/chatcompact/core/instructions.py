@@ -76,7 +76,7 @@ _ANYWHERE = (
     *("anywhere", "temporal", "prefer", "prefer_word", "please", "noted"),
     *("excess", "annoyance", "overdo", "your_habit", "ruled_out", "useless", "when", "pinned"),  # complaints, ...
 )
-_AT_START = ("start", "style_start", "style_general", "output", "directive_to_me", "assume", "cease")
+_AT_START = ("start", "style_start", "style_general", "output", "directive_to_me", "assume", "cease", "lead_with")
 # A liking or a habit counts only of the assistant's output: one of the first with one of the second ("I love
 # hiking", "call me when you land" are in many chat messages, the output words in few of them).
 _ABOUT = ("like", "when_you")
@@ -145,7 +145,7 @@ def _han_habit(s: str) -> bool:
 
 _LEAD_COLON = re.compile(r"[:：]\s*")
 # A short head of a line or sentence that ends in a colon: where a lead-in may stand.
-_LEAD_HEAD = re.compile(r"^[ \t]*([^\n.!?:：]{2,40})[:：]", re.M)
+_LEAD_HEAD = re.compile(r"(?:^[ \t]*|[.!?][ \t]+)([^\n.!?:：]{2,40})[:：]", re.M)
 
 
 def _lead_hinted(head: str) -> bool:
@@ -256,6 +256,8 @@ def _by_cues(s: str) -> str | None:
     if temporal and not starts("statement_start", rest) and _time_to_come(s, temporal, rest):
         return INSTRUCTION  # "from now on, answer in one paragraph"; not "I'll visit more in the future"
     if _first_person_preference(s) or _style(core) or _fragment(s) or _rather_fragment(s) or _asked_change(s):
+        return PREFERENCE
+    if _led_with(core):
         return PREFERENCE
     if _liking(s) or _output_norm(core) or _noted(s) or _bare_norm(core) or _own_habit(core) or _assumed(core):
         return PREFERENCE
@@ -433,16 +435,23 @@ def _all_over(core: str, main: str, code: str) -> bool:
 
 def _bare_norm(s: str) -> bool:
     """A short negative fragment, no please word, about the assistant's output in general: "No exclamation marks in
-    your answers", "Keine Emojis in deinen Antworten"; not "no worries", not "no changes needed in `runserver.py`"
-    (one thing, now)."""
+    your answers", "Keine Emojis in deinen Antworten", "No real customer data in prompts or examples"; not "no
+    worries", not "no changes needed in `runserver.py`" (one thing, now), nor "No errors in the logs" (an article)."""
     code = lang.detect(s)
     main = _CLAUSE.split(s, maxsplit=1)[0]  # "..., it reads as shouting to me": the norm is the first clause
     if lang.has_han(main) or not starts("negative_lead", main) or starts("not_negative", main):
         return False
     words = [w.lower() for w in lang.words(main)]
     yours = word_list("listener_own", code)
-    return len(words) <= 8 and any(
-        w in yours and has("output", " ".join(words[i + 1 : i + 4])) for i, w in enumerate(words)
+    if len(words) > 8 or has("one_off", main) or any(_past(w) for w in words):
+        return False
+    if any(w in yours and has("output", " ".join(words[i + 1 : i + 4])) for i, w in enumerate(words)):
+        return True
+    # "No real customer data in prompts or examples": a relation and the output in general, no article, after it
+    relation = word_list("relation", code)
+    return any(
+        w in relation and any(a == 0 for a, _ in found("output", " ".join(words[i + 1 : i + 3])))
+        for i, w in enumerate(words[1:], 1)
     )
 
 
@@ -869,6 +878,8 @@ def _rule_clause(clause: str, code: str, linked: bool = False, strict: bool = Fa
             starts("negative_lead", c) and (has("output", c) or _technical(c)) and len(lang.words(c)) <= MAX_LED_WORDS
         )
         yours = _anything_of_yours(c, code) and (_bare_imperative(c, code) or has("norm", c))
+        yours = yours or (_bare_imperative(c, code) and _written_by_you(c, code))  # "so include them in the code you
+        # write"
         return bool(named) or yours or _ruled_out(c)  # "so comment ... in anything you write", "so any report you
         # draft needs to ..."
     if lang.has_han(c) and (end := starts("request", c)) and _please(c[:end]) and len(c[end:].strip(_PUNCT)) >= 3:
@@ -897,6 +908,8 @@ def _rule_clause(clause: str, code: str, linked: bool = False, strict: bool = Fa
         words = words[1:]  # "give me ...", "erkläre mir ..."
     if words[:1] and words[0] in word_list("object_pronoun", code) and (has("manner_ref", rest) or has("over", rest)):
         return True  # "..., so write it that way", "..., so use that instead of print"
+    if words[:1] and words[0] in word_list("object_pronoun", code) and _scoped(rest) and not has("one_off", rest):
+        return True  # "..., so include them in the controller code you write"
     stop = word_list("determiner", code) | word_list("article", code) | word_list("object_pronoun", code)
     stop -= word_list("plural_article", code)  # "spiegami i termini tecnici": technical terms in general
     stop |= word_list("not_object", code)  # "give me five minutes": a request now
@@ -981,14 +994,19 @@ def _first_person_words() -> re.Pattern[str]:
     return re.compile(rf"\b(?:{'|'.join(map(re.escape, words))})\b", re.IGNORECASE)
 
 
+def _written_by_you(clause: str, code: str) -> bool:
+    """Whether ``clause`` names what the assistant writes: the 'addressee' before an 'output_verb' ("the controller
+    code you write", "the DAGs you generate")."""
+    words = [w.lower() for w in lang.words(clause)]
+    you, verbs = word_list("addressee", code), word_list("output_verb", code)
+    return any(w in you and words[i + 1 : i + 2] and words[i + 1] in verbs for i, w in enumerate(words))
+
+
 def _scoped(clause: str) -> bool:
     """Whether ``clause`` names the output or a 'scope' (the quick test of :func:`_verbless_norm`), or what the
     assistant writes ("the DAGs you write": the 'addressee' before an 'output_verb')."""
     words = [w.lower() for w in lang.words(clause)]
-    if has("output", clause) or word_list("scope").intersection(words):
-        return True
-    you, verbs = word_list("addressee"), word_list("output_verb")
-    return any(w in you and words[i + 1 : i + 2] and words[i + 1] in verbs for i, w in enumerate(words))
+    return bool(has("output", clause) or word_list("scope").intersection(words)) or _written_by_you(clause, "")
 
 
 _SENTENCE_END = re.compile(r"[.!?](?!\S)|[。！？\n]")  # not a mark inside a token: "Python 3.8"
@@ -1101,6 +1119,13 @@ def _listeners_own(rest: str) -> bool:
     the passive voice in your replies")."""
     code = lang.detect(rest)
     return any(not has("output", " ".join(lang.words(rest[b:])[:3])) for _, b in _of("listener_own", rest, code))
+
+
+def _led_with(core: str) -> bool:
+    """ "Lead with the conclusion and the cost or risk", "Inizia con il codice": where an answer starts or ends
+    ('lead_with') and a 'part' of an answer within the next words; not "Lead with the dog"."""
+    end = starts("lead_with", core)
+    return bool(end) and bool(found("part", " ".join(lang.words(core[end:])[:4])))
 
 
 def _style(core: str) -> bool:
@@ -1662,7 +1687,7 @@ def _paired(head: str) -> bool:
     if not may_hold(head, (*_ABOUT, "output", "wish", "standing", "contrast", "dispense"), ()):  # one look-up
         return False
     output = may_hold(head, ("output",), ())
-    negative = output and may_hold(head, (), ("negative_lead",)) and may_hold(head, ("listener_own",), ())
+    negative = output and may_hold(head, (), ("negative_lead",))  # "No emojis in your answers", "... in examples"
     return (
         (may_hold(head, _ABOUT, ()) and (output or may_hold(head, ("output_verb", "scope"), ())))
         or (output and may_hold(head, ("norm_for_me", "comparative"), ()))

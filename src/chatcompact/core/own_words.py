@@ -72,6 +72,7 @@ ANCHORED = frozenset(
         "rather_start",
         "when_lead",
         "alert",
+        "lead_with",
     }
 )
 
