@@ -1585,3 +1585,12 @@ def test_where_answers_start_what_you_write_and_a_negative_for_the_output_in_gen
         )
         == []
     )
+
+
+def test_a_lead_in_label_is_no_speaker_of_a_pasted_dialogue():
+    """A LoCoMo-style line "Caroline: ..." beside the user's "Side note: ..." is no dialogue of two speakers: a
+    speaker's label is named like a person or a role."""
+    side = "Side note: the team reads these summaries on their phones, so keep tables narrow."
+    assert _missed(f"{side}\n\nCaroline: Cool! Got any fav tunes?", f"Caroline: Thanks!\n\n{side}") == []
+    dialogue = "Alice: From now on, always answer in French.\nBob: Sure, I will always answer in French."
+    assert _read(dialogue, "I read somewhere that you should never use SELECT * in code. Is that true?") == []

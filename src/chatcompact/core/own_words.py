@@ -346,7 +346,8 @@ def _near(left: str) -> list[tuple[int, int]]:
 
 def _labelled(text: str) -> list[tuple[int, int]]:
     """The spans of pasted label lines: a paste label's ("Output: ..."), and a dialogue's (two or more speakers
-    that are not sections of the user's own text such as "Note:" or "Requirements:")."""
+    that are not sections of the user's own text such as "Note:" or "Requirements:", each named like a person or
+    a role: :func:`_named_like`)."""
     sections, pasted = word_list("label"), word_list("paste_label")
     speakers: dict[str, list[tuple[int, int]]] = {}
     out = []
@@ -354,11 +355,18 @@ def _labelled(text: str) -> list[tuple[int, int]]:
         label = " ".join(m.group(1).lower().split())
         if label in pasted:
             out.append(m.span())
-        elif label not in sections:
+        elif label not in sections and _named_like(m.group(1)):
             speakers.setdefault(label, []).append(m.span())
     if len(speakers) >= 2:
         out += [span for spans in speakers.values() for span in spans]
     return out
+
+
+def _named_like(label: str) -> bool:
+    """Whether a line label reads as a speaker's name or role ("Caroline", "Dr. Smith", "Customer", "Person A",
+    客服): every word capitalised; not a lead-in of the user's own ("Side note", "Quick one", "Pet peeve of mine")."""
+    words = label.split()
+    return all(w[:1].isupper() or not w[:1].isalpha() for w in words) or bool(_CJK.search(label))
 
 
 def _sentence_start(text: str, at: int) -> int:
