@@ -366,6 +366,8 @@ def _named_like(label: str) -> bool:
     """Whether a line label reads as a speaker's name or role ("Caroline", "Dr. Smith", "Customer", "Person A",
     客服): every word capitalised; not a lead-in of the user's own ("Side note", "Quick one", "Pet peeve of mine")."""
     words = label.split()
+    if starts("lead_in", label):
+        return False  # "For SQL: ..."
     return all(w[:1].isupper() or not w[:1].isalpha() for w in words) or bool(_CJK.search(label))
 
 
