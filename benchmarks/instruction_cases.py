@@ -3069,6 +3069,203 @@ WRITTEN_19_NEGATIVES = [
 ]
 
 
+# Written on 2026-12-06 (a later session) by a helper that saw neither the rules nor the project, as material to draw
+# rules from (read for rules: not a held-out figure; WRITTEN_20 with its negatives; many kinds of speakers).
+WRITTEN_20 = {
+    "en": [
+        "ts strict. no any.",
+        "pls keep answers short, like 5 lines max unless i ask for more. thx",
+        "fwiw our prod boxes are RHEL 8, so no apt commands please — dnf or yum only.",
+        "Thanks, that fixed it! One thing though: I'm pretty new to Python so could you explain what each part of the code does as you go? I get lost when it's just a big block.",  # noqa: E501
+        "We're stuck on Python 3.8 because of a legacy client, so no match statements and no `X | Y` union syntax pls.",
+        "i'm on windows + powershell, not bash. give me commands that work there",
+        "no emojis in code comments or commit messages plz, my lead hates it 😅",
+        "Our team uses snake_case for everything in the DB layer, including the JSON keys coming out of the API. Stick to that in whatever you generate.",  # noqa: E501
+        "Dates in DD/MM/YYYY please, the client is in the UK and they'll complain otherwise.",
+        "british spelling for the docs pls (colour, organisation, licence as a noun)",
+        "Can you put the code first and the explanation after? I usually just copy the code and only read the text if something breaks.",  # noqa: E501
+        "imo the bullet lists are getting to be too much. plain paragraphs work better for me",
+        "We can't ship anything GPL in this product, legal is very strict about it. MIT/Apache/BSD only when you suggest libraries.",  # noqa: E501
+        "Don't put real-looking customer data in examples — we're under GDPR and screenshots of these chats end up in tickets. Obviously fake names like Alice/Bob are fine.",  # noqa: E501
+        "when ur not sure about something just say so, i'd rather hear 'not sure' than a confident wrong answer",
+        "k8s manifests: we use kustomize, not helm. pls dont suggest helm charts",
+        "btw we're an Azure shop, so when you talk about storage or queues think Blob/Service Bus, not S3/SQS.",
+        "Great, works now. Also — please type-annotate function signatures in the python you give me, mypy runs in CI with --strict.",  # noqa: E501
+        "For the pandas stuff: I prefer method chaining over reassigning df over and over. Makes my notebooks way easier to read.",  # noqa: E501
+        "Tests with pytest, not unittest. And parametrize instead of copy-pasting test functions.",
+        "i am writing this docs for non-technical users (nurses in hospital), so please the language must be simple, no jargon words.",  # noqa: E501
+        "Tone: friendly but not cheesy. No 'Great question!' openers.",
+        "Please don't rewrite the whole file when only one function changes. Just show me the diff or the changed function.",  # noqa: E501
+        "Use `logging` not print(). We ship this as a library and prints end up in other people's stdout.",
+        "our code review rule: no bare except. catch specific exceptions and re-raise with context.",
+        "If there are a couple of ways to do it, give me the options in a small table with pros/cons, then tell me which one you'd pick.",  # noqa: E501
+        "I'm a PM, not an engineer — high level is fine for me, skip the code unless I specifically ask for it.",
+        "we're on node 18 LTS, so native fetch is fine but dont use stuff that only landed in node 20+",
+        "go: stdlib only where possible. we avoid deps like testify, gorilla etc.",
+        "Currency is EUR and we format it like 1.234,56 € in the UI, so the example formatters should do that too.",
+        "ok cool. small thing: keep variable names descriptive pls, no `x`, `tmp`, `df2` stuff. my team reviews this code",  # noqa: E501
+        "Prefer async/await over .then() chains in the JS you send me.",
+        "React: function components + hooks only. class components are banned in our codebase.",
+        "Please cite the doc page or RFC when you mention a spec detail, I have to justify these decisions to the architecture board.",  # noqa: E501
+        "no yapping pls. just the command.",
+        "Hey! I'm a student and this is for a course project — please don't just hand me the full solution, give me hints first so I actually learn it 🙏",  # noqa: E501
+        "We deploy to air-gapped servers. Anything that needs internet at runtime (CDNs, pip install at startup, telemetry) is a non-starter.",  # noqa: E501
+        "sql: postgres 15. uppercase keywords, lowercase identifiers, CTEs over nested subqueries.",
+        "comments in the code should explain why, not what. i can read what.",
+        "Please answer in English even if I paste German error messages — the rest of my team reads these threads.",
+        "I use vim, so skip the 'click here in VS Code' type instructions.",
+        "The audience for this runbook is on-call SREs at 3am. Keep steps numbered, copy-pasteable, and no paragraph longer than two lines.",  # noqa: E501
+        "No new pip packages without flagging it first — we have a vetted package list and anything new needs security review.",  # noqa: E501
+        "Thx for the regex, works great. For the next ones could you add a short breakdown of each part? regex is not my strong side",  # noqa: E501
+        "Metric units throughout, please. Our users are in Europe and the old docs mixing in inches confused everyone.",
+        "rust: avoid unwrap() outside of tests. use ? and thiserror for error types.",
+        "Base the Dockerfiles on our internal image registry.corp.local/base/python:3.11-slim — public Docker Hub images are blocked here.",  # noqa: E501
+        "I'm colorblind, so when you suggest plot colors pick a colorblind-safe palette (viridis or similar).",
+        "plz no lodash. native array methods are fine for what we do",
+        "Shell scripts need to be POSIX sh, not bash — they run on alpine/busybox.",
+        "When you give me a number for performance or cost, include the assumption behind it. I get burned when I quote numbers without context.",  # noqa: E501
+        "Sorry my english not perfect. Please use simple sentences, I use translator sometimes and with long sentences it break.",  # noqa: E501
+        "Commit messages: conventional commits (feat:, fix:, chore:), imperative mood, subject under 72 chars.",
+        "Data scientist here — I care about the stats reasoning more than the code. Spell out the assumptions of any test you suggest (normality, independence etc.).",  # noqa: E501
+        "Mark anything you haven't actually verified, e.g. put '(untested)' next to the snippet.",
+        "our infra is terraform on GCP. no click-through-the-console instructions, give me tf resources.",
+        "Please stop adding the 'Let me know if you have any other questions!' line at the end, it's just noise.",
+        "we follow google java style, 2-space indent, 100 col limit.",
+        "for anything touching PII: hash or mask it in logs. compliance will flag raw emails or phone numbers.",
+        "Thanks that's really helpful!! Just so you know I'm on a Mac M2, so if something needs x86-only binaries warn me before I waste an hour like last time lol",  # noqa: E501
+        "User-facing strings in American English, and keep them in the i18n files — no hardcoded strings in components.",  # noqa: E501
+        "Prefer composition over inheritance in the Python classes you propose. Our last codebase had 6-level hierarchies and it was hell.",  # noqa: E501
+        'Keep the tech docs in second person ("you") and present tense. That\'s our style guide.',
+        "I want a tl;dr at the top of long answers, then the details.",
+        "c++17 max, the compiler on the build farm doesn't do 20 yet. no concepts, no ranges.",
+        "Don't use `sudo` in the commands you give me, I don't have root on the cluster login nodes.",
+        "ok ok, got it. tbh I'd rather you ask me a clarifying question than guess when my request is ambiguous.",
+        "We're HIPAA-covered, so treat any data in examples as PHI — encryption at rest, no logging of payloads.",
+        "from now on reply with markdown tables when comparing things pls",
+        "Always give me the full file when you change a config, partial YAML snippets keep messing up my indentation.",
+    ],
+    "de": [
+        "Antworten bitte auf Deutsch, aber Code-Kommentare und Variablennamen auf Englisch – so ist das bei uns im Team üblich.",  # noqa: E501
+        "kurz und knapp bitte, keine Romane 🙂",
+        "Wir sitzen in Österreich, Beträge also mit Komma als Dezimaltrennzeichen und das € hinten dran.",
+        "Duz mich ruhig, das förmliche Sie wirkt in so einem Chat komisch.",
+        "Unsere Server laufen alle auf Debian, Befehle also bitte für apt und systemd.",
+        "Datenschutz ist bei uns heikel (DSGVO, Betriebsrat). Schlag bitte keine US-Clouddienste vor, wir dürfen nur Anbieter mit Rechenzentrum in der EU nutzen.",  # noqa: E501
+        "Ich bin kein Entwickler, sondern Projektleiter – erklär's mir bitte so, dass ich es meinem Chef weitergeben kann, ohne Fachchinesisch.",  # noqa: E501
+        "Danke, läuft! Noch was: Type Hints bitte überall dran, unser CI prüft das mit mypy.",
+        "Keine Emojis in Texten für Kunden, das wird bei uns nicht gern gesehen.",
+        "Wenn du dir unsicher bist, sag lieber kurz „weiß ich nicht genau“, statt zu raten.",
+        "Java 11, mehr gibt die Umgebung beim Kunden nicht her. Also keine Records, keine Text Blocks.",
+        "Schreib die Doku bitte gendergerecht mit Doppelpunkt (Nutzer:innen), so will es unser Styleguide.",
+        "Lieber erst die Erklärung in zwei, drei Sätzen, dann den Code. Nur Code ohne Kontext bringt mir wenig.",
+        "Wir nutzen GitLab CI, nicht GitHub Actions – Pipeline-Beispiele bitte entsprechend.",
+        "Datum im Format TT.MM.JJJJ, Uhrzeit im 24-Stunden-Format. Alles andere verwirrt unsere Sachbearbeiter.",
+        "Tests bitte mit JUnit 5 und AssertJ, Mockito nur, wenn's wirklich nicht anders geht.",
+        "Bitte Abkürzungen wie DI oder IoC einmal ausschreiben, ich lerne das gerade erst.",
+        "Bin auf nem Firmenlaptop ohne Adminrechte, also nix mit sudo oder globalen Installationen.",
+        "Wenn's mehrere Lösungswege gibt, nenn mir kurz die Alternativen, aber empfiehl am Ende einen.",
+        "Ab jetzt bitte keine Zusammenfassung mehr am Ende, die brauch ich nicht.",
+    ],
+    "it": [
+        "Rispondimi in italiano, ma lascia il codice e i commenti in inglese, il team è internazionale.",
+        "Risposte brevi per favore, di solito leggo dal telefono tra una riunione e l'altra.",
+        "Dammi pure del tu, niente formalità.",
+        "Siamo su Windows Server, quindi comandi PowerShell e non bash, grazie.",
+        "Le date nel formato gg/mm/aaaa e i numeri con la virgola per i decimali, il cliente è italiano.",
+        "Sono alle prime armi con Python, spiegami i passaggi con calma e senza dare niente per scontato.",
+        "Niente librerie con licenza GPL, l'ufficio legale ce le blocca.",
+        "Grazie, funziona! Un'altra cosa: i nomi delle variabili mettili in inglese e in camelCase, è la convenzione del progetto.",  # noqa: E501
+        "Non inventare API se non sei sicuro che esistano, dimmelo chiaramente e controllo io la documentazione.",
+        "Per i grafici usa solo matplotlib, seaborn non è installato sul server e non posso aggiungerlo.",
+        "Il documento è per la direzione, quindi tono professionale e zero tecnicismi.",
+        "Usiamo Spring Boot 2.7, quindi niente jakarta.*, restiamo su javax.",
+        "Preferisco che mi metti prima il codice e poi due righe di spiegazione, non il contrario.",
+        "Evita le emoji nelle risposte, le incollo direttamente nei ticket.",
+        "I dati dei pazienti non devono finire nei log, neanche in debug. Tienine conto negli esempi.",
+        "Lavoriamo su AWS, regione eu-south-1 (Milano), per via dei vincoli sulla residenza dei dati.",
+        "scusa se scrivo male, sono di corsa. cmq niente spiegoni, solo i comandi",
+        "Quando ci sono più opzioni, mettile in una tabellina con pro e contro.",
+        "Gli import ordinali con isort e formatta con black, altrimenti la pipeline fallisce.",
+        "D'ora in poi scrivimi i test con pytest, non con unittest.",
+    ],
+    "zh": [
+        "回答尽量简洁，别铺垫太多，直接给结论。",
+        "我们公司服务器都是 CentOS 7，命令请按 yum 来写。",
+        "代码注释用中文就行，变量名还是用英文。",
+        "我是刚入门的学生，麻烦讲得细一点，每一步为什么这么做都说一下。",
+        "我们在国内，GitHub 和 Docker Hub 经常访问不了，推荐依赖的时候优先考虑有国内镜像的。",
+        "数据涉及用户隐私，示例里别用真实的手机号、身份证号，用明显是假的就行。",
+        "前端我们用 Vue 3 + TypeScript，不要给我 React 的写法。",
+        "不确定的地方请直接说不确定，别瞎编。",
+        "谢谢，问题解决了！另外，我们团队 Go 代码不用第三方 ORM，SQL 都是手写的，后面给例子的时候注意一下。",
+        "日期格式统一用 YYYY-MM-DD，时间用 24 小时制。",
+        "别用 emoji，我要直接贴到周报里。",
+        "我是产品经理，不懂代码，解释的时候用业务语言就好。",
+        "Python 版本是 3.6，老项目升不了，f-string 可以用，但别用 dataclass 和海象运算符。",
+        "能用标准库解决的就别引入新包，我们这边加依赖的审批流程特别麻烦。",
+        "给方案的时候列两三个备选，说清楚各自的优缺点，然后告诉我你推荐哪个。",
+        "我们只能用阿里云，AWS 和 GCP 的方案对我没用。",
+        "代码风格按 PEP 8 来，行宽 120。",
+        "文档是给运维同事看的，步骤写成编号列表，命令要能直接复制执行。",
+        "金额用人民币，保留两位小数，千分位加逗号。",
+        "以后回答都用中文，哪怕我用英文提问。",
+    ],
+}
+
+WRITTEN_20_NEGATIVES = [
+    "can you make this function return a list instead of a generator?",
+    "do u always use poetry or is pip-tools still a thing?",
+    "Here's the log:\n2024-03-11 09:14:02 WARN never retrying connection to db-replica-2, max attempts reached\n2024-03-11 09:14:02 ERROR pool exhausted",  # noqa: E501
+    'My teammate just wrote in Slack: "we must always pin versions in requirements.txt, no exceptions" — is that actually best practice?',  # noqa: E501
+    "thanks!! that worked perfectly 🎉",
+    "What if we used Redis instead of Postgres for the session store, hypothetically? Would that be faster?",
+    "Shorten this paragraph a bit, it's too long for the slide.",
+    "Our old CTO hated ORMs, so the first version was all raw SQL. We moved to SQLAlchemy last year.",
+    "The deploy is done, all pods are green now.",
+    'From the README: "Always run `make bootstrap` before the first build. Never commit the .env file." What does bootstrap actually do?',  # noqa: E501
+    "Can you translate this error message into plain English for me?",
+    "Is it better to use tabs or spaces in Go? I've seen both.",
+    "For this one answer only, give me the bash version too, I need to send it to a colleague on Linux.",
+    "My manager prefers Jira over Linear, but I don't care either way. Anyway, how do I bulk-import issues?",
+    "config snippet:\n```yaml\nrestartPolicy: Always\nimagePullPolicy: Never\n```\nwhy is the pod not pulling the new image?",  # noqa: E501
+    "lol my cat just walked over the keyboard, ignore the last message",
+    "Rename `getData` to `fetchUserProfile` in the snippet above.",
+    "What would happen if I set max_connections to 1000?",
+    "I used to write everything in Perl back in 2008, good times.",
+    'Email from the client: "Please make sure the report is never sent before 8am CET. Deliverables must always include the PDF." Can you help me draft a polite reply confirming we got it?',  # noqa: E501
+    "Why does Python always print None after my function?",
+    "Could you add a docstring to this one method?",
+    "Is this approach thread-safe?",
+    "Just checking — did the last script delete the temp files or do I have to do that manually?",
+    "Some people say you should never use `SELECT *`. Is that true for small lookup tables too?",
+    "Fix the off-by-one on line 12 please.",
+    "I'm going to grab lunch, back in 30.",
+    "The linter output says: `E501 line too long (132 > 100 characters)` on 14 files.",
+    "If I were to migrate to Kotlin someday, would the Spring config change much?",
+    "Make the chart title bigger in this plot.",
+    "Our QA lead likes screenshots in bug reports, that's her thing. Can you summarize this bug for the ticket?",
+    "Yesterday I spent four hours on a CORS error that turned out to be a typo in the URL.",
+    "Can you show that example in TypeScript instead? just curious how it looks",
+    'The docs say: "You must call init() before any other method." I did, still get the error.',
+    "Which one is faster here, a set or a dict lookup?",
+    "Ok build passes now, CI took 11 minutes.",
+    "Give me a one-line summary of that for the standup.",
+    "Does Rust always require lifetimes on struct references?",
+    "fyi the office wifi is down so I'm tethering, might be slow to reply",
+    "Quick q: does `git rebase` always rewrite commit hashes?",
+    "Can you regenerate that last answer but with the numbers rounded?",
+    "Kannst du mir diese Funktion kurz erklären? Ich verstehe die Rekursion nicht.",
+    "Danke, hat geklappt! Schönes Wochenende 🙂",
+    'Im Log steht: "Verbindung wird nie wiederhergestellt, bitte immer Neustart durchführen" – was bedeutet das genau?',
+    "Puoi riscrivere questa query usando una JOIN invece della subquery?",
+    "Il mio collega usa sempre Vim, io invece mi trovo meglio con VS Code. Comunque, come si configura il debugger?",
+    "Grazie mille, tutto risolto!",
+    "这个报错是什么意思？ModuleNotFoundError: No module named 'yaml'",
+    "帮我把这段代码改成异步的。",
+    "我同事说永远不要在循环里查数据库，这个说法对吗？",
+]
+
+
 def positives(later: bool = True) -> list[tuple[str, str, str]]:
     """``(language, text, "instruction" | "preference")`` of every positive case; ``later=False``: the cue cases
     only (``INSTRUCTIONS`` and ``PREFERENCES``, the pool of the figures before the ``WRITTEN_*`` batches)."""

@@ -92,6 +92,8 @@ from instruction_cases import (
     WRITTEN_18_NEGATIVES,
     WRITTEN_19,
     WRITTEN_19_NEGATIVES,
+    WRITTEN_20,
+    WRITTEN_20_NEGATIVES,
     positives,
 )
 
@@ -184,6 +186,7 @@ def detection() -> None:
         ("WRITTEN_17", WRITTEN_17, WRITTEN_17_NEGATIVES),
         ("WRITTEN_18", WRITTEN_18, WRITTEN_18_NEGATIVES),
         ("WRITTEN_19", WRITTEN_19, WRITTEN_19_NEGATIVES),
+        ("WRITTEN_20", WRITTEN_20, WRITTEN_20_NEGATIVES),
     ):
         texts = [t for per_lang in cases.values() for t in per_lang]
         found = [t for t in texts if detect(Message("user", t, seq=1))]
