@@ -1594,3 +1594,23 @@ def test_a_lead_in_label_is_no_speaker_of_a_pasted_dialogue():
     assert _missed(f"{side}\n\nCaroline: Cool! Got any fav tunes?", f"Caroline: Thanks!\n\n{side}") == []
     dialogue = "Alice: From now on, always answer in French.\nBob: Sure, I will always answer in French."
     assert _read(dialogue, "I read somewhere that you should never use SELECT * in code. Is that true?") == []
+
+
+def test_a_shop_the_user_is_and_a_platform_with_what_it_is_not():
+    assert (
+        _missed(
+            "i'm on windows + powershell, not bash. give me commands that work there",
+            "btw we're an Azure shop, so when you talk about storage or queues think Blob/Service Bus, not S3/SQS.",
+            "pls keep answers short, like 5 lines max unless i ask for more. thx",
+            "不确定的地方请直接说不确定，别瞎编。",
+        )
+        == []
+    )
+    assert (
+        _read(
+            "We're a happy family.",
+            "I'm on a Mac, not sure why.",
+            "But may I see your driver's license and insurance policy, PLS? I have to give you a ticket.",
+        )
+        == []
+    )

@@ -1440,7 +1440,8 @@ def _pinned(s: str) -> bool:
     rest = _CLAUSE.split(s[spans[0][1] :], maxsplit=1)[0]
     versioned = bool(_VERSION.search(rest)) or bool(_TECH_NAME.search(rest))
     loose = s[spans[0][0] : spans[0][1]].lower().rstrip() in {"we're on", "we are on", "i'm on", "i am on"}
-    return (_technical(rest) or lang.has_han(rest)) and (versioned or not loose)
+    contrast = bool(_TERSE_CLAUSE.search(rest) or found("negation", s[spans[0][1] :]))  # "I'm on Windows, not bash"
+    return (_technical(rest) or lang.has_han(rest)) and (versioned or not loose or contrast)
 
 
 def _complaint(s: str) -> bool:
