@@ -1614,3 +1614,28 @@ def test_a_shop_the_user_is_and_a_platform_with_what_it_is_not():
         )
         == []
     )
+
+
+def test_marks_for_what_is_unverified_what_the_code_you_give_needs_and_more_conventions():
+    assert (
+        _missed(
+            "Mark anything you haven't actually verified, e.g. put '(untested)' next to the snippet.",
+            "Great, works now. Also — please type-annotate function signatures in the python you give me.",
+            "We can't ship anything GPL in this product, legal is very strict about it.",
+            "we follow google java style, 2-space indent, 100 col limit.",
+            "Keep the tech docs in second person and present tense. That's our style guide.",
+            "I want a tl;dr at the top of long answers, then the details.",
+            "Non inventare API se non sei sicuro che esistano, dimmelo chiaramente.",
+            "Gli import ordinali con isort e formatta con black, altrimenti la pipeline fallisce.",
+        )
+        == []
+    )
+    assert (
+        _read(
+            "We follow the news.",
+            "Please fix the bug in the code you gave me.",  # one thing
+            "I don't want to import `empty` from `django.utils.functional` if I can avoid it.",
+            "We ran the code first, then the tests.",
+        )
+        == []
+    )

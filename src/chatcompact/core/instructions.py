@@ -252,6 +252,10 @@ def _by_cues(s: str) -> str | None:
         return INSTRUCTION
     if _flag_when(core):
         return INSTRUCTION
+    if (starts("alert", core) and _anything_of_yours(core, lang.detect(core))) or (
+        _please(s) and _bare_imperative(core, lang.detect(core)) and _written_by_you(core, lang.detect(core))
+    ):
+        return INSTRUCTION  # "Mark anything you haven't verified", "please type-annotate ... the python you give me"
     rest = _without_request(_cut(core, found("temporal", core)))
     if temporal and not starts("statement_start", rest) and _time_to_come(s, temporal, rest):
         return INSTRUCTION  # "from now on, answer in one paragraph"; not "I'll visit more in the future"
@@ -1327,7 +1331,7 @@ def _team_hinted(head: str) -> bool:
 
 
 # Parts of an answer in an order: "X first, then Y", "erst X, dann Y", "prima X e poi Y", "先X，再Y".
-_FIRST = re.compile(r"\b(?:first|zuerst|erst|prima)\b|先", re.I)
+_FIRST = re.compile(r"\b(?:first|at the top|up ?front|zuerst|erst|prima)\b|先", re.I)
 _THEN = re.compile(r"\b(?:then|after|afterwards|second|below|underneath|dann|danach|poi|dopo)\b|再|然后|之后", re.I)
 
 
@@ -1351,7 +1355,8 @@ def _ordered(s: str) -> bool:
     if not first:
         return False
     then = _THEN.search(s, first.end())
-    if not then or _speaks_of_self("speaker", s[: first.start()]) or _PLAN.search(s):
+    wished = found("wish", s) or found("like", s) or found("prefer", s)  # "I want a tl;dr at the top, then ..."
+    if not then or (_speaks_of_self("speaker", s[: first.start()]) and not wished) or _PLAN.search(s):
         return False
     if any(_past(w.lower()) for w in lang.words(s[: then.start()])) or has("copula_past", s):
         return False  # "The code first failed, then the fix worked": what happened
@@ -1362,7 +1367,7 @@ def _ordered(s: str) -> bool:
 
 # An Italian command with its object as a clitic: "scrivili", "commentalo", "fammele", "mettile".
 _CLITIC = re.compile(
-    r"\b(?:scrivi|commenta|metti|mostra|spiega|usa|tieni|mantieni|lascia|formatta|traduci|cita|aggiungi|fa|da)"
+    r"\b(?:scrivi|commenta|metti|mostra|spiega|usa|tieni|mantieni|lascia|formatta|traduci|cita|aggiungi|ordina|fa|da)"
     r"(?:mme|me)?(?:lo|la|li|le)\b",
     re.I,
 )
