@@ -1639,3 +1639,24 @@ def test_marks_for_what_is_unverified_what_the_code_you_give_needs_and_more_conv
         )
         == []
     )
+
+
+def test_pls_closes_a_fragment_and_a_negative_names_the_output_before_a_relation():
+    assert (
+        _missed(
+            "plz no lodash. native array methods are fine for what we do",
+            "no yapping pls. just the command.",
+            "british spelling for the docs pls (colour, organisation, licence as a noun)",
+            "Niente librerie con licenza GPL, l'ufficio legale ce le blocca.",
+            "Keine Emojis in Texten für Kunden, das wird bei uns nicht gern gesehen.",
+        )
+        == []
+    )
+    assert (
+        _read(
+            "But may I see your driver's license and insurance policy, PLS? I have to give you a ticket.",
+            "No tests in the repo yet.",
+            "No comments on the PR.",
+        )
+        == []
+    )

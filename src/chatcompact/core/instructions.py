@@ -451,8 +451,11 @@ def _bare_norm(s: str) -> bool:
         return False
     if any(w in yours and has("output", " ".join(words[i + 1 : i + 4])) for i, w in enumerate(words)):
         return True
-    # "No real customer data in prompts or examples": a relation and the output in general, no article, after it
+    # "No real customer data in prompts or examples": a relation and the output in general, no article, after it;
+    # "Niente librerie con licenza GPL": the output in general right after the negative, then a relation
     relation = word_list("relation", code)
+    if any(a == 0 for a, _ in found("output", " ".join(words[1:3]))) and relation.intersection(words[2:5]):
+        return True
     return any(
         w in relation and any(a == 0 for a, _ in found("output", " ".join(words[i + 1 : i + 3])))
         for i, w in enumerate(words[1:], 1)
@@ -831,6 +834,8 @@ def _accommodation(s: str) -> bool:
     (a 'speaker' word: "I'm", "we", "sono", 我), then, after a comma or a 'consequence' word ("so", "also",
     "quindi", 所以), a clause that sets a rule for the assistant (:func:`_rule_clause`). Someone else's situation
     ("my friend is vegetarian, so no meat at the party", "我朋友吃素") is none."""
+    if s.rstrip().endswith(("?", "？")):
+        return False  # "But may I see your license, PLS?": a question is no situation
     code = lang.detect(s)
     linking = set(_of("consequence", s, code))
     cuts = sorted({*(m.span() for m in _CLAUSE.finditer(s)), *linking})
@@ -1193,6 +1198,8 @@ def _output_how(rest: str, code: str) -> bool:
 def _fragment(s: str) -> bool:
     """ "Metric please", "no emojis please", "bitte keine Emojis", "公制就好", "bitte metrische Einheiten
     verwenden": a few words and a please word, not "yes please", "the code please", "please hurry"."""
+    if s.rstrip().endswith(("?", "？")):
+        return False  # "... insurance policy, PLS?": a question, not a fragment
     marks = found("please", s) or _trailing_standing(s)
     if not marks and not has("thanks", s):
         return False
