@@ -155,7 +155,7 @@ def _lead_hinted(head: str) -> bool:
         end = starts("lead_in", lead)
         if not end or "," in lead or any(_past(w.lower()) for w in lang.words(lead)):
             continue  # "For reference, `ls tests` printed:": a paste follows
-        if end > 4 or _named(lead, ""):  # a bare "for" leads only a named thing: "For the SQL ...:"
+        if end > 4 or _named(lead):  # a bare "for" leads only a named thing: "For the SQL ...:"
             return True
     return False
 
@@ -181,13 +181,13 @@ def _led(s: str) -> bool:
     words = [w.lower() for w in lang.words(clauses[0])]
     stop = word_list("determiner", code) | word_list("article", code) | word_list("object_pronoun", code)
     verbless = not word_list("copula", code) & set(words)
-    return bool(words) and words[0] not in stop and verbless and _named(clauses[0], code)
+    return bool(words) and words[0] not in stop and verbless and _named(clauses[0])
 
 
 def _banned(s: str) -> bool:
     """ "RxJava answers won't fly in code review", "GPL dependencies are a no-go": a technical thing or the output
     ruled out ('ruled_out'), in a sentence of its own; not "That won't fly", nor what was ('copula_past')."""
-    return _ruled_out(s) and _named(s, lang.detect(s)) and not has("copula_past", s) and not has("one_off", s)
+    return _ruled_out(s) and _named(s) and not has("copula_past", s) and not has("one_off", s)
 
 
 def _untopiced(s: str) -> str:
@@ -252,8 +252,9 @@ def _by_cues(s: str) -> str | None:
         return INSTRUCTION
     if _flag_when(core):
         return INSTRUCTION
-    if (starts("alert", core) and _anything_of_yours(core, lang.detect(core))) or (
-        _please(s) and _bare_imperative(core, lang.detect(core)) and _written_by_you(core, lang.detect(core))
+    code = lang.detect(core)
+    if (starts("alert", core) and _anything_of_yours(core, code)) or (
+        _please(s) and _bare_imperative(core, code) and _written_by_you(core, code)
     ):
         return INSTRUCTION  # "Mark anything you haven't verified", "please type-annotate ... the python you give me"
     rest = _without_request(_cut(core, found("temporal", core)))
@@ -275,8 +276,13 @@ def _one_off(s: str) -> list[tuple[int, int]]:
     more than one clause ("I can't run Python 2 here", "Qui siamo tutti su Vue, gli esempi in React ...")."""
     off = found("one_off", s)
     if off and (has("prefer", s) or _CLAUSE.search(s)):
-        off = [(a, b) for a, b in off if s[a:b].lower() not in word_list("place")]
+        return _unplaced(s, off)
     return off
+
+
+def _unplaced(s: str, spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """``spans`` of ``s`` but the 'place' words among them (where the user is: "here")."""
+    return [(a, b) for a, b in spans if s[a:b].lower() not in word_list("place")]
 
 
 def _flag_when(core: str) -> bool:
@@ -800,7 +806,7 @@ def _setting(clause: str, code: str) -> bool:
     words = {w.lower() for w in lang.words(clause)}
     if starts("other_subject", clause.strip(_PUNCT)) or words & word_list("people", code):
         return False
-    off = [(a, b) for a, b in found("one_off", clause) if clause[a:b].lower() not in word_list("place")]
+    off = _unplaced(clause, found("one_off", clause))
     return not (found("third_party", clause) or words & word_list("copula_past", code) or off)  # "X here is 0.13"
 
 
@@ -1257,7 +1263,7 @@ def _terse(s: str) -> bool:
     if not 1 <= len(clauses) <= 2 or has("one_off", head):
         return False
     marks = [_terse_mark(c, code) for c in clauses]
-    if None in marks or not _named(clauses[0][starts("negative_lead", clauses[0]) :], code):
+    if None in marks or not _named(clauses[0][starts("negative_lead", clauses[0]) :]):
         return False
     return bool(marks[0]) or (len(clauses) == 2 and marks[1] == "negated")
 
@@ -1277,7 +1283,7 @@ def _terse_mark(clause: str, code: str) -> str | None:
     return ""
 
 
-def _named(clause: str, code: str) -> bool:
+def _named(clause: str) -> bool:
     """Whether ``clause`` names the output or a technical thing (see :func:`_terse`)."""
     return has("output", clause) or _technical(clause)
 
@@ -1303,7 +1309,7 @@ def _terse_hinted(head: str) -> bool:
     for m in _SHORT_HEAD.finditer(head):
         for clause in _TERSE_CLAUSE.split(m.group(1).lower()):
             w = clause.split()
-            if w and (w[0] in words or w[-1] in words) and len(w) <= 3 and _named(m.group(1), ""):  # its own case
+            if w and (w[0] in words or w[-1] in words) and len(w) <= 3 and _named(m.group(1)):  # its own case
                 return True  # what it limits is named: "No jQuery", not "No way", "Not yet"
     return False
 
@@ -1325,7 +1331,7 @@ def _convention(s: str) -> bool:
     if not found("team", first) or has("one_off", s) or has("copula_past", s):
         return False
     code = lang.detect(s)
-    if not _named(s, code):
+    if not _named(s):
         return False
     words = {w.lower() for w in lang.words(s)}
     limits = _terse_words() | word_list("restrictive", code)
