@@ -3266,6 +3266,301 @@ WRITTEN_20_NEGATIVES = [
 ]
 
 
+# Written on 2026-12-06 (a later session) by a helper that saw neither the rules nor the project, before the
+# rules of that session on a rule before a generic question ('... What do you think?'), and measured without reading
+# the texts. Kept apart (UNSEEN_16 with its negatives: rules, and text for others, before such a question).
+UNSEEN_16 = {
+    "en": [
+        "from now on, give me the SQL first and the explanation after, not the other way round. thoughts?",
+        "I'm on a locked-down corporate laptop with no admin rights, so please stop suggesting anything that needs sudo or a brew install going forward. Makes sense?",  # noqa: E501
+        "Quick one before we continue: keep every reply under ~150 words unless I explicitly ask for depth. I mostly read these on my phone. Fair?",  # noqa: E501
+        "thanks, that fixed the import error. one more thing, for the rest of this chat write all code in TypeScript with strict mode in mind, no plain JS. ok with that?",  # noqa: E501
+        "Please don't use bullet points in your answers anymore; I paste them into emails and prose reads better there. What do you think?",  # noqa: E501
+        "Our prod boxes are stuck on Python 3.8, so nothing you write for me from here on should use 3.10+ syntax like match statements. Sound reasonable?",  # noqa: E501
+        "Can you always put the units next to every number you give me? I keep mixing up ms and s. Thoughts?",
+        "going forward skip the pleasantries and the 'great question!' stuff, just answer. cool?",
+        "I'd prefer British spelling in everything you write for me from here on: colour, organise, and so on. Is that alright?",  # noqa: E501
+        "Let's set a ground rule: no pandas in any snippet you give me, only polars. The team migrated last month. Works for you?",  # noqa: E501
+        "Anyway, the meeting went fine. For the remainder of our conversation, please cite the exact docs section whenever you mention a Kubernetes field. Does that make sense?",  # noqa: E501
+        "Whenever you suggest a shell command, assume fish, not bash. How does that sound?",
+        "I'm dyslexic, so please keep your sentences short and avoid walls of text in all your replies. Is that doable?",  # noqa: E501
+        "From this point on, put a one-line TL;DR at the top of each answer. Thoughts on that?",
+        "please stop recommending paid SaaS tools, budget is literally zero, so open source only for anything you suggest later. agreed?",  # noqa: E501
+        "I want every date you write in ISO 8601 (2024-03-05), never 'March 5th' or 03/05. You good with that?",
+        "Here's the stack trace from earlier, ignore it for now. Bigger thing: in every code sample from now on, add type hints and a docstring. Reasonable?",  # noqa: E501
+        "Can we agree that you'll ask me a clarifying question before writing any code longer than 30 lines? I'd rather not wade through wrong guesses. What's your take?",  # noqa: E501
+        "Our firewall blocks PyPI and the internal mirror only has ancient versions, so stick to the standard library wherever you can from here on. Makes sense?",  # noqa: E501
+        "no emojis in your answers please, ever. they show up as boxes in my terminal client. ok?",
+        "Respond in Spanish from now on, I'm practicing for a trip. Keep code comments in English though. Sound good?",
+        "I'd like you to stop hedging so much: give me your single best recommendation each time instead of five options. Thoughts?",  # noqa: E501
+        "For any regex you write for me in this chat, use the PCRE flavor and explain each group on its own line. Fair enough?",  # noqa: E501
+        "Please default to metric units in all your answers; I live in Germany and converting from feet drives me nuts. Alright with you?",  # noqa: E501
+        "lol ok that was a dumb bug on my part. new rule for you: show me diffs instead of rewriting the whole file every time. yeah?",  # noqa: E501
+        "I'm running everything on a Raspberry Pi 3 with 1GB of RAM, so keep that in mind for every solution you propose, nothing that needs a GPU or loads big models. Does that work?",  # noqa: E501
+        "Please use tabs, not spaces, for indentation in any code you give me for the rest of this session. Our linter is weird about it. Okay?",  # noqa: E501
+        "When you explain math to me from now on, write formulas as inline LaTeX with $...$ since my notes app renders it. What do you reckon?",  # noqa: E501
+        "I'd appreciate it if you never brought up jQuery again in this conversation; the codebase is vanilla JS and we're not adding deps. Makes sense to you?",  # noqa: E501
+        "Before I forget: treat me as a senior engineer in every reply and skip the beginner explanations of git or HTTP. That ok?",  # noqa: E501
+    ],
+    "de": [
+        "Bitte antworte ab jetzt immer auf Deutsch, auch wenn ich mal eine Frage auf Englisch stelle. Was hältst du davon?",  # noqa: E501
+        "Kurze Bitte für den Rest des Chats: keine Aufzählungszeichen, lieber Fließtext. Passt das für dich?",
+        "Danke für die Hilfe beim Lebenslauf! Ab sofort bitte in allen Textvorschlägen, die du mir machst, die Sie-Form verwenden, das ist alles für Bewerbungen. Einverstanden?",  # noqa: E501
+        "wir haben auf der Arbeit nur Java 11, also schlag mir künftig bitte keine Records oder Text Blocks vor. ok so?",  # noqa: E501
+        "Halte deine Antworten ab jetzt bitte kurz, maximal drei Sätze, außer ich frage ausdrücklich nach Details. Wie findest du das?",  # noqa: E501
+        "Ich hätte gern, dass du in jedem Codebeispiel von nun an die Kommentare auf Deutsch schreibst. Geht das klar?",
+        "Bitte verzichte in Zukunft auf Anglizismen, wo es geht, ich schreibe für eine ältere Zielgruppe. Klingt das sinnvoll?",  # noqa: E501
+        "Auf meinem Rechner gibt es kein Docker und ich darf es auch nicht installieren. Bitte berücksichtige das bei allen weiteren Vorschlägen. Was meinst du?",  # noqa: E501
+    ],
+    "it": [
+        "Da adesso in poi rispondimi sempre in italiano, anche se ti scrivo in inglese. Ti va bene?",
+        "per favore niente emoji nelle risposte d'ora in poi, le uso per lavoro. che ne dici?",
+        "Grazie per la ricetta! Un'altra cosa: per il resto della chat usa sempre i grammi e non le tazze. Va bene?",
+        "Nel mio ufficio non possiamo usare servizi cloud esterni, quindi d'ora in avanti proponimi solo soluzioni on-premise. Ti sembra sensato?",  # noqa: E501
+        "Da qui in avanti vorrei che ogni tua risposta iniziasse con un riassunto di una riga. Che ne pensi?",
+        "In tutto il codice che mi scrivi d'ora in poi usa nomi di variabili in inglese ma commenti in italiano. D'accordo?",  # noqa: E501
+        "Mi raccomando, da ora in poi dammi del tu e usa un tono informale. Ok per te?",
+        "Sono su Windows senza WSL, quindi per tutti i comandi che mi suggerirai usa PowerShell e non bash. Ti torna?",
+    ],
+    "zh": [
+        "以后回答我的时候请都用简体中文，代码注释也用中文。可以吗？",
+        "接下来的对话里，回答尽量控制在200字以内，我是在手机上看的。你觉得呢？",
+        "谢谢，问题解决了。另外，之后给我的代码请都用兼容 Python 3.8 的写法，我们的服务器没法升级。行吗？",
+        "从现在开始不要再用表格了，我复制到微信里格式会乱。怎么样？",
+        "我们公司内网访问不了 GitHub，以后推荐工具的时候请只推荐能离线安装的。这样可以吗？",
+        "请以后每次回答都先给结论，再解释原因。你看行不行？",
+        "后面写 SQL 的时候统一用 MySQL 5.7 的语法，别用窗口函数。没问题吧？",
+        "以后别再给我推荐付费课程了，我只想要免费资源。好吗？",
+    ],
+}
+
+UNSEEN_16_NEGATIVES = [
+    "All PRs need two approvals before merge, and nobody merges on Fridays after 3pm. Thoughts?",
+    "I'm thinking of proposing this at standup tomorrow: we rotate on-call every week and whoever is on call doesn't pick up sprint tickets. What do you think?",  # noqa: E501
+    "Hi all,\nStarting Monday, please log your hours in Harvest by end of day, not end of week. Thanks!\n\nMakes sense?",  # noqa: E501
+    "Here's the system prompt I'm drafting for our support bot: 'You are a friendly assistant for Acme Bank. Always answer in under 100 words and never give investment advice.' Thoughts?",  # noqa: E501
+    "You are HelpBot for a pizza chain. Always respond in a cheerful tone, never discuss competitors, and end each reply by offering a coupon.\n\nWhat do you think?",  # noqa: E501
+    "House rules for the cabin: no shoes indoors, quiet hours from 10pm, and please take the trash out before checkout. OK with that?",  # noqa: E501
+    "My kids keep fighting over the Switch so I'm putting this on the fridge: 30 minutes each on school days, homework first, and whoever breaks the rule loses the next day. Fair?",  # noqa: E501
+    "Use the Oxford comma. Spell out numbers one through nine. Never write 'utilize' when 'use' works.\nThoughts?",
+    "Is it good practice to always write tests before the implementation, even for tiny throwaway scripts? What do you think?",  # noqa: E501
+    "Dear Mr. Patel,\nGoing forward, all invoices should be sent to billing@ourfirm.com rather than to me directly, and please include the PO number.\nBest regards,\nLena\n\nDoes this sound okay?",  # noqa: E501
+    "Draft for my mom: 'Mom, please don't forward chain messages to the family group anymore, just send them to me if you're unsure.' Too harsh? Thoughts?",  # noqa: E501
+    "No slide tackles, kickoffs alternate after every goal, first to 7 wins. Sound fair?",
+    "Our coding convention proposal: snake_case for Python, camelCase for JS, and every public function gets a docstring. Would you agree?",  # noqa: E501
+    "Every customer-facing email must be reviewed by legal if it mentions pricing or refunds. Reasonable?",
+    "I'm writing the onboarding doc for new hires. Section 3: 'Never push directly to main. Always rebase before opening a PR.' Makes sense?",  # noqa: E501
+    "If you take longer than two minutes for your turn, you skip your next one. Thoughts?",
+    "Someone on Reddit said you should always store timestamps in UTC and convert only at display time. Is that right? What do you think?",  # noqa: E501
+    "For our Discord server I'm adding: 'No self-promo outside #showcase, be kind, and no spoilers without tags.' Good enough?",  # noqa: E501
+    "Cameras optional in standups, but mandatory on client calls. Any meeting over 45 minutes needs an agenda. Thoughts?",  # noqa: E501
+    "Proposed policy for the lab: anyone using the centrifuge must sign the logbook and clean the rotor afterwards. Does that make sense?",  # noqa: E501
+    "Thanks for flagging this. From now on we will send weekly status updates every Thursday and keep all changes in the shared tracker.\n\nHow does that sound?",  # noqa: E501
+    "I'm building a chatbot for my cooking blog. Instructions for it: reply only in metric, keep answers brief, and never recommend specific brands. Is that a good setup?",  # noqa: E501
+    "dishes washed within 24 hours, overnight guests max twice a week, rent due on the 1st. fair?",
+    "My manager wants us to answer Slack messages within 15 minutes during core hours. Is that reasonable in your opinion?",  # noqa: E501
+    "Never deploy on a Friday, and always have a rollback plan written down before you start. Thoughts?",
+    "Guidelines for our newsletter contributors: keep posts under 800 words, no clickbait titles, and always link your sources. What do you think?",  # noqa: E501
+    "Ab nächster Woche bitte alle Urlaubsanträge mindestens zwei Wochen vorher im Portal einreichen. Was hältst du davon?",  # noqa: E501
+    "Ich will meinem Team vorschlagen, dass wir Code-Reviews nur noch vormittags machen. Was meinst du?",
+    "Liebe Nachbarn,\nbitte stellt eure Fahrräder künftig nur noch im Hof ab und nicht mehr im Treppenhaus.\nDanke!\n\nKlingt das freundlich genug?",  # noqa: E501
+    "Für den Chatbot in unserem Onlineshop schreibe ich gerade: 'Antworte immer höflich, nenne nie Preise der Konkurrenz und verweise bei Reklamationen an den Support.' Passt das so?",  # noqa: E501
+    "Wer zu spät zum Skatabend kommt, gibt die erste Runde aus. Fair, oder?",
+    "Niente telefoni a tavola e chi cucina non lava i piatti. Che ne pensi?",
+    "Sto scrivendo una mail al cliente: 'D'ora in poi vi chiediamo di inviare le richieste solo tramite il portale ticket.' Va bene così?",  # noqa: E501
+    "Voglio proporre in assemblea di condominio che l'umido si porti fuori solo il martedì e il venerdì. Ti sembra ragionevole?",  # noqa: E501
+    "Tutti i commit devono avere il messaggio in inglese e fare riferimento a un ticket Jira. Ti va bene?",
+    "Sto creando un assistente virtuale per la mia palestra. Il prompt: 'Rispondi sempre in modo motivante e non dare mai consigli medici.' Che ne dici?",  # noqa: E501
+    "晚上十点以后不准玩手机，周末可以延长到十一点。你觉得呢？",
+    "我想在部门群里发这个：'以后周报请在每周五下午五点前提交，逾期的要在周会上说明原因。'可以吗？",
+    "训练迟到三次的，停赛一场。合理吗？",
+    "我在给我们的客服机器人写提示词：'你是某电商的客服，回答要简洁，不要承诺具体发货时间。'这样写行吗？",
+]
+
+
+# Written on 2026-12-06 (a later session) by a helper that saw neither the rules nor the project, as material to draw
+# rules from (read for rules: not a held-out figure; WRITTEN_21 with its negatives: rules, and text for others, before
+# a generic question such as 'What do you think?').
+WRITTEN_21 = {
+    "en": [
+        "Keep answers short from now on. Sound good?",
+        "ok the migration ran fine.\n\nKeep the SQL in uppercase keywords going forward. Sound good?",
+        "Metric units please. Thoughts?",
+        "Thanks, the script runs now.\n\nI'd rather you use pathlib instead of os.path in anything you write for me. Does that make sense?",  # noqa: E501
+        "We're on Python 3.8, so nothing newer in your code. Make sense?",
+        "thanks, that fixed it!\n\nfrom now on pls dont add emojis to your replies, they clutter things up. cool?",
+        "No bullet points in your anwsers, just write paragraphs. What do you think?",
+        "Alright, the layout bug is gone.\n\nPlease always show the full file when you edit code, not just a diff. Is that ok with you?",  # noqa: E501
+        "great, the chart looks right now.\n\nCan you stick to British spelling for the rest of this chat? Sound alright?",  # noqa: E501
+        "i prefer type hints on every function you write for me. makes sense?",
+        "Before answering, ask me clarifying questions if something's ambiguous. Would that work?",
+        "That's the config I needed, thanks.\n\nOur servers run Node 16, so don't use any APIs that need 18+ in what you give me. Does that make sense?",  # noqa: E501
+        "Got the invoice sorted, thanks.\n\nOne more thing: whenever you give me dates, use YYYY-MM-DD. Sound good?",
+        "Answer in Spanish from now on, I want to practice. Is that alright?",
+        "Interesting read, I didn't know that about the Romans.\n\nI'd like you to cite sources whenever you state a statistic. Reasonable?",  # noqa: E501
+        "Skip the intro and the summary paragraphs, just give me the answer. Thoughts?",
+        "the tests pass now \U0001f389\n\nkeep using pytest fixtures rather than setUp methods in any tests you write. make sense?",  # noqa: E501
+        "Use tabs not spaces in your code samples, our linter demands it. Fair?",
+        "ok so the email went out, the client replied already.\n\nPlease don't apologize at the start of every reply. Deal?",  # noqa: E501
+        "we're stuck on postgres 11 at work so keep your queries compatible with that. sound ok?",
+        "Rename done, thanks.\n\nGoing forward, please write all variable names in snake_case. What do you think?",
+        "Temperatures in Celsius, distances in km. Sound good?",
+        "Bundle size is down to 180kb now, nice.\n\nI'd rather you not use lodash in the examples, we removed it from our bundle. Does that make sense?",  # noqa: E501
+        "Could you explain things like I'm a beginner for the rest of this conversation? Is that ok?",
+        "That recipe was perfect.\n\nFrom here on, give quantities in grams instead of cups. Sound fine?",
+        "No more than three sentences per answer, please. Thoughts?",
+        "Ok I read through your outline, it's solid.\n\nAlways include a one-line summary at the top of your replies. What do you reckon?",  # noqa: E501
+        "pls respond in lowercase only, its easier on my eyes lol. thats ok right?",
+        "I'm on Windows, so give me PowerShell commands instead of bash from now on. Makes sense?",
+        "Cool, merged it.\n\nAlso \u2014 when you suggest commit messages, use the conventional commits format. Sound good?",  # noqa: E501
+        "Thanks for the quicksort walkthrough.\n\nDon't use any external libraries in your solutions, stdlib only. That work for you?",  # noqa: E501
+        "I prefer async/await over .then() chains, so please write it that way. Thoughts?",
+        "Quick update: the client approved the draft.\n\nKeep a formal tone in everything you write for me from now on. Does that sound reasonable?",  # noqa: E501
+        "Format all money amounts as EUR with two decimals. Sound ok?",
+        "Yeah the Dockerfile builds now.\n\nwe dont have internet on the build box, so no pip installs in your instructions. does that make sense?",  # noqa: E501
+        "Please stop suggesting I consult a professional at the end of each answer, I know. Fair enough?",
+        "Thanks for the list.\n\nfor the rest of the chat, put code in fenced blocks with the language tag. good?",
+        "I'd like answers as numbered steps whenever you explain a procedure. What do you think?",
+        "That helper function is exactly what I wanted.\n\nOur team uses 2-space indentation, please match that in your snippets. Sound right?",  # noqa: E501
+        "dont explain the code unless i ask, just give it to me. cool with that?",
+        "Ha, that joke was good.\n\nOk serious now: keep the humor out of your answers from here on. Does that work?",
+        "Always give me the time complexity when you propose an algorithm. Reasonable?",
+        "Thanks, I'll pick the second chart layout.\n\nI'm colorblind, so don't describe things by color alone in your answers. Does that make sense?",  # noqa: E501
+        "Please use American English throughout. Thoughts?",
+        "Appreciate the help with the cover letter.\n\nOne thing though: never use the word 'delve' in anything you write for me. Sound good?",  # noqa: E501
+        "Keep the tone casual, like you're talking to a friend. Is that ok?",
+        "The kiosk page loads again, phew.\n\nwe target ES5 because of old kiosks, so no arrow functions or let/const in your code pls. makes sense?",  # noqa: E501
+        "Shorter replies please, I'm reading on my phone. Ok with you?",
+        "The deploy went through.\n\nFrom now on, when you give shell commands, add a comment explaining each flag. What do you think?",  # noqa: E501
+        "I'd prefer you assume I'm using Django 3.2 for everything here. Sound good?",
+        "Hm ok, that explanation was a bit long but correct.\n\nGive me the answer first, then the reasoning. Does that make sense?",  # noqa: E501
+        "Thanks!\n\nAlso, I'm vegetarian, so keep any recipes you recomend meat-free. Sound alright?",
+        "Use 24-hour time in your replies please. Thoughts?",
+        "We wrap at 120 chars, not 80, so format the code you send me that way. Makes sense?",
+        "ok that worked, the cron job runs now.\n\nremember we're on alpine linux so use apk not apt in any commands. sound good?",  # noqa: E501
+        "Great summary of the meeting.\n\nCould you keep each answer under 200 words from now on? What do you think?",
+        "I'd rather have tables than long lists when you compare options. Does that sound ok?",
+        "Nice, the regex matches everything now.\n\nPlease alwyas add a short test case when you give me a regex. Agreed?",  # noqa: E501
+        "no markdown headers in your replies, they look weird in my client. thoughts?",
+        "Got it, thanks for the explanation.\n\nAnswer in German from now on, I need to practice before my trip. Does that make sense?",  # noqa: E501
+    ],
+    "de": [
+        "Antworte ab jetzt bitte auf Deutsch. Was meinst du?",
+        "Danke, das Skript läuft jetzt.\n\nHalte deine Antworten ab jetzt kurz. Passt das?",
+        "Bitte keine Emojis in deinen Antworten. Okay für dich?",
+        "Ich hätte lieber metrische Einheiten in allen Rechnungen. Was meinst du?",
+        "Hab das Ticket geschlossen.\n\nWir sind auf Java 11, also bitte keine neueren Features in deinem Code. Ergibt das Sinn?",  # noqa: E501
+        "Super, der Brief ist fertig.\n\nDu kannst mich ab jetzt duzen, das Siezen brauchst du nicht. Passt das für dich?",  # noqa: E501
+        "Bitte immer mit Quellenangaben antworten. Was hältst du davon?",
+        "kurze antworten bitte, ich les das am handy. einverstanden?",
+        "Ok, Import hat geklappt.\n\nSchreib Code-Kommentare bitte auf Englisch, auch wenn wir Deutsch reden. Was meinst du?",  # noqa: E501
+        "Danke für die Tabelle.\n\nIch möchte, dass du Beträge immer in Euro mit zwei Nachkommastellen angibst. Klingt das gut?",  # noqa: E501
+        "Erklär mir alles so, als wäre ich Anfänger – für den Rest des Gesprächs. Was denkst du?",
+        "Danke fürs Rezept!\n\nIch bin Veganerin, also bitte nur vegane Vorschläge ab jetzt. Passt das?",
+        "Keine Aufzählungszeichen, lieber Fließtext. Was meinst du?",
+        "Das Deployment lief durch.\n\nGib mir Shell-Befehle bitte immer für zsh statt bash, ich bin auf dem Mac. Ergibt das Sinn?",  # noqa: E501
+        "Nenn mir zuerst die Antwort und dann die Begründung. Einverstanden?",
+    ],
+    "it": [
+        "Da ora in poi rispondimi in italiano, per favore. Che ne pensi?",
+        "Grazie, funziona!\n\nTieni le risposte brevi d'ora in avanti. Ti va bene?",
+        "Niente emoji nelle risposte, per favore. Che ne dici?",
+        "Preferirei che usassi sempre il sistema metrico. Ha senso?",
+        "Ok, il bug è sparito.\n\nUsiamo Python 3.7 in produzione, quindi niente sintassi più recente nel codice che mi dai. Che ne pensi?",  # noqa: E501
+        "Ok, la query adesso è veloce.\n\nScrivi le parole chiave SQL in maiuscolo da qui in poi. Va bene?",
+        "Dammi del tu, non del lei. Ti sembra ok?",
+        "risposte corte pls, sono dal telefono. che dici?",
+        "Perfetto, ho inviato la mail.\n\nD'ora in poi usa un tono formale in tutto quello che scrivi per me. Ti sembra ragionevole?",  # noqa: E501
+        "Grazie per il riassunto.\n\nVorrei che citassi sempre le fonti quando dai dei numeri. Che ne pensi?",
+        "Spiegami tutto come se fossi un principiante, per il resto della chat. Ha senso?",
+        "Grazie per la ricetta!\n\nSono celiaco, quindi proponimi solo piatti senza glutine da ora in poi. Va bene?",
+        "Prima la risposta, poi la spiegazione. Che ne dici?",
+        "Il build è passato.\n\nNei comandi che mi dai usa PowerShell, sono su Windows. Ti torna?",
+        "Non usare elenchi puntati, preferisco i paragrafi. Cosa ne pensi?",
+    ],
+    "zh": [
+        "以后回答都简短一点。你觉得呢？",
+        "好的，迁移已经跑完了。\n\n接下来SQL关键字都用大写吧。可以吗？",
+        "请用公制单位。你觉得怎么样？",
+        "好的，报错没了。\n\n我们用的是Python 3.8，所以你写的代码别用更新的语法。这样行吗？",
+        "回复里不要用表情符号。你看行不行？",
+        "谢谢，问题解决了。\n\n从现在开始请用英文回答我，我想练习一下。你觉得呢？",
+        "我更喜欢你用表格来比较方案。你觉得如何？",
+        "以后给代码的时候都加上注释吧。有道理吗？",
+        "好，文档我已经发出去了。\n\n之后你写的东西都用正式一点的语气。你觉得呢？",
+        "先给结论，再解释原因。这样可以吗？",
+        "这个菜单不错。\n\n我是素食者，你推荐菜谱的时候别放肉。你觉得怎么样？",
+        "部署成功了！\n\n以后给命令的时候都用PowerShell，我用的是Windows。这样合理吗？",
+        "别每次都在结尾提醒我咨询专业人士了。行吗？",
+        "日期统一写成YYYY-MM-DD格式。你觉得呢？",
+        "收到，谢谢解释。\n\n请用简体中文回复，不要用繁体。可以吗？",
+    ],
+}
+
+WRITTEN_21_NEGATIVES = [
+    "No PR over 400 lines. Two approvals before merge. Thoughts?",
+    "I'm thinking of proposing this for our team: no deploys on Fridays, and every hotfix needs a postmortem. What do you think?",  # noqa: E501
+    "Standup max 15 minutes, cameras optional, blockers first. Sound reasonable?",
+    "For our project: all new endpoints need an OpenAPI spec before implementation starts. Does that make sense?",
+    "every ticket needs acceptance criteria before it goes into the sprint. no exceptions. thoughts?",
+    "Hi all, from now on please tag every ticket with the sprint number. Does this sound ok?",
+    "Hey team,\n\nStarting Monday, please keep all meeting notes in the shared Notion page instead of Slack threads. Thanks!\n\nDoes this sound ok?",  # noqa: E501
+    "Dear customers, going forward all support requests must be submitted through the portal; email requests will no longer be answered. What do you think?",  # noqa: E501
+    "Kids: screens off at 8pm on school nights, and phones charge in the kitchen. Sound fair?",
+    'drafting this for the group chat: "please don\'t post memes in #announcements, use #random instead" - sound ok?',
+    "You are a support bot. Always answer in a friendly tone and never promise refunds. What do you think?",
+    "System prompt for our internal HR assistant:\nYou only answer questions about company policy. If asked anything else, politely decline. Keep answers under 100 words.\n\nThoughts?",  # noqa: E501
+    "You are Max, a cooking assistant for our app. Always respond in metric units and never recommend alcohol. Does that make sense?",  # noqa: E501
+    "Rule for my discord bot: reply only when mentioned, and never use @everyone. Sound good?",
+    "Always reply in German. Never mention competitors. Keep responses under three sentences.\n\nthat's the prompt i'm giving our sales chatbot. what do you think?",  # noqa: E501
+    "You are a tutoring assistant for 10-year-olds. Use simple words, no sarcasm, and always end with a question to check understanding. Does this look good?",  # noqa: E501
+    '"Use the Oxford comma. Spell out numbers one through nine. Never start a sentence with a numeral." Thoughts?',
+    "From our style guide: Avoid passive voice in error messages. Address the user as 'you'. Does that make sense?",
+    "Section 4.2: Employees must not use personal devices to access customer data. All exceptions require written approval from IT. Sound reasonable?",  # noqa: E501
+    "Functions should do one thing. Max 30 lines per function. No boolean flag parameters.\n\nWhat do you think?",
+    "All public methods must have docstrings; private ones are optional. Makes sense?",
+    "Never skip leg day, always stretch first. What do you think?",
+    "House rules: shoes off at the door, whoever cooks doesn't wash up, quiet after 11. Sound fair?",
+    "For our board game night: if you roll doubles you go again, but three doubles in a row and you lose your turn. Thoughts?",  # noqa: E501
+    "Raise your hand before speaking, phones go in the basket, be kind to each other. Does that sound right for a 4th grade class?",  # noqa: E501
+    "Mon: push, Tue: pull, Wed: legs, Thu: rest, repeat. Always warm up for 10 minutes. Sound good?",
+    "roommate rule proposal: dishes done within 24h or you buy the next pizza. fair?",
+    "D&D table rule: no PvP without consent of both players, and phones face down during combat. What do you think?",
+    '"Ship small, ship often, never ship on Friday." - for our engineering blog header. Thoughts?',
+    "Always be closing, never stop learning.\n\nThoughts?",
+    "Draft tweet: Stop writing long READMEs. Keep them under a page and link to the docs. Sound too preachy?",
+    "Please keep your answers short and to the point.\n\n^ this is going on the FAQ page for our forum. Does it read ok?",  # noqa: E501
+    "For the science fair guidelines: use metric units in all submissions and label every axis. Does that sound clear?",
+    "Always squash commits before merging - what do you think?",
+    "Never commit directly to main. Always go through a PR, even for typo fixes. Overkill? What do you think?",
+    "Pin every dependency to an exact version - is that a good idea in general? What do you think?",
+    "Always use UTC in the database and convert on the frontend \u2014 I've seen this advice everywhere. Makes sense?",
+    "Reply to every customer email within 4 hours, even if it's just an acknowledgement.\n\nDoes that sound realistic?",
+    "Keine Meetings am Mittwoch, jede Entscheidung wird im Wiki dokumentiert. Was meinst du?",
+    "Hallo zusammen, ab sofort bitte alle Urlaubsanträge mindestens zwei Wochen vorher im Portal eintragen. Klingt das okay?",  # noqa: E501
+    "Du bist ein Kundenservice-Bot. Antworte immer freundlich und versprich niemals Rückerstattungen. Was hältst du davon?",  # noqa: E501
+    "Hausregeln: Schuhe aus, nach 22 Uhr Ruhe, wer kocht, spült nicht. Fair?",
+    "Nie das Aufwärmen auslassen, immer erst dehnen. Was meinst du?",
+    "Immer rebasen statt mergen – ist das generell sinnvoll? Was denkst du?",
+    "Liebe Eltern, bitte geben Sie Ihren Kindern keine Süßigkeiten mit in die Kita. Klingt das zu streng?",
+    "Nessuna PR sopra le 400 righe, due approvazioni prima del merge. Che ne pensi?",
+    "Ciao a tutti, da ora in poi per favore segnate ogni ticket con il numero dello sprint. Va bene così?",
+    "Sei un assistente per un negozio online. Rispondi sempre in modo cortese e non promettere mai rimborsi. Che ne dici?",  # noqa: E501
+    "Regole di casa: niente scarpe in casa, chi cucina non lava i piatti. Ti sembra giusto?",
+    "Regola del gioco: se tiri un doppio ritiri, ma al terzo doppio salti il turno. Che ne pensi?",
+    "Fare sempre squash dei commit prima del merge: che ne pensi?",
+    "Dalla nostra guida di stile: evitare la forma passiva nei messaggi di errore e dare sempre del tu all'utente. Ha senso?",  # noqa: E501
+    "PR不超过400行，合并前需要两个人审批。你觉得呢？",
+    "大家好，从下周开始请在每个工单上标注迭代编号。这样写可以吗？",
+    "你是一个客服机器人。始终保持友好语气，绝不承诺退款。你觉得怎么样？",
+    "家规：晚上九点以后不许玩手机，作业写完才能看电视。你觉得合理吗？",
+    "永远不要跳过腿部训练，训练前一定要拉伸。你觉得呢？",
+    "合并之前总是要squash提交——你怎么看？",
+    "课堂规则：发言前先举手，手机放进篮子里。这样可以吗？",
+    "我们公司的编码规范：所有公共函数必须写注释，禁止使用魔法数字。你觉得有道理吗？",
+]
+
+
 def positives(later: bool = True) -> list[tuple[str, str, str]]:
     """``(language, text, "instruction" | "preference")`` of every positive case; ``later=False``: the cue cases
     only (``INSTRUCTIONS`` and ``PREFERENCES``, the pool of the figures before the ``WRITTEN_*`` batches)."""

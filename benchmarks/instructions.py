@@ -11,7 +11,7 @@ rather keep answers short", "metric please", "keep it brief"), in en, de, it and
 (quoted and pasted text, e-mails, logs, dialogues, hypotheticals, reported speech, questions, one-off requests,
 chat, an assistant's suggestion, a tool's output, someone else's preference). Recall and precision per language,
 false positives by kind, and recall on ``UNSEEN``, ``UNSEEN_LATER``, ``UNSEEN_5``, ``UNSEEN_7``, ``UNSEEN_8``,
-``UNSEEN_9`` to ``UNSEEN_15``: cases written apart from the rules, to show how far they carry (the
+``UNSEEN_9`` to ``UNSEEN_16``: cases written apart from the rules, to show how far they carry (the
 ``WRITTEN_*`` batches were too, until the rules were drawn from them).
 
 **Long streams** (the evaluation data): three streams, each chained until it passes ``--tokens``:
@@ -22,10 +22,12 @@ Into each go ``--per-stream`` seeded positives of distinct subjects, drawn from 
 (``--cue-cases``: from the cue cases only, the pool of the figures before the ``WRITTEN_*`` batches were written;
 ``--unseen``: from ``UNSEEN_8``, never read for rules, to show how survival carries to new wording; ``--unseen-9``:
 from ``UNSEEN_9``, written later, the same; ``--unseen-10`` to ``--unseen-15``: from ``UNSEEN_10``
-to ``UNSEEN_15``, written by helpers that saw no rule;
+to ``UNSEEN_15``, written by helpers that saw no rule (``UNSEEN_16``, rules closed by a generic question, is no
+pool: its cases end with the question, which no rule holds);
 a later one on the same subject supersedes an earlier one by design, and the supersession pairs measure that),
 half as a turn of their own, half inside an existing user turn: before or after its text or pasted output, or
-after it and before a closing "What do you think?", where only a first-person preference may count; the
+after it and before a closing "What do you think?", where only a first-person preference or a rule spoken to the
+assistant may count (a rule there may have been pasted or drafted for others); the
 supersession pairs (the earlier one early, the later one after it), and every user-role false-positive case.
 What is not in every context is counted by where it was put.
 Extractive summarizer, compaction inline. At the
@@ -73,6 +75,8 @@ from instruction_cases import (
     UNSEEN_14_NEGATIVES,
     UNSEEN_15,
     UNSEEN_15_NEGATIVES,
+    UNSEEN_16,
+    UNSEEN_16_NEGATIVES,
     UNSEEN_LATER,
     WRITTEN_11,
     WRITTEN_11_NEGATIVES,
@@ -94,6 +98,8 @@ from instruction_cases import (
     WRITTEN_19_NEGATIVES,
     WRITTEN_20,
     WRITTEN_20_NEGATIVES,
+    WRITTEN_21,
+    WRITTEN_21_NEGATIVES,
     positives,
 )
 
@@ -158,6 +164,7 @@ def detection() -> None:
         ("UNSEEN_13", UNSEEN_13),
         ("UNSEEN_14", UNSEEN_14),
         ("UNSEEN_15", UNSEEN_15),
+        ("UNSEEN_16", UNSEEN_16),
     ):
         texts = [t for per_lang in cases.values() for t in per_lang]
         found = [t for t in texts if detect(Message("user", t, seq=1))]
@@ -173,6 +180,7 @@ def detection() -> None:
         ("UNSEEN_13_NEGATIVES", UNSEEN_13_NEGATIVES),
         ("UNSEEN_14_NEGATIVES", UNSEEN_14_NEGATIVES),
         ("UNSEEN_15_NEGATIVES", UNSEEN_15_NEGATIVES),
+        ("UNSEEN_16_NEGATIVES", UNSEEN_16_NEGATIVES),
     ):
         taken = [t for t in negatives if detect(Message("user", t, seq=1))]
         print(f"  negatives written with them ({name}): {len(taken)}/{len(negatives)} taken")
@@ -187,6 +195,7 @@ def detection() -> None:
         ("WRITTEN_18", WRITTEN_18, WRITTEN_18_NEGATIVES),
         ("WRITTEN_19", WRITTEN_19, WRITTEN_19_NEGATIVES),
         ("WRITTEN_20", WRITTEN_20, WRITTEN_20_NEGATIVES),
+        ("WRITTEN_21", WRITTEN_21, WRITTEN_21_NEGATIVES),
     ):
         texts = [t for per_lang in cases.values() for t in per_lang]
         found = [t for t in texts if detect(Message("user", t, seq=1))]
@@ -441,7 +450,7 @@ PLACES = ("inside, before", "inside, after", "before a question")  # of _inside'
 
 def _inside(content: str, text: str, k: int) -> str:
     """A user turn with ``text`` in it: before it, after it, or after it and before "What do you think?" (where
-    only a first-person preference still counts: a rule there may have been pasted)."""
+    only a first-person preference or a rule spoken to the assistant counts: a rule there may have been pasted)."""
     return (f"{text}\n\n{content}", f"{content}\n\n{text}", f"{content}\n\n{text} What do you think?")[k % 3]
 
 

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from chatcompact import Memory
 from chatcompact.config import Policy
-from chatcompact.core.instructions import capture, cues, detect, is_instruction
+from chatcompact.core.instructions import capture, cues, detect, is_instruction, rule_part, same_subject
 from chatcompact.testing import ScriptedSummarizer
 from chatcompact.types import Message
 
@@ -279,7 +279,7 @@ def test_a_later_statement_on_the_same_subject_supersedes_a_preference_with_prov
     assert len(d) == 4  # "answers" is no subject: short and German answers are two preferences
 
 
-def test_before_a_generic_question_only_a_first_person_preference_counts():
+def test_before_a_generic_question_only_a_first_person_preference_or_a_rule_spoken_to_the_assistant_counts():
     # "What do you think?" follows the user's own proposal as often as a paste: a rule there may be pasted
     msg = "I'd rather stick with pandas. Stick to Python 3.8.\n\n```py\nimport pandas\n```\nWhat do you think?"
     assert [i.text for i in detect(Message("user", msg, seq=1))] == ["I'd rather stick with pandas."]
@@ -290,6 +290,58 @@ def test_before_a_generic_question_only_a_first_person_preference_counts():
         "I hate long intros.",
         "Ich mag keine langen Einleitungen.",
     ]  # a liking is the speaker's own too
+
+
+def test_a_rule_spoken_to_the_assistant_before_a_generic_question_counts_a_text_for_others_does_not():
+    spoken = [
+        "ok the tests pass.\n\nKeep your answers under 10 lines from now on. What do you think?",
+        "Metric units please. Sound good?",
+        "Answer in German going forward. Does that make sense?",
+        "Niente emoji nelle risposte, per favore. Che ne dici?",
+        "Bitte antworte ab jetzt immer auf Deutsch. Was meinst du?",
+    ]
+    assert _missed(*spoken) == []
+    for_others = [
+        "No PR over 400 lines. Two approvals before merge. Thoughts?",  # a rule for the team, asked about
+        "Hi all, from now on please tag every ticket with the sprint number. Does this sound ok?",  # a draft
+        "Hallo zusammen, ab sofort bitte alle Urlaubsanträge im Portal eintragen. Klingt das okay?",
+        "You are a support bot. Always answer in a friendly tone and never promise refunds. What do you think?",
+        "你是一个客服机器人。始终保持友好语气，绝不承诺退款。你觉得怎么样？",
+        "Draft tweet: Stop writing long READMEs. Keep them under a page. Sound too preachy?",
+        "System prompt for our HR assistant:\nKeep answers under 100 words.\n\nThoughts?",
+        "Please keep your answers short and to the point.\n\n^ this is going on the FAQ page. Does it read ok?",
+        "Always reply in German. Keep responses short.\n\nthat's the prompt i'm giving our chatbot. what do you think?",
+    ]
+    assert _read(*for_others) == []
+    # the question must open its sentence: "Those are my thoughts." makes nothing before it doubtful
+    assert _missed("Use tabs for indentation. Those are my thoughts.") == []
+
+
+def test_the_speakers_reason_after_a_rule_is_kept_with_it_but_is_no_part_of_its_subject():
+    msg = "Use `logging` not print(). We ship this as a library and prints end up in other people's stdout."
+    [item] = detect(Message("user", msg, seq=1))
+    assert item.text == msg
+    assert rule_part(item.text) == "Use `logging` not print()."
+    assert same_subject("Use print() again, logging is overkill here.", item.text)
+    assert not same_subject("Ship answers as a library of small snippets.", item.text)  # the reason's words
+    # no reason: a question, an aside, another paragraph, a rule of its own, a line without an end mark
+    for text, rule in [
+        ("Pandas, not polars. Can you fix the join?", "Pandas, not polars."),
+        ("Pandas, not polars. I'll paste the logs in a sec.", "Pandas, not polars."),
+        ("Pandas, not polars.\n\nOur cluster image has no polars.", "Pandas, not polars."),
+        ("Tabs, not spaces\nOur style guide says so.", "Tabs, not spaces"),
+    ]:
+        assert [i.text for i in detect(Message("user", text, seq=1))] == [rule], text
+    both = detect(Message("user", "Metric units please. Always answer in German.", seq=1))
+    assert [i.text for i in both] == ["Metric units please.", "Always answer in German."]
+
+
+def test_a_pick_among_the_options_offered_is_no_standing_preference():
+    assert (
+        _read("I prefer option 3.", "I'd rather go with variant B.", "Preferisco l'opzione 2.", "我更喜欢方案二。")
+        == []
+    )
+    assert _missed("I prefer optional chaining over nested ifs.") == []
 
 
 def test_sentences_are_whole_and_list_items_count():

@@ -58,6 +58,7 @@ __all__ = [
 INSTRUCTION, PREFERENCE = "instruction", "preference"  # the items' ``subject``
 MAX_INSTRUCTIONS = 100  # a safety bound against a flood; far above what people set (oldest beyond it go)
 MAX_CHARS = 300
+REASON_CHARS = 200  # the longest reason kept with a rule
 READ_CHARS = 20_000  # of a message: a paste is not a rule book
 OBJECT_WORDS = 3  # a preference about "it", "her", "this" within its first words is about one thing
 TOPIC_CHARS = 6  # "价格请用人民币": the topic before a please word, at most this many characters
@@ -1066,14 +1067,25 @@ def _consequence_at(code: str) -> re.Pattern[str]:
 
 def same_subject(new: str, old: str) -> bool:
     """Whether ``new`` speaks about what ``old`` does, as :func:`merge` decides it (then ``new`` supersedes it)."""
-    return _Subjects().same(new, old, has("override", new))
+    return _Subjects().same(new, old, has("override", rule_part(new)))
+
+
+# One of the choices just offered, by its label: "option 3", "go with variant B", "l'opzione 2", "方案二".
+_PICK = re.compile(
+    r"\s*(?:(?:go with|use|take|pick|nehme|prendo|scelgo|选)\s+)?(?:(?:the|die|den|la|il|l')\s*)?"
+    r"(?:option|variant|choice|variante|opzione|scelta|方案|选项)\s*(?:\d+|[A-Za-z]|[一二三四五])\b",
+    re.I,
+)
 
 
 def about_one_thing(after: str, code: str) -> bool:
-    """Whether what follows a preference cue is about one thing now: an ``object_pronoun`` within its first words
-    ("[I'd rather] send it myself", "write to her first"), but "[I'd rather] it when ..." is general, and a 'place'
-    phrase names where the user is ("[I don't have admin] rights on this laptop"). Read to the clause's end when
-    the clause holds two words at least ("[lieber] als Fließtext, das ..."; not "[I'd rather] not, it's fine")."""
+    """Whether what follows a preference cue is about one thing now: one of the choices offered, by its label
+    ("[I prefer] option 3"), an ``object_pronoun`` within its first words ("[I'd rather] send it myself", "write to
+    her first"), but "[I'd rather] it when ..." is general, and a 'place' phrase names where the user is ("[I don't
+    have admin] rights on this laptop"). Read to the clause's end when the clause holds two words at least
+    ("[lieber] als Fließtext, das ..."; not "[I'd rather] not, it's fine")."""
+    if _PICK.match(after):
+        return True  # "[I prefer] option 3", "[preferisco] la variante B": a pick among what was offered
     cut = _CLAUSE.search(after)  # "[lieber] als Fließtext, das überfliege ich": its object is in its clause
     if cut and len(lang.words(after[: cut.start()])) >= 2:
         after = after[: cut.start()]
@@ -1561,7 +1573,7 @@ def pointable(written: str, spoken: str) -> bool:
 def own_sentences(text: str) -> list[tuple[str, str]]:
     """``(sentence as written, the same with quoted parts blanked)`` for each sentence of ``text`` that may set
     a rule: the user's own words, no hypothetical, no reported speech, no question but a request."""
-    return [(written, spoken) for written, spoken, doubtful in _sentences(text) if not doubtful]
+    return [(written, spoken) for written, spoken, doubtful, _ in _sentences(text) if not doubtful]
 
 
 _CHOICE = re.compile(r"[,，]\s*(?:or|oder|o|oppure|还是|或者)\s", re.I)
@@ -1591,13 +1603,16 @@ def _led_spans(own: str) -> list[tuple[int, int]]:
     return out
 
 
-def _sentences(text: str) -> list[tuple[str, str, bool]]:
+def _sentences(text: str) -> list[tuple[str, str, bool, tuple[str, str]]]:
     """:func:`own_sentences`, and those a generic question after them makes doubtful (``True``): what may have
-    been pasted before "What do you think?" can still state the user's own preference, but no rule."""
+    been pasted before "What do you think?" can still state the user's own preference, but no rule. Last, the
+    sentence right after each in the same paragraph, as written and spoken (blanks for none: a reason may follow a
+    rule)."""
     text = text[:READ_CHARS]
     own, strict = (unwrapped(t) for t in doubtful_words(text))
     out = []
-    for start, end in _led_spans(own):
+    spans = _led_spans(own)
+    for i, (start, end) in enumerate(spans):
         spoken = " ".join(own[start:end].split())
         doubtful = not strict[start:end].strip()
         if len(spoken) < 4 or _reported(spoken):
@@ -1611,8 +1626,33 @@ def _sentences(text: str) -> list[tuple[str, str, bool]]:
         head = len(written) - len(written.lstrip())
         if written[head : head + 1] != own[start + head : start + head + 1]:
             spoken = f"… {spoken}"  # "`foo` always returns None": it does not start where its own words do
-        out.append((" ".join(written.split()), spoken, doubtful))
+        after = spans[i + 1] if i + 1 < len(spans) else None
+        joined = after is not None and not _PARAGRAPH_BREAK.search(text, end, after[0])
+        following = ("", "")
+        if after is not None and joined:
+            following = (" ".join(text[after[0] : after[1]].split()), " ".join(strict[after[0] : after[1]].split()))
+        out.append((" ".join(written.split()), spoken, doubtful, following))
     return out
+
+
+_PARAGRAPH_BREAK = re.compile(r"\n[ \t]*\n")
+
+
+def _reason(sentence: str) -> bool:
+    """Whether ``sentence``, right after a rule in its paragraph, gives the speaker's reason for it ("Pandas, not
+    polars. Our cluster image doesn't have polars."): a statement of a few words about the speaker ('first_person',
+    'possessive', 'team') or where the speaker is ('place': "Getting anything approved here takes weeks"), or one
+    that opens with a 'reason' phrase ("It breaks our wiki export", "Otherwise CI fails"); no question, nothing for
+    this turn ('one_off'), no aside ('aside': "give me a sec to paste it"), no rule of its own (an item itself)."""
+    if not sentence or sentence.endswith(("?", "？")) or len(sentence) > REASON_CHARS:
+        return False
+    if len(lang.words(sentence)) < 3 and not lang.has_han(sentence):
+        return False
+    if starts("not_reason", sentence) or has("one_off", sentence) or has("aside", sentence):
+        return False
+    if _speaks_of_self("first_person", sentence) or has("possessive", sentence) or has("team", sentence):
+        return True
+    return bool(starts("reason", sentence) or has("place", sentence))  # "Getting anything approved here takes weeks."
 
 
 # ---------------------------------------------------------------- subjects: what supersedes what
@@ -1642,6 +1682,22 @@ def _terms(text: str, drop: frozenset[str]) -> set[str]:
     return out - drop
 
 
+def _ends(sentence: str) -> bool:
+    """Whether ``sentence`` closes with an end mark (a reason joined to one without it, across a line break, would
+    read as part of it)."""
+    return sentence.endswith((".", "!", "?", "。", "！", "？"))
+
+
+def rule_part(text: str) -> str:
+    """An item's rule without the speaker's reason :func:`detect` kept after it ("Pandas, not polars. Our cluster
+    image doesn't have polars." -> "Pandas, not polars."): its last sentence when that reads as a reason."""
+    spans = _led_spans(text)
+    if len(spans) < 2:
+        return text
+    start, end = spans[-1]
+    return text[:start].rstrip() if _reason(" ".join(text[start:end].split())) else text
+
+
 class _Subjects:
     """Subjects of the items one call compares, each worked out once (per call: nothing is cached across calls,
     so no conversation text outlives the call)."""
@@ -1650,10 +1706,11 @@ class _Subjects:
         self._loose: dict[str, frozenset[str]] = {}
 
     def loose(self, text: str) -> frozenset[str]:
-        """Content stems without cue words ("answer in German" -> {german})."""
+        """Content stems of the rule without cue words ("answer in German" -> {german}); a reason kept with it
+        does not count (:func:`rule_part`)."""
         got = self._loose.get(text)
         if got is None:
-            got = self._loose[text] = frozenset(_terms(text, _cue_words()))
+            got = self._loose[text] = frozenset(_terms(rule_part(text), _cue_words()))
         return got
 
     def strict(self, text: str) -> frozenset[str]:
@@ -1686,11 +1743,12 @@ class Reading:
     """What :func:`detect` reads of one user message whatever the items in force (so a driver may keep it per
     message, ``ViewCache.of``): whether a cue occurs outside its code (``cued``), whether an override cue does
     (``override``: a sentence may then revise an item), and each sentence worth a look with its kind by the
-    sentence alone (None: none, unless it revises an item in force)."""
+    sentence alone (None: none, unless it revises an item in force) and the speaker's reason that follows a rule
+    (:func:`_reason`; "" for none)."""
 
     cued: bool
     override: bool
-    sentences: tuple[tuple[str, str, bool, str | None], ...] = ()
+    sentences: tuple[tuple[str, str, bool, str | None, str], ...] = ()
 
 
 def _paired(head: str) -> bool:
@@ -1719,6 +1777,14 @@ def _paired(head: str) -> bool:
     )
 
 
+def _addressed(s: str) -> bool:
+    """Whether ``s`` is spoken to the assistant: it names the listener ('addressee', 'listener_own'), asks for
+    something for the speaker ('directive_to_me', 'to_listener': "me", a please word). A rule pasted for others to
+    follow ("No PR over 400 lines.") says none of these. Not in a prompt drafted for a bot before the question:
+    one that tells who "you" are ('persona': "You are a support bot. Always answer ... What do you think?")."""
+    return any(has(kind, s) for kind in ("addressee", "listener_own", "directive_to_me", "to_listener"))
+
+
 def read(message: Message, proposed: frozenset[str] = frozenset()) -> Reading:
     """:class:`Reading` of ``message`` (an empty one for a message that is not the user's). ``proposed``: sentences
     of it, as written, that a summarizer read as standing preferences (``SummaryDelta.standing``, screened by
@@ -1736,17 +1802,27 @@ def read(message: Message, proposed: frozenset[str] = frozenset()) -> Reading:
     if not cued and not override and not proposed:
         return Reading(False, False)  # most messages: no cue outside their code at all
     out = []
-    for sentence, spoken, doubtful in _sentences(message.text):
-        if doubtful:
+    sentences = _sentences(message.text)
+    drafted = any(doubtful and starts("persona", spoken) for _, spoken, doubtful, _ in sentences)  # "You are a ..."
+    for sentence, spoken, doubtful, following in sentences:
+        if doubtful:  # the user's own preference, or a rule spoken to the assistant ("Keep your answers short.")
             first_person = _first_person_preference(spoken) or _liking(spoken) or _accommodation(spoken)  # own
-            kind = PREFERENCE if first_person and classify(spoken) else None
+            kind = classify(spoken) if first_person or (_addressed(spoken) and not drafted) else None
+            kind = PREFERENCE if first_person and kind else kind
         else:
             kind = classify(spoken) if cued or override else None
             if kind is None and sentence in proposed and not has("one_off", spoken):
                 kind = None if starts("not_rule", _without_request(spoken)) else PREFERENCE
         cued = cued or kind is not None
-        out.append((sentence, spoken, doubtful, kind))
-    return Reading(cued, override, tuple(out))
+        out.append((sentence, spoken, doubtful, kind, following))
+    ruled = {sentence for sentence, _, _, kind, _ in out if kind is not None}
+    reasons = [  # the reason after a rule goes with it ("Use logging, not print(). We ship this as a library.")
+        following[0]
+        if kind is not None and _ends(sentence) and following[0] not in ruled and _reason(following[1])
+        else ""
+        for sentence, _, _, kind, following in out
+    ]
+    return Reading(cued, override, tuple((*o[:4], why) for o, why in zip(out, reasons, strict=True)))
 
 
 def detect(
@@ -1765,11 +1841,12 @@ def detect(
         return []
     subjects = _Subjects() if subjects is None else subjects
     out = []
-    for sentence, spoken, doubtful, kind in r.sentences:
+    for sentence, spoken, doubtful, kind, why in r.sentences:
         if kind is None and not doubtful and _revises(spoken, existing, subjects):
             kind = INSTRUCTION
         if kind is not None:
-            text = sentence if len(sentence) <= MAX_CHARS else sentence[: MAX_CHARS - 1] + "…"
+            text = f"{sentence} {why}" if why and len(sentence) + len(why) < MAX_CHARS else sentence
+            text = text if len(text) <= MAX_CHARS else text[: MAX_CHARS - 1] + "…"
             out.append(SummaryItem(text=text, sources=(message.seq or 0,), subject=kind, weight=10.0))
     return out
 
@@ -1789,7 +1866,7 @@ def merge(
     subjects = _Subjects() if subjects is None else subjects
     for item in new:
         key = " ".join(item.text.lower().split())
-        overriding = has("override", item.text)
+        overriding = has("override", rule_part(item.text))
         kept: list[SummaryItem] = []
         earlier: list[int] = []
         for old in items:

@@ -73,6 +73,10 @@ ANCHORED = frozenset(
         "when_lead",
         "alert",
         "lead_with",
+        "greeting",
+        "persona",
+        "reason",
+        "not_reason",
     }
 )
 
@@ -301,6 +305,7 @@ def _spans(text: str, near: bool) -> list[tuple[int, int]]:
             spans.append((end, fence.end()))
             continue
         spans.append((end, len(text) if block or para is None else para.start()))
+    spans += _for_others(left)
     for m in SENTENCE.finditer(left):  # "Imagine I said: never ..." holds no rule to its paragraph's end
         if starts("hypothetical", m.group(0)):
             para = _PARAGRAPH_END.search(left, m.start())
@@ -309,6 +314,31 @@ def _spans(text: str, near: bool) -> list[tuple[int, int]]:
     if backrefs:
         spans.append((0, _sentence_start(left, backrefs[-1][0])))
     return spans + _near(left) if near else spans
+
+
+# A lead-in at a line's start, up to its colon ("Draft tweet:", "System prompt for our HR bot:").
+_LEAD_LINE = re.compile(r"^[ \t]*([^\n:：]{1,60})[:：]", re.M)
+
+
+def _for_others(text: str) -> list[tuple[int, int]]:
+    """The spans of text written for others: a paragraph that opens with a 'greeting' to others ("Hi all, from now
+    on please ...", "Hallo zusammen"), and what a lead-in at a line's start that names a 'draft' or a text for
+    others leads ("Draft tweet: ...", "From our style guide: ...", "System prompt for our HR bot:"): to the end of
+    its paragraph, or of the message when the colon ends its line."""
+    out = []
+    if has("greeting", text):
+        for line in re.finditer(r"^[ \t]*\S", text, re.M):
+            if starts("greeting", text[line.end() - 1 : line.end() + 40]):
+                para = _PARAGRAPH_END.search(text, line.start())
+                out.append((line.start(), len(text) if para is None else para.start()))
+    if has("draft", text):
+        for m in _LEAD_LINE.finditer(text):
+            if has("draft", m.group(1)):
+                line_end = text.find("\n", m.end())
+                rest = text[m.end() : line_end if line_end >= 0 else len(text)].strip()
+                para = _PARAGRAPH_END.search(text, m.end())
+                out.append((m.end(), len(text) if not rest or para is None else para.start()))
+    return out
 
 
 # A line of code pasted without a fence: it ends with a brace or a semicolon, or is a brace alone.
@@ -337,11 +367,17 @@ _ASKED_ABOUT = re.compile(r"\s*(?:(?:about|of|on)\s+(?:it|this|that|these|those|
 
 
 def _near(left: str) -> list[tuple[int, int]]:
-    """What a generic question about what came before blanks: the message before it. The question must end
-    there ("What do you think?", "What do you think of it?"); "What do you think about the retry logic?" asks
-    about something new."""
-    near = [(a, b) for a, b in found("backref_near", left) if _ASKED_ABOUT.match(left, b)]
+    """What a generic question about what came before blanks: the message before it. The question must open its
+    sentence (:func:`_opens`) and end there ("What do you think?", "What do you think of it?", "Sound good?");
+    "What do you think about the retry logic?" asks about something new."""
+    near = [(a, b) for a, b in found("backref_near", left) if _ASKED_ABOUT.match(left, b) and _opens(left, a)]
     return [(0, _sentence_start(left, near[-1][0]))] if near else []
+
+
+def _opens(text: str, at: int) -> bool:
+    """Whether position ``at`` opens its sentence, two words at most before it ("So, what do you think?", "Ok,
+    does that make sense?"; not "Those are my thoughts.")."""
+    return len(text[_sentence_start(text, at) : at].split()) <= 2
 
 
 def _labelled(text: str) -> list[tuple[int, int]]:
