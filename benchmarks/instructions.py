@@ -77,6 +77,8 @@ from instruction_cases import (
     UNSEEN_15_NEGATIVES,
     UNSEEN_16,
     UNSEEN_16_NEGATIVES,
+    UNSEEN_17,
+    UNSEEN_17_NEGATIVES,
     UNSEEN_LATER,
     WRITTEN_11,
     WRITTEN_11_NEGATIVES,
@@ -100,13 +102,15 @@ from instruction_cases import (
     WRITTEN_20_NEGATIVES,
     WRITTEN_21,
     WRITTEN_21_NEGATIVES,
+    WRITTEN_22,
+    WRITTEN_22_NEGATIVES,
     positives,
 )
 
 from chatcompact import Memory
 from chatcompact.config import Policy
 from chatcompact.core import memo
-from chatcompact.core.instructions import detect, read, same_subject
+from chatcompact.core.instructions import detect, read, rule_part, same_subject
 from chatcompact.core.validate import screen_standing
 from chatcompact.evaluation.agent import load_trajectories
 from chatcompact.evaluation.cards import CARDS
@@ -122,6 +126,13 @@ BLOCK = "Standing instructions"
 
 
 # ---------------------------------------------------------------- detection on the labelled cases
+
+
+# Preferences inside long technical messages: (name, [(message, sentence)], negatives, kept apart).
+LONG_BATCHES = (
+    ("WRITTEN_22", WRITTEN_22, WRITTEN_22_NEGATIVES, False),
+    ("UNSEEN_17", UNSEEN_17, UNSEEN_17_NEGATIVES, True),
+)
 
 
 def detection() -> None:
@@ -208,7 +219,27 @@ def detection() -> None:
     print(f"  one-off commands of a technical chat (TECH_ONE_OFF): {len(taken)}/{len(TECH_ONE_OFF)} taken")
     for text in taken:
         print(f"    taken: {text!r}")
+    for name, pairs, negatives, kept_apart in LONG_BATCHES:
+        long_messages(name, pairs, negatives, kept_apart)
     proposed_everything()
+
+
+def long_messages(name: str, pairs: list[tuple[str, str]], negatives: list[str], kept_apart: bool) -> None:
+    """Preferences inside long technical messages (``(message, the sentence that states it)``): found when an
+    item's rule (without the reason kept with it) holds that sentence or lies inside it; items on other sentences of those messages, and negatives of the
+    same kind with any item."""
+    found = other = 0
+    for message, wanted in pairs:
+        items = [_norm(rule_part(i.text)) for i in detect(Message("user", message, seq=1))]
+        hit = [i for i in items if _norm(wanted) in i or i.rstrip("…") in _norm(wanted)]
+        found += bool(hit)
+        other += len(items) - len(hit)
+    taken = sum(bool(detect(Message("user", t, seq=1))) for t in negatives)
+    how = "kept apart, written by a helper" if kept_apart else "written by a helper, read for rules"
+    print(
+        f"  a preference inside a long technical message ({how}: instruction_cases.{name}): found {found}/"
+        f"{len(pairs)}, {other} items on other sentences of them, {taken}/{len(negatives)} of its negatives taken"
+    )
 
 
 _SENTENCE_CUT = re.compile(r"(?<=[.!?。！？])\s*|\n+")

@@ -344,6 +344,25 @@ def test_a_pick_among_the_options_offered_is_no_standing_preference():
     assert _missed("I prefer optional chaining over nested ifs.") == []
 
 
+def test_a_bare_pick_a_han_always_a_han_later_for_me_and_keep_answering_in_italian():
+    assert (
+        _missed(
+            "pnpm not npm btw.", "Yarn 1 not berry.", "请一直用中文回答我。", "以后给我的构建方案都得兼容这个环境。"
+        )
+        == []
+    )
+    assert _missed("Per favore continua a rispondermi in italiano, anche quando ti incollo roba in inglese.") == []
+    assert _read("MySQL does not override it.", "Friday not Monday.", "我每次都先跑测试。") == []  # what is, what I do
+    # Han words that hold 请 are no please word, 用的是 says what is used
+    assert (
+        _read(
+            "我这边的 Nginx 反向代理又出问题了，前端请求接口时偶尔返回 502",
+            "我看了你上次给的方案，用的是选项式 API 的写法。",
+        )
+        == []
+    )
+
+
 def test_sentences_are_whole_and_list_items_count():
     msg = "Requirements:\n- Stick to Python 3.8.\n- **Keep it brief.**\nThe `number_format` helper\nformat renders it."
     assert [i.text for i in detect(Message("user", msg, seq=1))] == ["- Stick to Python 3.8.", "- **Keep it brief.**"]

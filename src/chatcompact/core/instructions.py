@@ -99,10 +99,15 @@ _CUE_KINDS = (
 # ---------------------------------------------------------------- what a sentence sets
 
 
+# Han words that hold 请 but are no please word: 请求 (a request), 请问 (may I ask), 请假, 请教, 申请, 邀请.
+_HAN_NOT_PLEASE = re.compile(r"请[求问假教客]|[申邀]请")
+
+
 def classify(sentence: str) -> str | None:
     """:data:`INSTRUCTION`, :data:`PREFERENCE` or None for one sentence of the user's own words (its wording
     only: :func:`own_sentences` decides whether it is the user's own, and drops questions and reported speech)."""
     s = _softened(_MD_EMPHASIS.sub("", _MD_LEAD.sub("", sentence)).strip())
+    s = _HAN_NOT_PLEASE.sub(lambda m: " " * len(m.group()), s) if "请" in s else s  # "请求": a request, a noun
     s = _untopiced(s)  # "For SQL, assume Postgres 14": the rule after its topic
     if starts("condition", s) and not _habit(_without_request(s)):
         main = _consequent(s)  # "If we use FileInput, we can't clear": only the main clause may set a rule
@@ -1186,6 +1191,8 @@ def _style(core: str) -> bool:
     code = lang.detect(core)
     if _next_word(rest, 0) in word_list("not_after_style", code):
         return False  # "format is JSON", "use case: ...", "less than 5%": a statement, not a style
+    if lang.has_han(rest) and rest.startswith(tuple(word_list("not_after_style", "zh"))):
+        return False  # "用的是选项式 API": what is used, "用过": what was
     if _next_word(rest, 0) in word_list("determiner", code):  # "use a formal tone with me": a manner is general
         return bool(word_list("manner", code).intersection(w.lower() for w in lang.words(rest)[1:4]))
     return bool(lang.content_words(rest, filler=True))
@@ -1255,6 +1262,9 @@ def _fragment(s: str) -> bool:
 # ("Python3", "C++", "Node.js"). Not capitals alone: narration stresses words so ("the VALUE, not the TYPE").
 _TECH_NAME = re.compile(r"\w*[a-z][A-Z]\w*|[A-Z]{2,}[a-z]\w*|(?=\w*[A-Za-z])\w*\d\w*|\w+(?:\+\+|#|\.js)")
 _TERSE_CLAUSE = re.compile(r"\s*[,;，；]\s*")
+# A name (and its version), then what it is not, with no comma between: "pnpm not npm", "Yarn 1 not berry".
+_BARE_NOT = re.compile(r"([^\s,;]+(?:[ \t]\d[\w.]*)?)[ \t]+((?:not|nicht|non)[ \t]+[^,;]+)", re.I)
+_TERSE_TAIL = re.compile(r"\s+(?:btw|fyi|pls|plz|please|thx|thanks|bitte|grazie)\W*$", re.I)  # "pnpm not npm btw"
 _TERSE_REASON = re.compile(r"\s[-–—]\s|:\s")
 
 
@@ -1265,10 +1275,12 @@ def _terse(s: str) -> bool:
     "jQuery", "Python3"; an 'output' word) and says to use only it ('restrictive': "only", "nur") or not (a
     'negative_lead' or 'negation' word first), or the second says what not to use instead. Not "Cash only", "No
     way", "Kein Problem", "Friday, not Monday" (a correction of one fact), "No README, so I made one"."""
-    head = _TERSE_REASON.split(s.strip(_PUNCT), maxsplit=1)[0]
+    head = _TERSE_TAIL.sub("", _TERSE_REASON.split(s.strip(_PUNCT), maxsplit=1)[0])
     if len(head) > 80 or lang.has_han(head) or not _terse_words().intersection(lang.words(head.lower())):
         return False
     clauses = [c for c in _TERSE_CLAUSE.split(head.strip(_PUNCT)) if c]
+    bare = _BARE_NOT.fullmatch(clauses[0]) if len(clauses) == 1 else None
+    clauses = list(bare.groups()) if bare else clauses  # "pnpm not npm"
     code = lang.detect(s)
     if len(clauses) == 3 and _next_word(clauses[2], 0) in word_list("relation", code):
         clauses = clauses[:2]  # "yarn, not npm, for install commands": where the pick holds
@@ -1312,14 +1324,23 @@ _SHORT_HEAD = re.compile(
 )
 
 
+# A sentence that is only a name and what it is not ("pnpm not npm btw."): the quick test's look for one.
+_BARE_NOT_HEAD = re.compile(
+    r"(?:^|[.!?][ \t]+|\n)[ \t]*[^\s,;.!?]+(?:[ \t]\d[\w.]*)?[ \t]+(?:not|nicht|non)[ \t]+[^\s,;.!?]+"
+    r"(?:[ \t][^\s,;.!?]+){0,2}[ \t]*(?:[.!?\n]|$)",
+    re.I | re.M,
+)
+
+
 def _terse_hinted(head: str) -> bool:
     """The quick test of :func:`_terse`: a 'restrictive' word, or a negative one, in a short sentence's head ("only"
     and "no" are in many long sentences of narration)."""
-    if not may_hold(head, ("restrictive",), ("negative_lead", "negation")):
+    if not _BARE_NOT_HEAD.search(head) and not may_hold(head, ("restrictive",), ("negative_lead", "negation")):
         return False
     words = _terse_words()
     for m in _SHORT_HEAD.finditer(head):
-        for clause in _TERSE_CLAUSE.split(m.group(1).lower()):
+        bare_not = _BARE_NOT.fullmatch(m.group(1).lower())
+        for clause in bare_not.groups() if bare_not else _TERSE_CLAUSE.split(m.group(1).lower()):
             w = clause.split()
             if w and (w[0] in words or w[-1] in words) and len(w) <= 3 and _named(m.group(1)):  # its own case
                 return True  # what it limits is named: "No jQuery", not "No way", "Not yet"
