@@ -226,8 +226,8 @@ def detection() -> None:
 
 def long_messages(name: str, pairs: list[tuple[str, str]], negatives: list[str], kept_apart: bool) -> None:
     """Preferences inside long technical messages (``(message, the sentence that states it)``): found when an
-    item's rule (without the reason kept with it) holds that sentence or lies inside it; items on other sentences of those messages, and negatives of the
-    same kind with any item."""
+    item's rule (without the reason kept with it) holds that sentence or lies inside it; items on other sentences
+    of those messages, and negatives of the same kind with any item."""
     found = other = 0
     for message, wanted in pairs:
         items = [_norm(rule_part(i.text)) for i in detect(Message("user", message, seq=1))]

@@ -363,6 +363,27 @@ def test_a_bare_pick_a_han_always_a_han_later_for_me_and_keep_answering_in_itali
     )
 
 
+def test_wishes_for_how_the_assistant_answers_inside_long_messages_and_what_stays_narration():
+    assert (
+        _missed(
+            "I'm pretty new to Rust so it would help if you kept explaining the lifetime stuff step by step.",
+            "Small thing about style: the cheerful tone in your replies is a bit much for me.",
+            "Something that would help me generally: end your answers with a quick way to verify the fix worked.",
+            "Die lange Einleitung hättest du dir sparen können, komm bei mir bitte immer direkt zur Sache.",
+        )
+        == []
+    )
+    assert (
+        _read(
+            "It would help if you sent it by Friday.",
+            "For this first pass, skip the tests, I just want to see whether the approach works at all.",
+            "My editor respects it, but the CI formatter uses a line length of 120, so files keep flipping back.",
+            "我们组长比较喜欢用 Go，想把现在的 Python 数据同步服务重写一遍。",  # the team lead's liking
+        )
+        == []
+    )
+
+
 def test_sentences_are_whole_and_list_items_count():
     msg = "Requirements:\n- Stick to Python 3.8.\n- **Keep it brief.**\nThe `number_format` helper\nformat renders it."
     assert [i.text for i in detect(Message("user", msg, seq=1))] == ["- Stick to Python 3.8.", "- **Keep it brief.**"]

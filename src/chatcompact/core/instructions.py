@@ -585,10 +585,22 @@ def _bare_imperative(clause: str, code: str) -> bool:
     copulas = word_list("copula", code)
     at = next((i for i, w in enumerate(words[:5]) if w in copulas), None)  # words[0]: after a code span
     if at is None:  # "bold the key points", "zuerst günstige Optionen", "esercizi brevi"
+        if _plural_subject(words, code):
+            return False  # "so files keep flipping back and forth": a subject and its verb, no command
         return words[1] not in subject - word_list("determiner", code) - word_list("article", code)
     # a statement ("all the classes are mostly full", "`x` should fail"), unless it weighs something for the
     # speaker: "lightweight tools are better", "statistics terms are fine", "musl-compatible wheels matter"
     return has("evaluative", " ".join(words[at:]))
+
+
+def _plural_subject(words: list[str], code: str) -> bool:
+    """Whether English ``words`` open with a plural noun and a verb: a first word in -s (not -ss, -us, -is: "process",
+    "focus") and a second that is no 'restrictive' or 'relation' word ("templates only", "docs in English" are
+    verbless norms) nor a relative pronoun ("instructions that rely on ... are no good")."""
+    first = words[0]
+    if code != "en" or len(first) <= 3 or not first.endswith("s") or first.endswith(("ss", "us", "is")):
+        return False
+    return words[1] not in word_list("restrictive", code) | word_list("relation", code) | {"that", "which", "who"}
 
 
 def _each_of_yours(core: str, code: str) -> bool:
@@ -1359,8 +1371,10 @@ def _convention(s: str) -> bool:
     ORM，直接写 SQL", "Da noi le API seguono lo snake_case": how the speaker's team works ('team': "our team",
     "bei uns", "da noi", 我们组), in its first clause, with a technical thing named (a 'tech' word or one that
     looks like it) and what is not used or is the norm (a negative or restrictive word, a 'ruled_out' phrase, a
-    'norm'): a convention the answers follow. Not what happened ('copula_past'), nor a plan of now ('one_off')."""
+    'norm'): a convention the answers follow. Not what happened ('copula_past'), nor a plan of now ('one_off'), nor
+    what someone of the team likes ('third_party': 我们组长, our team lead)."""
     first = _CLAUSE.split(s, maxsplit=1)[0]
+    first = blanked(first, found("third_party", first))  # "我们组长比较喜欢 Go": the team lead, not the team
     if not found("team", first) or has("one_off", s) or has("copula_past", s):
         return False
     code = lang.detect(s)
