@@ -594,13 +594,13 @@ def _bare_imperative(clause: str, code: str) -> bool:
 
 
 def _plural_subject(words: list[str], code: str) -> bool:
-    """Whether English ``words`` open with a plural noun and a verb: a first word in -s (not -ss, -us, -is: "process",
-    "focus") and a second that is no 'restrictive' or 'relation' word ("templates only", "docs in English" are
-    verbless norms) nor a relative pronoun ("instructions that rely on ... are no good")."""
+    """Whether English ``words`` open as narration of what keeps happening: a plural noun (a first word in -s, not
+    -ss, -us, -is), a verb and a gerund ("files keep flipping back", "builds keep failing"); a command does not
+    read so ("always add a test", "docs in English")."""
     first = words[0]
-    if code != "en" or len(first) <= 3 or not first.endswith("s") or first.endswith(("ss", "us", "is")):
+    if code != "en" or len(words) < 3 or len(first) <= 3 or not first.endswith("s"):
         return False
-    return words[1] not in word_list("restrictive", code) | word_list("relation", code) | {"that", "which", "who"}
+    return not first.endswith(("ss", "us", "is", "ys")) and words[2].endswith("ing") and len(words[2]) > 5
 
 
 def _each_of_yours(core: str, code: str) -> bool:
