@@ -1336,18 +1336,29 @@ _SHORT_HEAD = re.compile(
 )
 
 
-# A sentence that is only a name and what it is not ("pnpm not npm btw."): the quick test's look for one.
-_BARE_NOT_HEAD = re.compile(
-    r"(?:^|[.!?][ \t]+|\n)[ \t]*[^\s,;.!?]+(?:[ \t]\d[\w.]*)?[ \t]+(?:not|nicht|non)[ \t]+[^\s,;.!?]+"
-    r"(?:[ \t][^\s,;.!?]+){0,2}[ \t]*(?:[.!?\n]|$)",
-    re.I | re.M,
-)
+# "not" between words: where a sentence that is only a name and what it is not may be ("pnpm not npm btw.").
+_NOT_AT = re.compile(r"[ \t](?:not|nicht|non)[ \t]", re.I)
+_SENTENCE_MARK = re.compile(r"[.!?\n]")
+
+
+def _bare_not_in(head: str) -> bool:
+    """Whether ``head`` holds a short sentence that is only a name and what it is not (:data:`_BARE_NOT`): the
+    quick test of that shape, read at each "not" only."""
+    for m in _NOT_AT.finditer(head):
+        start = max(head.rfind(c, 0, m.start()) for c in ".!?\n") + 1
+        if m.start() - start > 40:
+            continue
+        stop = _SENTENCE_MARK.search(head, m.end())
+        sentence = head[start : stop.start() if stop else len(head)].strip()
+        if len(sentence.split()) <= 6 and _BARE_NOT.fullmatch(_TERSE_TAIL.sub("", sentence)):
+            return True
+    return False
 
 
 def _terse_hinted(head: str) -> bool:
     """The quick test of :func:`_terse`: a 'restrictive' word, or a negative one, in a short sentence's head ("only"
     and "no" are in many long sentences of narration)."""
-    if not _BARE_NOT_HEAD.search(head) and not may_hold(head, ("restrictive",), ("negative_lead", "negation")):
+    if not may_hold(head, ("restrictive",), ("negative_lead", "negation")) and not _bare_not_in(head):
         return False
     words = _terse_words()
     for m in _SHORT_HEAD.finditer(head):

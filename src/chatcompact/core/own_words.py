@@ -128,13 +128,18 @@ def _phrases(kind: str) -> tuple[tuple[str, bool], ...]:
 
 @lru_cache(maxsize=64)
 def _pattern(kind: str) -> re.Pattern[str]:
+    body = _alternation(kind)
+    return re.compile(rf"^\s*(?:{body})" if kind in ANCHORED else body, re.IGNORECASE)
+
+
+def _alternation(kind: str) -> str:
+    """``kind``'s phrases as one regex alternation, on word boundaries but in Han text."""
     words: list[str] = []
     cjk: list[str] = []
     for phrase, bounded in _phrases(kind):
         (words if bounded else cjk).append(re.escape(phrase))
     alts = [rf"(?<!\w){w}(?!\w)" for w in words] + cjk
-    body = "|".join(alts) or r"(?!x)x"
-    return re.compile(rf"^\s*(?:{body})" if kind in ANCHORED else body, re.IGNORECASE)
+    return "|".join(alts) or r"(?!x)x"
 
 
 def _wordish(ch: str) -> bool:
@@ -316,6 +321,12 @@ def _spans(text: str, near: bool) -> list[tuple[int, int]]:
     return spans + _near(left) if near else spans
 
 
+@lru_cache(maxsize=1)
+def _greeting_lines() -> re.Pattern[str]:
+    """A line that opens with a 'greeting' to others (one pass over a message, not one look per line)."""
+    return re.compile(rf"^[ \t]*(?:{_alternation('greeting')})", re.M | re.I)
+
+
 # A lead-in at a line's start, up to its colon ("Draft tweet:", "System prompt for our HR bot:").
 _LEAD_LINE = re.compile(r"^[ \t]*([^\n:：]{1,60})[:：]", re.M)
 
@@ -327,11 +338,10 @@ def _for_others(text: str) -> list[tuple[int, int]]:
     its paragraph, or of the message when the colon ends its line."""
     out = []
     if has("greeting", text):
-        for line in re.finditer(r"^[ \t]*\S", text, re.M):
-            if starts("greeting", text[line.end() - 1 : line.end() + 40]):
-                para = _PARAGRAPH_END.search(text, line.start())
-                out.append((line.start(), len(text) if para is None else para.start()))
-    if has("draft", text):
+        for line in _greeting_lines().finditer(text):
+            para = _PARAGRAPH_END.search(text, line.start())
+            out.append((line.start(), len(text) if para is None else para.start()))
+    if (":" in text or "：" in text) and has("draft", text):
         for m in _LEAD_LINE.finditer(text):
             if has("draft", m.group(1)):
                 line_end = text.find("\n", m.end())
