@@ -3766,285 +3766,285 @@ UNSEEN_17_NEGATIVES = [
 # the sentence that states it; its negatives: long messages with none).
 WRITTEN_22 = [
     (
-        "I'd rather keep answers short, like a few lines unless I ask for more. Anyway, the migration you suggested ran but now the orders table has duplicate rows after the backfill. Here's what I ran:\n\n```sql\nINSERT INTO orders_new (id, customer_id, total)\nSELECT id, customer_id, total FROM orders\nON CONFLICT DO NOTHING;\n```\n\nThe new table has a serial PK that doesn't use the old id, so I think the ON CONFLICT never fires. Should I drop the serial and copy ids directly, or add a unique constraint on a legacy_id column first?",
+        "I'd rather keep answers short, like a few lines unless I ask for more. Anyway, the migration you suggested ran but now the orders table has duplicate rows after the backfill. Here's what I ran:\n\n```sql\nINSERT INTO orders_new (id, customer_id, total)\nSELECT id, customer_id, total FROM orders\nON CONFLICT DO NOTHING;\n```\n\nThe new table has a serial PK that doesn't use the old id, so I think the ON CONFLICT never fires. Should I drop the serial and copy ids directly, or add a unique constraint on a legacy_id column first?",  # noqa: E501
         "I'd rather keep answers short, like a few lines unless I ask for more.",
-    ),  # noqa: E501
+    ),
     (
-        "Thanks, the groupby version works. One thing I noticed though, it's slow on the full file (about 4M rows):\n\n```python\ndf = pd.read_csv('events.csv')\nout = df.groupby(['user_id', 'day']).agg(n=('event', 'count'))\n```\n\nI prefer pandas over polars for this project, the rest of the team only knows pandas. Is there a way to speed this up, maybe by setting dtypes on read or using categoricals for the event column? Memory is also getting tight on my laptop, it peaks around 6GB.",
+        "Thanks, the groupby version works. One thing I noticed though, it's slow on the full file (about 4M rows):\n\n```python\ndf = pd.read_csv('events.csv')\nout = df.groupby(['user_id', 'day']).agg(n=('event', 'count'))\n```\n\nI prefer pandas over polars for this project, the rest of the team only knows pandas. Is there a way to speed this up, maybe by setting dtypes on read or using categoricals for the event column? Memory is also getting tight on my laptop, it peaks around 6GB.",  # noqa: E501
         "I prefer pandas over polars for this project, the rest of the team only knows pandas.",
-    ),  # noqa: E501
+    ),
     (
-        "Ok so the sensor driver is finally reporting values. Logs from the last run:\n\n[12:01:03] temp_raw=0x1A3F hum_raw=0x6B21\n[12:01:04] temp_raw=0x1A41 hum_raw=0x6B10\n[12:01:05] temp_raw=0x1A40 hum_raw=0x6B0E\n\nThe datasheet says T = -45 + 175 * raw / 65535 and RH = 100 * raw / 65535. I want the conversion function plus a small rolling average so the dashboard doesn't jitter. Can you also flag readings where humidity jumps more than 5 points between samples? Please use metric units in everything you write for me, Celsius, millimetres, the lot.",
+        "Ok so the sensor driver is finally reporting values. Logs from the last run:\n\n[12:01:03] temp_raw=0x1A3F hum_raw=0x6B21\n[12:01:04] temp_raw=0x1A41 hum_raw=0x6B10\n[12:01:05] temp_raw=0x1A40 hum_raw=0x6B0E\n\nThe datasheet says T = -45 + 175 * raw / 65535 and RH = 100 * raw / 65535. I want the conversion function plus a small rolling average so the dashboard doesn't jitter. Can you also flag readings where humidity jumps more than 5 points between samples? Please use metric units in everything you write for me, Celsius, millimetres, the lot.",  # noqa: E501
         "Please use metric units in everything you write for me, Celsius, millimetres, the lot.",
-    ),  # noqa: E501
+    ),
     (
-        "Following up on the deployment plan from earlier. The staging step with the multi-stage image looks nice but we can't use Docker on the build box, it's a locked-down RHEL 7 VM managed by another team. What I have there is Python 3.9, make, and rsync to the app servers. The app is a Flask service with gunicorn and a couple of Celery workers. I was thinking of building wheels plus a venv tarball and shipping that, but I'm worried about glibc mismatches between the build VM and the app servers (those are RHEL 8). Is that a real risk for pure-Python deps? We do have psycopg2 and cryptography in the requirements.",
-        "The staging step with the multi-stage image looks nice but we can't use Docker on the build box, it's a locked-down RHEL 7 VM managed by another team.",
-    ),  # noqa: E501
+        "Following up on the deployment plan from earlier. The staging step with the multi-stage image looks nice but we can't use Docker on the build box, it's a locked-down RHEL 7 VM managed by another team. What I have there is Python 3.9, make, and rsync to the app servers. The app is a Flask service with gunicorn and a couple of Celery workers. I was thinking of building wheels plus a venv tarball and shipping that, but I'm worried about glibc mismatches between the build VM and the app servers (those are RHEL 8). Is that a real risk for pure-Python deps? We do have psycopg2 and cryptography in the requirements.",  # noqa: E501
+        "The staging step with the multi-stage image looks nice but we can't use Docker on the build box, it's a locked-down RHEL 7 VM managed by another team.",  # noqa: E501
+    ),
     (
-        "That explanation of the borrow checker error was right but I had to scroll a lot to find it. Skip the intro paragraphs, I know what ownership is. Here's the next one:\n\n```\nerror[E0502]: cannot borrow `self.cache` as mutable because it is also borrowed as immutable\n  --> src/store.rs:48:13\n   |\n45 |         let entry = self.cache.get(&key);\n   |                     ---------- immutable borrow occurs here\n...\n48 |             self.cache.insert(key.clone(), fresh);\n   |             ^^^^^^^^^^ mutable borrow occurs here\n49 |         }\n50 |         entry.map(|e| e.value.clone())\n   |         ----- immutable borrow later used here\n```\n\nI think I need the entry API but I'm not sure how to return the cloned value afterwards.",
+        "That explanation of the borrow checker error was right but I had to scroll a lot to find it. Skip the intro paragraphs, I know what ownership is. Here's the next one:\n\n```\nerror[E0502]: cannot borrow `self.cache` as mutable because it is also borrowed as immutable\n  --> src/store.rs:48:13\n   |\n45 |         let entry = self.cache.get(&key);\n   |                     ---------- immutable borrow occurs here\n...\n48 |             self.cache.insert(key.clone(), fresh);\n   |             ^^^^^^^^^^ mutable borrow occurs here\n49 |         }\n50 |         entry.map(|e| e.value.clone())\n   |         ----- immutable borrow later used here\n```\n\nI think I need the entry API but I'm not sure how to return the cloned value afterwards.",  # noqa: E501
         "Skip the intro paragraphs, I know what ownership is.",
-    ),  # noqa: E501
+    ),
     (
-        'Getting a weird failure when installing the workspace after adding the new ui package:\n\n ERR_PNPM_PEER_DEP_ISSUES  Unmet peer dependencies\n\npackages/ui\n\u2514\u2500\u252c @radix-ui/react-dialog 1.0.5\n  \u2514\u2500\u2500 \u2715 unmet peer react@"^16.8 || ^17.0 || ^18.0": found 19.0.0-rc\n\nI bumped react to the RC in the root yesterday to try the new compiler. pnpm not npm btw. Do I pin react 18 in just the ui package, or is there an override setting that makes sense here? Ideally the RC stays in the app package.',
+        'Getting a weird failure when installing the workspace after adding the new ui package:\n\n ERR_PNPM_PEER_DEP_ISSUES  Unmet peer dependencies\n\npackages/ui\n\u2514\u2500\u252c @radix-ui/react-dialog 1.0.5\n  \u2514\u2500\u2500 \u2715 unmet peer react@"^16.8 || ^17.0 || ^18.0": found 19.0.0-rc\n\nI bumped react to the RC in the root yesterday to try the new compiler. pnpm not npm btw. Do I pin react 18 in just the ui package, or is there an override setting that makes sense here? Ideally the RC stays in the app package.',  # noqa: E501
         "pnpm not npm btw.",
-    ),  # noqa: E501
+    ),
     (
-        "Looked at the GitHub Actions workflow you drafted. Two problems. First, the cache key uses hashFiles on the lockfile but we have three lockfiles in subfolders, so it should probably glob. Second, and this matters for anything else you propose, our CI box has no internet, so no setup-python downloading interpreters or pip pulling from PyPI at job time. We mirror packages into a local devpi at http://devpi.internal:3141 and the runner image already has 3.11 installed. Can you rewrite the job with that in mind? I also want the test step to upload junit xml as an artifact.",
-        "Second, and this matters for anything else you propose, our CI box has no internet, so no setup-python downloading interpreters or pip pulling from PyPI at job time.",
-    ),  # noqa: E501
+        "Looked at the GitHub Actions workflow you drafted. Two problems. First, the cache key uses hashFiles on the lockfile but we have three lockfiles in subfolders, so it should probably glob. Second, and this matters for anything else you propose, our CI box has no internet, so no setup-python downloading interpreters or pip pulling from PyPI at job time. We mirror packages into a local devpi at http://devpi.internal:3141 and the runner image already has 3.11 installed. Can you rewrite the job with that in mind? I also want the test step to upload junit xml as an artifact.",  # noqa: E501
+        "Second, and this matters for anything else you propose, our CI box has no internet, so no setup-python downloading interpreters or pip pulling from PyPI at job time.",  # noqa: E501
+    ),
     (
-        "Honestly the amount of inline comments in your snippets is too much, I end up deleting half of them. Anyway, back to the retry logic. Current version:\n\n```go\nfor attempt := 0; attempt < 5; attempt++ {\n    resp, err = client.Do(req)\n    if err == nil && resp.StatusCode < 500 {\n        break\n    }\n    time.Sleep(time.Duration(attempt) * time.Second)\n}\n```\n\nProblem is the first retry happens with zero delay, and the request body is already consumed on the second attempt so the server gets an empty POST. I guess I need req.GetBody or to rebuild the request each time?",
+        "Honestly the amount of inline comments in your snippets is too much, I end up deleting half of them. Anyway, back to the retry logic. Current version:\n\n```go\nfor attempt := 0; attempt < 5; attempt++ {\n    resp, err = client.Do(req)\n    if err == nil && resp.StatusCode < 500 {\n        break\n    }\n    time.Sleep(time.Duration(attempt) * time.Second)\n}\n```\n\nProblem is the first retry happens with zero delay, and the request body is already consumed on the second attempt so the server gets an empty POST. I guess I need req.GetBody or to rebuild the request each time?",  # noqa: E501
         "Honestly the amount of inline comments in your snippets is too much, I end up deleting half of them.",
-    ),  # noqa: E501
+    ),
     (
-        "The async version you gave compiles, thanks. For what it's worth I find explicit type annotations on every function much easier to review, so keep them in. Now I'm stuck on cancellation: when the user closes the websocket, the background task that polls the queue keeps running and eventually logs\n\nTask exception was never retrieved\nfuture: <Task finished name='Task-14' coro=<poll_queue() done, defined at app/ws.py:33> exception=ConnectionClosedOK(...)>\n\nI create it with asyncio.create_task inside the handler and never keep a reference. Where should the cancel go?",
-        "For what it's worth I find explicit type annotations on every function much easier to review, so keep them in.",
-    ),  # noqa: E501
+        "The async version you gave compiles, thanks. For what it's worth I find explicit type annotations on every function much easier to review, so keep them in. Now I'm stuck on cancellation: when the user closes the websocket, the background task that polls the queue keeps running and eventually logs\n\nTask exception was never retrieved\nfuture: <Task finished name='Task-14' coro=<poll_queue() done, defined at app/ws.py:33> exception=ConnectionClosedOK(...)>\n\nI create it with asyncio.create_task inside the handler and never keep a reference. Where should the cancel go?",  # noqa: E501
+        "For what it's worth I find explicit type annotations on every function much easier to review, so keep them in.",  # noqa: E501
+    ),
     (
-        "Can we stick to TypeScript for the examples? The JS ones mean I have to add the types back by hand. On the actual question: I'm designing the event bus for the editor plugin system. Plugins register handlers by event name, and some events need a return value (like beforeSave, which can veto). Right now I have one emit function that returns Promise<any[]> with all handler results, which feels sloppy. Options I'm considering: separate emit and request methods, or a typed map from event name to payload and result types. Plugins are third-party so I can't trust them not to throw or hang.",
+        "Can we stick to TypeScript for the examples? The JS ones mean I have to add the types back by hand. On the actual question: I'm designing the event bus for the editor plugin system. Plugins register handlers by event name, and some events need a return value (like beforeSave, which can veto). Right now I have one emit function that returns Promise<any[]> with all handler results, which feels sloppy. Options I'm considering: separate emit and request methods, or a typed map from event name to payload and result types. Plugins are third-party so I can't trust them not to throw or hang.",  # noqa: E501
         "Can we stick to TypeScript for the examples?",
-    ),  # noqa: E501
+    ),
     (
-        "Your last answer was mostly a copy of my own function with one line changed, and it took me a minute to spot which one. No need to restate my code back to me, a diff or just the changed lines is plenty. The fix itself (moving the lock acquisition above the cache check) does stop the double fetch. But now I see a different issue in the logs under load:\n\nWARN pool exhausted, waited 5003ms for connection\nWARN pool exhausted, waited 5001ms for connection\n\nPool size is 10 and we run 32 worker threads. Is holding the lock while fetching from the DB making this worse?",
+        "Your last answer was mostly a copy of my own function with one line changed, and it took me a minute to spot which one. No need to restate my code back to me, a diff or just the changed lines is plenty. The fix itself (moving the lock acquisition above the cache check) does stop the double fetch. But now I see a different issue in the logs under load:\n\nWARN pool exhausted, waited 5003ms for connection\nWARN pool exhausted, waited 5001ms for connection\n\nPool size is 10 and we run 32 worker threads. Is holding the lock while fetching from the DB making this worse?",  # noqa: E501
         "No need to restate my code back to me, a diff or just the changed lines is plenty.",
-    ),  # noqa: E501
+    ),
     (
-        "We're choosing between Postgres LISTEN/NOTIFY and Redis streams for the job notification layer. Volume is small, maybe 200 jobs per minute at peak, but we need at-least-once delivery and the consumers restart often during deploys. I already run Postgres, Redis would be new infrastructure. Bullet points work better for me than long paragraphs, I read these on my phone between meetings. My main worry with NOTIFY is that messages sent while a consumer is disconnected are just gone. Is the usual pattern to pair it with a jobs table and poll on reconnect?",
+        "We're choosing between Postgres LISTEN/NOTIFY and Redis streams for the job notification layer. Volume is small, maybe 200 jobs per minute at peak, but we need at-least-once delivery and the consumers restart often during deploys. I already run Postgres, Redis would be new infrastructure. Bullet points work better for me than long paragraphs, I read these on my phone between meetings. My main worry with NOTIFY is that messages sent while a consumer is disconnected are just gone. Is the usual pattern to pair it with a jobs table and poll on reconnect?",  # noqa: E501
         "Bullet points work better for me than long paragraphs, I read these on my phone between meetings.",
-    ),  # noqa: E501
+    ),
     (
-        "Thanks for the script. It failed at the first line for me:\n\n'sudo' is not recognized as an internal or external command,\noperable program or batch file.\n\nI should have said earlier: I'm on a Windows work laptop without admin rights, so anything you suggest has to run from user space. I do have Git Bash, Python 3.12 from the Microsoft Store, and VS Code. The goal is still the same, pull the nightly CSV from the SFTP server, filter rows where status is FAILED, and email a summary. Paramiko installs fine with pip --user, I checked.",
-        "I should have said earlier: I'm on a Windows work laptop without admin rights, so anything you suggest has to run from user space.",
-    ),  # noqa: E501
+        "Thanks for the script. It failed at the first line for me:\n\n'sudo' is not recognized as an internal or external command,\noperable program or batch file.\n\nI should have said earlier: I'm on a Windows work laptop without admin rights, so anything you suggest has to run from user space. I do have Git Bash, Python 3.12 from the Microsoft Store, and VS Code. The goal is still the same, pull the nightly CSV from the SFTP server, filter rows where status is FAILED, and email a summary. Paramiko installs fine with pip --user, I checked.",  # noqa: E501
+        "I should have said earlier: I'm on a Windows work laptop without admin rights, so anything you suggest has to run from user space.",  # noqa: E501
+    ),
     (
-        "Can you take another pass at the README section for the config loader? The content is fine but I think it reads like marketing copy. It should explain the lookup order (CLI flag, env var, ~/.toolrc, built-in defaults) and show one example for each. Also, we're a UK company, so British spelling please in anything customer-facing you write for us. The current draft says initialize and color in several places. One more thing, the example env var is wrong, it's TOOL_CONFIG_PATH not TOOL_CONFIG.",
+        "Can you take another pass at the README section for the config loader? The content is fine but I think it reads like marketing copy. It should explain the lookup order (CLI flag, env var, ~/.toolrc, built-in defaults) and show one example for each. Also, we're a UK company, so British spelling please in anything customer-facing you write for us. The current draft says initialize and color in several places. One more thing, the example env var is wrong, it's TOOL_CONFIG_PATH not TOOL_CONFIG.",  # noqa: E501
         "Also, we're a UK company, so British spelling please in anything customer-facing you write for us.",
-    ),  # noqa: E501
+    ),
     (
-        "The dropdown still closes immediately on mobile Safari. Here's the handler:\n\n```js\ndocument.addEventListener('click', (e) => {\n  if (!menu.contains(e.target)) {\n    menu.classList.remove('open');\n  }\n});\ntoggle.addEventListener('touchstart', () => menu.classList.toggle('open'));\n```\n\nWe've removed jQuery from the codebase, so vanilla DOM APIs only in what you send back. I suspect touchstart fires, opens it, then the synthetic click lands on the document and closes it. Should I switch everything to pointer events?",
+        "The dropdown still closes immediately on mobile Safari. Here's the handler:\n\n```js\ndocument.addEventListener('click', (e) => {\n  if (!menu.contains(e.target)) {\n    menu.classList.remove('open');\n  }\n});\ntoggle.addEventListener('touchstart', () => menu.classList.toggle('open'));\n```\n\nWe've removed jQuery from the codebase, so vanilla DOM APIs only in what you send back. I suspect touchstart fires, opens it, then the synthetic click lands on the document and closes it. Should I switch everything to pointer events?",  # noqa: E501
         "We've removed jQuery from the codebase, so vanilla DOM APIs only in what you send back.",
-    ),  # noqa: E501
+    ),
     (
-        "That last explanation about why the index wasn't used was great. I like it when you give the reasoning first and then the code, keep doing that. Next query that's slow:\n\n```sql\nSELECT * FROM invoices\nWHERE lower(email) = lower($1)\n  AND created_at > now() - interval '90 days'\nORDER BY created_at DESC\nLIMIT 20;\n```\n\nThere's a btree index on email and a separate one on created_at. EXPLAIN shows a seq scan on 3.1M rows, about 900ms. I assume the lower() is the problem.",
+        "That last explanation about why the index wasn't used was great. I like it when you give the reasoning first and then the code, keep doing that. Next query that's slow:\n\n```sql\nSELECT * FROM invoices\nWHERE lower(email) = lower($1)\n  AND created_at > now() - interval '90 days'\nORDER BY created_at DESC\nLIMIT 20;\n```\n\nThere's a btree index on email and a separate one on created_at. EXPLAIN shows a seq scan on 3.1M rows, about 900ms. I assume the lower() is the problem.",  # noqa: E501
         "I like it when you give the reasoning first and then the code, keep doing that.",
-    ),  # noqa: E501
+    ),
     (
-        "Deploy target update: the client's servers are stuck on Python 3.8, so nothing newer than that in the code you give me, no match statements or the | union syntax. I tried your dataclass version and got\n\nTypeError: unsupported operand type(s) for |: 'type' and 'NoneType'\n\non the field annotation line. I guess from __future__ import annotations would fix the annotations, but I can switch to Optional myself. Can you also check whether functools.cache is available there? I have it in two places.",
-        "Deploy target update: the client's servers are stuck on Python 3.8, so nothing newer than that in the code you give me, no match statements or the | union syntax.",
-    ),  # noqa: E501
+        "Deploy target update: the client's servers are stuck on Python 3.8, so nothing newer than that in the code you give me, no match statements or the | union syntax. I tried your dataclass version and got\n\nTypeError: unsupported operand type(s) for |: 'type' and 'NoneType'\n\non the field annotation line. I guess from __future__ import annotations would fix the annotations, but I can switch to Optional myself. Can you also check whether functools.cache is available there? I have it in two places.",  # noqa: E501
+        "Deploy target update: the client's servers are stuck on Python 3.8, so nothing newer than that in the code you give me, no match statements or the | union syntax.",  # noqa: E501
+    ),
     (
-        "Small request: could you put the file path as a heading above each code block from now on? When you change three files in one reply I lose track of which snippet goes where. On the actual bug, the Django signal fires twice when I save a Profile from the admin. I register it in apps.py ready() with post_save.connect(sync_profile, sender=Profile). I checked and ready() only runs once according to a print statement. The admin inline for Address also saves the profile, could that be the second call?",
+        "Small request: could you put the file path as a heading above each code block from now on? When you change three files in one reply I lose track of which snippet goes where. On the actual bug, the Django signal fires twice when I save a Profile from the admin. I register it in apps.py ready() with post_save.connect(sync_profile, sender=Profile). I checked and ready() only runs once according to a print statement. The admin inline for Address also saves the profile, could that be the second call?",  # noqa: E501
         "Small request: could you put the file path as a heading above each code block from now on?",
-    ),  # noqa: E501
+    ),
     (
-        "I'm building a CLI with click and want subcommands that share a database connection. Right now every command opens its own connection in the function body, which is repetitive. I saw click has ctx.obj and pass_context. Answers in Spanish are fine by me, actually easier to read quickly, but keep the code identifiers in English. What's the cleanest way to open the connection once in the group callback and close it after the subcommand finishes, even when it raises?",
+        "I'm building a CLI with click and want subcommands that share a database connection. Right now every command opens its own connection in the function body, which is repetitive. I saw click has ctx.obj and pass_context. Answers in Spanish are fine by me, actually easier to read quickly, but keep the code identifiers in English. What's the cleanest way to open the connection once in the group callback and close it after the subcommand finishes, even when it raises?",  # noqa: E501
         "Answers in Spanish are fine by me, actually easier to read quickly, but keep the code identifiers in English.",
-    ),  # noqa: E501
+    ),
     (
-        'Please leave the emojis out of your replies, they end up pasted into our internal wiki and look odd there. Anyway, the Terraform plan you suggested wants to destroy and recreate the RDS instance:\n\n  # aws_db_instance.main must be replaced\n-/+ resource "aws_db_instance" "main" {\n      ~ engine_version = "14.7" -> "15.3" # forces replacement\n\nThat\'s definitely not okay, it\'s production. I thought major version upgrades could be done in place with allow_major_version_upgrade. What am I missing?',
+        'Please leave the emojis out of your replies, they end up pasted into our internal wiki and look odd there. Anyway, the Terraform plan you suggested wants to destroy and recreate the RDS instance:\n\n  # aws_db_instance.main must be replaced\n-/+ resource "aws_db_instance" "main" {\n      ~ engine_version = "14.7" -> "15.3" # forces replacement\n\nThat\'s definitely not okay, it\'s production. I thought major version upgrades could be done in place with allow_major_version_upgrade. What am I missing?',  # noqa: E501
         "Please leave the emojis out of your replies, they end up pasted into our internal wiki and look odd there.",
-    ),  # noqa: E501
+    ),
     (
-        "Here's the current parser. We indent with tabs in this repo, please match that in anything you give back or the linter rejects the commit.\n\n```c\nstatic int parse_header(const char *buf, size_t len, struct hdr *out)\n{\n\tif (len < 8)\n\t\treturn -EINVAL;\n\tout->magic = read_u32(buf);\n\tout->version = buf[4];\n\tout->flags = buf[5];\n\tout->length = read_u16(buf + 6);\n\treturn 0;\n}\n```\n\nI need to add support for version 2 headers which have an extra 4-byte checksum after the length. Old files must still parse. Should the checksum check happen here or in the caller?",
-        "We indent with tabs in this repo, please match that in anything you give back or the linter rejects the commit.",
-    ),  # noqa: E501
+        "Here's the current parser. We indent with tabs in this repo, please match that in anything you give back or the linter rejects the commit.\n\n```c\nstatic int parse_header(const char *buf, size_t len, struct hdr *out)\n{\n\tif (len < 8)\n\t\treturn -EINVAL;\n\tout->magic = read_u32(buf);\n\tout->version = buf[4];\n\tout->flags = buf[5];\n\tout->length = read_u16(buf + 6);\n\treturn 0;\n}\n```\n\nI need to add support for version 2 headers which have an extra 4-byte checksum after the length. Old files must still parse. Should the checksum check happen here or in the caller?",  # noqa: E501
+        "We indent with tabs in this repo, please match that in anything you give back or the linter rejects the commit.",  # noqa: E501
+    ),
     (
-        "Working on the Grafana dashboard for the queue service. I want a panel that shows p50/p95/p99 latency and another one with error rate per endpoint. Keep in mind I'm red-green colorblind, so any chart or threshold colours you suggest need to work without that distinction. The metric is a histogram called http_request_duration_seconds with labels route and status. I tried histogram_quantile(0.95, rate(http_request_duration_seconds_bucket[5m])) but the lines jump all over the place.",
-        "Keep in mind I'm red-green colorblind, so any chart or threshold colours you suggest need to work without that distinction.",
-    ),  # noqa: E501
+        "Working on the Grafana dashboard for the queue service. I want a panel that shows p50/p95/p99 latency and another one with error rate per endpoint. Keep in mind I'm red-green colorblind, so any chart or threshold colours you suggest need to work without that distinction. The metric is a histogram called http_request_duration_seconds with labels route and status. I tried histogram_quantile(0.95, rate(http_request_duration_seconds_bucket[5m])) but the lines jump all over the place.",  # noqa: E501
+        "Keep in mind I'm red-green colorblind, so any chart or threshold colours you suggest need to work without that distinction.",  # noqa: E501
+    ),
     (
-        "Thinking about how to structure the data access layer for the new billing service. We have maybe 15 tables, a few of them with JSONB columns for provider-specific payloads. The team has been burned by SQLAlchemy session weirdness before, so we write raw SQL with asyncpg and I'd like your suggestions to stay in that style. What I'm unsure about is where the queries should live: one module per table, a repository class per aggregate, or just .sql files loaded at startup? Testing matters too, we use pytest with a real Postgres in a container.",
-        "The team has been burned by SQLAlchemy session weirdness before, so we write raw SQL with asyncpg and I'd like your suggestions to stay in that style.",
-    ),  # noqa: E501
+        "Thinking about how to structure the data access layer for the new billing service. We have maybe 15 tables, a few of them with JSONB columns for provider-specific payloads. The team has been burned by SQLAlchemy session weirdness before, so we write raw SQL with asyncpg and I'd like your suggestions to stay in that style. What I'm unsure about is where the queries should live: one module per table, a repository class per aggregate, or just .sql files loaded at startup? Testing matters too, we use pytest with a real Postgres in a container.",  # noqa: E501
+        "The team has been burned by SQLAlchemy session weirdness before, so we write raw SQL with asyncpg and I'd like your suggestions to stay in that style.",  # noqa: E501
+    ),
     (
-        "The one-liner to find large files worked, thanks. When you give me shell commands, assume fish rather than bash, the export and $(...) bits keep breaking for me. Next thing: I want to delete all local git branches that are already merged into main, except main and develop. I found git branch --merged main but I'm nervous about piping it into delete without checking. Is there a dry-run pattern people use?",
-        "When you give me shell commands, assume fish rather than bash, the export and $(...) bits keep breaking for me.",
-    ),  # noqa: E501
+        "The one-liner to find large files worked, thanks. When you give me shell commands, assume fish rather than bash, the export and $(...) bits keep breaking for me. Next thing: I want to delete all local git branches that are already merged into main, except main and develop. I found git branch --merged main but I'm nervous about piping it into delete without checking. Is there a dry-run pattern people use?",  # noqa: E501
+        "When you give me shell commands, assume fish rather than bash, the export and $(...) bits keep breaking for me.",  # noqa: E501
+    ),
     (
-        "Postgres won't start after I resized the volume:\n\n2024-05-02 10:14:22.101 UTC [1] LOG:  starting PostgreSQL 15.6\n2024-05-02 10:14:22.190 UTC [1] FATAL:  data directory \"/var/lib/postgresql/data\" has invalid permissions\n2024-05-02 10:14:22.190 UTC [1] DETAIL:  Permissions should be u=rwx (0700) or u=rwx,g=rx (0750).\n\nIt's running in Kubernetes with a PVC, and I think the resize recreated the mount with 0777. I know roughly what's going on here. Just the commands from you, explanations only when I ask for them.",
+        "Postgres won't start after I resized the volume:\n\n2024-05-02 10:14:22.101 UTC [1] LOG:  starting PostgreSQL 15.6\n2024-05-02 10:14:22.190 UTC [1] FATAL:  data directory \"/var/lib/postgresql/data\" has invalid permissions\n2024-05-02 10:14:22.190 UTC [1] DETAIL:  Permissions should be u=rwx (0700) or u=rwx,g=rx (0750).\n\nIt's running in Kubernetes with a PVC, and I think the resize recreated the mount with 0777. I know roughly what's going on here. Just the commands from you, explanations only when I ask for them.",  # noqa: E501
         "Just the commands from you, explanations only when I ask for them.",
-    ),  # noqa: E501
+    ),
     (
-        "Here's the test that keeps failing intermittently:\n\n```python\nclass CacheTest(unittest.TestCase):\n    def test_expiry(self):\n        c = TTLCache(ttl=1)\n        c.set('a', 1)\n        time.sleep(1)\n        self.assertIsNone(c.get('a'))\n```\n\nAbout one run in ten it fails with AssertionError: 1 is not None. Our suite is plain unittest and I want to keep it that way, so please no pytest fixtures or plugins in the fix. I'm guessing the sleep is racing with the expiry check. Would injecting a clock function be the clean approach?",
-        "Our suite is plain unittest and I want to keep it that way, so please no pytest fixtures or plugins in the fix.",
-    ),  # noqa: E501
+        "Here's the test that keeps failing intermittently:\n\n```python\nclass CacheTest(unittest.TestCase):\n    def test_expiry(self):\n        c = TTLCache(ttl=1)\n        c.set('a', 1)\n        time.sleep(1)\n        self.assertIsNone(c.get('a'))\n```\n\nAbout one run in ten it fails with AssertionError: 1 is not None. Our suite is plain unittest and I want to keep it that way, so please no pytest fixtures or plugins in the fix. I'm guessing the sleep is racing with the expiry check. Would injecting a clock function be the clean approach?",  # noqa: E501
+        "Our suite is plain unittest and I want to keep it that way, so please no pytest fixtures or plugins in the fix.",  # noqa: E501
+    ),
     (
-        "Thanks, that compiled. I'm pretty new to Rust so it would help if you kept explaining the lifetime stuff step by step rather than just handing me the fix. The next error is in the same file:\n\n```\nerror[E0106]: missing lifetime specifier\n --> src/parser.rs:12:31\n  |\n12 |     fn next_token(&mut self) -> &str {\n  |                   ---------     ^ expected named lifetime parameter\n```\n\nWait, I thought the compiler infers it from &mut self, so why is it complaining? Maybe because the struct itself has a lifetime param. The struct is Parser<'a> { src: &'a str, pos: usize }.",
-        "I'm pretty new to Rust so it would help if you kept explaining the lifetime stuff step by step rather than just handing me the fix.",
-    ),  # noqa: E501
+        "Thanks, that compiled. I'm pretty new to Rust so it would help if you kept explaining the lifetime stuff step by step rather than just handing me the fix. The next error is in the same file:\n\n```\nerror[E0106]: missing lifetime specifier\n --> src/parser.rs:12:31\n  |\n12 |     fn next_token(&mut self) -> &str {\n  |                   ---------     ^ expected named lifetime parameter\n```\n\nWait, I thought the compiler infers it from &mut self, so why is it complaining? Maybe because the struct itself has a lifetime param. The struct is Parser<'a> { src: &'a str, pos: usize }.",  # noqa: E501
+        "I'm pretty new to Rust so it would help if you kept explaining the lifetime stuff step by step rather than just handing me the fix.",  # noqa: E501
+    ),
     (
-        "I'm going to paste your answers straight into Jira comments, which don't render markdown here, so plain text without headers or bold would save me cleanup. The question: our nightly export job runs at 02:00 UTC and sometimes overlaps with the backup window, which makes both slow. The export reads from a replica, the backup snapshots the primary. Could the replica lag caused by the backup be what slows the export, or is it more likely disk contention on the shared SAN? I checked iostat during the window and await times jump to around 40ms.",
-        "I'm going to paste your answers straight into Jira comments, which don't render markdown here, so plain text without headers or bold would save me cleanup.",
-    ),  # noqa: E501
+        "I'm going to paste your answers straight into Jira comments, which don't render markdown here, so plain text without headers or bold would save me cleanup. The question: our nightly export job runs at 02:00 UTC and sometimes overlaps with the backup window, which makes both slow. The export reads from a replica, the backup snapshots the primary. Could the replica lag caused by the backup be what slows the export, or is it more likely disk contention on the shared SAN? I checked iostat during the window and await times jump to around 40ms.",  # noqa: E501
+        "I'm going to paste your answers straight into Jira comments, which don't render markdown here, so plain text without headers or bold would save me cleanup.",  # noqa: E501
+    ),
     (
-        "Your snippet used defaultdict and itertools.groupby but didn't import them, and I lost a few minutes on the NameError. Include the imports in the snippets, every time, even when they seem obvious. Anyway the grouping works now. Next step is writing the grouped results to Excel with one sheet per region. I have openpyxl installed. The region names contain slashes sometimes, like EMEA/North, and I think sheet names can't contain those.",
+        "Your snippet used defaultdict and itertools.groupby but didn't import them, and I lost a few minutes on the NameError. Include the imports in the snippets, every time, even when they seem obvious. Anyway the grouping works now. Next step is writing the grouped results to Excel with one sheet per region. I have openpyxl installed. The region names contain slashes sometimes, like EMEA/North, and I think sheet names can't contain those.",  # noqa: E501
         "Include the imports in the snippets, every time, even when they seem obvious.",
-    ),  # noqa: E501
+    ),
     (
-        "Re your last answer: I appreciate the thoroughness but I don't need three alternatives each time, pick the one you'd actually use and tell me why. So, I went with the second one, the materialized view refreshed by a cron job. It works, but REFRESH MATERIALIZED VIEW locks reads for about 40 seconds every hour, and the dashboard times out during that window. I read that CONCURRENTLY needs a unique index. The view is an aggregation by (tenant_id, day), which should be unique.",
-        "Re your last answer: I appreciate the thoroughness but I don't need three alternatives each time, pick the one you'd actually use and tell me why.",
-    ),  # noqa: E501
+        "Re your last answer: I appreciate the thoroughness but I don't need three alternatives each time, pick the one you'd actually use and tell me why. So, I went with the second one, the materialized view refreshed by a cron job. It works, but REFRESH MATERIALIZED VIEW locks reads for about 40 seconds every hour, and the dashboard times out during that window. I read that CONCURRENTLY needs a unique index. The view is an aggregation by (tenant_id, day), which should be unique.",  # noqa: E501
+        "Re your last answer: I appreciate the thoroughness but I don't need three alternatives each time, pick the one you'd actually use and tell me why.",  # noqa: E501
+    ),
     (
-        "Here's the ring buffer I'm using for UART RX:\n\n```c\n#define RB_SIZE 64\ntypedef struct {\n    uint8_t data[RB_SIZE];\n    volatile uint8_t head;\n    volatile uint8_t tail;\n} ringbuf_t;\n```\n\nThe ISR writes head, main loop reads tail. Sometimes I get garbage bytes when the line is busy. The target is a Cortex-M0 with 16KB of RAM, so whatever you propose can't use malloc or anything from the heap. Is the issue that head/tail updates aren't atomic, or am I just overflowing because the main loop is too slow?",
-        "The target is a Cortex-M0 with 16KB of RAM, so whatever you propose can't use malloc or anything from the heap.",
-    ),  # noqa: E501
+        "Here's the ring buffer I'm using for UART RX:\n\n```c\n#define RB_SIZE 64\ntypedef struct {\n    uint8_t data[RB_SIZE];\n    volatile uint8_t head;\n    volatile uint8_t tail;\n} ringbuf_t;\n```\n\nThe ISR writes head, main loop reads tail. Sometimes I get garbage bytes when the line is busy. The target is a Cortex-M0 with 16KB of RAM, so whatever you propose can't use malloc or anything from the heap. Is the issue that head/tail updates aren't atomic, or am I just overflowing because the main loop is too slow?",  # noqa: E501
+        "The target is a Cortex-M0 with 16KB of RAM, so whatever you propose can't use malloc or anything from the heap.",  # noqa: E501
+    ),
     (
-        "Follow-up on the S3 presigned upload flow. The browser upload works for small files, but anything over 5GB fails with EntityTooLarge, which I guess means I need multipart. I'd appreciate a link to the official AWS docs whenever you bring up an API, I like to double-check parameters myself. My plan: backend creates the multipart upload, hands out presigned URLs per part, browser uploads parts in parallel, backend completes it. How do I handle a user closing the tab halfway, do the orphaned parts cost money?",
-        "I'd appreciate a link to the official AWS docs whenever you bring up an API, I like to double-check parameters myself.",
-    ),  # noqa: E501
+        "Follow-up on the S3 presigned upload flow. The browser upload works for small files, but anything over 5GB fails with EntityTooLarge, which I guess means I need multipart. I'd appreciate a link to the official AWS docs whenever you bring up an API, I like to double-check parameters myself. My plan: backend creates the multipart upload, hands out presigned URLs per part, browser uploads parts in parallel, backend completes it. How do I handle a user closing the tab halfway, do the orphaned parts cost money?",  # noqa: E501
+        "I'd appreciate a link to the official AWS docs whenever you bring up an API, I like to double-check parameters myself.",  # noqa: E501
+    ),
     (
-        "Yarn 1, not berry, that's what the monorepo is pinned to. Now the problem: after upgrading eslint to v9 the lint step fails with\n\nOops! Something went wrong! :(\n\nESLint: 9.2.0\n\nESLint couldn't find an eslint.config.(js|mjs|cjs) file.\n\nWe still have .eslintrc.json in each package. I know v9 moved to flat config. Is there a compatibility flag to keep eslintrc working for a while, or do I have to migrate all twelve packages at once?",
+        "Yarn 1, not berry, that's what the monorepo is pinned to. Now the problem: after upgrading eslint to v9 the lint step fails with\n\nOops! Something went wrong! :(\n\nESLint: 9.2.0\n\nESLint couldn't find an eslint.config.(js|mjs|cjs) file.\n\nWe still have .eslintrc.json in each package. I know v9 moved to flat config. Is there a compatibility flag to keep eslintrc working for a while, or do I have to migrate all twelve packages at once?",  # noqa: E501
         "Yarn 1, not berry, that's what the monorepo is pinned to.",
-    ),  # noqa: E501
+    ),
     (
-        "Ok, that worked, the service starts now. Small thing about style: the cheerful tone in your replies is a bit much for me, plain and matter-of-fact works better. Next problem is that systemd restarts it in a loop after I enable the watchdog:\n\nmyapp.service: Watchdog timeout (limit 30s)!\nmyapp.service: Killing process 4412 (python) with signal SIGABRT.\nmyapp.service: Main process exited, code=dumped, status=6/ABRT\n\nI'm calling sdnotify WATCHDOG=1 from a thread every 10 seconds. Is the thread maybe blocked by the GIL during the heavy startup phase?",
-        "Small thing about style: the cheerful tone in your replies is a bit much for me, plain and matter-of-fact works better.",
-    ),  # noqa: E501
+        "Ok, that worked, the service starts now. Small thing about style: the cheerful tone in your replies is a bit much for me, plain and matter-of-fact works better. Next problem is that systemd restarts it in a loop after I enable the watchdog:\n\nmyapp.service: Watchdog timeout (limit 30s)!\nmyapp.service: Killing process 4412 (python) with signal SIGABRT.\nmyapp.service: Main process exited, code=dumped, status=6/ABRT\n\nI'm calling sdnotify WATCHDOG=1 from a thread every 10 seconds. Is the thread maybe blocked by the GIL during the heavy startup phase?",  # noqa: E501
+        "Small thing about style: the cheerful tone in your replies is a bit much for me, plain and matter-of-fact works better.",  # noqa: E501
+    ),
     (
-        "We're planning the logging pipeline for about 40 services. Everything we run has to be self-hosted, legal won't sign off on sending logs to a SaaS, so please leave Datadog and friends out of the recommendations. Current volume is around 200GB a day, mostly JSON lines. I'm torn between Loki and an OpenSearch cluster. Loki seems cheaper to run but I've heard querying across high-cardinality labels is painful. We mostly search by request_id and user_id when debugging incidents.",
-        "Everything we run has to be self-hosted, legal won't sign off on sending logs to a SaaS, so please leave Datadog and friends out of the recommendations.",
-    ),  # noqa: E501
+        "We're planning the logging pipeline for about 40 services. Everything we run has to be self-hosted, legal won't sign off on sending logs to a SaaS, so please leave Datadog and friends out of the recommendations. Current volume is around 200GB a day, mostly JSON lines. I'm torn between Loki and an OpenSearch cluster. Loki seems cheaper to run but I've heard querying across high-cardinality labels is painful. We mostly search by request_id and user_id when debugging incidents.",  # noqa: E501
+        "Everything we run has to be self-hosted, legal won't sign off on sending logs to a SaaS, so please leave Datadog and friends out of the recommendations.",  # noqa: E501
+    ),
     (
-        "The dedupe approach works but I want to understand the cost before it goes into the nightly job. For algorithm stuff, mention the time and space complexity each time, it helps me argue with the reviewers. The input is a list of about 2 million records, each with an email and a phone number, and two records are duplicates if either field matches. Right now I'm doing a nested loop over buckets, which obviously won't scale. Someone suggested union-find, is that the right tool here?",
+        "The dedupe approach works but I want to understand the cost before it goes into the nightly job. For algorithm stuff, mention the time and space complexity each time, it helps me argue with the reviewers. The input is a list of about 2 million records, each with an email and a phone number, and two records are duplicates if either field matches. Right now I'm doing a nested loop over buckets, which obviously won't scale. Someone suggested union-find, is that the right tool here?",  # noqa: E501
         "For algorithm stuff, mention the time and space complexity each time, it helps me argue with the reviewers.",
-    ),  # noqa: E501
+    ),
     (
-        "Every new dependency here needs a security review that takes about two weeks, so please stick to the standard library where you reasonably can. The task: parse a directory of log files (some gzipped), extract lines matching ERROR or FATAL, and produce a CSV with timestamp, service, and message. Files are named like api-2024-05-01.log.gz. I started with this:\n\n```python\nfor path in Path(logdir).glob('*.log*'):\n    opener = gzip.open if path.suffix == '.gz' else open\n    with opener(path, 'rt') as f:\n        for line in f:\n            ...\n```\n\nTimestamps are ISO 8601 at the start of each line.",
-        "Every new dependency here needs a security review that takes about two weeks, so please stick to the standard library where you reasonably can.",
-    ),  # noqa: E501
+        "Every new dependency here needs a security review that takes about two weeks, so please stick to the standard library where you reasonably can. The task: parse a directory of log files (some gzipped), extract lines matching ERROR or FATAL, and produce a CSV with timestamp, service, and message. Files are named like api-2024-05-01.log.gz. I started with this:\n\n```python\nfor path in Path(logdir).glob('*.log*'):\n    opener = gzip.open if path.suffix == '.gz' else open\n    with opener(path, 'rt') as f:\n        for line in f:\n            ...\n```\n\nTimestamps are ISO 8601 at the start of each line.",  # noqa: E501
+        "Every new dependency here needs a security review that takes about two weeks, so please stick to the standard library where you reasonably can.",  # noqa: E501
+    ),
     (
-        "Here's the repository method:\n\n```kotlin\nfun loadUser(id: String): Single<User> =\n    api.getUser(id)\n        .subscribeOn(Schedulers.io())\n        .map { it.toDomain() }\n```\n\nWe're migrating off RxJava, so coroutines and Flow in anything new you write, please. This one is called from a ViewModel and the screen also needs to refresh the user every 30 seconds while visible. I'm not sure whether to expose a suspend fun and loop in the ViewModel, or return a Flow from the repository that emits on an interval.",
+        "Here's the repository method:\n\n```kotlin\nfun loadUser(id: String): Single<User> =\n    api.getUser(id)\n        .subscribeOn(Schedulers.io())\n        .map { it.toDomain() }\n```\n\nWe're migrating off RxJava, so coroutines and Flow in anything new you write, please. This one is called from a ViewModel and the screen also needs to refresh the user every 30 seconds while visible. I'm not sure whether to expose a suspend fun and loop in the ViewModel, or return a Flow from the repository that emits on an interval.",  # noqa: E501
         "We're migrating off RxJava, so coroutines and Flow in anything new you write, please.",
-    ),  # noqa: E501
+    ),
     (
-        "The generated migration assumed the status column was an enum, but it's a varchar in our schema, so it failed on apply. I'd rather you asked me when something in the schema is ambiguous instead of guessing. Here's the real definition:\n\n```sql\nCREATE TABLE shipments (\n  id bigserial PRIMARY KEY,\n  status varchar(32) NOT NULL DEFAULT 'pending',\n  carrier_id int REFERENCES carriers(id),\n  updated_at timestamptz NOT NULL DEFAULT now()\n);\n```\n\nWhat I need is to add a check constraint for allowed statuses without locking the table for long, it has about 30M rows.",
+        "The generated migration assumed the status column was an enum, but it's a varchar in our schema, so it failed on apply. I'd rather you asked me when something in the schema is ambiguous instead of guessing. Here's the real definition:\n\n```sql\nCREATE TABLE shipments (\n  id bigserial PRIMARY KEY,\n  status varchar(32) NOT NULL DEFAULT 'pending',\n  carrier_id int REFERENCES carriers(id),\n  updated_at timestamptz NOT NULL DEFAULT now()\n);\n```\n\nWhat I need is to add a check constraint for allowed statuses without locking the table for long, it has about 30M rows.",  # noqa: E501
         "I'd rather you asked me when something in the schema is ambiguous instead of guessing.",
-    ),  # noqa: E501
+    ),
     (
-        "Need a cron schedule and a small script for rotating the API keys. Our servers and logs are all UTC, so give times in UTC in anything you write for me, even if I mention local time by accident. The rotation should happen on the first Monday of every month at 03:00, generate a new key via the vendor API, store it in Vault under secret/vendor/api_key, and keep the previous one valid for 24 hours. I know cron can't directly express first Monday, I've seen the day-of-month 1-7 trick.",
-        "Our servers and logs are all UTC, so give times in UTC in anything you write for me, even if I mention local time by accident.",
-    ),  # noqa: E501
+        "Need a cron schedule and a small script for rotating the API keys. Our servers and logs are all UTC, so give times in UTC in anything you write for me, even if I mention local time by accident. The rotation should happen on the first Monday of every month at 03:00, generate a new key via the vendor API, store it in Vault under secret/vendor/api_key, and keep the previous one valid for 24 hours. I know cron can't directly express first Monday, I've seen the day-of-month 1-7 trick.",  # noqa: E501
+        "Our servers and logs are all UTC, so give times in UTC in anything you write for me, even if I mention local time by accident.",  # noqa: E501
+    ),
     (
-        "The logging refactor is done, here's a sample of the new output:\n\n2024-06-11 09:12:44,201 INFO  worker.sync  synced 1243 records in 4.1s\n2024-06-11 09:12:44,530 WARN  worker.sync  3 records skipped (missing sku)\n2024-06-11 09:12:45,002 INFO  worker.sync  next run in 300s\n\nI'd like the skipped records to include their ids, but only at DEBUG, since in prod there can be thousands. Is lazy formatting with %s still the recommended way for log calls, or does it not matter? Oh and outside of logging calls, f-strings over .format() for me, just so you know.",
+        "The logging refactor is done, here's a sample of the new output:\n\n2024-06-11 09:12:44,201 INFO  worker.sync  synced 1243 records in 4.1s\n2024-06-11 09:12:44,530 WARN  worker.sync  3 records skipped (missing sku)\n2024-06-11 09:12:45,002 INFO  worker.sync  next run in 300s\n\nI'd like the skipped records to include their ids, but only at DEBUG, since in prod there can be thousands. Is lazy formatting with %s still the recommended way for log calls, or does it not matter? Oh and outside of logging calls, f-strings over .format() for me, just so you know.",  # noqa: E501
         "Oh and outside of logging calls, f-strings over .format() for me, just so you know.",
-    ),  # noqa: E501
+    ),
     (
-        "How do I set up debugging for the Node service running in a container? I work in Neovim, so VS Code-specific instructions don't help me. The container runs node 20 with the app started as node dist/server.js. I can change the Dockerfile and the compose file. I've used nvim-dap before for Python, and I assume it can attach to the inspector on port 9229, but I'm not sure about source maps since the code is compiled from TypeScript.",
+        "How do I set up debugging for the Node service running in a container? I work in Neovim, so VS Code-specific instructions don't help me. The container runs node 20 with the app started as node dist/server.js. I can change the Dockerfile and the compose file. I've used nvim-dap before for Python, and I assume it can attach to the inspector on port 9229, but I'm not sure about source maps since the code is compiled from TypeScript.",  # noqa: E501
         "I work in Neovim, so VS Code-specific instructions don't help me.",
-    ),  # noqa: E501
+    ),
     (
-        "Code review feedback came back on the CSV importer and the reviewer wants the row mapping pulled into its own class. Prod runs Java 11, so records, text blocks and switch expressions are out for anything you write. Here's the current method:\n\n```java\npublic List<Customer> importRows(List<String[]> rows) {\n    List<Customer> out = new ArrayList<>();\n    for (String[] r : rows) {\n        Customer c = new Customer();\n        c.setId(Long.parseLong(r[0]));\n        c.setName(r[1].trim());\n        c.setEmail(r[2].toLowerCase());\n        out.add(c);\n    }\n    return out;\n}\n```\n\nAlso bad rows currently blow up the whole import; I want to collect errors per row instead.",
+        "Code review feedback came back on the CSV importer and the reviewer wants the row mapping pulled into its own class. Prod runs Java 11, so records, text blocks and switch expressions are out for anything you write. Here's the current method:\n\n```java\npublic List<Customer> importRows(List<String[]> rows) {\n    List<Customer> out = new ArrayList<>();\n    for (String[] r : rows) {\n        Customer c = new Customer();\n        c.setId(Long.parseLong(r[0]));\n        c.setName(r[1].trim());\n        c.setEmail(r[2].toLowerCase());\n        out.add(c);\n    }\n    return out;\n}\n```\n\nAlso bad rows currently blow up the whole import; I want to collect errors per row instead.",  # noqa: E501
         "Prod runs Java 11, so records, text blocks and switch expressions are out for anything you write.",
-    ),  # noqa: E501
+    ),
     (
-        "Thanks, the nginx config change fixed the 413 errors. Something that would help me generally: end your answers with a quick way to verify the fix worked, like a curl command or a log line to look for. Next issue on the same box: websockets through nginx drop after exactly 60 seconds of inactivity. Config has proxy_http_version 1.1 and the Upgrade/Connection headers set. I assume it's proxy_read_timeout, but the app sends pings every 30 seconds, so I don't see why it would go idle.",
-        "Something that would help me generally: end your answers with a quick way to verify the fix worked, like a curl command or a log line to look for.",
-    ),  # noqa: E501
+        "Thanks, the nginx config change fixed the 413 errors. Something that would help me generally: end your answers with a quick way to verify the fix worked, like a curl command or a log line to look for. Next issue on the same box: websockets through nginx drop after exactly 60 seconds of inactivity. Config has proxy_http_version 1.1 and the Upgrade/Connection headers set. I assume it's proxy_read_timeout, but the app sends pings every 30 seconds, so I don't see why it would go idle.",  # noqa: E501
+        "Something that would help me generally: end your answers with a quick way to verify the fix worked, like a curl command or a log line to look for.",  # noqa: E501
+    ),
     (
-        "We switched the repo to ruff for both linting and formatting last month, so don't bring up black, isort or flake8 configs anymore. The problem now: ruff format and ruff check disagree about one rule, check flags ISC001 on implicit string concatenation that format produces. Output:\n\napp/views.py:88:9: ISC001 Implicitly concatenated string literals on one line\nFound 1 error.\n\nI've seen the warning ruff prints about conflicting rules. Should I just ignore ISC001 in pyproject, or is there a format setting?",
-        "We switched the repo to ruff for both linting and formatting last month, so don't bring up black, isort or flake8 configs anymore.",
-    ),  # noqa: E501
+        "We switched the repo to ruff for both linting and formatting last month, so don't bring up black, isort or flake8 configs anymore. The problem now: ruff format and ruff check disagree about one rule, check flags ISC001 on implicit string concatenation that format produces. Output:\n\napp/views.py:88:9: ISC001 Implicitly concatenated string literals on one line\nFound 1 error.\n\nI've seen the warning ruff prints about conflicting rules. Should I just ignore ISC001 in pyproject, or is there a format setting?",  # noqa: E501
+        "We switched the repo to ruff for both linting and formatting last month, so don't bring up black, isort or flake8 configs anymore.",  # noqa: E501
+    ),
     (
-        "Reporting query question. I need monthly active users per plan for the last 12 months, where active means at least one login event that month. Tables are users(id, plan_id), logins(user_id, created_at) with about 80M rows. Whatever SQL you write, make it MySQL 5.7 compatible, we're stuck on that version until next year, so no window functions or CTEs. I tried a GROUP BY on DATE_FORMAT(created_at, '%Y-%m') with COUNT(DISTINCT user_id), and it takes over 10 minutes.",
-        "Whatever SQL you write, make it MySQL 5.7 compatible, we're stuck on that version until next year, so no window functions or CTEs.",
-    ),  # noqa: E501
+        "Reporting query question. I need monthly active users per plan for the last 12 months, where active means at least one login event that month. Tables are users(id, plan_id), logins(user_id, created_at) with about 80M rows. Whatever SQL you write, make it MySQL 5.7 compatible, we're stuck on that version until next year, so no window functions or CTEs. I tried a GROUP BY on DATE_FORMAT(created_at, '%Y-%m') with COUNT(DISTINCT user_id), and it takes over 10 minutes.",  # noqa: E501
+        "Whatever SQL you write, make it MySQL 5.7 compatible, we're stuck on that version until next year, so no window functions or CTEs.",  # noqa: E501
+    ),
     (
-        "I want to run an idea by you before I build it. For the feature flags, instead of a flag service, I'd store flags in a JSON file in the repo and hot-reload it on each pod via a file watcher on a ConfigMap. Changes go through normal PRs so we get review and history for free. Please push back when my ideas are bad, I'd much rather hear it now than after I've built the thing. The concerns I already see: ConfigMap propagation delay (up to a minute?), and no per-user targeting without extra code.",
+        "I want to run an idea by you before I build it. For the feature flags, instead of a flag service, I'd store flags in a JSON file in the repo and hot-reload it on each pod via a file watcher on a ConfigMap. Changes go through normal PRs so we get review and history for free. Please push back when my ideas are bad, I'd much rather hear it now than after I've built the thing. The concerns I already see: ConfigMap propagation delay (up to a minute?), and no per-user targeting without extra code.",  # noqa: E501
         "Please push back when my ideas are bad, I'd much rather hear it now than after I've built the thing.",
-    ),  # noqa: E501
+    ),
     (
-        "Finished the refactor of the auth middleware. Can you suggest a commit message for it? For commit messages in general, we follow Conventional Commits, so feat:, fix:, refactor: and so on. The change splits token validation out of the middleware into its own module, adds caching of the JWKS keys with a 10 minute TTL, and fixes a bug where expired tokens with clock skew under 30 seconds were rejected. Also I'm not sure whether the bug fix should go into a separate commit. It was a two-line change but it's user-visible.",
+        "Finished the refactor of the auth middleware. Can you suggest a commit message for it? For commit messages in general, we follow Conventional Commits, so feat:, fix:, refactor: and so on. The change splits token validation out of the middleware into its own module, adds caching of the JWKS keys with a 10 minute TTL, and fixes a bug where expired tokens with clock skew under 30 seconds were rejected. Also I'm not sure whether the bug fix should go into a separate commit. It was a two-line change but it's user-visible.",  # noqa: E501
         "For commit messages in general, we follow Conventional Commits, so feat:, fix:, refactor: and so on.",
-    ),  # noqa: E501
+    ),
     (
-        "Trying to run the model locally to test the prompt templates, and it gets killed:\n\n[  812.334] Out of memory: Killed process 23011 (python) total-vm:9876544kB, anon-rss:3712004kB\n\nMy machine only has 8GB of RAM and no GPU, so please factor that in for anything you suggest running locally. I'm loading with transformers AutoModelForCausalLM.from_pretrained and the model is about 3B parameters. I guess fp32 is the problem. Would loading in bfloat16 on CPU work, or is it too slow to be useful?",
+        "Trying to run the model locally to test the prompt templates, and it gets killed:\n\n[  812.334] Out of memory: Killed process 23011 (python) total-vm:9876544kB, anon-rss:3712004kB\n\nMy machine only has 8GB of RAM and no GPU, so please factor that in for anything you suggest running locally. I'm loading with transformers AutoModelForCausalLM.from_pretrained and the model is about 3B parameters. I guess fp32 is the problem. Would loading in bfloat16 on CPU work, or is it too slow to be useful?",  # noqa: E501
         "My machine only has 8GB of RAM and no GPU, so please factor that in for anything you suggest running locally.",
-    ),  # noqa: E501
+    ),
     (
-        "The second version of the regex still matches the trailing dot in URLs at the end of a sentence. Also, you don't need to apologise every time something's off, just correct it and move on, it's a lot of text to skim otherwise. Current pattern:\n\n```python\nURL_RE = re.compile(r'https?://[^\\s<>]+')\n```\n\nTest strings: 'see https://a.io/x.', 'link (https://a.io/y) here', 'https://a.io/z?q=1,2'. Expected matches: https://a.io/x, https://a.io/y, https://a.io/z?q=1,2. I think I need a lookbehind that excludes trailing punctuation, but the parentheses case makes it tricky.",
-        "Also, you don't need to apologise every time something's off, just correct it and move on, it's a lot of text to skim otherwise.",
-    ),  # noqa: E501
+        "The second version of the regex still matches the trailing dot in URLs at the end of a sentence. Also, you don't need to apologise every time something's off, just correct it and move on, it's a lot of text to skim otherwise. Current pattern:\n\n```python\nURL_RE = re.compile(r'https?://[^\\s<>]+')\n```\n\nTest strings: 'see https://a.io/x.', 'link (https://a.io/y) here', 'https://a.io/z?q=1,2'. Expected matches: https://a.io/x, https://a.io/y, https://a.io/z?q=1,2. I think I need a lookbehind that excludes trailing punctuation, but the parentheses case makes it tricky.",  # noqa: E501
+        "Also, you don't need to apologise every time something's off, just correct it and move on, it's a lot of text to skim otherwise.",  # noqa: E501
+    ),
     (
-        "Hallo, ich h\u00e4nge immer noch an dem Problem mit dem Spring-Boot-Start. Beim Hochfahren kommt:\n\n***************************\nAPPLICATION FAILED TO START\n***************************\n\nDescription:\n\nParameter 0 of constructor in de.firma.billing.InvoiceService required a bean of type 'de.firma.billing.TaxClient' that could not be found.\n\nDer TaxClient liegt in einem anderen Modul und ist mit @Component annotiert. Kurze Antworten reichen mir v\u00f6llig, ich lese das meistens zwischen zwei Meetings. Muss ich das Paket per @ComponentScan explizit angeben oder liegt es an der Modulstruktur?",
+        "Hallo, ich h\u00e4nge immer noch an dem Problem mit dem Spring-Boot-Start. Beim Hochfahren kommt:\n\n***************************\nAPPLICATION FAILED TO START\n***************************\n\nDescription:\n\nParameter 0 of constructor in de.firma.billing.InvoiceService required a bean of type 'de.firma.billing.TaxClient' that could not be found.\n\nDer TaxClient liegt in einem anderen Modul und ist mit @Component annotiert. Kurze Antworten reichen mir v\u00f6llig, ich lese das meistens zwischen zwei Meetings. Muss ich das Paket per @ComponentScan explizit angeben oder liegt es an der Modulstruktur?",  # noqa: E501
         "Kurze Antworten reichen mir v\u00f6llig, ich lese das meistens zwischen zwei Meetings.",
-    ),  # noqa: E501
+    ),
     (
-        "Danke f\u00fcr die Erkl\u00e4rung gestern, das mit dem Connection-Pool war der richtige Hinweis. Bitte antworte weiterhin auf Deutsch, auch wenn ich englische Logs reinkopiere. Jetzt habe ich ein neues Problem beim Deployment:\n\nError: UPGRADE FAILED: another operation (install/upgrade/rollback) is in progress\n\nDas passiert, seit ein Helm-Upgrade gestern mittendrin abgebrochen wurde. Ich habe schon helm history angeschaut, der letzte Release steht auf pending-upgrade. Kann ich einfach ein Rollback machen oder gehen dabei Daten verloren?",
+        "Danke f\u00fcr die Erkl\u00e4rung gestern, das mit dem Connection-Pool war der richtige Hinweis. Bitte antworte weiterhin auf Deutsch, auch wenn ich englische Logs reinkopiere. Jetzt habe ich ein neues Problem beim Deployment:\n\nError: UPGRADE FAILED: another operation (install/upgrade/rollback) is in progress\n\nDas passiert, seit ein Helm-Upgrade gestern mittendrin abgebrochen wurde. Ich habe schon helm history angeschaut, der letzte Release steht auf pending-upgrade. Kann ich einfach ein Rollback machen oder gehen dabei Daten verloren?",  # noqa: E501
         "Bitte antworte weiterhin auf Deutsch, auch wenn ich englische Logs reinkopiere.",
-    ),  # noqa: E501
+    ),
     (
-        "Wir bauen gerade die lokale Entwicklungsumgebung f\u00fcr das neue Team neu auf. Auf den Firmenrechnern ist Docker Desktop aus Lizenzgr\u00fcnden nicht erlaubt, deshalb brauche ich Vorschl\u00e4ge, die mit Podman funktionieren. Ich habe die bestehende docker-compose.yml mit podman-compose probiert, aber die Container finden sich untereinander nicht \u00fcber die Servicenamen. Fehlermeldung aus der App:\n\ngetaddrinfo ENOTFOUND postgres\n\nMuss ich ein eigenes Netzwerk anlegen oder liegt das an der podman-compose-Version?",
-        "Auf den Firmenrechnern ist Docker Desktop aus Lizenzgr\u00fcnden nicht erlaubt, deshalb brauche ich Vorschl\u00e4ge, die mit Podman funktionieren.",
-    ),  # noqa: E501
+        "Wir bauen gerade die lokale Entwicklungsumgebung f\u00fcr das neue Team neu auf. Auf den Firmenrechnern ist Docker Desktop aus Lizenzgr\u00fcnden nicht erlaubt, deshalb brauche ich Vorschl\u00e4ge, die mit Podman funktionieren. Ich habe die bestehende docker-compose.yml mit podman-compose probiert, aber die Container finden sich untereinander nicht \u00fcber die Servicenamen. Fehlermeldung aus der App:\n\ngetaddrinfo ENOTFOUND postgres\n\nMuss ich ein eigenes Netzwerk anlegen oder liegt das an der podman-compose-Version?",  # noqa: E501
+        "Auf den Firmenrechnern ist Docker Desktop aus Lizenzgr\u00fcnden nicht erlaubt, deshalb brauche ich Vorschl\u00e4ge, die mit Podman funktionieren.",  # noqa: E501
+    ),
     (
-        "Zum Entwurf der Retry-Queue: Die Idee mit exponentiellem Backoff gef\u00e4llt mir, aber der Pseudocode hilft mir wenig. Ehrlich gesagt sind mir lauff\u00e4hige Beispiele in Python grunds\u00e4tzlich lieber als Pseudocode. Konkret geht es um Nachrichten aus RabbitMQ, die bei einem Fehler maximal f\u00fcnfmal erneut zugestellt werden sollen, danach in eine Dead-Letter-Queue. Ich nutze pika und die Queue ist durable. Wie setze ich die Verz\u00f6gerung um, ohne den Consumer zu blockieren?",
+        "Zum Entwurf der Retry-Queue: Die Idee mit exponentiellem Backoff gef\u00e4llt mir, aber der Pseudocode hilft mir wenig. Ehrlich gesagt sind mir lauff\u00e4hige Beispiele in Python grunds\u00e4tzlich lieber als Pseudocode. Konkret geht es um Nachrichten aus RabbitMQ, die bei einem Fehler maximal f\u00fcnfmal erneut zugestellt werden sollen, danach in eine Dead-Letter-Queue. Ich nutze pika und die Queue ist durable. Wie setze ich die Verz\u00f6gerung um, ohne den Consumer zu blockieren?",  # noqa: E501
         "Ehrlich gesagt sind mir lauff\u00e4hige Beispiele in Python grunds\u00e4tzlich lieber als Pseudocode.",
-    ),  # noqa: E501
+    ),
     (
-        "Hier die Funktion, die den Monatsbericht erzeugt:\n\n```python\ndef erstelle_bericht(daten, monat):\n    summe = 0\n    for d in daten:\n        if d['monat'] == monat:\n            summe += d['betrag']\n    return {'monat': monat, 'summe': summe}\n```\n\nDie deutschen Namen stammen noch vom Vorg\u00e4nger. Im Code, den du mir schreibst, bitte Bezeichner auf Englisch und Kommentare auf Deutsch, so ist unsere Konvention. Ich m\u00f6chte die Funktion erweitern, sodass sie auch nach Kostenstelle gruppiert und negative Betr\u00e4ge als Gutschriften getrennt ausweist.",
-        "Im Code, den du mir schreibst, bitte Bezeichner auf Englisch und Kommentare auf Deutsch, so ist unsere Konvention.",
-    ),  # noqa: E501
+        "Hier die Funktion, die den Monatsbericht erzeugt:\n\n```python\ndef erstelle_bericht(daten, monat):\n    summe = 0\n    for d in daten:\n        if d['monat'] == monat:\n            summe += d['betrag']\n    return {'monat': monat, 'summe': summe}\n```\n\nDie deutschen Namen stammen noch vom Vorg\u00e4nger. Im Code, den du mir schreibst, bitte Bezeichner auf Englisch und Kommentare auf Deutsch, so ist unsere Konvention. Ich m\u00f6chte die Funktion erweitern, sodass sie auch nach Kostenstelle gruppiert und negative Betr\u00e4ge als Gutschriften getrennt ausweist.",  # noqa: E501
+        "Im Code, den du mir schreibst, bitte Bezeichner auf Englisch und Kommentare auf Deutsch, so ist unsere Konvention.",  # noqa: E501
+    ),
     (
-        "Die L\u00f6sung mit dem Index hat funktioniert, die Abfrage braucht jetzt 40 ms statt 3 Sekunden. Die lange Einleitung \u00fcber Datenbankgrundlagen h\u00e4ttest du dir aber sparen k\u00f6nnen, komm bei mir bitte immer direkt zur Sache. N\u00e4chste Frage: Wir haben eine Tabelle mit Messwerten, die pro Tag um etwa zwei Millionen Zeilen w\u00e4chst. Lohnt sich Partitionierung nach Monat in PostgreSQL 16, oder reicht ein BRIN-Index auf dem Zeitstempel? Ich frage, weil wir alte Daten nach zwei Jahren l\u00f6schen m\u00fcssen.",
-        "Die lange Einleitung \u00fcber Datenbankgrundlagen h\u00e4ttest du dir aber sparen k\u00f6nnen, komm bei mir bitte immer direkt zur Sache.",
-    ),  # noqa: E501
+        "Die L\u00f6sung mit dem Index hat funktioniert, die Abfrage braucht jetzt 40 ms statt 3 Sekunden. Die lange Einleitung \u00fcber Datenbankgrundlagen h\u00e4ttest du dir aber sparen k\u00f6nnen, komm bei mir bitte immer direkt zur Sache. N\u00e4chste Frage: Wir haben eine Tabelle mit Messwerten, die pro Tag um etwa zwei Millionen Zeilen w\u00e4chst. Lohnt sich Partitionierung nach Monat in PostgreSQL 16, oder reicht ein BRIN-Index auf dem Zeitstempel? Ich frage, weil wir alte Daten nach zwei Jahren l\u00f6schen m\u00fcssen.",  # noqa: E501
+        "Die lange Einleitung \u00fcber Datenbankgrundlagen h\u00e4ttest du dir aber sparen k\u00f6nnen, komm bei mir bitte immer direkt zur Sache.",  # noqa: E501
+    ),
     (
-        "Ich suche eine Bibliothek zum Erzeugen von PDF-Rechnungen aus Java heraus. Bisher machen wir das mit einem selbstgebauten HTML-zu-PDF-Umweg \u00fcber einen Headless-Browser, was langsam und fehleranf\u00e4llig ist. Wichtig: Unser Produkt wird an Kunden ausgeliefert, daher kommen f\u00fcr uns keine Bibliotheken unter GPL oder AGPL infrage. iText f\u00e4llt damit wohl raus. Wir brauchen Tabellen, ein Logo im Kopf und Seitenzahlen im Format Seite x von y.",
-        "Wichtig: Unser Produkt wird an Kunden ausgeliefert, daher kommen f\u00fcr uns keine Bibliotheken unter GPL oder AGPL infrage.",
-    ),  # noqa: E501
+        "Ich suche eine Bibliothek zum Erzeugen von PDF-Rechnungen aus Java heraus. Bisher machen wir das mit einem selbstgebauten HTML-zu-PDF-Umweg \u00fcber einen Headless-Browser, was langsam und fehleranf\u00e4llig ist. Wichtig: Unser Produkt wird an Kunden ausgeliefert, daher kommen f\u00fcr uns keine Bibliotheken unter GPL oder AGPL infrage. iText f\u00e4llt damit wohl raus. Wir brauchen Tabellen, ein Logo im Kopf und Seitenzahlen im Format Seite x von y.",  # noqa: E501
+        "Wichtig: Unser Produkt wird an Kunden ausgeliefert, daher kommen f\u00fcr uns keine Bibliotheken unter GPL oder AGPL infrage.",  # noqa: E501
+    ),
     (
-        "Ciao, ho ancora problemi con la build di Gradle dopo l'aggiornamento a Kotlin 2.0. L'errore \u00e8 questo:\n\n> Task :app:compileDebugKotlin FAILED\ne: file:///home/luca/progetti/app/src/main/java/it/azienda/ui/HomeScreen.kt:42:5 @Composable invocations can only happen from the context of a @Composable function\n\nPrima dell'aggiornamento compilava senza problemi. Preferisco risposte brevi e dirette, senza troppi preamboli. Ho letto che con Kotlin 2.0 serve il nuovo plugin del compilatore Compose, ma non capisco dove va dichiarato nel file build.gradle.kts.",
+        "Ciao, ho ancora problemi con la build di Gradle dopo l'aggiornamento a Kotlin 2.0. L'errore \u00e8 questo:\n\n> Task :app:compileDebugKotlin FAILED\ne: file:///home/luca/progetti/app/src/main/java/it/azienda/ui/HomeScreen.kt:42:5 @Composable invocations can only happen from the context of a @Composable function\n\nPrima dell'aggiornamento compilava senza problemi. Preferisco risposte brevi e dirette, senza troppi preamboli. Ho letto che con Kotlin 2.0 serve il nuovo plugin del compilatore Compose, ma non capisco dove va dichiarato nel file build.gradle.kts.",  # noqa: E501
         "Preferisco risposte brevi e dirette, senza troppi preamboli.",
-    ),  # noqa: E501
+    ),
     (
-        'Ti incollo il traceback che ottengo quando lancio lo script di import:\n\nTraceback (most recent call last):\n  File "import_clienti.py", line 27, in <module>\n    df = pd.read_excel(percorso, sheet_name=\'Clienti\')\n  File ".../pandas/io/excel/_base.py", line 1550, in __init__\n    raise ValueError(\nValueError: Excel file format cannot be determined, you must specify an engine manually.\n\nIl file ha estensione .xls ma credo sia in realt\u00e0 un CSV rinominato. Per favore continua a rispondermi in italiano, anche quando ti incollo roba in inglese. Come posso capire il formato reale del file prima di leggerlo?',
+        'Ti incollo il traceback che ottengo quando lancio lo script di import:\n\nTraceback (most recent call last):\n  File "import_clienti.py", line 27, in <module>\n    df = pd.read_excel(percorso, sheet_name=\'Clienti\')\n  File ".../pandas/io/excel/_base.py", line 1550, in __init__\n    raise ValueError(\nValueError: Excel file format cannot be determined, you must specify an engine manually.\n\nIl file ha estensione .xls ma credo sia in realt\u00e0 un CSV rinominato. Per favore continua a rispondermi in italiano, anche quando ti incollo roba in inglese. Come posso capire il formato reale del file prima di leggerlo?',  # noqa: E501
         "Per favore continua a rispondermi in italiano, anche quando ti incollo roba in inglese.",
-    ),  # noqa: E501
+    ),
     (
-        "Sto cercando di compilare una libreria C++ che dipende da Boost sul cluster dell'universit\u00e0. Sul cluster non ho permessi di root e posso installare roba solo con conda, quindi niente apt o sudo nelle soluzioni che mi proponi. CMake si ferma con:\n\nCMake Error at /usr/share/cmake-3.16/Modules/FindBoost.cmake:2165 (message):\n  Unable to find the requested Boost libraries.\n\nHo installato boost-cpp nell'ambiente conda attivo. Devo passare qualche variabile a CMake per farglielo trovare?",
-        "Sul cluster non ho permessi di root e posso installare roba solo con conda, quindi niente apt o sudo nelle soluzioni che mi proponi.",
-    ),  # noqa: E501
+        "Sto cercando di compilare una libreria C++ che dipende da Boost sul cluster dell'universit\u00e0. Sul cluster non ho permessi di root e posso installare roba solo con conda, quindi niente apt o sudo nelle soluzioni che mi proponi. CMake si ferma con:\n\nCMake Error at /usr/share/cmake-3.16/Modules/FindBoost.cmake:2165 (message):\n  Unable to find the requested Boost libraries.\n\nHo installato boost-cpp nell'ambiente conda attivo. Devo passare qualche variabile a CMake per farglielo trovare?",  # noqa: E501
+        "Sul cluster non ho permessi di root e posso installare roba solo con conda, quindi niente apt o sudo nelle soluzioni che mi proponi.",  # noqa: E501
+    ),
     (
-        "La soluzione con il debounce funziona, grazie. Per quello che vale, mi trovo molto meglio quando gli esempi sono in TypeScript invece che in JavaScript puro. Adesso per\u00f2 ho un altro problema: il campo di ricerca fa una richiesta per ogni tasto e, anche col debounce, a volte arriva prima la risposta vecchia e sovrascrive quella nuova. Uso fetch dentro un useEffect in React 18. Devo usare AbortController o c'\u00e8 un pattern migliore?",
-        "Per quello che vale, mi trovo molto meglio quando gli esempi sono in TypeScript invece che in JavaScript puro.",
-    ),  # noqa: E501
+        "La soluzione con il debounce funziona, grazie. Per quello che vale, mi trovo molto meglio quando gli esempi sono in TypeScript invece che in JavaScript puro. Adesso per\u00f2 ho un altro problema: il campo di ricerca fa una richiesta per ogni tasto e, anche col debounce, a volte arriva prima la risposta vecchia e sovrascrive quella nuova. Uso fetch dentro un useEffect in React 18. Devo usare AbortController o c'\u00e8 un pattern migliore?",  # noqa: E501
+        "Per quello che vale, mi trovo molto meglio quando gli esempi sono in TypeScript invece che in JavaScript puro.",  # noqa: E501
+    ),
     (
-        "Ho seguito i passaggi per configurare pyenv, ma il comando python continua a puntare alla versione di sistema:\n\n$ which python\n/usr/bin/python\n$ pyenv version\n3.12.2 (set by /Users/marta/.pyenv/version)\n\nQuando mi dai comandi da terminale, tieni conto che uso zsh su macOS con Homebrew, non bash su Linux. Ho aggiunto le righe di init al file .bashrc come indicato nella guida, forse \u00e8 quello il problema?",
+        "Ho seguito i passaggi per configurare pyenv, ma il comando python continua a puntare alla versione di sistema:\n\n$ which python\n/usr/bin/python\n$ pyenv version\n3.12.2 (set by /Users/marta/.pyenv/version)\n\nQuando mi dai comandi da terminale, tieni conto che uso zsh su macOS con Homebrew, non bash su Linux. Ho aggiunto le righe di init al file .bashrc come indicato nella guida, forse \u00e8 quello il problema?",  # noqa: E501
         "Quando mi dai comandi da terminale, tieni conto che uso zsh su macOS con Homebrew, non bash su Linux.",
-    ),  # noqa: E501
+    ),
     (
-        "Stiamo progettando il backend per un gestionale di magazzino: ordini, giacenze, fornitori e qualche report. Siamo in tre sviluppatori, quindi per favore non proporre architetture a microservizi, per noi sarebbero solo costo in pi\u00f9. Pensavo a un monolite modulare in Django con app separate per dominio. Il dubbio principale \u00e8 come gestire le dipendenze tra moduli, per esempio gli ordini devono aggiornare le giacenze. Meglio chiamate dirette tra servizi o segnali?",
-        "Siamo in tre sviluppatori, quindi per favore non proporre architetture a microservizi, per noi sarebbero solo costo in pi\u00f9.",
-    ),  # noqa: E501
+        "Stiamo progettando il backend per un gestionale di magazzino: ordini, giacenze, fornitori e qualche report. Siamo in tre sviluppatori, quindi per favore non proporre architetture a microservizi, per noi sarebbero solo costo in pi\u00f9. Pensavo a un monolite modulare in Django con app separate per dominio. Il dubbio principale \u00e8 come gestire le dipendenze tra moduli, per esempio gli ordini devono aggiornare le giacenze. Meglio chiamate dirette tra servizi o segnali?",  # noqa: E501
+        "Siamo in tre sviluppatori, quindi per favore non proporre architetture a microservizi, per noi sarebbero solo costo in pi\u00f9.",  # noqa: E501
+    ),
     (
-        "Ho applicato la modifica al middleware di autenticazione, ma ora i test di integrazione falliscono:\n\nFAILED tests/test_auth.py::test_refresh_token - AssertionError: assert 401 == 200\n\nIl token di refresh viene generato, ma sembra che il middleware lo rifiuti perch\u00e9 controlla il campo type. Una cosa: non serve che mi riscrivi tutto il file a ogni risposta, mi bastano le righe modificate con un po' di contesto. Secondo te devo separare la validazione dei due tipi di token?",
-        "Una cosa: non serve che mi riscrivi tutto il file a ogni risposta, mi bastano le righe modificate con un po' di contesto.",
-    ),  # noqa: E501
+        "Ho applicato la modifica al middleware di autenticazione, ma ora i test di integrazione falliscono:\n\nFAILED tests/test_auth.py::test_refresh_token - AssertionError: assert 401 == 200\n\nIl token di refresh viene generato, ma sembra che il middleware lo rifiuti perch\u00e9 controlla il campo type. Una cosa: non serve che mi riscrivi tutto il file a ogni risposta, mi bastano le righe modificate con un po' di contesto. Secondo te devo separare la validazione dei due tipi di token?",  # noqa: E501
+        "Una cosa: non serve che mi riscrivi tutto il file a ogni risposta, mi bastano le righe modificate con un po' di contesto.",  # noqa: E501
+    ),
     (
-        '\u6211\u8fd9\u8fb9\u7684 Nginx \u53cd\u5411\u4ee3\u7406\u53c8\u51fa\u95ee\u9898\u4e86\uff0c\u524d\u7aef\u8bf7\u6c42\u63a5\u53e3\u65f6\u5076\u5c14\u8fd4\u56de 502\uff1a\n\n2024/05/20 14:03:11 [error] 2231#2231: *8812 upstream prematurely closed connection while reading response header from upstream, client: 10.0.3.15, server: api.example.cn, request: "POST /v1/orders HTTP/1.1", upstream: "http://127.0.0.1:8080/v1/orders"\n\n\u540e\u7aef\u662f Spring Boot\uff0c\u7528\u7684\u662f\u5185\u5d4c Tomcat\u3002\u6211\u6000\u7591\u662f keepalive \u8d85\u65f6\u4e0d\u4e00\u81f4\u5bfc\u81f4\u7684\u3002\u56de\u7b54\u5c3d\u91cf\u7b80\u77ed\u4e00\u70b9\uff0c\u76f4\u63a5\u7ed9\u7ed3\u8bba\u548c\u914d\u7f6e\u5c31\u884c\u3002\u53e6\u5916\u8fd9\u4e2a\u95ee\u9898\u53ea\u5728\u9ad8\u5cf0\u671f\u51fa\u73b0\uff0c\u5e73\u65f6\u5f88\u5c11\u89c1\u3002',
+        '\u6211\u8fd9\u8fb9\u7684 Nginx \u53cd\u5411\u4ee3\u7406\u53c8\u51fa\u95ee\u9898\u4e86\uff0c\u524d\u7aef\u8bf7\u6c42\u63a5\u53e3\u65f6\u5076\u5c14\u8fd4\u56de 502\uff1a\n\n2024/05/20 14:03:11 [error] 2231#2231: *8812 upstream prematurely closed connection while reading response header from upstream, client: 10.0.3.15, server: api.example.cn, request: "POST /v1/orders HTTP/1.1", upstream: "http://127.0.0.1:8080/v1/orders"\n\n\u540e\u7aef\u662f Spring Boot\uff0c\u7528\u7684\u662f\u5185\u5d4c Tomcat\u3002\u6211\u6000\u7591\u662f keepalive \u8d85\u65f6\u4e0d\u4e00\u81f4\u5bfc\u81f4\u7684\u3002\u56de\u7b54\u5c3d\u91cf\u7b80\u77ed\u4e00\u70b9\uff0c\u76f4\u63a5\u7ed9\u7ed3\u8bba\u548c\u914d\u7f6e\u5c31\u884c\u3002\u53e6\u5916\u8fd9\u4e2a\u95ee\u9898\u53ea\u5728\u9ad8\u5cf0\u671f\u51fa\u73b0\uff0c\u5e73\u65f6\u5f88\u5c11\u89c1\u3002',  # noqa: E501
         "\u56de\u7b54\u5c3d\u91cf\u7b80\u77ed\u4e00\u70b9\uff0c\u76f4\u63a5\u7ed9\u7ed3\u8bba\u548c\u914d\u7f6e\u5c31\u884c\u3002",
-    ),  # noqa: E501
+    ),
     (
-        "上次你给的 Python 爬虫代码能跑，但是遇到一个问题：目标网站加了频率限制，连续请求几十次之后就返回 429 Too Many Requests。我现在的做法是在每次请求之间 sleep 一秒，但这样太慢了，一万个页面要跑将近三个小时。我们用的是 requests 加 BeautifulSoup，抓下来的数据存到 MySQL 里，每天凌晨跑一次，整个流程用 cron 调度，失败了会发邮件告警。请一直用中文回答我，代码里的注释也写中文，方便我给组里的同事看。有没有办法在不被封的前提下提高速度？比如用代理池或者异步请求，哪个更合适？我们服务器只有一个出口 IP，而且对方网站的 robots.txt 也没有禁止抓取这些页面。",
+        "上次你给的 Python 爬虫代码能跑，但是遇到一个问题：目标网站加了频率限制，连续请求几十次之后就返回 429 Too Many Requests。我现在的做法是在每次请求之间 sleep 一秒，但这样太慢了，一万个页面要跑将近三个小时。我们用的是 requests 加 BeautifulSoup，抓下来的数据存到 MySQL 里，每天凌晨跑一次，整个流程用 cron 调度，失败了会发邮件告警。请一直用中文回答我，代码里的注释也写中文，方便我给组里的同事看。有没有办法在不被封的前提下提高速度？比如用代理池或者异步请求，哪个更合适？我们服务器只有一个出口 IP，而且对方网站的 robots.txt 也没有禁止抓取这些页面。",  # noqa: E501
         "请一直用中文回答我，代码里的注释也写中文，方便我给组里的同事看。",
-    ),  # noqa: E501
+    ),
     (
-        '我们在搭建内部的 CI 流水线，用的是 GitLab 自建版，想在合并请求时自动跑单元测试和代码检查。需要注意的是，我们公司内网访问不了 GitHub 和 Docker Hub，所以你给的方案里不要依赖从外网拉东西。镜像都放在内部的 Harbor 仓库里。我现在卡在 runner 的配置上，job 一直报错：\n\nERROR: Job failed: failed to pull image "python:3.11" with specified policies [always]: Error response from daemon: Get "https://registry-1.docker.io/v2/": dial tcp: i/o timeout\n\n应该怎么让它从 Harbor 拉镜像？是改 .gitlab-ci.yml 里的 image 地址，还是在 runner 的 config.toml 里配置？',
+        '我们在搭建内部的 CI 流水线，用的是 GitLab 自建版，想在合并请求时自动跑单元测试和代码检查。需要注意的是，我们公司内网访问不了 GitHub 和 Docker Hub，所以你给的方案里不要依赖从外网拉东西。镜像都放在内部的 Harbor 仓库里。我现在卡在 runner 的配置上，job 一直报错：\n\nERROR: Job failed: failed to pull image "python:3.11" with specified policies [always]: Error response from daemon: Get "https://registry-1.docker.io/v2/": dial tcp: i/o timeout\n\n应该怎么让它从 Harbor 拉镜像？是改 .gitlab-ci.yml 里的 image 地址，还是在 runner 的 config.toml 里配置？',  # noqa: E501
         "需要注意的是，我们公司内网访问不了 GitHub 和 Docker Hub，所以你给的方案里不要依赖从外网拉东西。",
-    ),  # noqa: E501
+    ),
     (
-        "关于表单校验的问题，我看了你上次给的方案，用的是选项式 API 的写法。我们项目统一用 Vue 3 的组合式 API 加 <script setup>，之后的例子麻烦都按这种写法来。具体需求是：注册表单有用户名、手机号、密码和确认密码四个字段，手机号要校验格式，两次密码要一致，提交前要全部校验通过。现在用的是 Element Plus 的表单组件，它自带的 rules 写法我觉得有点啰嗦，而且跨字段校验（比如确认密码）写起来不太直观。我不太想引入太重的校验库，有没有比较轻量的做法？最好能把校验规则抽成一个可复用的组合函数，登录页和修改密码页也能用。另外错误提示希望在失焦的时候显示，而不是一输入就报错。",
+        "关于表单校验的问题，我看了你上次给的方案，用的是选项式 API 的写法。我们项目统一用 Vue 3 的组合式 API 加 <script setup>，之后的例子麻烦都按这种写法来。具体需求是：注册表单有用户名、手机号、密码和确认密码四个字段，手机号要校验格式，两次密码要一致，提交前要全部校验通过。现在用的是 Element Plus 的表单组件，它自带的 rules 写法我觉得有点啰嗦，而且跨字段校验（比如确认密码）写起来不太直观。我不太想引入太重的校验库，有没有比较轻量的做法？最好能把校验规则抽成一个可复用的组合函数，登录页和修改密码页也能用。另外错误提示希望在失焦的时候显示，而不是一输入就报错。",  # noqa: E501
         "我们项目统一用 Vue 3 的组合式 API 加 <script setup>，之后的例子麻烦都按这种写法来。",
-    ),  # noqa: E501
+    ),
     (
-        "我们在选消息队列，候选是 Kafka、RabbitMQ 和 RocketMQ。业务场景是订单系统，每秒峰值大概五千条消息，要求消息不丢，顺序性只需要在同一个订单内保证。团队里有人熟悉 RabbitMQ，但担心它扛不住后面的增长。以后做这类方案对比的时候，用表格列出来我看得更清楚。另外运维人手很少，只有一个人兼职，所以部署和维护成本也是很重要的考虑因素。目前我们的技术栈是 Java 和 Spring Cloud，部署在阿里云的 ECS 上，还没有上 K8s，明年可能会迁移到容器平台上，所以也希望方案后续迁移起来不要太痛苦。你觉得哪个更合适？如果选 Kafka，分区数一开始应该怎么定？后面扩容分区会不会影响同一订单内的消息顺序？",
+        "我们在选消息队列，候选是 Kafka、RabbitMQ 和 RocketMQ。业务场景是订单系统，每秒峰值大概五千条消息，要求消息不丢，顺序性只需要在同一个订单内保证。团队里有人熟悉 RabbitMQ，但担心它扛不住后面的增长。以后做这类方案对比的时候，用表格列出来我看得更清楚。另外运维人手很少，只有一个人兼职，所以部署和维护成本也是很重要的考虑因素。目前我们的技术栈是 Java 和 Spring Cloud，部署在阿里云的 ECS 上，还没有上 K8s，明年可能会迁移到容器平台上，所以也希望方案后续迁移起来不要太痛苦。你觉得哪个更合适？如果选 Kafka，分区数一开始应该怎么定？后面扩容分区会不会影响同一订单内的消息顺序？",  # noqa: E501
         "以后做这类方案对比的时候，用表格列出来我看得更清楚。",
-    ),  # noqa: E501
+    ),
     (
-        "编译好的二进制放到服务器上运行时报错：\n\n./server: /lib64/libc.so.6: version `GLIBC_2.28' not found (required by ./server)\n./server: /lib64/libc.so.6: version `GLIBC_2.25' not found (required by ./server)\n\n我是在自己的 Ubuntu 22.04 上用 cargo build --release 编译的。生产环境全是 CentOS 7，glibc 只有 2.17，以后给我的构建方案都得兼容这个环境。我听说可以用 musl 静态编译，但项目里用了 openssl，不知道会不会很麻烦？还是说在 CentOS 7 的容器里编译更省事？",
+        "编译好的二进制放到服务器上运行时报错：\n\n./server: /lib64/libc.so.6: version `GLIBC_2.28' not found (required by ./server)\n./server: /lib64/libc.so.6: version `GLIBC_2.25' not found (required by ./server)\n\n我是在自己的 Ubuntu 22.04 上用 cargo build --release 编译的。生产环境全是 CentOS 7，glibc 只有 2.17，以后给我的构建方案都得兼容这个环境。我听说可以用 musl 静态编译，但项目里用了 openssl，不知道会不会很麻烦？还是说在 CentOS 7 的容器里编译更省事？",  # noqa: E501
         "生产环境全是 CentOS 7，glibc 只有 2.17，以后给我的构建方案都得兼容这个环境。",
-    ),  # noqa: E501
+    ),
 ]
 
 WRITTEN_22_NEGATIVES = [
