@@ -379,6 +379,7 @@ def test_wishes_for_how_the_assistant_answers_inside_long_messages_and_what_stay
             "For this first pass, skip the tests, I just want to see whether the approach works at all.",
             "My editor respects it, but the CI formatter uses a line length of 120, so files keep flipping back.",
             "我们组长比较喜欢用 Go，想把现在的 Python 数据同步服务重写一遍。",  # the team lead's liking
+            "As I like to say, there is no sport better than football, no club better than Liverpool!",
         )
         == []
     )

@@ -918,6 +918,8 @@ def _rule_clause(clause: str, code: str, linked: bool = False, strict: bool = Fa
     if lang.has_han(c) and (end := starts("request", c)) and _please(c[:end]) and len(c[end:].strip(_PUNCT)) >= 3:
         return True  # "练习请短一点" (after its topic): a request that follows from the speaker's situation
     if end := starts("negative_lead", c):  # after "so", a longer one: "so nothing that needs 3.10+ like match"
+        if has("comparative", c) and _RATHER_THAN.search(c):
+            return False  # "no club better than Liverpool!": an exclamation, nothing ruled out
         most = MAX_LED_WORDS if led else MAX_FRAGMENT_WORDS + 2
         return len(lang.words(c)) <= most and bool(lang.content_words(c[end:], filler=True))
     if led and (_ruled_out(c) or (_anything_of_yours(c, code) and has("norm", c))):
