@@ -1828,7 +1828,7 @@ def _paired(head: str) -> bool:
 def _addressed(s: str) -> bool:
     """Whether ``s`` is spoken to the assistant: it names the listener ('addressee', 'listener_own'), asks for
     something for the speaker ('directive_to_me', 'to_listener': "me", a please word). A rule pasted for others to
-    follow ("No PR over 400 lines.") says none of these. Not in a prompt drafted for a bot before the question:
+    follow ("No PR over 400 lines.") says none of these. :func:`read` does not ask it of a prompt drafted for a bot,
     one that tells who "you" are ('persona': "You are a support bot. Always answer ... What do you think?")."""
     return any(has(kind, s) for kind in ("addressee", "listener_own", "directive_to_me", "to_listener"))
 

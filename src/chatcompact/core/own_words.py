@@ -4,9 +4,11 @@ A standing instruction or preference may only come from what the user says to th
 (:mod:`chatcompact.core.instructions`). :func:`own_words` blanks everything else of a user message: text in
 quotation marks, code, block quotes, pasted logs, e-mails (header lines), dialogues (speaker lines) and lines
 under a paste label ("Output: ..."); what follows a lead-in to someone else's words ("Here is what I got:", "the
-email says"); what comes before a question about it ("... Is this legit?", "What do you think?": the message before it,
-where after the generic one a first-person preference may still be the user's own, :func:`doubtful_words`); and
-a hypothetical ("what if I told you to never ...") to its paragraph's end.
+email says"); text written for others (a paragraph that opens with a greeting to others, what a lead-in naming
+a draft leads: "Hi all, ...", "Draft tweet: ..."); what comes before a question about it ("... Is this legit?",
+"What do you think?": the message before it, where after the generic one a first-person preference or a rule
+spoken to the assistant may still be the user's own, :func:`doubtful_words`); and a hypothetical ("what if I told
+you to never ...") to its paragraph's end.
 
 The cue phrases are data (``data/lang/instructions.json``, per language: en, de, it, zh), matched
 case-insensitively on word boundaries (Han text: on characters), every language's phrases together, since a
@@ -273,7 +275,8 @@ def own_words(text: str) -> str:
     Quoted, coded, block-quoted and pasted text goes first (log, e-mail, dialogue and paste-labelled lines);
     then, read on what is left, the rest of a paragraph after a lead-in to someone else's words ("Here is what
     I got:"; the rest of the message when the lead-in ends its line with a colon) or from a hypothetical on
-    ("What if I said ..."), and everything before a question about it ("Is this legit?", "What do you think?").
+    ("What if I said ..."), text written for others (:func:`_for_others`), and everything before a question about
+    it ("Is this legit?", "What do you think?").
     """
     return blanked(text, _spans(text, near=True))
 
