@@ -364,6 +364,8 @@ def test_a_bare_pick_a_han_always_a_han_later_for_me_and_keep_answering_in_itali
 
 
 def test_wishes_for_how_the_assistant_answers_inside_long_messages_and_what_stays_narration():
+    about = "Zum Entwurf der Retry-Queue: Ehrlich gesagt sind mir lauffähige Beispiele in Python lieber als Pseudocode."
+    assert _missed(about, "Tabs, not spaces, it's our style.") == []  # a lead-in about a draft; a pick and its why
     assert (
         _missed(
             "I'm pretty new to Rust so it would help if you kept explaining the lifetime stuff step by step.",

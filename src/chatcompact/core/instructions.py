@@ -1296,8 +1296,9 @@ def _terse(s: str) -> bool:
     bare = _BARE_NOT.fullmatch(clauses[0]) if len(clauses) == 1 else None
     clauses = list(bare.groups()) if bare else clauses  # "pnpm not npm"
     code = lang.detect(s)
-    if len(clauses) == 3 and _next_word(clauses[2], 0) in word_list("relation", code):
-        clauses = clauses[:2]  # "yarn, not npm, for install commands": where the pick holds
+    if len(clauses) == 3 and (_next_word(clauses[2], 0) in word_list("relation", code) or _reason(clauses[2])):
+        clauses = clauses[:2]  # "yarn, not npm, for install commands": where the pick holds; or why ("Yarn 1, not
+        # berry, that's what the monorepo is pinned to")
     if not 1 <= len(clauses) <= 2 or has("one_off", head):
         return False
     marks = [_terse_mark(c, code) for c in clauses]

@@ -79,6 +79,7 @@ ANCHORED = frozenset(
         "persona",
         "reason",
         "not_reason",
+        "about_lead",
     }
 )
 
@@ -337,8 +338,9 @@ _LEAD_LINE = re.compile(r"^[ \t]*([^\n:：]{1,60})[:：]", re.M)
 def _for_others(text: str) -> list[tuple[int, int]]:
     """The spans of text written for others: a paragraph that opens with a 'greeting' to others ("Hi all, from now
     on please ...", "Hallo zusammen"), and what a lead-in at a line's start that names a 'draft' or a text for
-    others leads ("Draft tweet: ...", "From our style guide: ...", "System prompt for our HR bot:"): to the end of
-    its paragraph, or of the message when the colon ends its line."""
+    others leads ("Draft tweet: ...", "From our style guide: ...", "System prompt for our HR bot:"; not one that
+    opens with an 'about_lead' word: "Zum Entwurf der Retry-Queue:", about its design): to the end of its paragraph,
+    or of the message when the colon ends its line."""
     out = []
     if has("greeting", text):
         for line in _greeting_lines().finditer(text):
@@ -346,7 +348,7 @@ def _for_others(text: str) -> list[tuple[int, int]]:
             out.append((line.start(), len(text) if para is None else para.start()))
     if (":" in text or "：" in text) and has("draft", text):
         for m in _LEAD_LINE.finditer(text):
-            if has("draft", m.group(1)):
+            if has("draft", m.group(1)) and not starts("about_lead", m.group(1)):  # not "Zum Entwurf der Queue:"
                 line_end = text.find("\n", m.end())
                 rest = text[m.end() : line_end if line_end >= 0 else len(text)].strip()
                 para = _PARAGRAPH_END.search(text, m.end())
