@@ -32,7 +32,19 @@ from functools import lru_cache
 
 from ..types import Message, SummaryItem
 from . import lang
-from .own_words import SENTENCE, blanked, cues, doubtful_words, found, has, may_hold, starts, unwrapped, word_list
+from .own_words import (
+    PARAGRAPH_END,
+    SENTENCE,
+    blanked,
+    cues,
+    doubtful_words,
+    found,
+    has,
+    may_hold,
+    starts,
+    unwrapped,
+    word_list,
+)
 from .own_words import own_words as own_words
 from .pause import point
 
@@ -1676,15 +1688,12 @@ def _sentences(text: str) -> list[tuple[str, str, bool, tuple[str, str]]]:
         if written[head : head + 1] != own[start + head : start + head + 1]:
             spoken = f"… {spoken}"  # "`foo` always returns None": it does not start where its own words do
         after = spans[i + 1] if i + 1 < len(spans) else None
-        joined = after is not None and not _PARAGRAPH_BREAK.search(text, end, after[0])
+        joined = after is not None and not PARAGRAPH_END.search(text, end, after[0])
         following = ("", "")
         if after is not None and joined:
             following = (" ".join(text[after[0] : after[1]].split()), " ".join(strict[after[0] : after[1]].split()))
         out.append((" ".join(written.split()), spoken, doubtful, following))
     return out
-
-
-_PARAGRAPH_BREAK = re.compile(r"\n[ \t]*\n")
 
 
 def _reason(sentence: str) -> bool:

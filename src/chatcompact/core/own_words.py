@@ -103,7 +103,7 @@ _HEADER_LINE = re.compile(
 )
 # "Alice: ...", "Kunde: ...", "客服：...": a line label (a speaker, a section of the user's text, or a paste label).
 _LABEL_LINE = re.compile(rf"^[ \t]*([{UPPER}][\w .'-]{{0,30}}|[\u3400-\u9fff]{{1,6}})[ \t]*[:：][ \t]+\S.*$", re.M)
-_PARAGRAPH_END = re.compile(r"\n[ \t]*\n")
+PARAGRAPH_END = re.compile(r"\n[ \t]*\n")
 _NOT_NEWLINE = re.compile(r"[^\n]")
 
 
@@ -308,7 +308,7 @@ def _spans(text: str, near: bool) -> list[tuple[int, int]]:
     for _, end in found("frame", left):
         line_end = left.find("\n", end)
         block = left[end : line_end if line_end >= 0 else len(left)].strip() in (":", "：")
-        para = _PARAGRAPH_END.search(left, end)
+        para = PARAGRAPH_END.search(left, end)
         fence = _FENCED.match(text, line_end) if block and line_end >= 0 else None
         if fence:  # "Here's the traceback:\n```...```\n" and the user's own words after it
             spans.append((end, fence.end()))
@@ -317,7 +317,7 @@ def _spans(text: str, near: bool) -> list[tuple[int, int]]:
     spans += _for_others(left)
     for m in SENTENCE.finditer(left):  # "Imagine I said: never ..." holds no rule to its paragraph's end
         if starts("hypothetical", m.group(0)):
-            para = _PARAGRAPH_END.search(left, m.start())
+            para = PARAGRAPH_END.search(left, m.start())
             spans.append((m.start(), len(text) if para is None else para.start()))
     backrefs = found("backref", left)
     if backrefs:
@@ -344,14 +344,14 @@ def _for_others(text: str) -> list[tuple[int, int]]:
     out = []
     if has("greeting", text):
         for line in _greeting_lines().finditer(text):
-            para = _PARAGRAPH_END.search(text, line.start())
+            para = PARAGRAPH_END.search(text, line.start())
             out.append((line.start(), len(text) if para is None else para.start()))
     if (":" in text or "：" in text) and has("draft", text):
         for m in _LEAD_LINE.finditer(text):
             if has("draft", m.group(1)) and not starts("about_lead", m.group(1)):  # not "Zum Entwurf der Queue:"
                 line_end = text.find("\n", m.end())
                 rest = text[m.end() : line_end if line_end >= 0 else len(text)].strip()
-                para = _PARAGRAPH_END.search(text, m.end())
+                para = PARAGRAPH_END.search(text, m.end())
                 out.append((m.end(), len(text) if not rest or para is None else para.start()))
     return out
 
