@@ -1755,3 +1755,30 @@ def test_pls_closes_a_fragment_and_a_negative_names_the_output_before_a_relation
         )
         == []
     )
+
+
+def test_phone_apostrophes_no_apostrophes_and_a_command_about_all_of_the_listeners_answers():
+    assert (
+        _missed(
+            "Please don’t use lodash.",  # the apostrophe phones type
+            "I’d rather keep answers short.",
+            "pls dont use lodash",
+            "i dont want emojis in your answers",
+            "im on windows so no bash commands pls",
+            "Leave the emojis out of your replies.",
+            "Include the imports in your snippets.",
+            "Metti i comandi in blocchi separati nelle tue risposte.",
+            "Schreib die Befehle in deinen Antworten in eigene Codeblöcke.",
+        )
+        == []
+    )
+    assert (
+        _read(
+            "We use the office printer way too much.",  # a complaint about a habit, no convention
+            "Fix the typo in your answer.",  # one answer
+            "Add type hints to your code.",  # the last code as often as all of it
+            "I dont know what to do.",
+            "Brush your teeth twice a day.",
+        )
+        == []
+    )

@@ -275,6 +275,8 @@ def _by_cues(s: str) -> str | None:
         _please(s) and _bare_imperative(core, code) and _written_by_you(core, code)
     ):
         return INSTRUCTION  # "Mark anything you haven't verified", "please type-annotate ... the python you give me"
+    if _bare_imperative(first := _CLAUSE.split(core, maxsplit=1)[0], code) and _in_your_output(first, code):
+        return INSTRUCTION  # "Please leave the emojis out of your replies": all the listener's answers
     rest = _without_request(_cut(core, found("temporal", core)))
     if temporal and not starts("statement_start", rest) and _time_to_come(s, temporal, rest):
         return INSTRUCTION  # "from now on, answer in one paragraph"; not "I'll visit more in the future"
@@ -605,6 +607,32 @@ def _bare_imperative(clause: str, code: str) -> bool:
     return has("evaluative", " ".join(words[at:]))
 
 
+def _in_your_output(clause: str, code: str) -> bool:
+    """Whether a command's ``clause`` names the listener's output in general as where it holds: a 'listener_own'
+    word, at most one word, then an 'output' word in the plural ("out of your replies", "in your snippets", "nelle
+    tue risposte"); not one answer ("to your answer", "in your code": the last one as often as all of them)."""
+    words = [w.lower() for w in lang.words(clause)]
+    yours, output = word_list("listener_own", code), word_list("output", code)
+    for i, w in enumerate(words):
+        if w in yours:
+            for noun in words[i + 1 : i + 3]:
+                if noun in output and (code != "en" or noun.endswith("s")) and noun not in _ONE:
+                    return True
+    return False
+
+
+_ONE = frozenset(("code", "codice", "test"))  # output words that name one answer's as often as all
+
+
+@lru_cache(maxsize=1)
+def _yours_near_output() -> re.Pattern[str]:
+    """The quick test of :func:`_in_your_output`: a 'listener_own' word of a spaced language, at most one word, then
+    an 'output' word."""
+    yours = "|".join(sorted((re.escape(w) for w in word_list("listener_own") if not lang.has_han(w)), key=len)[::-1])
+    output = "|".join(sorted(map(re.escape, word_list("output")), key=len)[::-1])
+    return re.compile(rf"\b(?:{yours})\s+(?:\S+\s+)?(?:{output})\b", re.I)
+
+
 def _plural_subject(words: list[str], code: str) -> bool:
     """Whether English ``words`` open as narration of what keeps happening: a plural noun (a first word in -s, not
     -ss, -us, -is), a verb and a gerund ("files keep flipping back", "builds keep failing"); a command does not
@@ -812,7 +840,12 @@ def _first_person_preference(s: str) -> bool:
     said = s[: cues[0][0]] + clause
     if not lang.content_words(said.strip(_PUNCT), filler=True) and not lang.has_han(s):
         return False  # "I'd rather not, it's fine": an answer about what was asked
+    if _USE.search(s, *cues[0]) and has("excess", clause) and not has("output", clause):
+        return False  # "We use the office printer way too much": a complaint about a habit, no convention
     return not about_one_thing(rest, lang.detect(s))
+
+
+_USE = re.compile(r"\b(?:use|uses|using)\b", re.I)  # a cue of what the speaker uses ("we use", "our team uses")
 
 
 def _speaks_of_self(kind: str, text: str, code: str | None = None) -> bool:
@@ -1855,7 +1888,7 @@ def read(message: Message, proposed: frozenset[str] = frozenset()) -> Reading:
     cued = cued or _team_hinted(head) or bool(_MODAL_HEAD.search(head)) or _order_hinted(head)
     cued = cued or bool(_CLITIC.search(head) and may_hold(head, ("output",), ()))
     cued = cued or (may_hold(head, (), ("when_lead",)) and may_hold(head, ("when_you", "trigger"), ()))
-    cued = cued or may_hold(head, (), ("alert",)) or _lead_hinted(head)
+    cued = cued or may_hold(head, (), ("alert",)) or _lead_hinted(head) or bool(_yours_near_output().search(head))
     override = may_hold(head, ("override",), ())
     if not cued and not override and not proposed:
         return Reading(False, False)  # most messages: no cue outside their code at all

@@ -111,7 +111,20 @@ _NOT_NEWLINE = re.compile(r"[^\n]")
 def cues() -> dict[str, dict[str, tuple[str, ...]]]:
     """The cue phrases per language: ``{"en": {"start": (...), "prefer": (...), "frame": (...), ...}}``."""
     raw = json.loads(resources.files("chatcompact").joinpath("data", "lang", "instructions.json").read_text("utf-8"))
-    return {lang: {k: tuple(v) for k, v in d.items()} for lang, d in raw.items() if not lang.startswith("_")}
+    out = {lang: {k: tuple(v) for k, v in d.items()} for lang, d in raw.items() if not lang.startswith("_")}
+    out["en"] = {k: tuple(dict.fromkeys(x for p in v for x in (p, _unapostrophed(p)))) for k, v in out["en"].items()}
+    return out
+
+
+_CONTRACTION = re.compile(r"n't\b|\bi'(?=[mdv])|\byou're\b")
+
+
+def _unapostrophed(phrase: str) -> str:
+    """An English phrase as it is typed without apostrophes: "i dont want", "pls dont", "id rather", "im on" (a
+    contraction that stays no other word: not "we're", "i'll", "it's"; "im", "id" only inside a longer phrase)."""
+    if " " not in phrase and phrase.startswith("i'"):
+        return phrase
+    return _CONTRACTION.sub(lambda m: m.group().replace("'", ""), phrase)
 
 
 @lru_cache(maxsize=256)
@@ -140,7 +153,7 @@ def _alternation(kind: str) -> str:
     words: list[str] = []
     cjk: list[str] = []
     for phrase, bounded in _phrases(kind):
-        (words if bounded else cjk).append(re.escape(phrase))
+        (words if bounded else cjk).append(re.escape(phrase).replace("'", "['’]"))
     alts = [rf"(?<!\w){w}(?!\w)" for w in words] + cjk
     return "|".join(alts) or r"(?!x)x"
 
@@ -181,7 +194,7 @@ def _lowered(text: str) -> tuple[str, frozenset[str] | None]:
     case changes its length. Memoised in the operation's scope: one sentence is asked about a dozen kinds."""
 
     def compute() -> tuple[str, frozenset[str] | None]:
-        low = text.lower()
+        low = text.lower().replace("’", "'")  # "don’t" as typed on phones: one character for one
         return low, _heads(low) if len(low) == len(text) else None
 
     return memo("own_words.heads", text, compute)
