@@ -1782,3 +1782,32 @@ def test_phone_apostrophes_no_apostrophes_and_a_command_about_all_of_the_listene
         )
         == []
     )
+
+
+def test_a_tag_for_agreement_a_limit_after_never_and_what_anything_written_must_be():
+    assert (
+        _missed(
+            "niente spiegazioni lunghe, ok?",  # a statement that asks to be agreed with
+            "以后回答简短一点，好吗？",
+            "Bitte nie mehr als drei Optionen vorschlagen.",  # a limit, not "never again"
+            "Never more than three options please.",
+            "Anything you write has to be POSIX sh.",
+            "Anything we pull in has to be MIT licensed, legal rejects GPL.",
+            "Drop the comments in the code you give me.",
+            "If anything is ambiguous, ask me before writing code.",
+            "kotlin not java for any android examples please",
+            "我们的产品是商业闭源的，请不要推荐 GPL 协议的库。",  # the speaker's own thing, then a rule
+        )
+        == []
+    )
+    assert (
+        _read(
+            "We use pnpm, right?",  # asks whether it is so
+            "Nie mehr Krieg.",
+            "Never more than I can handle, haha.",
+            "Everything I tried has to do with caching.",
+            "Call me when you write the report.",
+            "我的朋友是素食者，所以不要放肉。",  # someone else's situation
+        )
+        == []
+    )

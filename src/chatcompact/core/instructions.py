@@ -271,11 +271,12 @@ def _by_cues(s: str) -> str | None:
     if _flag_when(core):
         return INSTRUCTION
     code = lang.detect(core)
+    first = _CLAUSE.split(core, maxsplit=1)[0]
     if (starts("alert", core) and _anything_of_yours(core, code)) or (
-        _please(s) and _bare_imperative(core, code) and _written_by_you(core, code)
+        _bare_imperative(first, code) and _written_by_you(first, code, noun=not _please(s))
     ):
         return INSTRUCTION  # "Mark anything you haven't verified", "please type-annotate ... the python you give me"
-    if _bare_imperative(first := _CLAUSE.split(core, maxsplit=1)[0], code) and _in_your_output(first, code):
+    if _bare_imperative(first, code) and _in_your_output(first, code):
         return INSTRUCTION  # "Please leave the emojis out of your replies": all the listener's answers
     rest = _without_request(_cut(core, found("temporal", core)))
     if temporal and not starts("statement_start", rest) and _time_to_come(s, temporal, rest):
@@ -285,6 +286,8 @@ def _by_cues(s: str) -> str | None:
     if _led_with(core):
         return PREFERENCE
     if _liking(s) or _output_norm(core) or _noted(s) or _bare_norm(core) or _own_habit(core) or _assumed(core):
+        return PREFERENCE
+    if _scope_norm(core, code):
         return PREFERENCE
     if _verbless_norm(core):
         return PREFERENCE
@@ -633,6 +636,24 @@ def _yours_near_output() -> re.Pattern[str]:
     return re.compile(rf"\b(?:{yours})\s+(?:\S+\s+)?(?:{output})\b", re.I)
 
 
+@lru_cache(maxsize=1)
+def _scope_head() -> re.Pattern[str]:
+    """The quick test of :func:`_scope_norm`: a 'scope' word that opens a line, a sentence or a clause after a
+    colon, then the speaker's side or the listener within three words ("Anything we pull in ...")."""
+    spaced = (w for w in word_list("scope") - word_list("restrictive") if not lang.has_han(w))
+    scope = "|".join(sorted(map(re.escape, spaced), key=len)[::-1])
+    who = "|".join(sorted(re.escape(w) for w in word_list("first_person") | word_list("addressee") if w.isascii()))
+    return re.compile(rf"(?:^|[.!?:]\s+)(?:{scope})\s+(?:\S+\s+){{0,2}}(?:{who})\b", re.I | re.M)
+
+
+@lru_cache(maxsize=1)
+def _you_write() -> re.Pattern[str]:
+    """The quick test of :func:`_written_by_you`: the 'addressee' of a spaced language, then an 'output_verb'."""
+    you = "|".join(sorted((re.escape(w) for w in word_list("addressee") if not lang.has_han(w)), key=len)[::-1])
+    verbs = "|".join(sorted((re.escape(w) for w in word_list("output_verb") if not lang.has_han(w)), key=len)[::-1])
+    return re.compile(rf"\b(?:{you})\s+(?:{verbs})\b", re.I)
+
+
 def _plural_subject(words: list[str], code: str) -> bool:
     """Whether English ``words`` open as narration of what keeps happening: a plural noun (a first word in -s, not
     -ss, -us, -is), a verb and a gerund ("files keep flipping back", "builds keep failing"); a command does not
@@ -729,6 +750,24 @@ def _anything_of_yours(rest: str, code: str) -> bool:
             if at is not None and (at == i + 1 or (words[at + 1 : at + 2] and words[at + 1] in doing)):
                 return True
     return False
+
+
+_MODAL_NORMS = ("must", "should", "has to", "have to", "needs to", "need to", "muss", "müssen", "deve", "devono")
+
+
+def _scope_norm(core: str, code: str) -> bool:
+    """ "Anything you write has to be POSIX sh", "Whatever UI code you suggest needs to pass WCAG 2.1 AA", "Anything
+    we pull in has to be MIT-licensed": a sentence that opens with a 'scope' word, what the assistant writes
+    (:func:`_anything_of_yours`) or what the speaker's side takes in (a 'first_person' word within three words),
+    and a modal 'norm' after it ("must", "has to"); not "Everything I tried has to do with caching"."""
+    words = [w.lower() for w in lang.words(core)]
+    if not words or words[0] not in word_list("scope", code) - word_list("restrictive", code):
+        return False
+    ours = word_list("first_person", code).intersection(words[1:4])
+    if not (_anything_of_yours(core, code) or ours):
+        return False
+    norm = next((a for a, _ in found("norm", core) if core[a:].lower().startswith(_MODAL_NORMS)), None)
+    return norm is not None and not core[norm:].lower().startswith(("has to do", "have to do", "had to"))
 
 
 def _each_of_all(rest: str, code: str) -> bool:
@@ -879,6 +918,8 @@ def _own_thing(clause: str, code: str) -> bool:
     end = starts("possessive", clause)
     if not end:
         return False
+    if lang.has_han(clause[end : end + 1]):  # "我们的产品", not "我的朋友"
+        return not clause[end:].lstrip().startswith(tuple(word_list("people", "zh")))
     words = [w.lower() for w in lang.words(clause[end:])[:2]]
     return bool(words) and not word_list("people", code).intersection(words)
 
@@ -1074,12 +1115,16 @@ def _first_person_words() -> re.Pattern[str]:
     return re.compile(rf"\b(?:{'|'.join(map(re.escape, words))})\b", re.IGNORECASE)
 
 
-def _written_by_you(clause: str, code: str) -> bool:
+def _written_by_you(clause: str, code: str, noun: bool = False) -> bool:
     """Whether ``clause`` names what the assistant writes: the 'addressee' before an 'output_verb' ("the controller
-    code you write", "the DAGs you generate")."""
+    code you write", "the DAGs you generate"); ``noun``: with a noun before them (not "call me when you write the
+    report")."""
     words = [w.lower() for w in lang.words(clause)]
     you, verbs = word_list("addressee", code), word_list("output_verb", code)
-    return any(w in you and words[i + 1 : i + 2] and words[i + 1] in verbs for i, w in enumerate(words))
+    return any(
+        w in you and words[i + 1 : i + 2] and words[i + 1] in verbs and (not noun or lang.content_words(words[i - 1]))
+        for i, w in enumerate(words)
+    )
 
 
 def _scoped(clause: str) -> bool:
@@ -1182,6 +1227,21 @@ def _next_word(text: str, at: int) -> str:
     return words[0].lower() if words else ""
 
 
+_LIMIT = re.compile(
+    r"^\W*(?:more|less|fewer|mehr|weniger|più|meno)\s+(?:than|als|di|che)\s+(?:\d|(?:a|one|two|three|four|five|six|"
+    r"seven|eight|nine|ten|a few|a couple|ein|eine|einem|zwei|drei|vier|fünf|sechs|sieben|acht|neun|zehn|un|una|uno|"
+    r"due|tre|quattro|cinque|sei|sette|otto|nove|dieci)\b)",
+    re.I,
+)
+
+
+def _limit(rest: str) -> bool:
+    """Whether ``rest`` (after "never", "nie", "mai") opens with a limit, a number after the comparison ("more than
+    three options", "mehr als drei Optionen"), not "never again" ("nie mehr", "mai più") nor "more than I can
+    handle"."""
+    return bool(_LIMIT.match(rest))
+
+
 def _imperative(core: str) -> bool:
     """ "Always ...", "never ...", "do not ..." (a start cue), but not a statement with its subject left out:
     "always been interested", "never saw this coming", "never used it"."""
@@ -1191,7 +1251,7 @@ def _imperative(core: str) -> bool:
     if len(core[:end].split()) > 1:
         return True  # "never use", "please keep": the verb is in the cue
     nxt = _next_word(core, end)
-    if nxt in word_list("not_after_start"):
+    if nxt in word_list("not_after_start") and not _limit(core[end:]):
         return False
     if nxt.endswith("ing") and len(nxt) > 5 and nxt not in word_list("not_gerund"):
         return False  # "always running around", "never staying long": a statement with its subject left out
@@ -1323,6 +1383,7 @@ _TECH_NAME = re.compile(r"\w*[a-z][A-Z]\w*|[A-Z]{2,}[a-z]\w*|(?=\w*[A-Za-z])\w*\
 _TERSE_CLAUSE = re.compile(r"\s*[,;，；]\s*")
 # A name (and its version), then what it is not, with no comma between: "pnpm not npm", "Yarn 1 not berry".
 _BARE_NOT = re.compile(r"([^\s,;]+(?:[ \t]\d[\w.]*)?)[ \t]+((?:not|nicht|non)[ \t]+[^,;]+)", re.I)
+_BARE_WHERE = re.compile(r"\S+\s+\S+(?=\s+(\w+)\s)")  # "not java" and the word after it: "for any android ..."
 _TERSE_TAIL = re.compile(r"\s+(?:btw|fyi|pls|plz|please|thx|thanks|bitte|grazie)\W*$", re.I)  # "pnpm not npm btw"
 _TERSE_REASON = re.compile(r"\s[-–—]\s|:\s")
 
@@ -1341,6 +1402,8 @@ def _terse(s: str) -> bool:
     bare = _BARE_NOT.fullmatch(clauses[0]) if len(clauses) == 1 else None
     clauses = list(bare.groups()) if bare else clauses  # "pnpm not npm"
     code = lang.detect(s)
+    if bare and (at := _BARE_WHERE.match(clauses[1])) and at.group(1).lower() in word_list("relation", code):
+        clauses = [clauses[0], clauses[1][: at.end(0)], clauses[1][at.end(0) :]]  # "kotlin not java for any ..."
     if len(clauses) == 3 and (_next_word(clauses[2], 0) in word_list("relation", code) or _reason(clauses[2])):
         clauses = clauses[:2]  # "yarn, not npm, for install commands": where the pick holds; or why ("Yarn 1, not
         # berry, that's what the monorepo is pinned to")
@@ -1697,6 +1760,17 @@ def _led_spans(own: str) -> list[tuple[int, int]]:
     return out
 
 
+_TAGGED = re.compile(r"\s*[,，]\s*([^,，]{1,20}?)\s*[?？]+$")
+
+
+def _untagged(spoken: str) -> str:
+    """``spoken`` without a closing 'tag' that asks only for agreement ("..., ok?", "…，好吗？"), as a statement."""
+    m = _TAGGED.search(spoken)
+    if m is None or m.group(1).lower().strip(" .!") not in word_list("tag"):
+        return spoken
+    return spoken[: m.start()] + ("。" if lang.has_han(spoken[-1]) or spoken.endswith("？") else ".")
+
+
 def _sentences(text: str) -> list[tuple[str, str, bool, tuple[str, str]]]:
     """:func:`own_sentences`, and those a generic question after them makes doubtful (``True``): what may have
     been pasted before "What do you think?" can still state the user's own preference, but no rule. Last, the
@@ -1712,6 +1786,7 @@ def _sentences(text: str) -> list[tuple[str, str, bool, tuple[str, str]]]:
         if len(spoken) < 4 or _reported(spoken):
             continue
         # "Should I always use tabs?" and "Would you recommend ...?" ask; "Could you always use tabs?" asks for a rule
+        spoken = _untagged(spoken)  # "niente spiegazioni lunghe, ok?": a statement that asks to be agreed with
         asks = _without_request(spoken) is spoken and not starts("cease", spoken)  # "Why do you keep ...?" asks to stop
         asks = asks and not _asked_change(spoken)  # "Can answers be shorter?" asks for a lasting change
         if spoken.endswith(("?", "？")) and (asks or starts("asks_opinion", spoken) or _CHOICE.search(spoken)):
@@ -1889,6 +1964,7 @@ def read(message: Message, proposed: frozenset[str] = frozenset()) -> Reading:
     cued = cued or bool(_CLITIC.search(head) and may_hold(head, ("output",), ()))
     cued = cued or (may_hold(head, (), ("when_lead",)) and may_hold(head, ("when_you", "trigger"), ()))
     cued = cued or may_hold(head, (), ("alert",)) or _lead_hinted(head) or bool(_yours_near_output().search(head))
+    cued = cued or bool(_you_write().search(head) or _scope_head().search(head))
     override = may_hold(head, ("override",), ())
     if not cued and not override and not proposed:
         return Reading(False, False)  # most messages: no cue outside their code at all
