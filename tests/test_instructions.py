@@ -1811,3 +1811,24 @@ def test_a_tag_for_agreement_a_limit_after_never_and_what_anything_written_must_
         )
         == []
     )
+
+
+def test_a_kind_of_thing_all_of_the_output_and_more_of_what_an_assistant_writes():
+    assert (
+        _missed(
+            "could you keep using tables for comparisons like this?",  # of a kind, not this one
+            "All answers should be short.",
+            "I'm a nurse on night shifts, so any schedule suggestions should assume I sleep 9am to 4pm.",
+            "Always include the units in your calculations, I keep losing track otherwise.",
+            "Keep feedback focused on pacing and voice, not grammar nitpicks.",
+        )
+        == []
+    )
+    assert (
+        _read(
+            "Do it like this.",
+            "All the tests should pass now.",
+            "I love trying out new recipes and experimenting in the kitchen.",
+        )
+        == []
+    )

@@ -120,6 +120,7 @@ def classify(sentence: str) -> str | None:
     only: :func:`own_sentences` decides whether it is the user's own, and drops questions and reported speech)."""
     s = _softened(_MD_EMPHASIS.sub("", _MD_LEAD.sub("", sentence)).strip())
     s = _HAN_NOT_PLEASE.sub(lambda m: " " * len(m.group()), s) if "请" in s else s  # "请求": a request, a noun
+    s = _KIND_OF.sub(lambda m: " " * len(m.group()), s)  # "comparisons like this": of a kind, not this one
     s = _untopiced(s)  # "For SQL, assume Postgres 14": the rule after its topic
     if starts("condition", s) and not _habit(_without_request(s)):
         main = _consequent(s)  # "If we use FileInput, we can't clear": only the main clause may set a rule
@@ -143,6 +144,12 @@ def classify(sentence: str) -> str | None:
     return INSTRUCTION if _han_habit(s) else None
 
 
+# "for comparisons like this", "bei Fragen wie dieser", "per domande come questa": a kind of thing, not one of it
+_KIND_OF = re.compile(
+    r"(?<=\w)\s+(?:like|such as|wie|come)\s+(?:this|these|that|those|diese[rsnm]?|dieses|questa|questo|queste|questi)"
+    r"(?:\s+ones?)?(?!\w)",
+    re.I,
+)
 _HAN_PAST = ("过", "了")
 
 
@@ -647,6 +654,15 @@ def _scope_head() -> re.Pattern[str]:
 
 
 @lru_cache(maxsize=1)
+def _general_output_head() -> re.Pattern[str]:
+    """The quick test of :func:`_output_norm` after a 'general' word: one that opens a line or a sentence, at most
+    one word, then an 'output' word ("All answers should ...", "Any schedule suggestions should ...")."""
+    general = "|".join(sorted((re.escape(w) for w in word_list("general") if w.isascii()), key=len)[::-1])
+    output = "|".join(sorted((re.escape(w) for w in word_list("output") if not lang.has_han(w)), key=len)[::-1])
+    return re.compile(rf"(?:^|[.!?:,]\s+)(?:{general})\s+(?:\S+\s+)?(?:{output})\b", re.I | re.M)
+
+
+@lru_cache(maxsize=1)
 def _you_write() -> re.Pattern[str]:
     """The quick test of :func:`_written_by_you`: the 'addressee' of a spaced language, then an 'output_verb'."""
     you = "|".join(sorted((re.escape(w) for w in word_list("addressee") if not lang.has_han(w)), key=len)[::-1])
@@ -783,8 +799,9 @@ def _each_of_all(rest: str, code: str) -> bool:
 
 def _output_norm(core: str) -> bool:
     """ "Tests go in a separate file for me", "Variable names should be in English", "代码里的变量名用英文": the
-    assistant's output in general as the subject (an 'output' word first) and a 'norm' after it ("should", "for
-    me", "please", 用英文), nothing of now ("tests should pass now": the state of one thing)."""
+    assistant's output in general as the subject (an 'output' word first, a 'general' word and one more word may
+    come before it: "Any schedule suggestions should ...") and a 'norm' after it ("should", "for me", "please",
+    用英文), nothing of now ("tests should pass now": the state of one thing)."""
     hits = found("output", core[:40])
     if not hits or has("now", core):
         return False
@@ -794,8 +811,11 @@ def _output_norm(core: str) -> bool:
     if lang.has_han(core[:b]):
         if a > 0:
             return False
-    elif len(lang.words(core[:a])) > 1 or _specific(code).intersection(w.lower() for w in lang.words(core[:a])):
-        return False
+    else:
+        before = [w.lower() for w in lang.words(core[:a])]
+        before = before[1:] if before[:1] and before[0] in word_list("general", code) else before  # "any schedule"
+        if len(before) > 1 or _specific(code).intersection(before):
+            return False
     rest = core[b:]
     return has("norm", rest) or has("useless", rest) or _weighed(rest, code) or _preferred_over(rest, code)
 
@@ -1964,7 +1984,7 @@ def read(message: Message, proposed: frozenset[str] = frozenset()) -> Reading:
     cued = cued or bool(_CLITIC.search(head) and may_hold(head, ("output",), ()))
     cued = cued or (may_hold(head, (), ("when_lead",)) and may_hold(head, ("when_you", "trigger"), ()))
     cued = cued or may_hold(head, (), ("alert",)) or _lead_hinted(head) or bool(_yours_near_output().search(head))
-    cued = cued or bool(_you_write().search(head) or _scope_head().search(head))
+    cued = cued or bool(_you_write().search(head) or _scope_head().search(head) or _general_output_head().search(head))
     override = may_hold(head, ("override",), ())
     if not cued and not override and not proposed:
         return Reading(False, False)  # most messages: no cue outside their code at all
