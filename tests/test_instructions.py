@@ -1832,3 +1832,28 @@ def test_a_kind_of_thing_all_of_the_output_and_more_of_what_an_assistant_writes(
         )
         == []
     )
+
+
+def test_an_aside_in_parentheses_the_order_again_a_place_in_each_answer_and_what_we_cannot_send():
+    assert (
+        _missed(
+            "Write math in LaTeX ($...$ and $$...$$) please.",
+            "Give me the command first and the explanation after, not the other way round.",
+            "Put the file path above each code block in your replies.",
+            "Please leave out any verify=False style workarounds, even in tests.",
+            "We can't send patient data to any external API, so all processing has to stay on-prem.",
+            "I'm a frontend dev, so explain the database side like I don't know what an index is.",
+            "When you make a claim about performance, link to the docs or a benchmark I can check.",
+        )
+        == []
+    )
+    assert (
+        _read(
+            "See the code above.",
+            "Skip the second step.",
+            "While browsing the code in admin/options.py (on another ticket), I came across that line.",
+            "I will try to use `python3 -c` with no newlines in the bash command (using `;`).",
+            "Unfortunately, I can’t share my love for him with you, my fingers are too big.",
+        )
+        == []
+    )

@@ -117,10 +117,23 @@ _HAN_NOT_PLEASE = re.compile(r"请[求问假教客]|[申邀]请")
 
 def classify(sentence: str) -> str | None:
     """:data:`INSTRUCTION`, :data:`PREFERENCE` or None for one sentence of the user's own words (its wording
-    only: :func:`own_sentences` decides whether it is the user's own, and drops questions and reported speech)."""
+    only: :func:`own_sentences` decides whether it is the user's own, and drops questions and reported speech).
+    An aside in parentheses is read past when the sentence sets nothing with it ("Write math in LaTeX ($...$ and
+    $$...$$) please")."""
+    kind = _classify(sentence)
+    if kind is None and "(" in sentence and (bare := _ASIDE.sub("", sentence)) != sentence and len(bare.split()) > 2:
+        kind = _classify(bare)
+    return kind
+
+
+_ASIDE = re.compile(r"\s*[(（][^()（）]{1,120}[)）](?=\W*\w)")  # with words after it: not a closing remark
+
+
+def _classify(sentence: str) -> str | None:
     s = _softened(_MD_EMPHASIS.sub("", _MD_LEAD.sub("", sentence)).strip())
     s = _HAN_NOT_PLEASE.sub(lambda m: " " * len(m.group()), s) if "请" in s else s  # "请求": a request, a noun
     s = _KIND_OF.sub(lambda m: " " * len(m.group()), s)  # "comparisons like this": of a kind, not this one
+    s = _OTHER_WAY.sub("", s)  # "..., not the other way round": the order again, no other thing
     s = _untopiced(s)  # "For SQL, assume Postgres 14": the rule after its topic
     if starts("condition", s) and not _habit(_without_request(s)):
         main = _consequent(s)  # "If we use FileInput, we can't clear": only the main clause may set a rule
@@ -150,6 +163,7 @@ _KIND_OF = re.compile(
     r"(?:\s+ones?)?(?!\w)",
     re.I,
 )
+_OTHER_WAY = re.compile(r"[,;]?\s*(?:and\s+|but\s+)?not\s+the\s+other\s+way\s+a?round\b", re.I)
 _HAN_PAST = ("过", "了")
 
 
@@ -301,10 +315,15 @@ def _by_cues(s: str) -> str | None:
     return None
 
 
+_WHERE = ("above", "below")
+
+
 def _one_off(s: str) -> list[tuple[int, int]]:
     """The 'one_off' phrases of ``s``, but a 'place' word where the user is in a sentence of a preference or of
     more than one clause ("I can't run Python 2 here", "Qui siamo tutti su Vue, gli esempi in React ...")."""
     off = found("one_off", s)
+    if off:  # "above each code block", "below every heading": where in each answer, not the text up there
+        off = [(a, b) for a, b in off if not (s[a:b].lower() in _WHERE and _next_word(s, b) in word_list("general"))]
     if off and (has("prefer", s) or _CLAUSE.search(s)):
         return _unplaced(s, off)
     return off
@@ -435,6 +454,8 @@ def _verbless_norm(core: str) -> bool:
     opener = set().union(*(word_list(k, code) for k in (*kinds, "statement_start", "article", "relation")))
     if words[0] in opener and not starts("negative_lead", main):  # "No emojis in commit messages, ..."
         return False
+    if words[1].endswith("ing") and not lang.content_words(words[0]):
+        return False  # "While browsing the code in admin/options.py, I came across ...": what the speaker did
     if starts("not_negative", main) or any(starts(k, main) for k in ("start", "directive", "style_start", "request")):
         return False
     people = word_list("people", code) | word_list("first_person", code) | word_list("addressee", code)
