@@ -1857,3 +1857,29 @@ def test_an_aside_in_parentheses_the_order_again_a_place_in_each_answer_and_what
         )
         == []
     )
+
+
+def _texts(text: str) -> list[str]:
+    return [i.text for i in detect(Message("user", text, seq=1))]
+
+
+def test_the_setting_before_a_rule_and_what_goes_on_with_it_are_kept_with_it_but_not_in_its_subject():
+    setting = "Our infra is Terraform on GCP. No click-through-the-console instructions, give me tf resources."
+    assert _texts(setting) == [setting]
+    assert rule_part(setting) == "No click-through-the-console instructions, give me tf resources."
+    pointed = "Our CI box has no internet access. Keep that in mind."  # what to keep came before
+    assert _texts(pointed) == [pointed]
+    assert rule_part(pointed) == pointed
+    more = "Tests with pytest, not unittest. And parametrize instead of copy-pasting test functions."
+    assert _texts(more) == [more]
+    assert rule_part(more) == "Tests with pytest, not unittest."
+    # the task at hand, what happened, another request about one thing: none goes with the rule
+    assert _texts("I want a panel that shows p95 latency. Please no emojis in your answers.") == [
+        "Please no emojis in your answers."
+    ]
+    assert _texts("I ran the tests and they passed. Always use tabs.") == ["Always use tabs."]
+    assert _texts("Always use tabs. Fix the bug in line 3.") == ["Always use tabs."]
+    assert _texts("Always use tabs. And suggest what a troubleshooting section should cover for our users.") == [
+        "Always use tabs."
+    ]
+    assert _texts("我们的产品是闭源的。刚跑了一下测试，有两个挂了。请不要推荐 GPL 的库。") == ["请不要推荐 GPL 的库。"]

@@ -625,8 +625,8 @@ def _bare_imperative(clause: str, code: str) -> bool:
         return False  # "so cursor.fetchone()[0] afterwards fails": a name in code is a subject, not a verb
     kinds = ("first_person", "speaker", "determiner", "article", "object_pronoun", "addressee", "specific")
     subject = set().union(*(word_list(k, code) for k in (*kinds, "other_subject", "statement_start", "not_imperative")))
-    if words[0] in subject or starts("statement_start", clause):
-        return False
+    if words[0] in subject or words[0].split("'")[0] in subject or starts("statement_start", clause):
+        return False  # "you've got this", "we're on it": a subject and its verb
     copulas = word_list("copula", code)
     at = next((i for i, w in enumerate(words[:5]) if w in copulas), None)  # words[0]: after a code span
     if at is None:  # "bold the key points", "zuerst günstige Optionen", "esercizi brevi"
@@ -1771,7 +1771,7 @@ def pointable(written: str, spoken: str) -> bool:
 def own_sentences(text: str) -> list[tuple[str, str]]:
     """``(sentence as written, the same with quoted parts blanked)`` for each sentence of ``text`` that may set
     a rule: the user's own words, no hypothetical, no reported speech, no question but a request."""
-    return [(written, spoken) for written, spoken, doubtful, _ in _sentences(text) if not doubtful]
+    return [(written, spoken) for written, spoken, doubtful, _, _ in _sentences(text) if not doubtful]
 
 
 _CHOICE = re.compile(r"[,，]\s*(?:or|oder|o|oppure|还是|或者)\s", re.I)
@@ -1812,11 +1812,11 @@ def _untagged(spoken: str) -> str:
     return spoken[: m.start()] + ("。" if lang.has_han(spoken[-1]) or spoken.endswith("？") else ".")
 
 
-def _sentences(text: str) -> list[tuple[str, str, bool, tuple[str, str]]]:
+def _sentences(text: str) -> list[tuple[str, str, bool, tuple[str, str], tuple[str, str]]]:
     """:func:`own_sentences`, and those a generic question after them makes doubtful (``True``): what may have
     been pasted before "What do you think?" can still state the user's own preference, but no rule. Last, the
-    sentence right after each in the same paragraph, as written and spoken (blanks for none: a reason may follow a
-    rule)."""
+    sentences right after and right before each in the same paragraph, as written and spoken (blanks for none: a
+    reason may follow a rule, the speaker's setting come before it)."""
     text = text[:READ_CHARS]
     own, strict = (unwrapped(t) for t in doubtful_words(text))
     out = []
@@ -1841,7 +1841,11 @@ def _sentences(text: str) -> list[tuple[str, str, bool, tuple[str, str]]]:
         following = ("", "")
         if after is not None and joined:
             following = (" ".join(text[after[0] : after[1]].split()), " ".join(strict[after[0] : after[1]].split()))
-        out.append((" ".join(written.split()), spoken, doubtful, following))
+        before = spans[i - 1] if i else None
+        preceding = ("", "")
+        if before is not None and not PARAGRAPH_END.search(text, before[1], start):
+            preceding = (" ".join(text[before[0] : before[1]].split()), " ".join(strict[before[0] : before[1]].split()))
+        out.append((" ".join(written.split()), spoken, doubtful, following, preceding))
     return out
 
 
@@ -1857,9 +1861,74 @@ def _reason(sentence: str) -> bool:
         return False
     if starts("not_reason", sentence) or has("one_off", sentence) or has("aside", sentence):
         return False
+    if _AND.match(sentence) or (lang.detect(sentence) == "en" and _bare_imperative(sentence, "en")):
+        return False  # "And suggest what a troubleshooting section should cover ...": something more, no reason
     if _speaks_of_self("first_person", sentence) or has("possessive", sentence) or has("team", sentence):
         return True
     return bool(starts("reason", sentence) or has("place", sentence))  # "Getting anything approved here takes weeks."
+
+
+def _said_before(sentence: str) -> bool:
+    """Whether ``sentence``, right before a rule in its paragraph, states the speaker's setting the rule follows
+    from ("Our infra is Terraform on GCP. No click-through-the-console instructions."): a statement of a few words
+    that opens with the speaker's own thing ('possessive'), a 'pinned' platform, or who the speaker is ("I'm a
+    manager", "Sono celiaca"), or speaks of the speaker's 'team'; of how things stand (no past, no wish: "I want a
+    panel that ..." is the task), no question, nothing for this turn, no aside, no change of topic ('not_reason':
+    "Thanks!", "I suspect ...")."""
+    if not sentence or sentence.endswith(("?", "？")) or len(sentence) > REASON_CHARS or not _ends(sentence):
+        return False
+    words = [w.lower() for w in lang.words(sentence)]
+    if len(words) < 3 and not lang.has_han(sentence):
+        return False
+    if starts("not_reason", sentence) or has("one_off", sentence) or has("aside", sentence) or has("thanks", sentence):
+        return False
+    if (
+        any(_past(w) for w in words)
+        or word_list("copula_past").intersection(words)
+        or any(h in sentence for h in _HAN_PAST)
+    ):
+        return False  # "I ran the tests and they passed.", "刚跑了一下测试": what happened
+    if has("wish", sentence) or has("like", sentence):
+        return False  # "I want a panel that shows p95 latency": the task at hand
+    if starts("possessive", sentence) or _pinned(sentence) or has("team", sentence):
+        return True  # "Our infra is Terraform on GCP.", "We target Node 18 LTS.", "Datenschutz ist bei uns heikel."
+    who = _WHO_IS.match(sentence)  # "I'm a manager, not an engineer.", "Sono celiaca.", "我是小学老师。"
+    return bool(who) and not _next_word(sentence, who.end()).endswith("ing")  # not "We're planning the pipeline"
+
+
+_WHO_IS = re.compile(r"\s*(?:i'm|i am|we're|we are|ich bin|wir sind|sono|siamo|我是|我们是)(?!\w)", re.I)
+
+
+def _refers_back(spoken: str) -> bool:
+    """Whether ``spoken`` asks the assistant to keep what was said before it and says little else ('noted': "Keep
+    that in mind.", "Tienine conto negli esempi.", "请记住这一点。"): the sentence before it is what to keep."""
+    end = next((b for a, b in found("noted", spoken) if not spoken[:a].strip()), 0)
+    return bool(end) and len(lang.words(spoken[end:])) <= 3
+
+
+def _goes_on(sentence: str) -> bool:
+    """Whether ``sentence``, right after a rule in its paragraph, goes on with it: a short command about things in
+    general ("And parametrize instead of copy-pasting test functions."; not "Fix the bug in line 3.", about one
+    thing) or a terse pick ("MIT/Apache/BSD only."), no question, nothing for this turn, nothing that happened."""
+    if not sentence or sentence.endswith(("?", "？")) or len(sentence) > REASON_CHARS or lang.has_han(sentence):
+        return False
+    if starts("not_reason", sentence) or has("one_off", sentence) or has("aside", sentence):
+        return False
+    s = _AND.sub("", sentence, count=1)
+    words = [w.lower() for w in lang.words(s)]
+    if not 2 <= len(words) <= 12 or any(_past(w) for w in words):
+        return False
+    if _terse(s):
+        return True
+    code = lang.detect(s)
+    if code != "en" or not lang.words(s)[0][1:].islower():
+        return False  # a verb first tells a command only in English; "iText fällt damit raus" names a thing
+    one = _specific(code) | word_list("object_pronoun", code) | word_list("not_object", code)
+    obj = words[2:3] if words[1] in word_list("first_person", code) else words[1:2]  # "give me commands that ..."
+    return _bare_imperative(s, code) and bool(obj) and obj[0] not in one
+
+
+_AND = re.compile(r"^\s*(?:and|also|plus|und|auch|e|anche)\b[\s,]*", re.I)
 
 
 # ---------------------------------------------------------------- subjects: what supersedes what
@@ -1896,13 +1965,20 @@ def _ends(sentence: str) -> bool:
 
 
 def rule_part(text: str) -> str:
-    """An item's rule without the speaker's reason :func:`detect` kept after it ("Pandas, not polars. Our cluster
-    image doesn't have polars." -> "Pandas, not polars."): its last sentence when that reads as a reason."""
+    """An item's rule without what :func:`detect` kept around it: the speaker's reason or what goes on with it after
+    it, the speaker's setting before it ("Pandas, not polars. Our cluster image doesn't have polars." -> "Pandas,
+    not polars."): its first sentence read as a rule, with the one before it when it only points back to that
+    ("... Keep that in mind."); else without its last sentence when that reads as a reason."""
     spans = _led_spans(text)
     if len(spans) < 2:
         return text
+    for i, (start, end) in enumerate(spans):
+        sentence = " ".join(text[start:end].split())
+        if classify(sentence) is not None or (i and _refers_back(sentence)):
+            return text[spans[i - 1][0] if i and _refers_back(sentence) else start : end].strip()
     start, end = spans[-1]
-    return text[:start].rstrip() if _reason(" ".join(text[start:end].split())) else text
+    last = " ".join(text[start:end].split())
+    return text[:start].rstrip() if _reason(last) or _goes_on(last) else text
 
 
 class _Subjects:
@@ -1950,12 +2026,13 @@ class Reading:
     """What :func:`detect` reads of one user message whatever the items in force (so a driver may keep it per
     message, ``ViewCache.of``): whether a cue occurs outside its code (``cued``), whether an override cue does
     (``override``: a sentence may then revise an item), and each sentence worth a look with its kind by the
-    sentence alone (None: none, unless it revises an item in force) and the speaker's reason that follows a rule
-    (:func:`_reason`; "" for none)."""
+    sentence alone (None: none, unless it revises an item in force), the sentence kept after a rule (the speaker's
+    reason, :func:`_reason`, or what goes on with it, :func:`_goes_on`; "" for none) and the one kept before it
+    (the speaker's setting, :func:`_said_before`, or what "keep that in mind" points back to; "" for none)."""
 
     cued: bool
     override: bool
-    sentences: tuple[tuple[str, str, bool, str | None, str], ...] = ()
+    sentences: tuple[tuple[str, str, bool, str | None, str, str], ...] = ()
 
 
 def _paired(head: str) -> bool:
@@ -2011,8 +2088,8 @@ def read(message: Message, proposed: frozenset[str] = frozenset()) -> Reading:
         return Reading(False, False)  # most messages: no cue outside their code at all
     out = []
     sentences = _sentences(message.text)
-    drafted = any(doubtful and starts("persona", spoken) for _, spoken, doubtful, _ in sentences)  # "You are a ..."
-    for sentence, spoken, doubtful, following in sentences:
+    drafted = any(doubtful and starts("persona", spoken) for _, spoken, doubtful, _, _ in sentences)  # "You are a"
+    for sentence, spoken, doubtful, following, preceding in sentences:
         if doubtful:  # the user's own preference, or a rule spoken to the assistant ("Keep your answers short.")
             first_person = _first_person_preference(spoken) or _liking(spoken) or _accommodation(spoken)  # own
             kind = classify(spoken) if first_person or (_addressed(spoken) and not drafted) else None
@@ -2021,16 +2098,30 @@ def read(message: Message, proposed: frozenset[str] = frozenset()) -> Reading:
             kind = classify(spoken) if cued or override else None
             if kind is None and sentence in proposed and not has("one_off", spoken):
                 kind = None if starts("not_rule", _without_request(spoken)) else PREFERENCE
+        if kind is None and not doubtful and _refers_back(spoken) and _said_before(preceding[1]):
+            kind = PREFERENCE  # "Our CI box has no internet. Keep that in mind.": what to keep came before
         cued = cued or kind is not None
-        out.append((sentence, spoken, doubtful, kind, following))
-    ruled = {sentence for sentence, _, _, kind, _ in out if kind is not None}
-    reasons = [  # the reason after a rule goes with it ("Use logging, not print(). We ship this as a library.")
-        following[0]
-        if kind is not None and _ends(sentence) and following[0] not in ruled and _reason(following[1])
+        out.append((sentence, spoken, doubtful, kind, following, preceding))
+    ruled = {sentence for sentence, _, _, kind, _, _ in out if kind is not None}
+    reasons = [  # the reason after a rule goes with it ("Use logging, not print(). We ship this as a library."),
+        following[0]  # and what goes on with it ("Tests with pytest. And parametrize instead of copy-pasting.")
+        if kind is not None
+        and _ends(sentence)
+        and following[0] not in ruled
+        and (_reason(following[1]) or _goes_on(following[1]))
         else ""
-        for sentence, _, _, kind, following in out
+        for sentence, _, _, kind, following, _ in out
     ]
-    return Reading(cued, override, tuple((*o[:4], why) for o, why in zip(out, reasons, strict=True)))
+    given = set(reasons)
+    leads = [  # the speaker's setting before it ("Our infra is Terraform on GCP. No console click-throughs.")
+        preceding[0]
+        if kind is not None
+        and preceding[0] not in ruled | given
+        and (_refers_back(spoken) or _said_before(preceding[1]))
+        else ""
+        for _, spoken, _, kind, _, preceding in out
+    ]
+    return Reading(cued, override, tuple((*o[:4], why, lead) for o, why, lead in zip(out, reasons, leads, strict=True)))
 
 
 def detect(
@@ -2049,11 +2140,12 @@ def detect(
         return []
     subjects = _Subjects() if subjects is None else subjects
     out = []
-    for sentence, spoken, doubtful, kind, why in r.sentences:
+    for sentence, spoken, doubtful, kind, why, lead in r.sentences:
         if kind is None and not doubtful and _revises(spoken, existing, subjects):
             kind = INSTRUCTION
         if kind is not None:
             text = f"{sentence} {why}" if why and len(sentence) + len(why) < MAX_CHARS else sentence
+            text = f"{lead} {text}" if lead and len(lead) + len(text) < MAX_CHARS else text
             text = text if len(text) <= MAX_CHARS else text[: MAX_CHARS - 1] + "…"
             out.append(SummaryItem(text=text, sources=(message.seq or 0,), subject=kind, weight=10.0))
     return out
