@@ -22,8 +22,9 @@ Into each go ``--per-stream`` seeded positives of distinct subjects, drawn from 
 (``--cue-cases``: from the cue cases only, the pool of the figures before the ``WRITTEN_*`` batches were written;
 ``--unseen``: from ``UNSEEN_8``, never read for rules, to show how survival carries to new wording; ``--unseen-9``:
 from ``UNSEEN_9``, written later, the same; ``--unseen-10`` to ``--unseen-15``: from ``UNSEEN_10``
-to ``UNSEEN_15``, written by helpers that saw no rule (``UNSEEN_16``, rules closed by a generic question, is no
-pool: its cases end with the question, which no rule holds);
+to ``UNSEEN_15``, written by helpers that saw no rule, and ``--unseen-19`` (a later session's, measured at its
+start; ``UNSEEN_16``, rules closed by a generic question, is no pool: its cases end with the question, which no
+rule holds);
 a later one on the same subject supersedes an earlier one by design, and the supersession pairs measure that),
 half as a turn of their own, half inside an existing user turn: before or after its text or pasted output, or
 after it and before a closing "What do you think?", where only a first-person preference or a rule spoken to the
@@ -79,6 +80,10 @@ from instruction_cases import (
     UNSEEN_16_NEGATIVES,
     UNSEEN_17,
     UNSEEN_17_NEGATIVES,
+    UNSEEN_18,
+    UNSEEN_18_NEGATIVES,
+    UNSEEN_19,
+    UNSEEN_19_NEGATIVES,
     UNSEEN_LATER,
     WRITTEN_11,
     WRITTEN_11_NEGATIVES,
@@ -104,6 +109,10 @@ from instruction_cases import (
     WRITTEN_21_NEGATIVES,
     WRITTEN_22,
     WRITTEN_22_NEGATIVES,
+    WRITTEN_23,
+    WRITTEN_23_NEGATIVES,
+    WRITTEN_24,
+    WRITTEN_24_NEGATIVES,
     positives,
 )
 
@@ -132,6 +141,8 @@ BLOCK = "Standing instructions"
 LONG_BATCHES = (
     ("WRITTEN_22", WRITTEN_22, WRITTEN_22_NEGATIVES, False),
     ("UNSEEN_17", UNSEEN_17, UNSEEN_17_NEGATIVES, True),
+    ("WRITTEN_23", WRITTEN_23, WRITTEN_23_NEGATIVES, False),
+    ("UNSEEN_18", UNSEEN_18, UNSEEN_18_NEGATIVES, True),
 )
 
 
@@ -176,6 +187,7 @@ def detection() -> None:
         ("UNSEEN_14", UNSEEN_14),
         ("UNSEEN_15", UNSEEN_15),
         ("UNSEEN_16", UNSEEN_16),
+        ("UNSEEN_19", UNSEEN_19),
     ):
         texts = [t for per_lang in cases.values() for t in per_lang]
         found = [t for t in texts if detect(Message("user", t, seq=1))]
@@ -192,6 +204,7 @@ def detection() -> None:
         ("UNSEEN_14_NEGATIVES", UNSEEN_14_NEGATIVES),
         ("UNSEEN_15_NEGATIVES", UNSEEN_15_NEGATIVES),
         ("UNSEEN_16_NEGATIVES", UNSEEN_16_NEGATIVES),
+        ("UNSEEN_19_NEGATIVES", UNSEEN_19_NEGATIVES),
     ):
         taken = [t for t in negatives if detect(Message("user", t, seq=1))]
         print(f"  negatives written with them ({name}): {len(taken)}/{len(negatives)} taken")
@@ -207,6 +220,7 @@ def detection() -> None:
         ("WRITTEN_19", WRITTEN_19, WRITTEN_19_NEGATIVES),
         ("WRITTEN_20", WRITTEN_20, WRITTEN_20_NEGATIVES),
         ("WRITTEN_21", WRITTEN_21, WRITTEN_21_NEGATIVES),
+        ("WRITTEN_24", WRITTEN_24, WRITTEN_24_NEGATIVES),
     ):
         texts = [t for per_lang in cases.values() for t in per_lang]
         found = [t for t in texts if detect(Message("user", t, seq=1))]
@@ -441,6 +455,7 @@ def _pool(name: str) -> list[tuple[str, str, str]]:
             "unseen13": UNSEEN_13,
             "unseen14": UNSEEN_14,
             "unseen15": UNSEEN_15,
+            "unseen19": UNSEEN_19,
         }
         batch = batches.get(name, UNSEEN_8)
         return [(code, t, "preference") for code, texts in batch.items() for t in texts]
@@ -587,7 +602,7 @@ def main() -> int:
         dest="pool",
         help="draw the positives from UNSEEN_12, written by a helper that saw no rule (later still)",
     )
-    for n in (13, 14, 15):
+    for n in (13, 14, 15, 19):
         ap.add_argument(
             f"--unseen-{n}",
             action="store_const",
