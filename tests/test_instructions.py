@@ -1883,3 +1883,26 @@ def test_the_setting_before_a_rule_and_what_goes_on_with_it_are_kept_with_it_but
         "Always use tabs."
     ]
     assert _texts("我们的产品是闭源的。刚跑了一下测试，有两个挂了。请不要推荐 GPL 的库。") == ["请不要推荐 GPL 的库。"]
+
+
+def test_a_platform_for_now_what_a_thing_must_be_after_the_speakers_situation_and_keeping_answers_so():
+    assert (
+        _missed(
+            "Our team is on React 17, we can't upgrade to 18 yet because of a legacy dependency.",
+            "We're on Postgres 12 for now.",
+            "我们项目还在用 Vue 2，暂时升级不了，请别给 Vue 3 的写法。",
+            "Sono celiaca, quindi le ricette devono essere senza glutine.",
+            "I'm a teacher, so explanations should be simple.",
+            "Potresti tenere le risposte in formato tabella quando confronti prodotti?",
+        )
+        == []
+    )
+    assert (
+        _read(
+            "I'm on the second step now.",
+            "I'm on vacation, so the report must wait.",
+            "I'm tired, so I must go.",
+            "Potresti tenere il codice?",
+        )
+        == []
+    )

@@ -143,12 +143,12 @@ def _classify(sentence: str) -> str | None:
     if len(s) < 4:
         return None
     kind = _by_cues(s)
+    if kind is None and _pinned(s):
+        return PREFERENCE  # "We're on React 17, we can't upgrade yet": a platform for now is one for this conversation
     if kind is not None or (_one_off(s) and not (has("standing", s) or has("temporal", s))):
         return kind  # "I'm free tomorrow, so give me a call": a request for then, whatever its clauses
     # a terse pick or a convention of the speaker's team: of a whole sentence, never a clause after a situation
     if _accommodation(s) or _terse(s) or _convention(s) or _complaint(s) or _banned(s) or _led(s) or _ordered(s):
-        return PREFERENCE
-    if _pinned(s):
         return PREFERENCE
     if _when_habit(s):
         return INSTRUCTION
@@ -789,6 +789,20 @@ def _anything_of_yours(rest: str, code: str) -> bool:
     return False
 
 
+def _thing_must(clause: str, code: str) -> bool:
+    """Whether ``clause`` says what a thing must be: a noun of at most three words (an article may open it; no
+    person, no pronoun, no one thing: "the report", "this") and a modal 'norm' right after it ("recipes must be
+    gluten-free", "reading level should stay around B1", "le ricette devono essere senza glutine")."""
+    norm = next((a for a, _ in found("norm", clause) if clause[a:].lower().startswith(_MODAL_NORMS)), None)
+    if norm is None or lang.has_han(clause):
+        return False
+    words = [w.lower() for w in lang.words(clause[:norm])]
+    words = words[1:] if words[:1] and words[0] in word_list("plural_article", code) else words
+    people = word_list("people", code) | word_list("first_person", code) | word_list("addressee", code)
+    stop = people | _specific(code) | word_list("object_pronoun", code) | word_list("statement_start", code)
+    return 1 <= len(words) <= 3 and not stop.intersection(words) and not any(_past(w) for w in words)
+
+
 _MODAL_NORMS = ("must", "should", "has to", "have to", "needs to", "need to", "muss", "müssen", "deve", "devono")
 
 
@@ -1051,6 +1065,8 @@ def _rule_clause(clause: str, code: str, linked: bool = False, strict: bool = Fa
         return len(lang.words(c)) <= most and bool(lang.content_words(c[end:], filler=True))
     if led and (_ruled_out(c) or (_anything_of_yours(c, code) and has("norm", c))):
         return True  # "so anything that pip-installs at runtime is out", "so whatever you suggest has to ..."
+    if led and _thing_must(c, code):
+        return True  # "Sono celiaca, quindi le ricette devono essere senza glutine"
     words = [w.lower() for w in lang.words(c)]
     general = len(words) >= 3 and words[1] in word_list("general", code)
     if linked and general and lang.content_words(words[0], filler=True):
@@ -1662,10 +1678,10 @@ def _pinned(s: str) -> bool:
     if (end := starts("lead_in", core)) and (colon := _LEAD_COLON.search(core, end, 40)):
         core = core[colon.end() :]  # "Heads up: we're on Postgres 12"
     spans = found("pinned", core)
-    if not spans or spans[0][0] > 0 or has("copula_past", core) or has("one_off", core):
+    if not spans or spans[0][0] > 0 or has("copula_past", core):
         return False  # "No, we are on Python 3), it returns None": narration, not the opening of the sentence
     s = core
-    rest = _CLAUSE.split(s[spans[0][1] :], maxsplit=1)[0]
+    rest = _CLAUSE.split(s[spans[0][1] :], maxsplit=1)[0]  # "for now", "yet" leave it so for this conversation
     versioned = bool(_VERSION.search(rest)) or bool(_TECH_NAME.search(rest))
     loose = s[spans[0][0] : spans[0][1]].lower().rstrip() in {"we're on", "we are on", "i'm on", "i am on"}
     contrast = bool(_TERSE_CLAUSE.search(rest) or found("negation", s[spans[0][1] :]))  # "I'm on Windows, not bash"
