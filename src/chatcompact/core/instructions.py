@@ -137,8 +137,10 @@ def _classify(sentence: str) -> str | None:
     s = _untopiced(s)  # "For SQL, assume Postgres 14": the rule after its topic
     if starts("condition", s) and not _habit(_without_request(s)):
         main = _consequent(s)  # "If we use FileInput, we can't clear": only the main clause may set a rule
-        if main and _scoped(s[: len(s) - len(main)]) and _directive_start(_without_request(main)):
-            return INSTRUCTION  # "If your answers run past a page, just give me the full file": a habit
+        condition = s[: len(s) - len(main)] if main else ""
+        if main and (_scoped(condition) or has("doubt", condition)) and _directive_start(_without_request(main)):
+            return INSTRUCTION  # "If your answers run past a page, just give me the full file", "If something's
+            # ambiguous, ask me first": a habit
         s = main
     if len(s) < 4:
         return None
@@ -1453,18 +1455,18 @@ def _terse(s: str) -> bool:
     'negative_lead' or 'negation' word first), or the second says what not to use instead. Not "Cash only", "No
     way", "Kein Problem", "Friday, not Monday" (a correction of one fact), "No README, so I made one"."""
     head = _TERSE_TAIL.sub("", _TERSE_REASON.split(s.strip(_PUNCT), maxsplit=1)[0])
-    if len(head) > 80 or lang.has_han(head) or not _terse_words().intersection(lang.words(head.lower())):
+    if len(head) > 240 or lang.has_han(head) or not _terse_words().intersection(lang.words(head.lower())):
         return False
-    clauses = [c for c in _TERSE_CLAUSE.split(head.strip(_PUNCT)) if c]
-    bare = _BARE_NOT.fullmatch(clauses[0]) if len(clauses) == 1 else None
-    clauses = list(bare.groups()) if bare else clauses  # "pnpm not npm"
+    clauses = [_TERSE_TAIL.sub("", c) for c in _TERSE_CLAUSE.split(head.strip(_PUNCT)) if c]
+    bare = _BARE_NOT.fullmatch(clauses[0]) if len(clauses) <= 2 else None
+    clauses = [*bare.groups(), *clauses[1:]] if bare else clauses  # "pnpm not npm", "pnpm not npm btw, last time ..."
     code = lang.detect(s)
     if bare and (at := _BARE_WHERE.match(clauses[1])) and at.group(1).lower() in word_list("relation", code):
         clauses = [clauses[0], clauses[1][: at.end(0)], clauses[1][at.end(0) :]]  # "kotlin not java for any ..."
     if len(clauses) == 3 and (_next_word(clauses[2], 0) in word_list("relation", code) or _reason(clauses[2])):
         clauses = clauses[:2]  # "yarn, not npm, for install commands": where the pick holds; or why ("Yarn 1, not
         # berry, that's what the monorepo is pinned to")
-    if not 1 <= len(clauses) <= 2 or has("one_off", head):
+    if not 1 <= len(clauses) <= 2 or len(", ".join(clauses)) > 80 or has("one_off", ", ".join(clauses)):
         return False
     marks = [_terse_mark(c, code) for c in clauses]
     if None in marks or not _named(clauses[0][starts("negative_lead", clauses[0]) :]):
@@ -1517,7 +1519,7 @@ def _bare_not_in(head: str) -> bool:
         if m.start() - start > 40:
             continue
         stop = _SENTENCE_MARK.search(head, m.end())
-        sentence = head[start : stop.start() if stop else len(head)].strip()
+        sentence = head[start : stop.start() if stop else len(head)].strip().split(",")[0]  # a reason may follow
         if len(sentence.split()) <= 6 and _BARE_NOT.fullmatch(_TERSE_TAIL.sub("", sentence)):
             return True
     return False
@@ -1526,7 +1528,9 @@ def _bare_not_in(head: str) -> bool:
 def _terse_hinted(head: str) -> bool:
     """The quick test of :func:`_terse`: a 'restrictive' word, or a negative one, in a short sentence's head ("only"
     and "no" are in many long sentences of narration)."""
-    if not may_hold(head, ("restrictive",), ("negative_lead", "negation")) and not _bare_not_in(head):
+    if _bare_not_in(head):
+        return True  # "pnpm not npm btw, last time ...": the shape itself
+    if not may_hold(head, ("restrictive",), ("negative_lead", "negation")):
         return False
     words = _terse_words()
     for m in _SHORT_HEAD.finditer(head):
@@ -1877,7 +1881,8 @@ def _reason(sentence: str) -> bool:
         return False
     if starts("not_reason", sentence) or has("one_off", sentence) or has("aside", sentence):
         return False
-    if _AND.match(sentence) or (lang.detect(sentence) == "en" and _bare_imperative(sentence, "en")):
+    command = lang.detect(sentence) == "en" and _bare_imperative(sentence, "en") and not has("addressee", sentence)
+    if _AND.match(sentence) or (command and not _speaks_of_self("first_person", sentence)):
         return False  # "And suggest what a troubleshooting section should cover ...": something more, no reason
     if _speaks_of_self("first_person", sentence) or has("possessive", sentence) or has("team", sentence):
         return True
@@ -2099,6 +2104,7 @@ def read(message: Message, proposed: frozenset[str] = frozenset()) -> Reading:
     cued = cued or (may_hold(head, (), ("when_lead",)) and may_hold(head, ("when_you", "trigger"), ()))
     cued = cued or may_hold(head, (), ("alert",)) or _lead_hinted(head) or bool(_yours_near_output().search(head))
     cued = cued or bool(_you_write().search(head) or _scope_head().search(head) or _general_output_head().search(head))
+    cued = cued or (may_hold(head, ("doubt",), ()) and may_hold(head, (), ("condition",)))  # "If unsure, say so"
     override = may_hold(head, ("override",), ())
     if not cued and not override and not proposed:
         return Reading(False, False)  # most messages: no cue outside their code at all
