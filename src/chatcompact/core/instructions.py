@@ -1917,7 +1917,9 @@ def _said_before(sentence: str) -> bool:
     return bool(who) and not _next_word(sentence, who.end()).endswith("ing")  # not "We're planning the pipeline"
 
 
-_WHO_IS = re.compile(r"\s*(?:i'm|i am|we're|we are|ich bin|wir sind|sono|siamo|我是|我们是)(?!\w)", re.I)
+_WHO_IS = re.compile(  # who the speaker is, not where ("I'm on the new billing export": the task)
+    r"\s*(?:(?:i'm|i am|we're|we are)\s+(?:a|an|not)|ich bin|wir sind|sono|siamo|我是|我们是)(?!\w)", re.I
+)
 
 
 def _refers_back(spoken: str) -> bool:
