@@ -1906,3 +1906,27 @@ def test_a_platform_for_now_what_a_thing_must_be_after_the_speakers_situation_an
         )
         == []
     )
+
+
+def test_what_to_answer_with_a_setting_for_the_whole_project_and_a_request_after_the_speakers_situation():
+    assert (
+        _missed(
+            "Please answer me with short bullet points, my English is not so strong.",
+            "Rispondi con elenchi puntati.",
+            "So please keep library suggestions to permissive licenses like MIT, BSD or Apache 2.0.",
+            "This code base is Fortran 90, so please keep answers in Fortran 90 rather than switching to Python.",
+            "I'm doing everything in Kotlin on this app, so could you keep the Android snippets in Kotlin too?",
+            "If you're not sure, say so.",
+        )
+        == []
+    )
+    assert (
+        _read(
+            "Answer with yes or no.",
+            "I'm stuck, so can you help me?",
+            "I'm free tomorrow, so could you call me?",
+            "But may I see your driver's license and insurance policy, PLS? I have to give you a ticket.",
+            "Fix this project's build.",
+        )
+        == []
+    )

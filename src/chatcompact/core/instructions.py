@@ -89,7 +89,10 @@ _ANYWHERE = (
     *("anywhere", "temporal", "prefer", "prefer_word", "please", "noted"),
     *("excess", "annoyance", "overdo", "your_habit", "ruled_out", "useless", "when", "pinned"),  # complaints, ...
 )
-_AT_START = ("start", "style_start", "style_general", "output", "directive_to_me", "assume", "cease", "lead_with")
+_AT_START = (
+    *("start", "style_start", "style_general", "output", "directive_to_me", "assume", "cease", "lead_with"),
+    "answer_with",
+)
 # A liking or a habit counts only of the assistant's output: one of the first with one of the second ("I love
 # hiking", "call me when you land" are in many chat messages, the output words in few of them).
 _ABOUT = ("like", "when_you")
@@ -293,6 +296,8 @@ def _by_cues(s: str) -> str | None:
         return INSTRUCTION
     if _flag_when(core):
         return INSTRUCTION
+    if (end := starts("answer_with", core)) and has("output", " ".join(lang.words(core[end:])[:4])):
+        return INSTRUCTION  # "Answer with short bullet points"; not "Answer with yes or no"
     code = lang.detect(core)
     first = _CLAUSE.split(core, maxsplit=1)[0]
     if (starts("alert", core) and _anything_of_yours(core, code)) or (
@@ -332,8 +337,10 @@ def _one_off(s: str) -> list[tuple[int, int]]:
 
 
 def _unplaced(s: str, spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
-    """``spans`` of ``s`` but the 'place' words among them (where the user is: "here")."""
-    return [(a, b) for a, b in spans if s[a:b].lower() not in word_list("place")]
+    """``spans`` of ``s`` but the 'place' words among them (where the user is: "here"; what the whole conversation
+    is about: "this project", "This code base")."""
+    places = found("place", s)
+    return [(a, b) for a, b in spans if not any(x <= a and b <= y for x, y in places)]
 
 
 def _flag_when(core: str) -> bool:
@@ -1001,13 +1008,12 @@ def _accommodation(s: str) -> bool:
     (a 'speaker' word: "I'm", "we", "sono", 我), then, after a comma or a 'consequence' word ("so", "also",
     "quindi", 所以), a clause that sets a rule for the assistant (:func:`_rule_clause`). Someone else's situation
     ("my friend is vegetarian, so no meat at the party", "我朋友吃素") is none."""
-    if s.rstrip().endswith(("?", "？")):
-        return False  # "But may I see your license, PLS?": a question is no situation
-    code = lang.detect(s)
+    asked = s.rstrip().endswith(("?", "？"))  # "But may I see your license, PLS?": a question is no situation,
+    code = lang.detect(s)  # unless what follows it asks for a rule: "I'm on Kotlin, so could you keep ... in Kotlin?"
     linking = set(_of("consequence", s, code))
     cuts = sorted({*(m.span() for m in _CLAUSE.finditer(s)), *linking})
     for start, end in cuts:
-        if start == 0:
+        if start == 0 or (asked and not _asks_for(s[end:], code, (start, end) in linking)):
             continue
         linked = (start, end) in linking
         if _situation(s[:start], code) and _rule_clause(s[end:], code, linked=linked):
@@ -1021,6 +1027,20 @@ def _accommodation(s: str) -> bool:
         and _rule_clause(s[a:], code)
         for a, _ in _of("topic_please", s, code)
     )
+
+
+def _asks_for(clause: str, code: str, linked: bool) -> bool:
+    """Whether ``clause``, after a 'consequence' word (before it: ``linked``, or opening it), asks the listener for
+    something about the output or a technical thing ("so could you keep the snippets in Kotlin?"; not ", PLS?",
+    "so can you help me?")."""
+    c = clause.strip(_PUNCT)
+    end = _consequence_start(c, code)
+    asked = c[end:].lstrip(_PUNCT)
+    named = has("output", asked) or _technical(asked)  # what it asks about: "... keep the snippets in Kotlin?"
+    return bool(linked or end) and bool(_ASK_FOR.match(asked)) and named  # not "so can you help me?"
+
+
+_ASK_FOR = re.compile(r"(?:could|can|would|will)\s+you\b|(?:kannst|könntest)\s+du\b|(?:puoi|potresti)\b|能不能|能否", re.I)
 
 
 def _rule_clause(clause: str, code: str, linked: bool = False, strict: bool = False) -> bool:
@@ -1354,7 +1374,9 @@ def _style(core: str) -> bool:
             return True  # "write commit messages in the imperative mood", "show numbers with thousands separators"
         kept = found("output", rest)  # "keep functions under 30 lines": what to keep so is the output in general
         lead = lang.words(rest[: kept[0][0]]) if kept else []  # "keep the examples minimal": an article, too
-        whole = not lead or (len(lead) == 1 and lead[0].lower() in word_list("article", lang.detect(core)))
+        lead = lead[1:] if lead and lead[0].lower() in word_list("article", lang.detect(core)) else lead
+        whole = len(lead) <= 1 and not _specific(lang.detect(core)).intersection(w.lower() for w in lead)
+        # one word may name what the output is about: "keep library suggestions to permissive licenses"
         if starts("maintain", core) and kept and whole and lang.words(rest[kept[0][1] :]):
             return True
     end = starts("style_start", core)
@@ -1850,6 +1872,7 @@ def _sentences(text: str) -> list[tuple[str, str, bool, tuple[str, str], tuple[s
         spoken = _untagged(spoken)  # "niente spiegazioni lunghe, ok?": a statement that asks to be agreed with
         asks = _without_request(spoken) is spoken and not starts("cease", spoken)  # "Why do you keep ...?" asks to stop
         asks = asks and not _asked_change(spoken)  # "Can answers be shorter?" asks for a lasting change
+        asks = asks and not (spoken.endswith(("?", "？")) and _accommodation(spoken))  # "I'm on Kotlin, so could you"
         if spoken.endswith(("?", "？")) and (asks or starts("asks_opinion", spoken) or _CHOICE.search(spoken)):
             continue  # a question that weighs two ways ("..., or only for I/O?") asks for a judgment
         written = text[start:end]

@@ -75,6 +75,7 @@ ANCHORED = frozenset(
         "when_lead",
         "alert",
         "lead_with",
+        "answer_with",
         "greeting",
         "persona",
         "reason",
