@@ -1040,7 +1040,9 @@ def _asks_for(clause: str, code: str, linked: bool) -> bool:
     return bool(linked or end) and bool(_ASK_FOR.match(asked)) and named  # not "so can you help me?"
 
 
-_ASK_FOR = re.compile(r"(?:could|can|would|will)\s+you\b|(?:kannst|könntest)\s+du\b|(?:puoi|potresti)\b|能不能|能否", re.I)
+_ASK_FOR = re.compile(
+    r"(?:could|can|would|will)\s+you\b|(?:kannst|könntest)\s+du\b|(?:puoi|potresti)\b|能不能|能否", re.I
+)
 
 
 def _rule_clause(clause: str, code: str, linked: bool = False, strict: bool = False) -> bool:
