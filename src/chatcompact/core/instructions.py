@@ -323,6 +323,8 @@ def _by_cues(s: str) -> str | None:
 
 
 _WHERE = ("above", "below")
+_ORDINAL = re.compile(r"the (?:first|second|third|fourth|fifth|other|previous|latter|former)$", re.I)
+_PICKED = frozenset(("", "one", "ones", "option", "approach", "version", "solution", "answer", "way", "method", "variant"))
 
 
 def _one_off(s: str) -> list[tuple[int, int]]:
@@ -331,6 +333,8 @@ def _one_off(s: str) -> list[tuple[int, int]]:
     off = found("one_off", s)
     if off:  # "above each code block", "below every heading": where in each answer, not the text up there
         off = [(a, b) for a, b in off if not (s[a:b].lower() in _WHERE and _next_word(s, b) in word_list("general"))]
+        # "the second" picks one of the options offered; "the other half", "the first time it comes up" do not
+        off = [(a, b) for a, b in off if not (_ORDINAL.match(s[a:b]) and _next_word(s, b) not in _PICKED)]
     if off and (has("prefer", s) or _CLAUSE.search(s)):
         return _unplaced(s, off)
     return off
@@ -1584,6 +1588,8 @@ def _convention(s: str) -> bool:
     first = blanked(first, found("third_party", first))  # "我们组长比较喜欢 Go": the team lead, not the team
     if not found("team", first) or has("one_off", s) or has("copula_past", s):
         return False
+    if any(_past(w.lower()) for w in lang.words(first)):
+        return False  # "Our team adopted the Google style guide and one section confuses me": what happened
     code = lang.detect(s)
     if not _named(s):
         return False
