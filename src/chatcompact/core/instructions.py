@@ -324,7 +324,7 @@ def _by_cues(s: str) -> str | None:
 
 _WHERE = ("above", "below")
 _ORDINAL = re.compile(r"the (?:first|second|third|fourth|fifth|other|previous|latter|former)$", re.I)
-_PICKED = frozenset(("", "one", "ones", "option", "approach", "version", "solution", "answer", "way", "method", "variant"))
+_IDIOM = frozenset(("time", "times", "half", "hand", "day", "week"))  # "the first time", "the other half"
 
 
 def _one_off(s: str) -> list[tuple[int, int]]:
@@ -333,8 +333,8 @@ def _one_off(s: str) -> list[tuple[int, int]]:
     off = found("one_off", s)
     if off:  # "above each code block", "below every heading": where in each answer, not the text up there
         off = [(a, b) for a, b in off if not (s[a:b].lower() in _WHERE and _next_word(s, b) in word_list("general"))]
-        # "the second" picks one of the options offered; "the other half", "the first time it comes up" do not
-        off = [(a, b) for a, b in off if not (_ORDINAL.match(s[a:b]) and _next_word(s, b) not in _PICKED)]
+        # "the second (one)", "the third test" pick one thing; "the other half", "the first time it comes up" do not
+        off = [(a, b) for a, b in off if not (_ORDINAL.match(s[a:b]) and _next_word(s, b) in _IDIOM)]
     if off and (has("prefer", s) or _CLAUSE.search(s)):
         return _unplaced(s, off)
     return off
