@@ -668,40 +668,26 @@ def _in_your_output(clause: str, code: str) -> bool:
 _ONE = frozenset(("code", "codice", "test"))  # output words that name one answer's as often as all
 
 
-@lru_cache(maxsize=1)
-def _yours_near_output() -> re.Pattern[str]:
-    """The quick test of :func:`_in_your_output`: a 'listener_own' word of a spaced language, at most one word, then
-    an 'output' word."""
-    yours = "|".join(sorted((re.escape(w) for w in word_list("listener_own") if not lang.has_han(w)), key=len)[::-1])
-    output = "|".join(sorted(map(re.escape, word_list("output")), key=len)[::-1])
-    return re.compile(rf"\b(?:{yours})\s+(?:\S+\s+)?(?:{output})\b", re.I)
+@lru_cache(maxsize=8)
+def _then(kind: str, gap: int) -> re.Pattern[str]:
+    """A phrase of ``kind`` of a spaced language after at most ``gap`` words, matched where an anchor word ends."""
+    words = "|".join(sorted((re.escape(w) for w in word_list(kind) if not lang.has_han(w)), key=len)[::-1])
+    return re.compile(rf"\s+(?:\S+\s+){{0,{gap}}}(?:{words})\b", re.I)
 
 
-@lru_cache(maxsize=1)
-def _scope_head() -> re.Pattern[str]:
-    """The quick test of :func:`_scope_norm`: a 'scope' word that opens a line, a sentence or a clause after a
-    colon, then the speaker's side or the listener within three words ("Anything we pull in ...")."""
-    spaced = (w for w in word_list("scope") - word_list("restrictive") if not lang.has_han(w))
-    scope = "|".join(sorted(map(re.escape, spaced), key=len)[::-1])
-    who = "|".join(sorted(re.escape(w) for w in word_list("first_person") | word_list("addressee") if w.isascii()))
-    return re.compile(rf"(?:^|[.!?:]\s+)(?:{scope})\s+(?:\S+\s+){{0,2}}(?:{who})\b", re.I | re.M)
-
-
-@lru_cache(maxsize=1)
-def _general_output_head() -> re.Pattern[str]:
-    """The quick test of :func:`_output_norm` after a 'general' word: one that opens a line or a sentence, at most
-    one word, then an 'output' word ("All answers should ...", "Any schedule suggestions should ...")."""
-    general = "|".join(sorted((re.escape(w) for w in word_list("general") if w.isascii()), key=len)[::-1])
-    output = "|".join(sorted((re.escape(w) for w in word_list("output") if not lang.has_han(w)), key=len)[::-1])
-    return re.compile(rf"(?:^|[.!?:,]\s+)(?:{general})\s+(?:\S+\s+)?(?:{output})\b", re.I | re.M)
-
-
-@lru_cache(maxsize=1)
-def _you_write() -> re.Pattern[str]:
-    """The quick test of :func:`_written_by_you`: the 'addressee' of a spaced language, then an 'output_verb'."""
-    you = "|".join(sorted((re.escape(w) for w in word_list("addressee") if not lang.has_han(w)), key=len)[::-1])
-    verbs = "|".join(sorted((re.escape(w) for w in word_list("output_verb") if not lang.has_han(w)), key=len)[::-1])
-    return re.compile(rf"\b(?:{you})\s+(?:{verbs})\b", re.I)
+def _after(head: str, anchor: str, kind: str, gap: int, opening: bool = False) -> bool:
+    """Whether a phrase of ``anchor`` (``opening``: one that opens a line, a sentence or a clause after a colon or
+    comma) is followed by one of ``kind`` within ``gap`` words: the quick tests of :func:`_in_your_output` ("your
+    replies"), :func:`_written_by_you` ("you write"), :func:`_scope_norm` ("Anything we ...") and
+    :func:`_output_norm` after a 'general' word ("All answers ..."). Anchors are looked up as words (fast), the
+    rest is matched where each ends."""
+    then = _then(kind, gap)
+    for a, b in found(anchor, head):
+        if opening and head[:a].rstrip(" \t")[-1:] not in ("", "\n", ".", "!", "?", ":", ","):
+            continue
+        if then.match(head, b):
+            return True
+    return False
 
 
 def _plural_subject(words: list[str], code: str) -> bool:
@@ -1548,8 +1534,8 @@ def _bare_not_in(head: str) -> bool:
             continue
         stop = _SENTENCE_MARK.search(head, m.end())
         sentence = head[start : stop.start() if stop else len(head)].strip().split(",")[0]  # a reason may follow
-        if len(sentence.split()) <= 6 and _BARE_NOT.fullmatch(_TERSE_TAIL.sub("", sentence)):
-            return True
+        if len(sentence.split()) <= 6 and _BARE_NOT.fullmatch(_TERSE_TAIL.sub("", sentence)) and _named(sentence):
+            return True  # "pnpm not npm btw, ...", not "It's not working"
     return False
 
 
@@ -2135,8 +2121,9 @@ def read(message: Message, proposed: frozenset[str] = frozenset()) -> Reading:
     cued = cued or _team_hinted(head) or bool(_MODAL_HEAD.search(head)) or _order_hinted(head)
     cued = cued or bool(_CLITIC.search(head) and may_hold(head, ("output",), ()))
     cued = cued or (may_hold(head, (), ("when_lead",)) and may_hold(head, ("when_you", "trigger"), ()))
-    cued = cued or may_hold(head, (), ("alert",)) or _lead_hinted(head) or bool(_yours_near_output().search(head))
-    cued = cued or bool(_you_write().search(head) or _scope_head().search(head) or _general_output_head().search(head))
+    cued = cued or may_hold(head, (), ("alert",)) or _lead_hinted(head) or _after(head, "listener_own", "output", 1)
+    cued = cued or _after(head, "addressee", "output_verb", 0) or _after(head, "scope", "first_person", 2, True)
+    cued = cued or _after(head, "scope", "addressee", 2, True) or _after(head, "general", "output", 1, True)
     cued = cued or (may_hold(head, ("doubt",), ()) and may_hold(head, (), ("condition",)))  # "If unsure, say so"
     override = may_hold(head, ("override",), ())
     if not cued and not override and not proposed:

@@ -154,7 +154,7 @@ def _alternation(kind: str) -> str:
     words: list[str] = []
     cjk: list[str] = []
     for phrase, bounded in _phrases(kind):
-        (words if bounded else cjk).append(re.escape(phrase).replace("'", "['’]"))
+        (words if bounded else cjk).append(re.escape(phrase))
     alts = [rf"(?<!\w){w}(?!\w)" for w in words] + cjk
     return "|".join(alts) or r"(?!x)x"
 
@@ -186,8 +186,13 @@ def found(kind: str, text: str, first: bool = False) -> list[tuple[int, int]]:
     in the text, in C (an alternation of a hundred phrases tried at every position is some 100x slower)."""
     low, heads = _lowered(text)
     if heads is None:  # a rare character whose lower case is longer: offsets would drift
-        return [m.span() for m in _pattern(kind).finditer(text)]
+        return [m.span() for m in _pattern(kind).finditer(_straight(text))]
     return _found((kind,), low, heads, first)
+
+
+def _straight(text: str) -> str:
+    """``text`` with the apostrophe phones type ("don’t") as the straight one: one character for one."""
+    return text.replace("’", "'") if "’" in text else text
 
 
 def _lowered(text: str) -> tuple[str, frozenset[str] | None]:
@@ -265,7 +270,7 @@ def starts(kind: str, text: str) -> int:
     """The end of the longest phrase of ``kind`` that ``text`` starts with (after blanks), or 0 for none."""
     if kind not in ANCHORED:
         raise InvalidArgument(f"kind={kind!r} is not matched at the start of a sentence (one of {sorted(ANCHORED)})")
-    m = _pattern(kind).match(text)
+    m = _pattern(kind).match(_straight(text))
     return m.end() if m is not None else 0
 
 
