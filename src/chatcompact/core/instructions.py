@@ -789,9 +789,10 @@ def _anything_of_yours(rest: str, code: str) -> bool:
 
 
 def _thing_must(clause: str, code: str) -> bool:
-    """Whether ``clause`` says what a thing must be: a noun of at most three words (an article may open it; no
-    person, no pronoun, no one thing: "the report", "this") and a modal 'norm' right after it ("recipes must be
-    gluten-free", "reading level should stay around B1", "le ricette devono essere senza glutine")."""
+    """Whether ``clause`` says what a thing must be: a noun of at most three words (a 'plural_article' may open it:
+    "le ricette"; no person, no pronoun, no one thing: "the report", "this") and a modal 'norm' right after it
+    ("recipes must be gluten-free", "reading level should stay around B1", "le ricette devono essere senza
+    glutine")."""
     norm = next((a for a, _ in found("norm", clause) if clause[a:].lower().startswith(_MODAL_NORMS)), None)
     if norm is None or lang.has_han(clause):
         return False

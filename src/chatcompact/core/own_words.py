@@ -200,7 +200,7 @@ def _lowered(text: str) -> tuple[str, frozenset[str] | None]:
     case changes its length. Memoised in the operation's scope: one sentence is asked about a dozen kinds."""
 
     def compute() -> tuple[str, frozenset[str] | None]:
-        low = text.lower().replace("’", "'")  # "don’t" as typed on phones: one character for one
+        low = _straight(text.lower())  # "don’t" as typed on phones: one character for one
         return low, _heads(low) if len(low) == len(text) else None
 
     return memo("own_words.heads", text, compute)
