@@ -1932,7 +1932,7 @@ def _said_before(sentence: str) -> bool:
     if starts("possessive", sentence) or _pinned(sentence) or has("team", sentence):
         return True  # "Our infra is Terraform on GCP.", "We target Node 18 LTS.", "Datenschutz ist bei uns heikel."
     who = _WHO_IS.match(sentence)  # "I'm a manager, not an engineer.", "Sono celiaca.", "我是小学老师。"
-    return bool(who) and not _next_word(sentence, who.end()).endswith("ing")  # not "We're planning the pipeline"
+    return who is not None and not _next_word(sentence, who.end()).endswith("ing")  # not "We're planning the ..."
 
 
 _WHO_IS = re.compile(  # who the speaker is, not where ("I'm on the new billing export": the task)
