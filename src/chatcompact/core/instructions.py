@@ -1931,7 +1931,7 @@ def _said_before(sentence: str) -> bool:
         return False  # "I want a panel that shows p95 latency": the task at hand
     if starts("possessive", sentence) or _pinned(sentence) or has("team", sentence):
         return True  # "Our infra is Terraform on GCP.", "We target Node 18 LTS.", "Datenschutz ist bei uns heikel."
-    who = _WHO_IS.match(sentence)  # "I'm a manager, not an engineer.", "Sono celiaca.", "我是小学老师。"
+    who = _WHO_IS.match(sentence.replace("’", "'"))  # "I'm a manager, not an engineer.", "Sono celiaca.", "我是老师。"
     return who is not None and not _next_word(sentence, who.end()).endswith("ing")  # not "We're planning the ..."
 
 
