@@ -148,7 +148,7 @@ def _classify(sentence: str) -> str | None:
     if len(s) < 4:
         return None
     kind = _by_cues(s)
-    if kind is None and _pinned(s):
+    if kind is None and has("pinned", s) and _pinned(s):
         return PREFERENCE  # "We're on React 17, we can't upgrade yet": a platform for now is one for this conversation
     if kind is not None or (_one_off(s) and not (has("standing", s) or has("temporal", s))):
         return kind  # "I'm free tomorrow, so give me a call": a request for then, whatever its clauses
@@ -301,10 +301,10 @@ def _by_cues(s: str) -> str | None:
     code = lang.detect(core)
     first = _CLAUSE.split(core, maxsplit=1)[0]
     if (starts("alert", core) and _anything_of_yours(core, code)) or (
-        _bare_imperative(first, code) and _written_by_you(first, code, noun=not _please(s))
+        _written_by_you(first, code, noun=not _please(s)) and _bare_imperative(first, code)
     ):
         return INSTRUCTION  # "Mark anything you haven't verified", "please type-annotate ... the python you give me"
-    if _bare_imperative(first, code) and _in_your_output(first, code):
+    if _in_your_output(first, code) and _bare_imperative(first, code):
         return INSTRUCTION  # "Please leave the emojis out of your replies": all the listener's answers
     rest = _without_request(_cut(core, found("temporal", core)))
     if temporal and not starts("statement_start", rest) and _time_to_come(s, temporal, rest):
