@@ -42,6 +42,7 @@ from .own_words import (
     has,
     may_hold,
     starts,
+    straight,
     unwrapped,
     word_list,
 )
@@ -669,19 +670,20 @@ _ONE = frozenset(("code", "codice", "test"))  # output words that name one answe
 
 
 @lru_cache(maxsize=8)
-def _then(kind: str, gap: int) -> re.Pattern[str]:
-    """A phrase of ``kind`` of a spaced language after at most ``gap`` words, matched where an anchor word ends."""
-    words = "|".join(sorted((re.escape(w) for w in word_list(kind) if not lang.has_han(w)), key=len)[::-1])
+def _then(kinds: tuple[str, ...], gap: int) -> re.Pattern[str]:
+    """A phrase of ``kinds`` of a spaced language after at most ``gap`` words, matched where an anchor word ends."""
+    phrases = frozenset().union(*(word_list(kind) for kind in kinds))
+    words = "|".join(sorted((re.escape(w) for w in phrases if not lang.has_han(w)), key=len)[::-1])
     return re.compile(rf"\s+(?:\S+\s+){{0,{gap}}}(?:{words})\b", re.I)
 
 
-def _after(head: str, anchor: str, kind: str, gap: int, opening: bool = False) -> bool:
+def _after(head: str, anchor: str, kinds: tuple[str, ...], gap: int, opening: bool = False) -> bool:
     """Whether a phrase of ``anchor`` (``opening``: one that opens a line, a sentence or a clause after a colon or
-    comma) is followed by one of ``kind`` within ``gap`` words: the quick tests of :func:`_in_your_output` ("your
+    comma) is followed by one of ``kinds`` within ``gap`` words: the quick tests of :func:`_in_your_output` ("your
     replies"), :func:`_written_by_you` ("you write"), :func:`_scope_norm` ("Anything we ...") and
     :func:`_output_norm` after a 'general' word ("All answers ..."). Anchors are looked up as words (fast), the
     rest is matched where each ends."""
-    then = _then(kind, gap)
+    then = _then(kinds, gap)
     for a, b in found(anchor, head):
         if opening and head[:a].rstrip(" \t")[-1:] not in ("", "\n", ".", "!", "?", ":", ","):
             continue
@@ -793,7 +795,7 @@ def _thing_must(clause: str, code: str) -> bool:
     "le ricette"; no person, no pronoun, no one thing: "the report", "this") and a modal 'norm' right after it
     ("recipes must be gluten-free", "reading level should stay around B1", "le ricette devono essere senza
     glutine")."""
-    norm = next((a for a, _ in found("norm", clause) if clause[a:].lower().startswith(_MODAL_NORMS)), None)
+    norm = _modal_norm(clause)
     if norm is None or lang.has_han(clause):
         return False
     words = [w.lower() for w in lang.words(clause[:norm])]
@@ -804,6 +806,11 @@ def _thing_must(clause: str, code: str) -> bool:
 
 
 _MODAL_NORMS = ("must", "should", "has to", "have to", "needs to", "need to", "muss", "müssen", "deve", "devono")
+
+
+def _modal_norm(text: str) -> int | None:
+    """Where the first modal 'norm' of ``text`` starts ("must", "has to", "devono"), or None."""
+    return next((a for a, _ in found("norm", text) if text[a:].lower().startswith(_MODAL_NORMS)), None)
 
 
 def _scope_norm(core: str, code: str) -> bool:
@@ -817,7 +824,7 @@ def _scope_norm(core: str, code: str) -> bool:
     ours = word_list("first_person", code).intersection(words[1:4])
     if not (_anything_of_yours(core, code) or ours):
         return False
-    norm = next((a for a, _ in found("norm", core) if core[a:].lower().startswith(_MODAL_NORMS)), None)
+    norm = _modal_norm(core)
     return norm is not None and not core[norm:].lower().startswith(("has to do", "have to do", "had to"))
 
 
@@ -1299,19 +1306,14 @@ def _next_word(text: str, at: int) -> str:
     return words[0].lower() if words else ""
 
 
+# A limit after "never", "nie", "mai": a number after the comparison ("more than three options", "mehr als drei
+# Optionen"), not "never again" ("nie mehr", "mai più") nor "more than I can handle".
 _LIMIT = re.compile(
     r"^\W*(?:more|less|fewer|mehr|weniger|più|meno)\s+(?:than|als|di|che)\s+(?:\d|(?:a|one|two|three|four|five|six|"
     r"seven|eight|nine|ten|a few|a couple|ein|eine|einem|zwei|drei|vier|fünf|sechs|sieben|acht|neun|zehn|un|una|uno|"
     r"due|tre|quattro|cinque|sei|sette|otto|nove|dieci)\b)",
     re.I,
 )
-
-
-def _limit(rest: str) -> bool:
-    """Whether ``rest`` (after "never", "nie", "mai") opens with a limit, a number after the comparison ("more than
-    three options", "mehr als drei Optionen"), not "never again" ("nie mehr", "mai più") nor "more than I can
-    handle"."""
-    return bool(_LIMIT.match(rest))
 
 
 def _imperative(core: str) -> bool:
@@ -1323,7 +1325,7 @@ def _imperative(core: str) -> bool:
     if len(core[:end].split()) > 1:
         return True  # "never use", "please keep": the verb is in the cue
     nxt = _next_word(core, end)
-    if nxt in word_list("not_after_start") and not _limit(core[end:]):
+    if nxt in word_list("not_after_start") and not _LIMIT.match(core[end:]):
         return False
     if nxt.endswith("ing") and len(nxt) > 5 and nxt not in word_list("not_gerund"):
         return False  # "always running around", "never staying long": a statement with its subject left out
@@ -1887,17 +1889,22 @@ def _sentences(text: str) -> list[tuple[str, str, bool, tuple[str, str], tuple[s
     return out
 
 
+def _beside(sentence: str) -> bool:
+    """What any sentence kept beside a rule must be (:func:`_reason`, :func:`_said_before`, :func:`_goes_on`): a
+    statement of at most ``REASON_CHARS``, nothing for this turn ('one_off'), no aside ('aside': "give me a sec to
+    paste it"), no change of topic ('not_reason': "Anyway, ...", "I suspect ...")."""
+    if not sentence or sentence.endswith(("?", "？")) or len(sentence) > REASON_CHARS:
+        return False
+    return not (starts("not_reason", sentence) or has("one_off", sentence) or has("aside", sentence))
+
+
 def _reason(sentence: str) -> bool:
     """Whether ``sentence``, right after a rule in its paragraph, gives the speaker's reason for it ("Pandas, not
     polars. Our cluster image doesn't have polars."): a statement of a few words about the speaker ('first_person',
     'possessive', 'team') or where the speaker is ('place': "Getting anything approved here takes weeks"), or one
-    that opens with a 'reason' phrase ("It breaks our wiki export", "Otherwise CI fails"); no question, nothing for
-    this turn ('one_off'), no aside ('aside': "give me a sec to paste it"), no rule of its own (an item itself)."""
-    if not sentence or sentence.endswith(("?", "？")) or len(sentence) > REASON_CHARS:
-        return False
-    if len(lang.words(sentence)) < 3 and not lang.has_han(sentence):
-        return False
-    if starts("not_reason", sentence) or has("one_off", sentence) or has("aside", sentence):
+    that opens with a 'reason' phrase ("It breaks our wiki export", "Otherwise CI fails"); kept beside a rule
+    (:func:`_beside`), no rule of its own (an item itself), no other request."""
+    if not _beside(sentence) or (len(lang.words(sentence)) < 3 and not lang.has_han(sentence)):
         return False
     command = lang.detect(sentence) == "en" and _bare_imperative(sentence, "en") and not has("addressee", sentence)
     if _AND.match(sentence) or (command and not _speaks_of_self("first_person", sentence)):
@@ -1912,14 +1919,11 @@ def _said_before(sentence: str) -> bool:
     from ("Our infra is Terraform on GCP. No click-through-the-console instructions."): a statement of a few words
     that opens with the speaker's own thing ('possessive'), a 'pinned' platform, or who the speaker is ("I'm a
     manager", "Sono celiaca"), or speaks of the speaker's 'team'; of how things stand (no past, no wish: "I want a
-    panel that ..." is the task), no question, nothing for this turn, no aside, no change of topic ('not_reason':
-    "Thanks!", "I suspect ...")."""
-    if not sentence or sentence.endswith(("?", "？")) or len(sentence) > REASON_CHARS or not _ends(sentence):
-        return False
+    panel that ..." is the task), kept beside a rule (:func:`_beside`), ended, no thanks ("Thanks, that works.")."""
     words = [w.lower() for w in lang.words(sentence)]
-    if len(words) < 3 and not lang.has_han(sentence):
+    if not _beside(sentence) or not _ends(sentence) or has("thanks", sentence):
         return False
-    if starts("not_reason", sentence) or has("one_off", sentence) or has("aside", sentence) or has("thanks", sentence):
+    if len(words) < 3 and not lang.has_han(sentence):
         return False
     if (
         any(_past(w) for w in words)
@@ -1931,7 +1935,7 @@ def _said_before(sentence: str) -> bool:
         return False  # "I want a panel that shows p95 latency": the task at hand
     if starts("possessive", sentence) or _pinned(sentence) or has("team", sentence):
         return True  # "Our infra is Terraform on GCP.", "We target Node 18 LTS.", "Datenschutz ist bei uns heikel."
-    who = _WHO_IS.match(sentence.replace("’", "'"))  # "I'm a manager, not an engineer.", "Sono celiaca.", "我是老师。"
+    who = _WHO_IS.match(straight(sentence))  # "I'm a manager, not an engineer.", "Sono celiaca.", "我是老师。"
     return who is not None and not _next_word(sentence, who.end()).endswith("ing")  # not "We're planning the ..."
 
 
@@ -1950,10 +1954,8 @@ def _refers_back(spoken: str) -> bool:
 def _goes_on(sentence: str) -> bool:
     """Whether ``sentence``, right after a rule in its paragraph, goes on with it: a short command about things in
     general ("And parametrize instead of copy-pasting test functions."; not "Fix the bug in line 3.", about one
-    thing) or a terse pick ("MIT/Apache/BSD only."), no question, nothing for this turn, nothing that happened."""
-    if not sentence or sentence.endswith(("?", "？")) or len(sentence) > REASON_CHARS or lang.has_han(sentence):
-        return False
-    if starts("not_reason", sentence) or has("one_off", sentence) or has("aside", sentence):
+    thing) or a terse pick ("MIT/Apache/BSD only."), kept beside a rule (:func:`_beside`), nothing that happened."""
+    if not _beside(sentence) or lang.has_han(sentence):
         return False
     s = _AND.sub("", sentence, count=1)
     words = [w.lower() for w in lang.words(s)]
@@ -2122,9 +2124,9 @@ def read(message: Message, proposed: frozenset[str] = frozenset()) -> Reading:
     cued = cued or _team_hinted(head) or bool(_MODAL_HEAD.search(head)) or _order_hinted(head)
     cued = cued or bool(_CLITIC.search(head) and may_hold(head, ("output",), ()))
     cued = cued or (may_hold(head, (), ("when_lead",)) and may_hold(head, ("when_you", "trigger"), ()))
-    cued = cued or may_hold(head, (), ("alert",)) or _lead_hinted(head) or _after(head, "listener_own", "output", 1)
-    cued = cued or _after(head, "addressee", "output_verb", 0) or _after(head, "scope", "first_person", 2, True)
-    cued = cued or _after(head, "scope", "addressee", 2, True) or _after(head, "general", "output", 1, True)
+    cued = cued or may_hold(head, (), ("alert",)) or _lead_hinted(head) or _after(head, "listener_own", ("output",), 1)
+    cued = cued or _after(head, "addressee", ("output_verb",), 0) or _after(head, "general", ("output",), 1, True)
+    cued = cued or _after(head, "scope", ("first_person", "addressee"), 2, True)
     cued = cued or (may_hold(head, ("doubt",), ()) and may_hold(head, (), ("condition",)))  # "If unsure, say so"
     override = may_hold(head, ("override",), ())
     if not cued and not override and not proposed:

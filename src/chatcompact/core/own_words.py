@@ -186,11 +186,11 @@ def found(kind: str, text: str, first: bool = False) -> list[tuple[int, int]]:
     in the text, in C (an alternation of a hundred phrases tried at every position is some 100x slower)."""
     low, heads = _lowered(text)
     if heads is None:  # a rare character whose lower case is longer: offsets would drift
-        return [m.span() for m in _pattern(kind).finditer(_straight(text))]
+        return [m.span() for m in _pattern(kind).finditer(straight(text))]
     return _found((kind,), low, heads, first)
 
 
-def _straight(text: str) -> str:
+def straight(text: str) -> str:
     """``text`` with the apostrophe phones type ("don’t") as the straight one: one character for one."""
     return text.replace("’", "'") if "’" in text else text
 
@@ -200,7 +200,7 @@ def _lowered(text: str) -> tuple[str, frozenset[str] | None]:
     case changes its length. Memoised in the operation's scope: one sentence is asked about a dozen kinds."""
 
     def compute() -> tuple[str, frozenset[str] | None]:
-        low = _straight(text.lower())  # "don’t" as typed on phones: one character for one
+        low = straight(text.lower())  # "don’t" as typed on phones: one character for one
         return low, _heads(low) if len(low) == len(text) else None
 
     return memo("own_words.heads", text, compute)
@@ -270,7 +270,7 @@ def starts(kind: str, text: str) -> int:
     """The end of the longest phrase of ``kind`` that ``text`` starts with (after blanks), or 0 for none."""
     if kind not in ANCHORED:
         raise InvalidArgument(f"kind={kind!r} is not matched at the start of a sentence (one of {sorted(ANCHORED)})")
-    m = _pattern(kind).match(_straight(text))
+    m = _pattern(kind).match(straight(text))
     return m.end() if m is not None else 0
 
 
