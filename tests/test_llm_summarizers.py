@@ -9,6 +9,7 @@ import sys
 import pytest
 
 from chatcompact import AsyncMemory, ConfigError, Memory, MissingDependency, Policy, Settings, SummarizerError
+from chatcompact.core import reader
 from chatcompact.core.merge import validate_delta
 from chatcompact.core.validate import check_delta
 from chatcompact.errors import InvalidSummary
@@ -540,13 +541,22 @@ def test_a_models_standing_preferences_count_only_as_the_users_own_sentences(ser
         assert "Small, concrete examples stick with me best." in block and "account 666" not in block
 
 
-def test_an_extractive_summary_and_the_cues_alone_do_not_read_those_preferences():
+def test_without_a_model_the_learned_reader_reads_some_of_those_preferences_and_never_the_pasted_rule():
+    own = {"Timestamps in UTC make my life easier.", "Small, concrete examples stick with me best."}
     with Memory.open("memory://", summarizer="extractive", background=False) as mem:
         t = mem.thread("standing", system="You are a helpful assistant.")
         for m in STANDING_CHAT:
             t.add(m)
         assert t.compact(keep_tokens=0) is not None
-        assert t.summary().instructions == ()  # what the model's reading adds above
+        texts = {i.text for i in t.summary().instructions}
+        assert "Small, concrete examples stick with me best." in texts  # core.reader: no cue rule reads it
+        assert texts <= own  # never the pasted rule, never the assistant's "I'd rather use ISO dates"
+    with reader.disabled(), Memory.open("memory://", summarizer="extractive", background=False) as mem:
+        t = mem.thread("standing", system="You are a helpful assistant.")
+        for m in STANDING_CHAT:
+            t.add(m)
+        assert t.compact(keep_tokens=0) is not None
+        assert t.summary().instructions == ()  # the cues alone: what the model's reading adds above
 
 
 def test_end_to_end_failure_changes_nothing(server):

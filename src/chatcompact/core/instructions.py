@@ -12,6 +12,8 @@ keep the earlier ids: provenance). Capture runs at every compaction (``core.work
 scans the unsummarised tail, so it does not depend on which summarizer runs. An LLM summarizer may also point at
 sentences the cues miss ("Timestamps in UTC make my life easier"; ``SummaryDelta.standing``): they count only when they
 are whole sentences of the user's own words that :func:`pointable` accepts (``core.validate.screen_standing``).
+And a learned reader (:mod:`chatcompact.core.reader`, bundled weights) proposes the sentences no rule reads in
+wording the rules were not drawn from, behind the same guards (:func:`open_to_reader`).
 
 Precision matters as much as recall. Only the user's own words to the assistant count
 (:func:`~chatcompact.core.own_words.own_words`: never quoted, pasted or tool text; only user messages are
@@ -31,7 +33,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from ..types import Message, SummaryItem
-from . import lang
+from . import lang, reader
 from .own_words import (
     PARAGRAPH_END,
     SENTENCE,
@@ -2112,6 +2114,33 @@ def _addressed(s: str) -> bool:
     return any(has(kind, s) for kind in ("addressee", "listener_own", "directive_to_me", "to_listener"))
 
 
+def open_to_reader(written: str, spoken: str) -> bool:
+    """Whether the learned reader (:mod:`chatcompact.core.reader`) is asked about this sentence of
+    :func:`_sentences`: where a summarizer's proposal would be let through (:func:`pointable`: the user's own words,
+    no question, nobody else's) and it asks nothing for this turn alone ('one_off') and is no 'not_rule'
+    ("don't worry")."""
+    if not pointable(written, spoken) or _one_off(spoken):
+        return False
+    return not starts("not_rule", _without_request(spoken))
+
+
+def reader_sentences(text: str) -> list[str]:
+    """The sentences of a user message the learned reader is asked about (what ``benchmarks/train_reader.py``
+    trains it on): not before a generic question, and :func:`open_to_reader`."""
+    return [
+        spoken
+        for written, spoken, doubtful, _, _ in _sentences(text)
+        if not doubtful and open_to_reader(written, spoken)
+    ]
+
+
+def _learned(written: str, spoken: str, doubtful: bool) -> bool:
+    """Whether the learned reader proposes this sentence of :func:`_sentences` (its language first: cheapest)."""
+    if doubtful or (threshold := reader.threshold(spoken)) is None:
+        return False
+    return open_to_reader(written, spoken) and reader.score(spoken) >= threshold
+
+
 def read(message: Message, proposed: frozenset[str] = frozenset()) -> Reading:
     """:class:`Reading` of ``message`` (an empty one for a message that is not the user's). ``proposed``: sentences
     of it, as written, that a summarizer read as standing preferences (``SummaryDelta.standing``, screened by
@@ -2129,10 +2158,10 @@ def read(message: Message, proposed: frozenset[str] = frozenset()) -> Reading:
     cued = cued or _after(head, "scope", ("first_person", "addressee"), 2, True)
     cued = cued or (may_hold(head, ("doubt",), ()) and may_hold(head, (), ("condition",)))  # "If unsure, say so"
     override = may_hold(head, ("override",), ())
-    if not cued and not override and not proposed:
-        return Reading(False, False)  # most messages: no cue outside their code at all
-    out = []
     sentences = _sentences(message.text)
+    if not cued and not override and not proposed and not any(_learned(w, s, d) for w, s, d, _, _ in sentences):
+        return Reading(False, False)  # most messages: no cue outside their code, and nothing the reader proposes
+    out = []
     drafted = any(doubtful and starts("persona", spoken) for _, spoken, doubtful, _, _ in sentences)  # "You are a"
     for sentence, spoken, doubtful, following, preceding in sentences:
         if doubtful:  # the user's own preference, or a rule spoken to the assistant ("Keep your answers short.")
@@ -2145,6 +2174,8 @@ def read(message: Message, proposed: frozenset[str] = frozenset()) -> Reading:
                 kind = None if starts("not_rule", _without_request(spoken)) else PREFERENCE
         if kind is None and not doubtful and _refers_back(spoken) and _said_before(preceding[1]):
             kind = PREFERENCE  # "Our CI box has no internet. Keep that in mind.": what to keep came before
+        if kind is None and _learned(sentence, spoken, doubtful):
+            kind = PREFERENCE  # wording no rule was drawn from: the learned reader's, behind the same guards
         cued = cued or kind is not None
         out.append((sentence, spoken, doubtful, kind, following, preceding))
     ruled = {sentence for sentence, _, _, kind, _, _ in out if kind is not None}

@@ -21,6 +21,7 @@ import json
 import re
 from functools import lru_cache
 from importlib import resources
+from itertools import pairwise
 
 from ..errors import InvalidArgument
 from .lang import UPPER
@@ -33,6 +34,7 @@ __all__ = [
     "doubtful_words",
     "found",
     "has",
+    "kinds_in",
     "may_hold",
     "own_words",
     "starts",
@@ -261,6 +263,65 @@ def may_hold(text: str, anywhere: tuple[str, ...], at_start: tuple[str, ...]) ->
     return _at_starts(at_start).search(low) is not None
 
 
+_Table = dict[str, dict[tuple[str, bool], frozenset[str]]]
+
+
+@lru_cache(maxsize=1)
+def _kind_tables() -> tuple[_Table, _Table]:
+    """Every phrase of every kind with the kinds it belongs to: by its first two words (Han: its first character),
+    and the phrases of the kinds matched at a sentence's start by their first word (for :func:`kinds_in`)."""
+    anywhere: dict[str, dict[tuple[str, bool], set[str]]] = {}
+    at_start: dict[str, dict[tuple[str, bool], set[str]]] = {}
+    for kind in sorted({kind for lang in cues().values() for kind in lang}):
+        for phrase, bounded in _phrases(kind):
+            words = _TOKEN.findall(phrase) if bounded else []
+            anywhere.setdefault(" ".join(words[:2]) if bounded else phrase[:1], {}).setdefault(
+                (phrase, bounded), set()
+            ).add(kind)
+            if kind in ANCHORED:
+                at_start.setdefault(words[0] if words else phrase[:1], {}).setdefault((phrase, bounded), set()).add(
+                    kind
+                )
+
+    def frozen(table: dict[str, dict[tuple[str, bool], set[str]]]) -> _Table:
+        return {k: {p: frozenset(v) for p, v in d.items()} for k, d in table.items()}
+
+    return frozen(anywhere), frozen(at_start)
+
+
+def _bounded(low: str, at: int, end: int) -> bool:
+    return (at == 0 or not _wordish(low[at - 1])) and (end == len(low) or not _wordish(low[end]))
+
+
+def kinds_in(text: str) -> tuple[frozenset[str], frozenset[str]]:
+    """The kinds with a phrase anywhere in ``text``, and the anchored kinds (:data:`ANCHORED`) with one at its
+    start: what :func:`has` and :func:`starts` would say of every kind, in one pass (a learned reader's features,
+    :mod:`chatcompact.core.reader`). Phrases are looked up by the text's words and word pairs, then found with
+    ``str.find``."""
+    anywhere, at_start = _kind_tables()
+    low = straight(text.lower())
+    words = _TOKEN.findall(low)
+    keys = {*words, *(f"{a} {b}" for a, b in pairwise(words)), *_CJK.findall(low)}
+    found_kinds: set[str] = set()
+    for key in keys & anywhere.keys():
+        for (phrase, bounded), kinds in anywhere[key].items():
+            if kinds <= found_kinds:
+                continue
+            at = low.find(phrase)
+            while at >= 0 and bounded and not _bounded(low, at, at + len(phrase)):
+                at = low.find(phrase, at + 1)
+            if at >= 0:
+                found_kinds |= kinds
+    head = low.lstrip()
+    first = _TOKEN.match(head)
+    started: set[str] = set()
+    for key in {first.group() if first else "", head[:1]}:
+        for (phrase, bounded), kinds in at_start.get(key, {}).items():
+            if head.startswith(phrase) and (not bounded or _bounded(head, 0, len(phrase))):
+                started |= kinds
+    return frozenset(found_kinds), frozenset(started)
+
+
 def has(kind: str, text: str) -> bool:
     """True if a phrase of ``kind`` occurs in ``text``."""
     return bool(found(kind, text, first=True))
@@ -270,8 +331,31 @@ def starts(kind: str, text: str) -> int:
     """The end of the longest phrase of ``kind`` that ``text`` starts with (after blanks), or 0 for none."""
     if kind not in ANCHORED:
         raise InvalidArgument(f"kind={kind!r} is not matched at the start of a sentence (one of {sorted(ANCHORED)})")
-    m = _pattern(kind).match(straight(text))
-    return m.end() if m is not None else 0
+    low, heads = _lowered(text)
+    if heads is None:  # a rare character whose lower case is longer: offsets would drift
+        m = _pattern(kind).match(straight(text))
+        return m.end() if m is not None else 0
+    head = low.lstrip()
+    lead = len(low) - len(head)
+    first = _TOKEN.match(head)
+    table = _starts_table(kind)
+    for key in (first.group() if first else "", head[:1]):
+        for phrase, bounded in table.get(key, ()):  # longest first
+            if head.startswith(phrase) and (not bounded or _bounded(head, 0, len(phrase))):
+                return lead + len(phrase)
+    return 0
+
+
+@lru_cache(maxsize=64)
+def _starts_table(kind: str) -> dict[str, tuple[tuple[str, bool], ...]]:
+    """``kind``'s phrases by their first word (Han: first character), longest first: :func:`starts` tries only
+    those of the text's first word (an alternation of hundreds of phrases tried at its start was the reading's
+    main cost on long messages)."""
+    out: dict[str, list[tuple[str, bool]]] = {}
+    for phrase, bounded in _phrases(kind):
+        first = _TOKEN.match(phrase) if bounded else None
+        out.setdefault(first.group() if first else phrase[:1], []).append((phrase, bounded))
+    return {k: tuple(v) for k, v in out.items()}
 
 
 def blanked(text: str, spans: list[tuple[int, int]]) -> str:

@@ -1,0 +1,116 @@
+"""A learned reader of standing preferences: a logistic model over a sentence's words, word pairs and cue kinds.
+Pure.
+
+The cue rules of :mod:`chatcompact.core.instructions` are precise on the wording they were drawn from and miss
+much fresh wording ("Heads up that this is a locked-down laptop, so whatever you suggest needs to work from my
+user account"). This model reads the same sentences by their words, word pairs, first words, end mark, length and
+the cue kinds of ``data/lang/instructions.json`` found in them (:func:`chatcompact.core.own_words.kinds_in`), so a
+phrase the lexicon knows counts in wording no rule was written for. It only proposes, and in English only
+(trained on all four languages, it has no real de / it / zh chats to be checked on, and in long messages it took
+their narration for rules): a sentence is asked about when the rules found nothing in it, and only where the
+rules' own guards let a summarizer's proposal through (the user's own words, no question, no one-off, nobody
+else's preference: ``instructions.open_to_reader``).
+
+The weights are data (``data/lang/reader.json``): trained by ``benchmarks/train_reader.py`` on the labelled cases
+of ``benchmarks/instruction_cases.py`` and on real turns nobody wrote as rules; that script prints how it carries
+to batches it was not trained on. Nothing here reads conversation text at import time.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass
+from functools import lru_cache
+from importlib import resources
+from itertools import pairwise
+
+from . import lang
+from .own_words import kinds_in, straight
+
+__all__ = ["Model", "disabled", "features", "model", "proposes", "score", "threshold"]
+
+MAX_TOKENS = 60  # of a sentence: a preference says what it wants early
+# Words (an English contraction as one: "i'd"), numbers, each Han character, and the marks that shape a sentence.
+_TOKEN = re.compile(r"[^\W\d_\u3400-\u9fff]+(?:'[^\W\d_]+)?|\d+|[\u3400-\u9fff]|[?!:()]")
+_END_MARKS = "?!.。？！"
+_OFF: ContextVar[bool] = ContextVar("chatcompact_reader_off", default=False)
+
+
+def features(sentence: str) -> frozenset[str]:
+    """What the model reads of ``sentence``: its words (``w:``), word pairs (``b:``), first word and pair
+    (``f:``, ``fb:``), end mark (``end:``), a length bucket (``len:``), and the cue kinds found anywhere in it
+    (``k:``) or at its start (``s:``)."""
+    low = straight(sentence.lower())
+    tokens = _TOKEN.findall(low)[:MAX_TOKENS]
+    out = {f"w:{t}" for t in tokens}
+    out.update(f"b:{a} {b}" for a, b in pairwise(tokens))
+    if tokens:
+        out.add(f"f:{tokens[0]}")
+    if len(tokens) > 1:
+        out.add(f"fb:{tokens[0]} {tokens[1]}")
+    end = sentence.rstrip()[-1:]
+    out.add(f"end:{end if end and end in _END_MARKS else 'x'}")
+    n = len(tokens)
+    out.add(f"len:{1 if n < 5 else 2 if n < 10 else 3 if n < 20 else 4}")
+    anywhere, at_start = kinds_in(sentence)
+    out.update(f"k:{k}" for k in anywhere)
+    out.update(f"s:{k}" for k in at_start)
+    return frozenset(out)
+
+
+@dataclass(frozen=True)
+class Model:
+    """The weights: ``bias`` plus one weight per feature present (features are present or not), and the score
+    from which a sentence is proposed, per language (``{"en": 0.93}``: a language without one is not asked)."""
+
+    bias: float
+    weights: dict[str, float]
+    thresholds: dict[str, float]
+
+    def threshold(self, sentence: str) -> float | None:
+        """The score ``sentence`` must reach, by its language; None where the model is not used."""
+        return self.thresholds.get(lang.detect(sentence))
+
+
+@lru_cache(maxsize=1)
+def model() -> Model:
+    """The bundled model (``data/lang/reader.json``)."""
+    raw = json.loads(resources.files("chatcompact").joinpath("data", "lang", "reader.json").read_text("utf-8"))
+    weights = {k: float(v) for k, v in raw["weights"].items()}
+    return Model(float(raw["bias"]), weights, {k: float(v) for k, v in raw["thresholds"].items()})
+
+
+def score(sentence: str, m: Model | None = None) -> float:
+    """The probability that ``sentence`` states a standing preference or instruction of the speaker, by ``m``
+    (the bundled model by default)."""
+    m = model() if m is None else m
+    z = m.bias + sum(m.weights.get(f, 0.0) for f in features(sentence))
+    return 1.0 / (1.0 + math.exp(-max(-40.0, min(40.0, z))))
+
+
+def threshold(sentence: str) -> float | None:
+    """The score from which the bundled model proposes ``sentence``, by its language; None where it is not asked
+    (a language it has no threshold for, or inside :func:`disabled`)."""
+    return None if _OFF.get() else model().threshold(sentence)
+
+
+def proposes(sentence: str) -> bool:
+    """Whether the bundled model proposes ``sentence``: its score reaches :func:`threshold`."""
+    t = threshold(sentence)
+    return t is not None and score(sentence) >= t
+
+
+@contextmanager
+def disabled() -> Iterator[None]:
+    """The rules alone within the block (in this thread or task): what the cues read without the model, as
+    ``benchmarks/train_reader.py`` compares them."""
+    token = _OFF.set(True)
+    try:
+        yield
+    finally:
+        _OFF.reset(token)

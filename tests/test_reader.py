@@ -1,0 +1,99 @@
+"""The learned reader of standing preferences (``core.reader``): what it reads, and the guards it stays behind."""
+
+from __future__ import annotations
+
+import json
+import math
+from importlib import resources
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from chatcompact.core import reader
+from chatcompact.core.instructions import PREFERENCE, detect, reader_sentences
+from chatcompact.core.own_words import ANCHORED, cues, has, kinds_in, starts
+from chatcompact.types import Message
+
+# Wording no cue rule reads: the reader does.
+FRESH = "Python 3.8 is the max on our cluster, so no match statements or 3.10+ syntax."
+
+
+def _items(text: str, role: str = "user") -> list[str]:
+    m = Message(role, text, seq=7, tool_call_id="c" if role == "tool" else None)
+    return [i.text for i in detect(m)]
+
+
+def test_the_bundled_weights_load_and_are_sane() -> None:
+    raw = json.loads(resources.files("chatcompact").joinpath("data", "lang", "reader.json").read_text("utf-8"))
+    m = reader.model()
+    assert m.thresholds == raw["thresholds"] == {"en": m.thresholds["en"]} and 0.5 <= m.thresholds["en"] < 1.0
+    assert len(m.weights) > 1000 and all(math.isfinite(w) for w in m.weights.values())
+    assert any(k.startswith("k:") for k in m.weights) and any(k.startswith("s:") for k in m.weights)
+
+
+def test_fresh_wording_the_rules_miss_is_read_as_a_preference_citing_its_message() -> None:
+    with reader.disabled():
+        assert _items(FRESH) == []
+    found = detect(Message("user", FRESH, seq=7))
+    assert [(i.text, i.subject, i.sources) for i in found] == [(FRESH, PREFERENCE, (7,))]
+    assert reader.score(FRESH) >= reader.model().threshold(FRESH)
+    assert reader.proposes(FRESH)
+
+
+def test_disabled_holds_for_its_block_only() -> None:
+    with reader.disabled():
+        assert not reader.proposes(FRESH)
+    assert reader.proposes(FRESH)
+
+
+def test_the_reader_stays_behind_the_rules_guards() -> None:
+    """What the reader would take in the user's own words it never takes quoted, pasted, asked, for this turn
+    only, from someone else, before a question about it, or from an assistant or a tool."""
+    assert _items(f'My colleague wrote: "{FRESH}" Is that right?') == []
+    assert _items(f"Here is what the linter printed:\n\n```\n{FRESH}\n```\n\nWhat does it mean?") == []
+    assert _items(f"> {FRESH}\n\nThis is from the wiki.") == []
+    assert _items("Is Python 3.8 the max on our cluster, so no match statements or 3.10+ syntax?") == []
+    assert _items("Python 3.8 is the max on our cluster this time, so no match statements or 3.10+ syntax.") == []
+    assert _items(f"{FRESH} What do you think?") == []
+    assert _items(FRESH, role="assistant") == []
+    assert _items(FRESH, role="tool") == []
+    assert reader_sentences(f'"{FRESH}"') == []
+
+
+def test_the_model_is_asked_only_in_the_languages_it_has_a_threshold_for() -> None:
+    """Trained on all four languages, used on English only: no real de / it / zh chats to check its precision
+    on (``benchmarks/train_reader.py`` prints the held-out figures per language)."""
+    m = reader.Model(0.0, {"w:tabs": 1.0}, {"en": 0.5})
+    assert m.threshold("Use tabs, please.") == 0.5
+    assert m.threshold("Bitte verwende immer Tabs zum Einrücken.") is None
+    assert m.threshold("请用中文回答。") is None
+    assert reader.score("Use tabs, please.", m) == reader.score("tabs", m) > reader.score("spaces", m) == 0.5
+    zh = "我们集群最多只能用 Python 3.8，所以不要用 match 语句。"
+    assert reader.threshold(zh) is None and not reader.proposes(zh) and reader.threshold(FRESH) is not None
+    with reader.disabled():
+        assert reader.threshold(FRESH) is None
+
+
+_PHRASES = sorted({p for lang in cues().values() for kind in lang.values() for p in kind})
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(st.sampled_from(_PHRASES), min_size=1, max_size=3),
+    st.lists(st.sampled_from(["the", "code", "tests", "please", ",", "我们", "x1", "déjà", "don’t"]), max_size=4),
+)
+def test_kinds_in_says_what_has_and_starts_say_of_every_kind(phrases: list[str], words: list[str]) -> None:
+    text = " ".join([*phrases, *words])
+    anywhere, at_start = kinds_in(text)
+    kinds = {k for lang in cues().values() for k in lang}
+    assert anywhere == {k for k in kinds if has(k, text)}
+    assert at_start == {k for k in kinds & ANCHORED if starts(k, text)}
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.text(min_size=0, max_size=300))
+def test_any_text_scores_between_0_and_1_and_inside_a_code_block_is_never_read(text: str) -> None:
+    p = reader.score(text)
+    assert 0.0 <= p <= 1.0
+    fenced = f"Here is the file:\n\n```\n{text.replace('`', '')}\n```"
+    assert all("Here is the file" in s for s in reader_sentences(fenced))  # the lead-in only, never the code
