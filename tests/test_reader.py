@@ -9,7 +9,7 @@ from importlib import resources
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from chatcompact.core import reader
+from chatcompact.core import own_words, reader
 from chatcompact.core.instructions import PREFERENCE, detect, reader_sentences
 from chatcompact.core.own_words import ANCHORED, cues, has, kinds_in, starts
 from chatcompact.types import Message
@@ -88,6 +88,21 @@ def test_kinds_in_says_what_has_and_starts_say_of_every_kind(phrases: list[str],
     kinds = {k for lang in cues().values() for k in lang}
     assert anywhere == {k for k in kinds if has(k, text)}
     assert at_start == {k for k in kinds & ANCHORED if starts(k, text)}
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.sampled_from(sorted(ANCHORED)),
+    st.lists(st.sampled_from(_PHRASES), min_size=1, max_size=2),
+    st.sampled_from(["", " ", "\n ", "  "]),
+    st.sampled_from(["", " now", "x", ", please", "’s", "ẞ"]),
+)
+def test_starts_ends_where_the_kinds_alternation_ends(kind: str, phrases: list[str], lead: str, tail: str) -> None:
+    """``starts`` looks phrases up by the text's first word; the regex of all the kind's phrases, longest first,
+    tried at the start, is what it must equal."""
+    text = lead + " ".join(phrases) + tail
+    m = own_words._pattern(kind).match(own_words.straight(text))
+    assert starts(kind, text) == (m.end() if m else 0)
 
 
 @settings(max_examples=100, deadline=None)

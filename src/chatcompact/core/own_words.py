@@ -267,26 +267,15 @@ _Table = dict[str, dict[tuple[str, bool], frozenset[str]]]
 
 
 @lru_cache(maxsize=1)
-def _kind_tables() -> tuple[_Table, _Table]:
-    """Every phrase of every kind with the kinds it belongs to: by its first two words (Han: its first character),
-    and the phrases of the kinds matched at a sentence's start by their first word (for :func:`kinds_in`)."""
-    anywhere: dict[str, dict[tuple[str, bool], set[str]]] = {}
-    at_start: dict[str, dict[tuple[str, bool], set[str]]] = {}
+def _kind_table() -> _Table:
+    """Every phrase of every kind with the kinds it belongs to, by its first two words (Han: its first character),
+    for :func:`kinds_in`."""
+    table: dict[str, dict[tuple[str, bool], set[str]]] = {}
     for kind in sorted({kind for lang in cues().values() for kind in lang}):
         for phrase, bounded in _phrases(kind):
-            words = _TOKEN.findall(phrase) if bounded else []
-            anywhere.setdefault(" ".join(words[:2]) if bounded else phrase[:1], {}).setdefault(
-                (phrase, bounded), set()
-            ).add(kind)
-            if kind in ANCHORED:
-                at_start.setdefault(words[0] if words else phrase[:1], {}).setdefault((phrase, bounded), set()).add(
-                    kind
-                )
-
-    def frozen(table: dict[str, dict[tuple[str, bool], set[str]]]) -> _Table:
-        return {k: {p: frozenset(v) for p, v in d.items()} for k, d in table.items()}
-
-    return frozen(anywhere), frozen(at_start)
+            key = " ".join(_TOKEN.findall(phrase)[:2]) if bounded else phrase[:1]
+            table.setdefault(key, {}).setdefault((phrase, bounded), set()).add(kind)
+    return {k: {p: frozenset(v) for p, v in d.items()} for k, d in table.items()}
 
 
 def _bounded(low: str, at: int, end: int) -> bool:
@@ -295,16 +284,16 @@ def _bounded(low: str, at: int, end: int) -> bool:
 
 def kinds_in(text: str) -> tuple[frozenset[str], frozenset[str]]:
     """The kinds with a phrase anywhere in ``text``, and the anchored kinds (:data:`ANCHORED`) with one at its
-    start: what :func:`has` and :func:`starts` would say of every kind, in one pass (a learned reader's features,
-    :mod:`chatcompact.core.reader`). Phrases are looked up by the text's words and word pairs, then found with
-    ``str.find``."""
-    anywhere, at_start = _kind_tables()
+    start: what :func:`has` and :func:`starts` would say of every kind, the first in one pass (a learned reader's
+    features, :mod:`chatcompact.core.reader`). Phrases are looked up by the text's words and word pairs, then
+    found with ``str.find``."""
+    table = _kind_table()
     low = straight(text.lower())
     words = _TOKEN.findall(low)
     keys = {*words, *(f"{a} {b}" for a, b in pairwise(words)), *_CJK.findall(low)}
     found_kinds: set[str] = set()
-    for key in keys & anywhere.keys():
-        for (phrase, bounded), kinds in anywhere[key].items():
+    for key in keys & table.keys():
+        for (phrase, bounded), kinds in table[key].items():
             if kinds <= found_kinds:
                 continue
             at = low.find(phrase)
@@ -312,14 +301,7 @@ def kinds_in(text: str) -> tuple[frozenset[str], frozenset[str]]:
                 at = low.find(phrase, at + 1)
             if at >= 0:
                 found_kinds |= kinds
-    head = low.lstrip()
-    first = _TOKEN.match(head)
-    started: set[str] = set()
-    for key in {first.group() if first else "", head[:1]}:
-        for (phrase, bounded), kinds in at_start.get(key, {}).items():
-            if head.startswith(phrase) and (not bounded or _bounded(head, 0, len(phrase))):
-                started |= kinds
-    return frozenset(found_kinds), frozenset(started)
+    return frozenset(found_kinds), frozenset(kind for kind in ANCHORED if starts(kind, text))
 
 
 def has(kind: str, text: str) -> bool:
