@@ -223,7 +223,7 @@ def _found(kinds: tuple[str, ...], low: str, heads: frozenset[str], first: bool)
         at = low.find(phrase)
         while at >= 0:
             end = at + len(phrase)
-            if not bounded or ((at == 0 or not _wordish(low[at - 1])) and (end == len(low) or not _wordish(low[end]))):
+            if not bounded or _bounded(low, at, end):
                 out.append((at, end))
                 if first:
                     return out
