@@ -117,6 +117,12 @@ from instruction_cases import (
     WRITTEN_24_NEGATIVES,
     WRITTEN_25,
     WRITTEN_25_NEGATIVES,
+    WRITTEN_26,
+    WRITTEN_26_NEGATIVES,
+    WRITTEN_27,
+    WRITTEN_27_NEGATIVES,
+    WRITTEN_28,
+    WRITTEN_28_NEGATIVES,
     positives,
 )
 
@@ -149,6 +155,7 @@ LONG_BATCHES = (
     ("UNSEEN_18", UNSEEN_18, UNSEEN_18_NEGATIVES, True),
     ("WRITTEN_25", WRITTEN_25, WRITTEN_25_NEGATIVES, False),
     ("UNSEEN_20", UNSEEN_20, UNSEEN_20_NEGATIVES, True),
+    ("WRITTEN_27", WRITTEN_27, WRITTEN_27_NEGATIVES, False),
 )
 
 
@@ -227,6 +234,8 @@ def detection() -> None:
         ("WRITTEN_20", WRITTEN_20, WRITTEN_20_NEGATIVES),
         ("WRITTEN_21", WRITTEN_21, WRITTEN_21_NEGATIVES),
         ("WRITTEN_24", WRITTEN_24, WRITTEN_24_NEGATIVES),
+        ("WRITTEN_26", WRITTEN_26, WRITTEN_26_NEGATIVES),
+        ("WRITTEN_28", WRITTEN_28, WRITTEN_28_NEGATIVES),
     ):
         texts = [t for per_lang in cases.values() for t in per_lang]
         found = [t for t in texts if detect(Message("user", t, seq=1))]

@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from chatcompact.core import own_words, reader
-from chatcompact.core.instructions import PREFERENCE, detect, reader_sentences
+from chatcompact.core.instructions import PREFERENCE, _sentences, detect, pointable, reader_sentences
 from chatcompact.core.own_words import ANCHORED, cues, has, kinds_in, starts
 from chatcompact.types import Message
 
@@ -58,6 +58,32 @@ def test_the_reader_stays_behind_the_rules_guards() -> None:
     assert _items(FRESH, role="assistant") == []
     assert _items(FRESH, role="tool") == []
     assert reader_sentences(f'"{FRESH}"') == []
+
+
+def test_a_mentioned_word_or_what_follows_from_someone_elses_situation_is_asked_about() -> None:
+    """A word or two in quotes is the user's own sentence still; a quoted sentence, a longer quote or a reported one
+    is not. Someone else's situation is asked about for what follows from it for the listener ("..., so anything
+    baked needs an egg-free version"), never for them ("..., so she checks every label")."""
+    mention = "I'm a nurse on night shifts, so 'morning' for me is around 6pm."
+    assert reader_sentences(mention) == ["I'm a nurse on night shifts, so for me is around 6pm."]
+    assert reader_sentences("No AI-sounding words like 'delve' or 'tapestry' in anything you draft for me.")
+    assert reader_sentences("Nothing like 'this is a really long quoted bit' in the drafts, please.") == []
+    assert reader_sentences("Our guide has 'Never use the passive.' in it, so keep it active.") == []
+    assert reader_sentences("The README says 'no tabs' for this repo.") == []  # reported
+    elses = "My son's allergic to eggs, so anything baked needs an egg-free version."
+    assert reader_sentences(elses) == [elses]
+    assert pointable(elses, elses) and not pointable("My son is allergic to eggs.", "My son is allergic to eggs.")
+    for text in ("My sister is vegan, so she checks every label.", "my manager prefers Jira, which drives me nuts"):
+        assert reader_sentences(text) == [] and not pointable(text, text)
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.text(alphabet="abc ,.!?", min_size=1, max_size=60), st.sampled_from(["'", '"', "“"]))
+def test_a_quoted_sentence_inside_is_never_the_users_own(quoted: str, mark: str) -> None:
+    close = "”" if mark == "“" else mark
+    quote = f"{mark}{quoted}.{close}"
+    body = f"Keep answers to {quote} for me, please."
+    assert all(quote not in w or not pointable(w, s) for w, s, _, _, _ in _sentences(body))
 
 
 def test_the_model_is_asked_only_in_the_languages_it_has_a_threshold_for() -> None:

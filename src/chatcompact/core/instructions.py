@@ -1801,12 +1801,41 @@ def pointable(written: str, spoken: str) -> bool:
     (the cues read "could you always ...?" as a request; a model's pick is not trusted so far), not about someone
     else ('other_subject': "my manager prefers ...", "he always ..."), no reporting phrase at all ("as I said"
     included: what the user repeats, the cues read), three words at least ("Done." is no preference)."""
-    if " ".join(written.split()) != " ".join(spoken.split()) or written.rstrip().endswith(("?", "？")):
+    same = " ".join(written.split()) == " ".join(spoken.split())
+    if not (same or _mentions_only(written, spoken)) or written.rstrip().endswith(("?", "？")):
         return False
     if len(lang.words(spoken)) < 3 and not (lang.has_han(spoken) and len(spoken.strip()) >= 4):
         return False  # "Done.", "Sure thing": a standing preference says what, and how
     core = _without_request(spoken)
-    return not (starts("other_subject", core) or has("reporting", spoken) or found("third_party", spoken))
+    return not (_someone_elses(core) or has("reporting", spoken) or found("third_party", spoken))
+
+
+# A quoted word or two ("'morning' for me is 6pm", "no words like 'delve'"), not a quoted sentence.
+_MENTION = re.compile(r"""(?<!\w)(['"“‘«「])([^'"“”‘’«»「」\n.!?:;。！？]{1,40})(['"”’»」])(?!\w)""")
+MENTION_WORDS = 3
+
+
+def _mentions_only(written: str, spoken: str) -> bool:
+    """Whether all that is quoted inside ``written`` is words the user mentions, up to :data:`MENTION_WORDS` each
+    ("I'm a nurse on nights, so 'morning' for me is around 6pm", "No AI-sounding words like 'delve'"): their own
+    sentence still (a quoted sentence, "Our guide says 'never use the passive'", is not)."""
+    quoted = _MENTION.findall(written)
+    if not quoted or any(len(q[1].split()) > MENTION_WORDS for q in quoted):
+        return False
+    return " ".join(_MENTION.sub(" ", written).split()) == " ".join(spoken.split())
+
+
+def _someone_elses(core: str) -> bool:
+    """Whether ``core`` is about someone else ('other_subject': "my manager prefers Jira", "he always ..."), and
+    not what follows from their situation for the listener ("My son's allergic to eggs, so anything baked needs an
+    egg-free version": after a 'consequence' word, a clause not about them either)."""
+    if not starts("other_subject", core):
+        return False
+    code = lang.detect(core)
+    for a, b in _of("consequence", core, code):
+        if a > 0 and core[a - 1 : a].isspace() and (rest := core[b:].lstrip(_PUNCT)):
+            return bool(starts("other_subject", rest))
+    return True
 
 
 def own_sentences(text: str) -> list[tuple[str, str]]:
