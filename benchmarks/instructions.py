@@ -123,6 +123,10 @@ from instruction_cases import (
     WRITTEN_27_NEGATIVES,
     WRITTEN_28,
     WRITTEN_28_NEGATIVES,
+    WRITTEN_29,
+    WRITTEN_29_NEGATIVES,
+    WRITTEN_30,
+    WRITTEN_30_NEGATIVES,
     positives,
 )
 
@@ -156,6 +160,7 @@ LONG_BATCHES = (
     ("WRITTEN_25", WRITTEN_25, WRITTEN_25_NEGATIVES, False),
     ("UNSEEN_20", UNSEEN_20, UNSEEN_20_NEGATIVES, True),
     ("WRITTEN_27", WRITTEN_27, WRITTEN_27_NEGATIVES, False),
+    ("WRITTEN_30", WRITTEN_30, WRITTEN_30_NEGATIVES, False),
 )
 
 
@@ -236,6 +241,7 @@ def detection() -> None:
         ("WRITTEN_24", WRITTEN_24, WRITTEN_24_NEGATIVES),
         ("WRITTEN_26", WRITTEN_26, WRITTEN_26_NEGATIVES),
         ("WRITTEN_28", WRITTEN_28, WRITTEN_28_NEGATIVES),
+        ("WRITTEN_29", WRITTEN_29, WRITTEN_29_NEGATIVES),
     ):
         texts = [t for per_lang in cases.values() for t in per_lang]
         found = [t for t in texts if detect(Message("user", t, seq=1))]

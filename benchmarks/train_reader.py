@@ -9,7 +9,7 @@ it about (the user's own words, no question, no one-off; what the rules' guards 
 - positives: every case of ``benchmarks/instruction_cases.py`` read for rules (``INSTRUCTIONS``,
   ``PREFERENCES``, ``WRITTEN_*``, in en, de, it, zh). A short case's sentences share its label, each weighted by
   one over their number (which one states the preference is not labelled); of a long message
-  (``WRITTEN_22``/``23``/``25``/``27``), only the sentence labelled as the preference;
+  (``WRITTEN_22``/``23``/``25``/``27``/``30``), only the sentence labelled as the preference;
 - the near misses and shapes the unit tests pin (``tests/test_instructions.py``, read with ``ast``: the literals
   of every ``_missed(...) == []`` and of ``RULES``, ``PREFERENCES``, ``ACCOMMODATIONS``, ``BY_OBJECT`` and
   ``STILL_RULES`` as positives; of every ``_read(...) == []`` and of ``CHAT``, ``NOT_*`` as negatives): the
@@ -66,9 +66,9 @@ _SHORT = (
     "WRITTEN_3",
     "WRITTEN_4",
     "WRITTEN_6",
-    *(f"WRITTEN_{i}" for i in (*range(11, 22), 24, 26, 28)),
+    *(f"WRITTEN_{i}" for i in (*range(11, 22), 24, 26, 28, 29)),
 )
-_LONG = ("WRITTEN_22", "WRITTEN_23", "WRITTEN_25", "WRITTEN_27")
+_LONG = ("WRITTEN_22", "WRITTEN_23", "WRITTEN_25", "WRITTEN_27", "WRITTEN_30")
 
 Unit = tuple[str, list[str], str]  # (group, the sentences asked about, the message)
 
