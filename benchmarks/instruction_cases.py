@@ -6533,6 +6533,833 @@ WRITTEN_30_NEGATIVES = [
 ]
 
 
+# Written on 2026-12-07 (a later session) by a helper that saw neither the rules nor the project (read for rules: not
+# a held-out figure). Contrastive pairs: positive i states a constraint of the user's stack or environment, negative i
+# the same topic as a past event, a one-off, a question, someone else's setup, a hypothetical or a plain report. When
+# written (the reader trained through WRITTEN_30): the rules alone found 57/120, with the reader 71/120; 1 of the 120
+# negatives taken either way.
+WRITTEN_31 = {
+    "en": [
+        "Everything we ship has to run on Python 3.9, so no match statements or 3.10+ syntax.",
+        "We're pinned to pandas 1.5 because of a vendor plugin, so nothing that needs pandas 2.",
+        "Our Python services can't pull from PyPI directly; only packages mirrored in our internal devpi index are allowed.",  # noqa: E501
+        "No third-party dependencies are allowed in this CLI tool; it has to work with just the standard library.",
+        "We're stuck on Django 3.2 LTS until the migration budget gets approved next year.",
+        "Type hints are mandated here and mypy runs in strict mode, so any code you give me has to pass that.",
+        "Our Lambda layer has a 50 MB cap, so keep Python dependencies small enough to fit in it.",
+        "This codebase uses Poetry only; pip install commands and requirements.txt files aren't accepted in review.",
+        "We're on Windows-only build agents for the Python tooling, so skip any bash-specific steps.",
+        "Async frameworks aren't allowed in our Python stack; everything is synchronous Flask behind gunicorn.",
+        "Our frontend is TypeScript with strict mode on, and any is banned by the linter.",
+        "We're pinned to Node 16 on the production hosts and can't upgrade until the OS refresh.",
+        "The bundle budget is 150 KB gzipped for the whole app, so nothing heavy like moment or lodash.",
+        "We have to support IE11 for a government client, so no untranspiled ES2015+ features in the output.",
+        "npm is the only package manager allowed in our monorepo; yarn and pnpm lockfiles get rejected by CI.",
+        "Our React app is stuck on class components and React 16.8 because of a legacy HOC library.",
+        "No CDN-hosted scripts are permitted by our CSP, so every dependency has to be bundled locally.",
+        "We're on Angular 12 and nothing we add can require a newer TypeScript than 4.3.",
+        "ESM only in this package; require() calls and CommonJS output aren't an option.",
+        "Our serverless functions run on Cloudflare Workers, so no Node built-ins like fs or net.",
+        "We're on Go 1.19 across all services, so generics are fine but nothing from 1.21 like slices or log/slog.",
+        "Our Go binaries must be statically linked with CGO_ENABLED=0 because they run on scratch images.",
+        "Third-party web frameworks aren't allowed in our Go services; net/http and chi are the only approved routers.",
+        "Our Go modules have to resolve through the corporate GOPROXY; direct fetches from GitHub are blocked.",
+        "We can't use any GPL-licensed Go libraries; legal only approves MIT, BSD and Apache 2.0.",
+        "The agent we're building has to stay under 20 MB resident memory on customer machines, so keep allocations tight.",  # noqa: E501
+        "Logging goes through zap only in our Go codebase; fmt.Println and the standard log package fail review.",
+        "We target linux/arm64 only for our Go services since everything runs on Graviton.",
+        "Our Go services are stuck on gRPC v1.45 because of a shared internal library.",
+        "Our MSRV is Rust 1.63, so nothing that needs let-else or newer language features.",
+        "This crate has to be no_std with no allocator, since it runs on a Cortex-M0.",
+        "Unsafe code isn't allowed anywhere in our Rust repo; the crate has #![forbid(unsafe_code)].",
+        "We're on stable Rust only; nightly features are off the table.",
+        "Our Rust services use tokio exclusively, so no async-std or smol suggestions.",
+        "Dependencies in our Rust workspace have to pass cargo-deny with our license allowlist, which excludes anything copyleft.",  # noqa: E501
+        "The Rust firmware image can't exceed 64 KB of flash, so avoid pulling in formatting machinery.",
+        "We can't use proc macros in this project because our build sandbox forbids running build-time code.",
+        "Our Rust CLI has to compile for x86_64-unknown-linux-musl, so no crates that link to glibc-only libraries.",
+        "Our backend is Java 17 with Spring Boot 3, and we can't move off it this year.",
+        "We're stuck on Java 8 for the batch jobs because the mainframe connector doesn't run on anything newer.",
+        "Lombok is banned in our codebase, so write out getters, setters and constructors by hand or use records.",
+        "Gradle with the Kotlin DSL is mandated for all new modules; Maven POMs won't get past review.",
+        "Our Android app's Kotlin code has to stay on coroutines; RxJava isn't allowed in new features.",
+        "The JVM heap on our pods is capped at 512 MB, so nothing that caches large datasets in memory.",
+        "Reflection-heavy libraries are off the table since we compile to native images with GraalVM.",
+        "Hibernate isn't allowed for the reporting service; it's plain JDBC with jOOQ only.",
+        "We're on Kotlin 1.7 and can't bump the compiler until the shared build plugin is updated.",
+        "We're on .NET Framework 4.8, not .NET Core, so anything you suggest has to work on the old runtime.",
+        "Our shop is locked to Visual Studio 2019, so no C# 11 or 12 language features.",
+        "Entity Framework is not permitted in the payments service; data access goes through Dapper and stored procedures only.",  # noqa: E501
+        "Every NuGet package has to come from our Azure Artifacts feed; nuget.org is blocked on the build agents.",
+        "Our Unity project is stuck on the 2020 LTS editor, so C# features stop at 8.0.",
+        "Nullable reference types are enabled and warnings are treated as errors in every project, so code has to be null-clean.",  # noqa: E501
+        "The Windows service has to run under a low-privilege account with no admin rights and no registry writes.",
+        "We can't take any dependency on Newtonsoft.Json; System.Text.Json is the only serializer allowed.",
+        "Our Blazor WebAssembly app has a 2 MB download budget after compression, so keep package additions minimal.",
+        "The firmware targets an STM32F0 with 16 KB of RAM and no heap, so no malloc anywhere.",
+        "We're pinned to C99 because the certified compiler doesn't support anything newer.",
+        "MISRA C:2012 compliance is mandated on this project, so no recursion, no dynamic allocation and no goto.",
+        "Exceptions and RTTI are disabled in our C++ build, so nothing that relies on throw or dynamic_cast.",
+        "Our toolchain is stuck at GCC 4.9, so C++14 is the newest standard we can use.",
+        "The STL isn't allowed in the flight software; containers have to be our in-house fixed-capacity ones.",
+        "The bootloader must fit in 8 KB of flash, so anything you suggest has to be tiny.",
+        "We run FreeRTOS with static allocation only; xTaskCreate with dynamic stacks isn't allowed.",
+        "Floating point is off-limits on this MCU because it has no FPU, so fixed-point math only.",
+        "Our C++ code has to build with MSVC 2015 as well as GCC, so no features either compiler lacks.",
+        "Our DBA won't allow triggers, so any logic has to live in the application or in stored procedures.",
+        "We're on MySQL 5.7 and can't upgrade, so no window functions or CTEs.",
+        "Production is PostgreSQL 11, and extensions beyond the ones RDS preinstalls aren't permitted.",
+        "Schema changes have to be backward compatible for one release, since old and new app versions run side by side.",  # noqa: E501
+        "No ORMs in the data layer here; all queries are hand-written SQL reviewed by the DBA team.",
+        "Our read replica user has SELECT-only grants, so nothing you suggest can create temp tables or write anything.",  # noqa: E501
+        "We're on SQL Server 2012, so STRING_AGG, TRIM and other newer functions aren't available.",
+        "Migrations must hold locks on the orders table for under 30 seconds, or they're rejected.",
+        "Oracle is the only database the bank allows, and we're stuck on 12c.",
+        "SQLite is the only storage we can ship with the desktop app; no server databases.",
+        "Dynamic SQL is banned in our stored procedures by the security team.",
+        "We're AWS only; nothing from GCP or Azure gets through procurement.",
+        "All resources have to live in eu-central-1 for data residency reasons.",
+        "Infrastructure has to be written in Terraform; click-ops and CloudFormation aren't accepted.",
+        "Public S3 buckets are blocked at the org level by an SCP, so don't suggest anything that needs public read.",
+        "Our cloud budget is capped at 500 dollars a month, so no managed services with big fixed costs.",
+        "We can't use long-lived access keys; everything has to authenticate through IAM roles and OIDC.",
+        "The Azure subscription only permits services on the approved list, and Cosmos DB isn't on it.",
+        "Our Lambdas have to stay on the Python 3.9 runtime until the security review of newer runtimes finishes.",
+        "Egress from our VPC goes only through a NAT with an allowlist, so nothing that calls arbitrary external APIs.",
+        "We're on GCP with Cloud Run only; no GKE clusters or Compute Engine VMs are approved.",
+        "Our cluster is stuck on Kubernetes 1.21, so no APIs that were introduced later.",
+        "Pods have to run as non-root with a read-only root filesystem; the admission controller rejects anything else.",  # noqa: E501
+        "Helm isn't allowed on our clusters; manifests go through Kustomize and Argo CD only.",
+        "Each namespace has a quota of 4 CPUs and 8 GiB, so keep resource requests inside that.",
+        "Images can only be pulled from our internal Harbor registry; Docker Hub is blocked from the nodes.",
+        "No privileged containers or hostPath mounts on this cluster, per the platform team.",
+        "We're on OpenShift 4.10, so anything you give me has to respect its default security context constraints.",
+        "Our clusters are air-gapped, so nothing that fetches charts or operators from the internet at install time.",
+        "Service mesh sidecars aren't permitted in our clusters, so no Istio or Linkerd-based solutions.",
+        "The runners have no internet beyond our Artifactory mirror.",
+        "We're on GitHub Actions only, and third-party actions have to be pinned to a full commit SHA.",
+        "Our CI jobs have a hard 10-minute timeout, so the pipeline you propose has to fit that.",
+        "Jenkins is the only CI system we're allowed to use, and plugins need security approval.",
+        "Builds have to be reproducible and hermetic, so no curl-piped install scripts in the pipeline.",
+        "Docker-in-Docker isn't allowed on our GitLab runners; image builds have to use Kaniko or Buildah.",
+        "Our self-hosted runners are ARM only, so every tool in the pipeline needs an arm64 build.",
+        "Secrets can't be stored in CI variables; they have to come from Vault at runtime.",
+        "The CI cache is limited to 1 GB per project, so don't rely on caching huge dependency trees.",
+        "Our iOS app still supports iOS 14, so no SwiftUI APIs that need 15 or later.",
+        "The Android app's minSdk is 21 and we can't raise it because of our user base in emerging markets.",
+        "We're on React Native 0.68 and can't adopt the new architecture yet.",
+        "The app download has to stay under 30 MB, so no heavy SDKs.",
+        "No third-party analytics SDKs are allowed in our mobile apps for privacy reasons.",
+        "Our Flutter app is pinned to Flutter 3.3 until the plugin vendors catch up.",
+        "The app has to work fully offline, since field technicians often have no signal.",
+        "Our training box has a single 16 GB GPU, so anything you suggest has to fit in that memory.",
+        "We're on PyTorch 1.13 and can't move to 2.x because of a custom CUDA extension.",
+        "Customer data can't leave our on-prem cluster, so no hosted APIs or cloud notebooks.",
+        "Spark 2.4 on our Hadoop cluster is what we've got, and we can't upgrade it.",
+        "Inference has to run CPU-only on the edge devices, with under 1 GB of RAM available to the model.",
+        "Only models with licenses that allow commercial use are permitted in our products.",
+        "Our notebooks run in a locked-down JupyterHub with no pip install, so stick to what's in the base image.",
+        "The data warehouse is Snowflake only, and Python UDFs are disabled by our admins.",
+    ]
+}
+WRITTEN_31_NEGATIVES = [
+    "We upgraded our scripts from Python 3.9 to 3.12 last quarter without much trouble.",
+    "Is pandas 2 actually faster than pandas 1.5 for groupby-heavy work?",
+    "Our internal devpi index went down for an hour this morning and pip installs failed.",
+    "My coworker wrote a CLI tool with just the standard library for fun over the weekend.",
+    "If we ever get budget, we'd probably jump from Django 3.2 straight to 5.x.",
+    "I ran mypy in strict mode on an old repo yesterday and got 400 errors.",
+    "The Lambda layer we built last week came out at about 48 MB.",
+    "Should I switch this codebase from Poetry to uv, or is it not worth it?",
+    "For this one script, assume it runs on Linux just to keep the example short.",
+    "A friend's team rewrote their synchronous Flask app in FastAPI and liked it.",
+    "I turned on TypeScript strict mode in a side project and fixed a few dozen errors.",
+    "Node 16 reached end of life a while ago, right?",
+    "Our bundle was 150 KB gzipped after last Friday's release, down from 190.",
+    "Back in 2019 we still had to support IE11 for a government client.",
+    "Which is faster for a big monorepo, pnpm or yarn berry?",
+    "The React 16.8 release was the one that introduced hooks.",
+    "Our CSP report endpoint logged a few blocked CDN scripts last night.",
+    "Pretend for this example that we're on Angular 17, just to see what standalone components look like.",
+    "I spent yesterday debugging an ESM versus CommonJS import error in a Jest config.",
+    "If we moved our functions to Cloudflare Workers, would we lose access to fs?",
+    "Go 1.21 added the slices and log/slog packages to the standard library.",
+    "I built a static Go binary with CGO_ENABLED=0 and it came out at 12 MB.",
+    "My old team used Gin for all their Go services.",
+    "The corporate GOPROXY was slow today and a build timed out once.",
+    "Is the license of that Go YAML library MIT or Apache 2.0?",
+    "Our Go agent was using about 20 MB resident memory in yesterday's profiling run.",
+    "For this quick debugging snippet, just use fmt.Println rather than zap.",
+    "We moved half of the Go services to Graviton last spring and saved some money.",
+    "Should we bump gRPC from v1.45 to the latest before the next release?",
+    "Let-else was stabilized in Rust 1.65, if I remember right.",
+    "I got a no_std crate running on a Cortex-M0 board last weekend.",
+    "A colleague found a soundness bug in some unsafe code in a library we looked at.",
+    "If we ever needed specialization, we'd have to switch to nightly Rust, right?",
+    "Tokio versus async-std: which one has better docs?",
+    "cargo-deny flagged a duplicate version of syn in our workspace this morning.",
+    "Our Rust firmware image came out at 61 KB of flash on the last build.",
+    "I read a blog post about how proc macros slow down Rust compile times.",
+    "For this one test, compile for gnu instead of musl so we can use the system OpenSSL.",
+    "We moved the backend to Java 17 and Spring Boot 3 last month and it went fine.",
+    "My friend's startup runs everything on Java 21 with virtual threads.",
+    "Should we add Lombok to the codebase, or are records enough now?",
+    "The Gradle build with the Kotlin DSL took about four minutes today.",
+    "We ripped out most of the RxJava from the Android app in 2022.",
+    "We raised the JVM heap on the pods to 512 MB last week after an OOM.",
+    "If we ever go GraalVM native image, we'd have to rethink our reflection use.",
+    "Hibernate generated a weird N+1 query in the reporting service yesterday.",
+    "What changed between Kotlin 1.7 and 1.9 for multiplatform?",
+    "We finished porting the last service from .NET Framework 4.8 to .NET 8 in March.",
+    "Does Visual Studio 2019 support C# 10 at all?",
+    "A contractor once proposed Entity Framework for the payments service, but it never went anywhere.",
+    "nuget.org had an outage this afternoon and a couple of restores failed.",
+    "For this one prototype, assume we're on Unity 2022 so I can try the newer APIs.",
+    "I enabled nullable reference types on one project and got 300 warnings.",
+    "The Windows service crashed last night when it tried to write to the registry.",
+    "Is System.Text.Json really faster than Newtonsoft.Json for large payloads?",
+    "Our Blazor WebAssembly app was 2.4 MB compressed when I checked yesterday.",
+    "I ported an old firmware project to an STM32F0 board last year.",
+    "C11 added _Static_assert and anonymous structs, right?",
+    "Our MISRA checker flagged about 200 violations in the vendor HAL on the last scan.",
+    "If we turned exceptions back on, how much would the binary grow?",
+    "We finally upgraded the toolchain from GCC 4.9 to GCC 12 last month.",
+    "A friend who works on flight software says they can't use the STL.",
+    "The bootloader came in at 7.6 KB of flash on this morning's build.",
+    "Is xTaskCreateStatic available in older FreeRTOS versions like 8.x?",
+    "Just for this quick test, use floats and ignore the lack of an FPU.",
+    "The MSVC 2015 build broke yesterday because of a missing include.",
+    "Our DBA removed a trigger last week that was causing deadlocks.",
+    "MySQL 8.0 was the release that added window functions and CTEs.",
+    "Should we upgrade production from PostgreSQL 11 to 16 this year?",
+    "A schema change last release broke the old app version for about ten minutes.",
+    "My previous company used an ORM for everything and regretted it.",
+    "I accidentally tried to create a temp table on the read replica and got a permission error.",
+    "STRING_AGG showed up in SQL Server 2017, I think.",
+    "The migration on the orders table held a lock for about 30 seconds last night.",
+    "If the bank ever let us off Oracle 12c, we'd go with PostgreSQL.",
+    "What's the max database size SQLite handles comfortably?",
+    "The security team found some dynamic SQL in an old stored procedure during the audit.",
+    "We evaluated GCP for a month last year but stayed on AWS.",
+    "Our eu-central-1 bill went up about 15 percent this month.",
+    "Is Terraform or CloudFormation better for a small team?",
+    "Someone made an S3 bucket public last year and it caused a stir internally.",
+    "Our cloud bill came to about 500 dollars last month.",
+    "I rotated an old long-lived access key this morning.",
+    "A team down the hall is building something on Cosmos DB.",
+    "Should we move our Lambdas from Python 3.9 to 3.12 now that it's supported?",
+    "If we ever open up egress from the VPC, we could use the hosted API directly.",
+    "We tried Cloud Run for a small service last quarter and it worked well.",
+    "We upgraded the cluster from Kubernetes 1.21 to 1.27 over the summer.",
+    "A pod got rejected by the admission controller yesterday for running as root.",
+    "Is Kustomize or Helm easier for a team new to Kubernetes?",
+    "Our namespace hit its 8 GiB memory quota once during the load test.",
+    "Docker Hub rate-limited our CI once last month.",
+    "For this local kind cluster only, it's fine to use a hostPath mount.",
+    "My friend's company runs OpenShift 4.14 and loves it.",
+    "If our clusters were ever air-gapped, we'd need to mirror all the charts.",
+    "We ran Istio in staging for a few weeks in 2021.",
+    "The runners lost access to our Artifactory mirror for twenty minutes this morning.",
+    "Should we pin third-party actions to commit SHAs or just to tags?",
+    "Our longest CI job took about 10 minutes yesterday.",
+    "We migrated the last pipelines off Jenkins in January.",
+    "I found a curl-piped install script in an old pipeline and removed it.",
+    "Is Kaniko slower than Docker-in-Docker for large images?",
+    "For this one job, pretend the runner is x86 so I can see the simpler config.",
+    "A secret leaked into the CI logs last year and we rotated it.",
+    "The CI cache for our project was about 1 GB when I last checked.",
+    "We dropped iOS 14 support in the last release and nobody complained.",
+    "What share of Android devices are still on API 21?",
+    "A friend's team migrated their React Native app to the new architecture last year.",
+    "Our app download was 31 MB after the last update.",
+    "If we ever add an analytics SDK, which one respects privacy best?",
+    "Flutter 3.3 was released in 2022, I think.",
+    "A field technician reported the app froze when they lost signal yesterday.",
+    "I trained a small model on a single 16 GB GPU last week and it took three hours.",
+    "Did PyTorch 2.0 introduce torch.compile?",
+    "Another team at the company uses hosted notebooks for their public datasets.",
+    "We ran a Spark 2.4 job over the weekend and it took six hours.",
+    "If the edge devices ever got GPUs, we could run a much bigger model.",
+    "I read that some open models have licenses that restrict commercial use.",
+    "For this one experiment, assume I can pip install whatever I need.",
+    "Snowflake added Python UDFs a couple of years ago.",
+]
+
+
+# Written on 2026-12-07 (a later session) by a helper that saw neither the rules nor the project (read for rules: not
+# a held-out figure). Contrastive pairs: positive i a lasting wish about answers or a personal constraint, negative i
+# the same topic as a one-off, a question, an opinion, a story, someone else's wish or feedback. When written (the
+# reader trained through WRITTEN_30): the rules alone found 86/120, with the reader 94/120; 0 -> 2 of the 120
+# negatives taken.
+WRITTEN_32 = {
+    "en": [
+        "Short answers suit me, I read these between meetings.",
+        "Celsius for anything weather-related, I'm in Spain.",
+        "I'm hard of hearing, so podcast recommendations are wasted on me.",
+        "Keep the swearing out, my kids read over my shoulder.",
+        "Plain text works best, my email client mangles markdown.",
+        "I'm vegan, so leave animal products out of any recipe you give me.",
+        "Tree nut allergy here, so skip anything with almonds, cashews or walnuts in recipes.",
+        "Metric units for me, I cook with a kitchen scale in grams.",
+        "Prices in euros, please—I live in Ireland and dollars mean nothing to me.",
+        "I'm on Pacific time, so give meeting times in PT.",
+        "British spelling for anything you write for me; I'm editing for a London publisher.",
+        "I have dyslexia, so short paragraphs and simple sentences help me a lot.",
+        "Explain things at about a middle-school level, I'm new to all this science stuff.",
+        "My budget for gadgets tops out around $200, so don't bother suggesting flagship stuff.",
+        "I'm on a Chromebook, so Windows-only software doesn't help me.",
+        "I keep halal, so pork and alcohol shouldn't show up in meal ideas.",
+        "My kids are 4 and 7, so activity ideas need to work for both ages.",
+        "I work night shifts, so plan schedules assuming I sleep from 8am to 4pm.",
+        "Bullet points work better for me than long paragraphs.",
+        "I'm blind and use a screen reader, so tables and ASCII art don't work for me.",
+        "No emojis in replies, they look unprofessional when I paste them into reports.",
+        "Casual tone is fine with me, skip the formal stuff.",
+        "Code examples in Python, that's the only language I know.",
+        "I'm gluten-free because of celiac, so flag any recipe with wheat, barley or rye.",
+        "I speak Brazilian Portuguese, not European, so stick to Brazilian vocabulary when translating.",
+        "Skip the disclaimers, I'm a nurse and I know when to see a doctor.",
+        "Give me the answer first and the explanation after, I skim a lot.",
+        "I'm in Australia, so product suggestions should be things I can buy here.",
+        "Low-sodium everything for me, my doctor has me under 1,500 mg a day.",
+        "I don't drink, so leave wine pairings off any dinner menus you suggest.",
+        "Keep spoilers out of any book or show discussions, I'm usually behind.",
+        "I'm a wheelchair user, so travel suggestions need to be accessible.",
+        "24-hour time for me, AM and PM confuse me.",
+        "I'm Catholic and don't eat meat on Fridays in Lent, so factor that into meal plans in spring.",
+        "I'm a beginner guitarist, so keep chord suggestions to open chords.",
+        "Everything in kilometres, please, miles mean nothing to me.",
+        "I'm colorblind, so don't describe charts purely by color.",
+        "I only have about 20 minutes to cook on weeknights, so keep recipes quick.",
+        "My toddler is allergic to eggs, so family recipes need to be egg-free.",
+        "Just the code, no explanations, I can read it myself.",
+        "I'm learning Spanish, so add the Spanish word in brackets for key terms.",
+        "I live in a small apartment with no yard, so skip gardening ideas that need ground space.",
+        "Canadian dollars for prices, I'm in Toronto.",
+        "I'm on an iPhone, so app recommendations should be iOS.",
+        "Include sources with facts, I use these answers in school papers.",
+        "I'm sober, so leave bars and pub crawls out of travel itineraries.",
+        "Keep answers under 100 words, I read them on my watch.",
+        "I'm diabetic, so desserts you suggest need to be low in sugar.",
+        "No jargon—I'm not technical and acronyms lose me.",
+        "I'm in Germany, so legal info should be about German law, not US.",
+        "I have ADHD; break tasks into small numbered steps for me.",
+        "Straight talk works for me, no need to soften bad news.",
+        "I run on trails, not roads, so shoe suggestions should be trail shoes.",
+        "I'm kosher, so no mixing meat and dairy in any recipe for me.",
+        "I'm 68 and not great with tech, so walk me through things slowly.",
+        "I'm pregnant, so any food or medication suggestions need to be pregnancy-safe.",
+        "Keep my workout plans to bodyweight moves, I don't own any equipment.",
+        "Fahrenheit for oven temperatures, my stove only shows that.",
+        "I'm an ESL speaker, so simple English helps me understand.",
+        "Movie suggestions should be PG or below, I watch with my 9-year-old.",
+        "Tables are my favorite way to see comparisons, so lay options out that way.",
+        "I'm on a fixed income, so free or cheap options first.",
+        "I'm lactose intolerant, so swap dairy out in anything you suggest.",
+        "My time off is limited to weekends, so trips need to fit in two days.",
+        "I'm a vegetarian who eats fish, so seafood is fine but no meat.",
+        "Write dates as day/month/year for me, I'm in the UK.",
+        "No long intros, just get to the point.",
+        "I'm a Linux user, so terminal commands should be for Ubuntu.",
+        "I have a shellfish allergy, so keep shrimp, crab and lobster out of seafood ideas.",
+        "I get motion sick, so cruises and long bus rides are off the table for trip ideas.",
+        "I'm in IST, so convert any event times to Indian Standard Time.",
+        "I'm a Jehovah's Witness, so skip birthday and holiday party ideas.",
+        "I'm saving aggressively, so keep any shopping advice frugal.",
+        "Answers in Spanish, por favor; English is my second language.",
+        "Formal register for me; I paste your text into client emails.",
+        "I have a bad knee, so no jumping or running in exercises you suggest.",
+        "Examples with every explanation help me, abstract stuff doesn't stick.",
+        "My teenagers are 14 and 16, so book picks should suit that age.",
+        "I'm on a low-FODMAP diet, so onion and garlic need to stay out of recipes.",
+        "My screen is tiny, so avoid wide tables and long code lines.",
+        "Keep politics out of answers, I just want the facts.",
+        "I only use public transit, so directions should skip driving routes.",
+        "I teach high school, so explanations should be something I can reuse in class.",
+        "Raw onions make me sick, so keep them out of salads you suggest.",
+        "I'm an early riser, so schedules should start around 5am.",
+        "My cat lives with me, so plant suggestions need to be cat-safe.",
+        "Step-by-step instructions suit me best; I get lost with big blocks of text.",
+        "I'm in Mexico, so pesos for prices.",
+        "Answer in one sentence when you can, long replies tire me out.",
+        "I'm autistic and literal-minded, so skip idioms and metaphors in explanations.",
+        "I don't own a car, so errands and trip plans need to be walkable or bikeable.",
+        "Keep recipes to two servings, it's just me and my partner.",
+        "I'm in New Zealand, so seasons are flipped—December is summer for me.",
+        "No caffeine for me, so drink suggestions should be decaf or herbal.",
+        "I'm a Mac user, so keyboard shortcuts should use Cmd, not Ctrl.",
+        "APA style for any citations you give me, my program requires it.",
+        "I'm a pro-level baker, so skip the basics and talk technique.",
+        "Show your math step by step, I'm checking my own work against it.",
+        "I fast during Ramadan, so meal timing advice this month should fit suhoor and iftar.",
+        "My family eats no beef for religious reasons, so skip it in dinner ideas.",
+        "Dark humor doesn't sit well with me, so keep jokes light.",
+        "I'm on a 1,800-calorie diet, so meal plans should stay near that.",
+        "Keep my reading list to audiobooks, I listen while driving.",
+        "I'm Japanese, so when you explain English grammar, compare it to Japanese.",
+        "I have a peanut allergy, so snack ideas need to be peanut-free.",
+        "Weekends are my only free time, so schedule study sessions on Saturday and Sunday.",
+        "I'm left-handed, so describe techniques from a lefty's point of view.",
+        "Gender-neutral language in anything you draft for me, it's our company policy.",
+        "My internet is slow and metered, so skip video links and point me to text.",
+        "I'm in Quebec, so French-Canadian terms over France French.",
+        "I'm a senior developer, so no need to explain basic programming concepts.",
+        "I'm an atheist, so leave prayers and scripture out of anything you write for me.",
+        "Screens trigger my migraines, so keep responses brief so I'm not staring long.",
+        "I'm in Chicago, so local recommendations should be for there.",
+        "Numbered lists, not bullets—I reference items by number in my notes.",
+        "I'm raising my kids bilingual, so book picks for them should be in English and German.",
+        "Skip the pleasantries and compliments at the start of replies.",
+        "I'm in Singapore, so weather and clothing tips should assume hot and humid.",
+        "My grocery budget is $75 a week, so meal plans have to fit that.",
+        "I sew by hand only, no machine, so pattern advice should assume hand stitching.",
+    ]
+}
+
+WRITTEN_32_NEGATIVES = [
+    "Make this one short, it's going into a text message.",
+    "I used Fahrenheit until I moved to Spain.",
+    "My brother is hard of hearing and loves captioned podcasts, oddly enough.",
+    "If I had kids I'd want no swearing at all in the shows they watch.",
+    "Does markdown render properly in most email clients?",
+    "My sister went vegan last year and now cooks everything with tofu.",
+    "Is coconut considered a tree nut for allergy purposes?",
+    "Can you convert 2 cups of flour to grams for this one recipe?",
+    "How many euros is 50 dollars today?",
+    "What time is 3pm Eastern in Pacific time?",
+    "Why do the British spell colour with a u?",
+    "My son has dyslexia and his teacher uses short paragraphs with him.",
+    "Explain photosynthesis at a middle-school level for my daughter's homework.",
+    "Is $200 enough for a decent pair of headphones?",
+    "Can Chromebooks run Windows software at all?",
+    "My coworker keeps halal and I want to bring a dish he can eat to the potluck.",
+    "What activities are good for a 4-year-old on a rainy day?",
+    "I worked night shifts for three years before switching to days.",
+    "That bullet-point list was really easy to follow, thanks.",
+    "How do screen readers handle tables on websites?",
+    "Emojis in work emails are getting out of hand, honestly.",
+    "Can you rewrite this cover letter in a more formal tone?",
+    "Is Python a good first language to learn?",
+    "Is celiac disease the same thing as gluten intolerance?",
+    "What are the main differences between Brazilian and European Portuguese?",
+    "My mom is a nurse and she hates medical disclaimers on websites.",
+    "Could you put the answer first on this one? I'm in a rush.",
+    "Is this blender sold in Australia?",
+    "How much sodium is in a tablespoon of soy sauce?",
+    "What wine would pair with this mushroom risotto?",
+    "I accidentally read a spoiler for the finale yesterday and I'm still annoyed.",
+    "Are the Paris metro stations wheelchair accessible?",
+    "What's 19:30 in twelve-hour time?",
+    "Why do Catholics skip meat on Fridays during Lent?",
+    "Barre chords took me months to learn when I started guitar.",
+    "How many kilometres is a marathon?",
+    "Which colors are hardest for colorblind people to tell apart?",
+    "This recipe took me way longer than 20 minutes last night.",
+    "What can I use instead of eggs in this one cake?",
+    "That code with no explanation was exactly what I needed.",
+    "What's the Spanish word for 'grocery store'?",
+    "I had a huge yard growing up and my dad grew tomatoes everywhere.",
+    "Is the Canadian dollar weaker than the US dollar right now?",
+    "Is this app available on iOS or only Android?",
+    "Can you give me a source for that statistic about sleep?",
+    "My friend in recovery still goes to bars with us sometimes.",
+    "Can you summarize this article in under 100 words?",
+    "Is honey better than sugar for diabetics?",
+    "What does the acronym API stand for?",
+    "Is jaywalking actually illegal in Germany?",
+    "Do people with ADHD do better with numbered steps?",
+    "My boss is really blunt and it rubs some people the wrong way.",
+    "Are trail shoes okay to wear on roads?",
+    "What makes a kitchen kosher?",
+    "My dad is 68 and struggles with his new phone.",
+    "Is sushi safe to eat while pregnant?",
+    "I did a bodyweight workout this morning and my legs are dead.",
+    "What is 180 Celsius in Fahrenheit?",
+    "Is simple English better for ESL students?",
+    "Is this movie okay for a 9-year-old?",
+    "Put these three laptops in a table so I can compare them.",
+    "Are there free museums in Chicago?",
+    "Why do some adults become lactose intolerant?",
+    "Can you plan a two-day trip to Lisbon for this weekend?",
+    "Is a pescatarian technically a vegetarian?",
+    "Why do Americans write the month first in dates?",
+    "That answer had a really long intro, but the rest was helpful.",
+    "How do I install a package on Ubuntu?",
+    "Can a shellfish allergy develop in adulthood?",
+    "Is there anything that actually helps with motion sickness on boats?",
+    "What time is the launch event in IST?",
+    "Why don't Jehovah's Witnesses celebrate birthdays?",
+    "My roommate is saving aggressively and won't even buy coffee.",
+    "Could you translate this one paragraph into Spanish?",
+    "Is a formal register necessary for client emails?",
+    "I hurt my knee jumping off a wall as a teenager.",
+    "Could you give an example of that last point?",
+    "What books do 14-year-olds usually enjoy?",
+    "What is a low-FODMAP diet exactly?",
+    "Why do wide tables look broken on phones?",
+    "Politics seems to creep into everything these days.",
+    "Is public transit faster than driving in Boston?",
+    "I taught high school for ten years before moving into tech.",
+    "Why do raw onions taste so much sharper than cooked ones?",
+    "Is waking up at 5am actually healthier?",
+    "Are lilies poisonous to cats?",
+    "Can you turn this paragraph into step-by-step instructions?",
+    "How much is 100 pesos in dollars?",
+    "Can you answer this in one sentence: what's inflation?",
+    "Why do some autistic people find idioms confusing?",
+    "I sold my car last spring and haven't missed it.",
+    "Can you halve this recipe? It serves four.",
+    "Is December summer in New Zealand?",
+    "How much caffeine is in green tea?",
+    "What's the Mac shortcut for copying text?",
+    "What's the difference between APA and MLA citation style?",
+    "My grandmother was a pro baker and never measured anything.",
+    "Can you show the math on that mortgage calculation?",
+    "What do people usually eat for iftar?",
+    "Why do many Hindus avoid beef?",
+    "That dark joke you wrote was honestly hilarious.",
+    "How many calories are in a bagel with cream cheese?",
+    "Are audiobooks as good as reading for retention?",
+    "How does Japanese word order differ from English?",
+    "Are peanut allergies more common now than 30 years ago?",
+    "Can you make me a study schedule just for this weekend?",
+    "Is it harder to learn knitting left-handed?",
+    "Is 'they' grammatically correct as a singular pronoun?",
+    "Why does video eat so much data?",
+    "Do people in Quebec understand France French easily?",
+    "What concepts should a senior developer know that a junior doesn't?",
+    "My aunt wants a scripture reading at the wedding.",
+    "Can screen time trigger migraines?",
+    "What's the best deep-dish pizza place in Chicago?",
+    "Numbered lists are easier to reference than bullets, I think.",
+    "Does raising kids bilingual delay speech?",
+    "Thanks for the kind words at the start of that reply.",
+    "What's the weather like in Singapore in March?",
+    "Is $75 a week a realistic grocery budget for one person?",
+    "Is hand sewing much slower than machine sewing?",
+]
+
+
+# Written on 2026-12-07 (a later session) by a helper that saw neither the rules nor the project (read for rules: not
+# a held-out figure; a preference inside a long message of a project chat, often an aside or a reaction to earlier
+# answers, with the sentence that states it). When written (the reader trained through WRITTEN_30): the rules alone
+# found 15/30, with the reader 18/30; 2 of the 16 negatives taken either way.
+WRITTEN_33 = [
+    (
+        'Thanks, the retry wrapper works and the flaky test is green again. Next problem: when I hit /export with a date range longer than about six months the worker just dies, and this is the last thing in the log:\n\n```\nTraceback (most recent call last):\n  File "/app/worker/export.py", line 88, in build_csv\n    rows = list(session.execute(stmt))\n  File "/usr/lib/python3.11/site-packages/sqlalchemy/engine/result.py", line 382, in __iter__\n    return self._iter_impl()\nMemoryError\n```\n\nI tried bumping the container limit from 1G to 1.5G and it got a bit further before dying the same way. Keep in mind the VM this runs on has 2 GB of RAM in total, so anything that pulls a whole result set into memory is a non-starter for this project. What I think I want is to stream rows from the cursor straight into the CSV writer and then upload the file in chunks to S3, but I\'m not sure how yield_per interacts with the session we open in the middleware. Can you show me what build_csv should look like, and whether I need a separate connection for the streaming query so it doesn\'t hold the request transaction open?',  # noqa: E501
+        "Keep in mind the VM this runs on has 2 GB of RAM in total, so anything that pulls a whole result set into memory is a non-starter for this project.",  # noqa: E501
+    ),
+    (
+        "I'm on a locked-down Windows laptop with no admin rights, so any step that needs sudo, WSL or a system-wide install is not something I can do. With that out of the way: the pre-commit setup you suggested mostly works, but the black hook fails on every commit with this:\n\n```\n[INFO] Installing environment for https://github.com/psf/black.\n[INFO] Once installed this environment will be reused.\nAn unexpected error has occurred: CalledProcessError: command: ('C:\\\\Users\\\\dkovac\\\\AppData\\\\Local\\\\Programs\\\\Python\\\\Python312\\\\python.exe', '-mvirtualenv', ...)\nreturn code: 1\n```\n\nI can run python -m venv fine from a terminal, so it's not Python itself. My guess is the corporate proxy, because pip also needed --proxy until I put it in pip.ini. Is there a way to tell pre-commit to reuse an environment I create myself, or should I just drop the hook and run black through a small script in the repo? The rest of the team is on Macs and I'd like them to keep the normal setup if possible, so whatever I do should not change the shared .pre-commit-config.yaml for them.",  # noqa: E501
+        "I'm on a locked-down Windows laptop with no admin rights, so any step that needs sudo, WSL or a system-wide install is not something I can do.",  # noqa: E501
+    ),
+    (
+        "The form refactor looks good and the validation errors finally show up under the right fields. I do have a bug in the date picker though. When the user picks a date and then switches the timezone dropdown, the displayed value jumps back a day, but only for users west of UTC. Here's the relevant bit:\n\n```tsx\nconst [value, setValue] = useState<Date | null>(null);\n\nfunction onTzChange(tz: string) {\n  if (!value) return;\n  const iso = value.toISOString().slice(0, 10);\n  setValue(new Date(iso));\n  setTz(tz);\n}\n```\n\nI suspect the slice to a date string and back is what's breaking it, since new Date('2024-03-10') is parsed as UTC midnight. Should I keep the date as a plain 'YYYY-MM-DD' string in state and only convert at the edges, or is there a cleaner way with date-fns-tz, which we already have installed? One more thing: your last two versions of this component wrapped every handler in useCallback and every derived value in useMemo, and on this codebase we only add those when the profiler shows an actual problem, so leave them out unless I ask.",  # noqa: E501
+        "One more thing: your last two versions of this component wrapped every handler in useCallback and every derived value in useMemo, and on this codebase we only add those when the profiler shows an actual problem, so leave them out unless I ask.",  # noqa: E501
+    ),
+    (
+        "Follow-up on the rate limiter. I swapped in the token bucket version and the load test looks much better, p99 went from 900ms to about 140ms. But now the unit test for burst handling is flaky:\n\n```\n--- FAIL: TestLimiterBurst (0.01s)\n    limiter_test.go:47: expected 10 allowed, got 9\nFAIL\nexit status 1\nFAIL\tgithub.com/acme/gateway/internal/ratelimit\t0.214s\n```\n\nIt fails maybe one run in five. I think it's because the test uses time.Now() and a refill happens between iterations. Your snippet also used slices.Contains and slog, which didn't compile here. We're pinned to Go 1.19 by the build image the platform team maintains, so generics are fine but nothing that only landed in 1.20 or 1.21. Anyway, for the flaky test: should I inject a clock interface into the limiter, or is there a simpler trick like freezing time in the test? I'd like to avoid pulling in a mocking library just for this, and the limiter is used in three other packages, so a change to its constructor signature would ripple a bit.",  # noqa: E501
+        "We're pinned to Go 1.19 by the build image the platform team maintains, so generics are fine but nothing that only landed in 1.20 or 1.21.",  # noqa: E501
+    ),
+    (
+        "OK, so the caching decorator you gave me works for plain functions but breaks on methods. Calling it on an instance method gives:\n\n```\nTypeError: unhashable type: 'ReportService'\n  File \"services/report.py\", line 31, in wrapper\n    key = (args, frozenset(kwargs.items()))\n```\n\nThat makes sense since self ends up in the key and the class defines __eq__ without __hash__. The last few replies each opened with a couple of paragraphs on what decorators and closures are. I've been writing Python for about ten years, so the background paragraphs can go and you can start straight from the fix. What I actually need is for the cache to be per-instance, so two ReportService objects with different tenants don't share entries, and it should be dropped when the instance is garbage-collected. Is a WeakKeyDictionary keyed on self the right tool, given that the class isn't hashable, or should I store the cache dict as an attribute on the instance the first time the method is called? functools.cached_property doesn't fit because the methods take arguments.",  # noqa: E501
+        "I've been writing Python for about ten years, so the background paragraphs can go and you can start straight from the fix.",  # noqa: E501
+    ),
+    (
+        "Thanks for the comparison of PDF libraries. I tried the first one and the rendering is great, but the output size is huge: a two-page invoice comes out at 4.8 MB because it embeds the full font. Here's how I'm calling it:\n\n```python\ndoc = Document(page_size=A4)\ndoc.add_font('Inter', 'assets/Inter-Regular.ttf')\ndoc.add_page(render_invoice(invoice))\ndoc.save(out_path)\n```\n\nIs there an option for subsetting the font, or do I need to preprocess the TTF with fonttools first? The invoices go out by email, and some customers have small mailbox limits, so anything under 500 KB would be fine. Also, I checked and that library is AGPL, which I missed the first time. This app is sold as a closed-source desktop binary, so GPL and AGPL dependencies are off the table for anything we ship; LGPL is fine as long as it's dynamically linked.",  # noqa: E501
+        "This app is sold as a closed-source desktop binary, so GPL and AGPL dependencies are off the table for anything we ship; LGPL is fine as long as it's dynamically linked.",  # noqa: E501
+    ),
+    (
+        "The query you suggested for the leaderboard is correct, but it's slow: EXPLAIN ANALYZE shows a seq scan on scores even though there's an index on (game_id, points).\n\n```\nSort  (cost=48211.33..48711.33 rows=200000 width=24) (actual time=812.4..839.1 rows=200000 loops=1)\n  Sort Key: points DESC\n  ->  Seq Scan on scores  (cost=0.00..21845.00 rows=200000 width=24) (actual time=0.02..95.7 rows=200000 loops=1)\n        Filter: (game_id = 42)\nPlanning Time: 0.210 ms\nExecution Time: 851.003 ms\n```\n\nI think the planner decides the filter isn't selective because game 42 is most of the table right now. Something to note for every suggestion in this project: the database is a managed Postgres 12 instance where we can't create extensions, so everything has to work with core Postgres. Given that, would a partial index per game make sense, or should I just add LIMIT 100 and an index on (game_id, points DESC) so it can do an index scan and stop early? We only ever show the top 100.",  # noqa: E501
+        "Something to note for every suggestion in this project: the database is a managed Postgres 12 instance where we can't create extensions, so everything has to work with core Postgres.",  # noqa: E501
+    ),
+    (
+        "Short answers with the code first and any explanation after it work best for me, since I'm usually reading these on a phone between meetings. So, the cron job: it's supposed to run the cleanup at 02:30 every night, but last night it ran twice. The crontab line is:\n\n```\n30 2 * * * /opt/app/bin/cleanup.sh >> /var/log/cleanup.log 2>&1\n```\n\nThe server timezone is Europe/Berlin. I only realized afterwards that the clocks changed on Sunday morning, which would explain it, unless I'm misreading the logs. The log for that night shows two 'cleanup started' lines 59 minutes apart. Is this the DST fall-back causing 02:30 to happen twice? And if so, what's the least surprising fix: set the server to UTC, use CRON_TZ, or move the job to 03:30 so it's outside the ambiguous hour? The cleanup isn't idempotent, so running twice actually deletes things it shouldn't, and I'd also like to know whether a lock file with flock is worth adding on top of whatever fix we choose.",  # noqa: E501
+        "Short answers with the code first and any explanation after it work best for me, since I'm usually reading these on a phone between meetings.",  # noqa: E501
+    ),
+    (
+        "I applied the lifetime changes you suggested to the parser and most of the errors went away, but this one is left:\n\n```\nerror[E0502]: cannot borrow `self.buf` as mutable because it is also borrowed as immutable\n  --> src/parser.rs:112:13\n    |\n108 |         let tok = self.peek_token()?;\n    |                   ---------------- immutable borrow occurs here\n...\n112 |             self.buf.clear();\n    |             ^^^^^^^^^^^^^^^^ mutable borrow occurs here\n113 |             return Ok(tok);\n    |                       --- immutable borrow later used here\n```\n\npeek_token returns a Token<'_> that borrows from buf, so I get why it complains. I could clone the token, but tokens can carry large string slices and this is on the hot path. Would restructuring to return indices into buf instead of slices be the idiomatic fix, or is there a neater pattern with an arena? Also, the version you posted before used an unsafe transmute to extend the lifetime. This crate has #![forbid(unsafe_code)] at the top for a reason, so solutions with unsafe in them aren't usable here even if they're sound.",  # noqa: E501
+        "This crate has #![forbid(unsafe_code)] at the top for a reason, so solutions with unsafe in them aren't usable here even if they're sound.",  # noqa: E501
+    ),
+    (
+        'Here\'s the updated version of the retry helper after I merged your suggestions with what was already there:\n\n```python\ndef fetch_with_retry(url, attempts=3, backoff=0.5):\n    """Fetch a URL with retries.\n\n    :param url: the URL\n    :param attempts: how many tries\n    :returns: the response body\n    """\n    for i in range(attempts):\n        try:\n            return session.get(url, timeout=5).text\n        except requests.RequestException:\n            time.sleep(backoff * 2 ** i)\n    raise FetchError(url)\n```\n\nThe CI docs build now warns about it. The docstrings in this repo are Google style (Args:, Returns:, Raises:) because that\'s what our Sphinx napoleon setup parses, and the reST-style ones you generated render as a single blob of text. That part is easy to fix by hand. The real question is about the exception: on the last attempt we swallow the RequestException and raise FetchError without the original cause, so the logs lose the status code. Should I keep the last exception in a variable and use raise FetchError(url) from last_exc, or is there a reason to prefer re-raising the original? I also noticed it sleeps once more after the final failure, which is pointless.',  # noqa: E501
+        "The docstrings in this repo are Google style (Args:, Returns:, Raises:) because that's what our Sphinx napoleon setup parses, and the reST-style ones you generated render as a single blob of text.",  # noqa: E501
+    ),
+    (
+        "The structured logging setup works, and Kibana is picking up the JSON fields correctly now. Thanks. While going through the output I noticed the middleware you wrote logs the full request, including the client IP and the user's email from the JWT claims. Personal data like emails, IPs and names must not end up in our logs at all, because the log cluster isn't covered by our GDPR data processing agreement. I'll strip those two fields myself. What I'm stuck on is correlating requests across services. Right now each service generates its own request id:\n\n```js\napp.use((req, res, next) => {\n  req.id = crypto.randomUUID();\n  logger.info({ reqId: req.id, path: req.path }, 'incoming');\n  next();\n});\n```\n\nSo a request that goes gateway -> orders -> billing shows up as three unrelated ids. Should I propagate an X-Request-Id header manually through our axios instances, or is it worth going straight to OpenTelemetry trace context? We have four services and no tracing backend yet, so I'm wary of adding a lot of infrastructure just for this.",  # noqa: E501
+        "Personal data like emails, IPs and names must not end up in our logs at all, because the log cluster isn't covered by our GDPR data processing agreement.",  # noqa: E501
+    ),
+    (
+        "I ran the test suite after adding the tests you wrote for the invoice totals and got this:\n\n```\n____________ TestInvoiceTotals.test_rounding_half_even ____________\n\nself = <tests.test_invoice.TestInvoiceTotals testMethod=test_rounding_half_even>\n\n    def test_rounding_half_even(self):\n>       self.assertEqual(total([Decimal('0.125')]), Decimal('0.12'))\nE       AssertionError: Decimal('0.13') != Decimal('0.12')\n```\n\nSo either the test or the implementation is wrong. Our finance people say invoices should use banker's rounding, so I think the test is right and total() is using ROUND_HALF_UP somewhere. I'll dig into that myself. Separately, the tests themselves: you wrote them as unittest.TestCase classes with setUp, and nothing else in the repo looks like that. Tests here are plain pytest functions with fixtures in conftest.py, and new ones should match so the suite stays consistent.",  # noqa: E501
+        "Tests here are plain pytest functions with fixtures in conftest.py, and new ones should match so the suite stays consistent.",  # noqa: E501
+    ),
+    (
+        'The multi-stage Dockerfile cut the image from 1.2 GB to around 310 MB, which is great. Deploying it failed though:\n\n```\nError from server (Forbidden): error when creating "deploy.yaml": admission webhook "images.policy.internal" denied the request: image python:3.11-slim is not from an approved registry\n```\n\nThat\'s on me for not mentioning it earlier. Every image we build has to start from the hardened base in our internal registry (registry.internal/base/python:3.11), because the admission controller rejects anything else. That base is Debian-based and already has a non-root user called app with uid 10001. So the question now is how to adapt the builder stage: can it still use the public python image since it never gets deployed, or does the policy scan every FROM line? I don\'t actually know how the webhook checks it, I only see the final image reference in the error. If the builder has to use the internal base too, I\'m worried about build-essential not being there.',  # noqa: E501
+        "Every image we build has to start from the hardened base in our internal registry (registry.internal/base/python:3.11), because the admission controller rejects anything else.",  # noqa: E501
+    ),
+    (
+        "Heads-up: the CLI has to keep running on Python 3.8, since that's what the customers' RHEL 8 servers ship, so match statements and the newer typing syntax like list[str] or X | None won't fly. I only found out because the nightly job on the 3.8 runner blew up on the config loader you helped with:\n\n```\n  File \"/opt/tool/lib/python3.8/site-packages/tool/config.py\", line 14\n    match source:\n          ^\nSyntaxError: invalid syntax\n```\n\nI've already rewritten that part as an if/elif chain, no need to redo it. What I'd like help with is the merging logic. We read defaults, then /etc/tool/config.toml, then ~/.config/tool/config.toml, then environment variables, and nested tables should be merged key by key rather than replaced. Right now a user file with just [output] color = false wipes out every other key under [output]. Also, tomllib isn't in 3.8, so I'm using the tomli backport. Could you write a deep_merge that handles dicts recursively but replaces lists wholesale?",  # noqa: E501
+        "Heads-up: the CLI has to keep running on Python 3.8, since that's what the customers' RHEL 8 servers ship, so match statements and the newer typing syntax like list[str] or X | None won't fly.",  # noqa: E501
+    ),
+    (
+        "The CSV import you wrote handles the normal files fine, but one of the vendors sends files that break it:\n\n```\n_csv.Error: line contains NUL\n  File \"importer/vendor.py\", line 52, in parse\n    for row in reader:\n```\n\nI opened the file in a hex editor and it's UTF-16 LE with a BOM, which explains the NULs. Other vendors send UTF-8, sometimes with a BOM, sometimes cp1252 when someone exports from an old Excel. I'd like the importer to detect the encoding rather than have a per-vendor setting, because vendors change their export tools without telling us. You suggested chardet earlier, and I was about to add it when I remembered why our requirements file is so short. Adding any package here triggers a security review that takes weeks, so solutions that use only the standard library and what's already in requirements.txt are the only ones I can actually ship.",  # noqa: E501
+        "Adding any package here triggers a security review that takes weeks, so solutions that use only the standard library and what's already in requirements.txt are the only ones I can actually ship.",  # noqa: E501
+    ),
+    (
+        "Something's off with the pagination fix. The first page is right, but page 2 silently skips posts whenever several of them share the same created_at. Here's the handler as it is now:\n\n```python\n@router.get('/posts')\ndef list_posts(cursor: str | None = None, limit: int = 20):\n    q = select(Post).order_by(Post.created_at.desc()).limit(limit)\n    if cursor:\n        q = q.where(Post.created_at < decode_cursor(cursor))\n    return page(db.scalars(q).all())\n```\n\nI assume I need a tiebreaker on id, both in the ORDER BY and in the cursor comparison. On format: when you change existing code, send a unified diff rather than the whole file, because I apply these by hand and with full files I keep missing what actually changed. The last answer rewrote all 140 lines of the router and I only spotted the real change after diffing it myself. For the cursor, should I encode (created_at, id) as a base64 JSON blob, or is there a more standard format people use?",  # noqa: E501
+        "On format: when you change existing code, send a unified diff rather than the whole file, because I apply these by hand and with full files I keep missing what actually changed.",  # noqa: E501
+    ),
+    (
+        "The readiness probe change fixed the 502s during deploys, thanks. Now the HPA isn't scaling at all:\n\n```\n$ kubectl describe hpa api\n...\nConditions:\n  Type           Status  Reason                   Message\n  ----           ------  ------                   -------\n  AbleToScale    True    SucceededGetScale        the HPA controller was able to get the target's current scale\n  ScalingActive  False   FailedGetResourceMetric  the HPA was unable to compute the replica count: failed to get cpu utilization: missing request for cpu\n```\n\nI see the message about the missing CPU request, but the deployment does set resources, so I'm confused. Maybe it's the sidecar? The istio proxy container gets injected and I never set requests for it. Also, your answer included a Helm values snippet. We don't use Helm anywhere; everything is plain YAML with kustomize overlays per environment, so changes need to come as manifests or kustomize patches. If the sidecar is the cause, is the right fix an annotation on the pod template to set the proxy's requests, or do I need to change the mesh-wide config?",  # noqa: E501
+        "We don't use Helm anywhere; everything is plain YAML with kustomize overlays per environment, so changes need to come as manifests or kustomize patches.",  # noqa: E501
+    ),
+    (
+        "The empty state component looks good. Two small things and one real bug. The bug: when the filter returns zero results and the user clears the search box, the list stays empty until they refresh. I traced it to this effect:\n\n```tsx\nuseEffect(() => {\n  if (!query) return;\n  fetchResults(query).then(setResults);\n}, [query]);\n```\n\nWhen query becomes an empty string we return early and never reset results, so the stale empty array sticks. I think the fix is to call setResults(initialItems) in that branch, but I'm not sure whether initialItems should come from props or from the cache we already have in the context. The small things: the spinner text said 'Loading...' with three dots instead of the ellipsis character we use elsewhere, and the message said 'No results match your color filter'. User-facing copy in this app is British English (colour, organisation, cancelled) because the client is a UK council, so that applies to any strings you write for it.",  # noqa: E501
+        "User-facing copy in this app is British English (colour, organisation, cancelled) because the client is a UK council, so that applies to any strings you write for it.",  # noqa: E501
+    ),
+    (
+        'Terraform plan is finally clean after the import, thanks for walking through that. Next step is the backup bucket for the database snapshots. I started from your example and plan shows this:\n\n```\n  # aws_s3_bucket_replication_configuration.backups will be created\n  + resource "aws_s3_bucket_replication_configuration" "backups" {\n      + role   = "arn:aws:iam::123456789012:role/s3-replication"\n      + rule {\n          + destination {\n              + bucket        = "arn:aws:s3:::acme-backups-replica-us-east-1"\n              + storage_class = "GLACIER"\n```\n\nThe cross-region replica to us-east-1 can\'t happen. All of our resources have to stay in eu-central-1 for data residency, and that includes backups, replicas and log buckets. I still want some protection against losing the bucket, though. Would a replica in a separate account but the same region, plus object lock in compliance mode, cover the \'someone deletes the bucket\' case? And if I use object lock, does that interfere with lifecycle rules that move snapshots to Glacier after 30 days?',  # noqa: E501
+        "All of our resources have to stay in eu-central-1 for data residency, and that includes backups, replicas and log buckets.",  # noqa: E501
+    ),
+    (
+        "Our ops dashboards are read by a couple of people with red-green colour blindness, so status can't be signalled by red versus green alone in anything we build. That's partly why I'm redoing the service health panel you sketched. The other reason is that the query is wrong:\n\n```\nsum(rate(http_requests_total{status=~\"5..\"}[5m])) / sum(rate(http_requests_total[5m]))\n```\n\nThis gives one number for the whole fleet, but I want the error ratio per service, and the panel should show services with no traffic as 'no data' rather than 0%. When I add by (service) to both sides, services that had zero 5xx responses disappear entirely instead of showing 0. I guess that's because the numerator has no series for them. Is the usual trick to add 'or on(service) (sum by (service) (rate(http_requests_total[5m])) * 0)' to the numerator, or is there something cleaner? And for the thresholds, what would you use besides colour in a Grafana stat panel, icons or text labels?",  # noqa: E501
+        "Our ops dashboards are read by a couple of people with red-green colour blindness, so status can't be signalled by red versus green alone in anything we build.",  # noqa: E501
+    ),
+    (
+        'I merged the migration branch and the deploy went through, but release-please opened a weird PR afterwards. It bumped us from 2.3.1 to 2.3.2 even though the migration added a whole new endpoint, and the changelog entry is empty. Looking at the history, the commit message I used was the one you drafted for me: \'Add bulk export endpoint and migration for export_jobs table\'. Commit messages here follow Conventional Commits (feat:, fix:, chore: and so on) because release-please builds the version bump and changelog from them, so anything you draft needs that prefix. For the current mess: can I fix this by editing the release PR by hand, or do I need to push an empty commit like \'feat: bulk export endpoint\' to main so release-please recalculates? We squash-merge, so rewriting the history on main is not an option. Here\'s the current release-please config in case it matters:\n\n```json\n{\n  "release-type": "node",\n  "packages": { ".": { "changelog-path": "CHANGELOG.md" } },\n  "bump-minor-pre-major": true\n}\n```',  # noqa: E501
+        "Commit messages here follow Conventional Commits (feat:, fix:, chore: and so on) because release-please builds the version bump and changelog from them, so anything you draft needs that prefix.",  # noqa: E501
+    ),
+    (
+        "Thanks, the debounce hook does what I need and the search box no longer fires a request per keystroke. I did run into one edge case: if the component unmounts while a timer is pending, the callback still fires and tries to set state, and React logs a warning in tests:\n\n```\nWarning: An update to SearchBox inside a test was not wrapped in act(...).\n    at SearchBox (src/components/SearchBox.tsx:12:3)\n```\n\nI think the cleanup function needs to clear the timeout, but I also want a way to flush the pending call on blur so the last query isn't lost if the user tabs away quickly. Would returning a { flush, cancel } object from the hook be reasonable, or is that overkill compared with just lowering the delay? Also, I trimmed a lot of comments before committing. Comments in this codebase are for explaining why something is done, not narrating each line, so code you write for it should only carry the occasional why-comment.",  # noqa: E501
+        "Comments in this codebase are for explaining why something is done, not narrating each line, so code you write for it should only carry the occasional why-comment.",  # noqa: E501
+    ),
+    (
+        "The shipping cost calculation is off by a few cents for some parcels and I think I found why. Your function converted kilograms to pounds for the carrier API and rounded to nearest:\n\n```python\ndef carrier_weight(parcel):\n    lbs = round(parcel.weight_kg * 2.20462, 1)\n    return max(lbs, 0.1)\n```\n\nThe carrier bills in 0.1 lb increments rounded up, not to nearest, so a 1,000 g parcel is billed as 2.3 lb, but we send 2.2 and the carrier invoice disagrees with our estimate. Also, there is no real weight_kg field; it's a property someone added that divides weight_g by 1000. In this system weights are stored as integer grams and distances as integer metres, and conversion to anything else happens only at the edges where we talk to carriers or render the UI. Can you rewrite carrier_weight to take grams and round up to the next 0.1 lb using integer arithmetic, so we don't get float surprises like 2.3000000000000003?",  # noqa: E501
+        "In this system weights are stored as integer grams and distances as integer metres, and conversion to anything else happens only at the edges where we talk to carriers or render the UI.",  # noqa: E501
+    ),
+    (
+        "Our CI runners and production hosts are all ARM64 Graviton machines, so anything that only ships x86_64 wheels or binaries is going to bite us. Which is exactly what just happened with the image processing step:\n\n```\n#12 4.318 ERROR: Could not find a version that satisfies the requirement pyvips-binary==8.15.1 (from versions: none)\n#12 4.319 ERROR: No matching distribution found for pyvips-binary==8.15.1\n#12 ERROR: process \"/bin/sh -c pip install -r requirements.txt\" did not complete successfully: exit code: 1\n```\n\nLocally on my Intel Mac it installs fine, which is why I didn't notice. I can install libvips from apt in the image instead and use plain pyvips, but then I'm not sure how to keep the version consistent between my machine and CI. Would it be saner to build in a container on my laptop too, using docker buildx with --platform linux/arm64, even if that's slow under emulation? Or is there a middle ground, like pinning libvips via the distro version and accepting that my laptop differs slightly?",  # noqa: E501
+        "Our CI runners and production hosts are all ARM64 Graviton machines, so anything that only ships x86_64 wheels or binaries is going to bite us.",  # noqa: E501
+    ),
+    (
+        "The chart tooltip works in dev, but in the customer's staging environment the page comes up blank and the console shows:\n\n```\nRefused to evaluate a string as JavaScript because 'unsafe-eval' is not an allowed source of script in the following Content Security Policy directive: \"script-src 'self'\".\n    at new Function (<anonymous>)\n    at compileTemplate (tooltip.js:41:18)\n```\n\nSo the template compiler in the tooltip snippet uses new Function under the hood. I should have said this earlier. The app is deployed behind a strict Content Security Policy on every customer site (script-src 'self', no unsafe-inline, no unsafe-eval), so code that relies on eval, new Function or inline handlers simply won't run there. For the tooltip I think I can replace the template with a small function that builds DOM nodes, but the chart library itself might also use eval for its formatters. Is there a way to check that quickly other than grepping the minified bundle? And do you know if chart libraries generally offer a CSP-safe build?",  # noqa: E501
+        "The app is deployed behind a strict Content Security Policy on every customer site (script-src 'self', no unsafe-inline, no unsafe-eval), so code that relies on eval, new Function or inline handlers simply won't run there.",  # noqa: E501
+    ),
+    (
+        "Pydantic v2 migration is mostly done. The last failing test is in the orders endpoint:\n\n```\nFAILED tests/api/test_orders.py::test_create_order - AssertionError: assert 'createdAt' in {'id': 17, 'created_at': '2024-05-02T10:14:03Z', 'total_cents': 4599, ...}\n```\n\nThe test was written against the model you drafted for the new refunds endpoint, which used an alias generator for camelCase, and I copied that config into the base model by mistake, then reverted half of it. I've now removed the alias generator from the base model, and the test expectation was the wrong one. Should I still keep populate_by_name=True on the base, or is that only useful with aliases? And is model_dump(mode='json') the right replacement for the old .json() when we want datetimes as ISO strings? For the record, the public API uses snake_case for every JSON field because the mobile apps are generated from the OpenAPI spec and renaming fields breaks them, so new endpoints have to follow that too.",  # noqa: E501
+        "For the record, the public API uses snake_case for every JSON field because the mobile apps are generated from the OpenAPI spec and renaming fields breaks them, so new endpoints have to follow that too.",  # noqa: E501
+    ),
+    (
+        "Picking up the worker pool discussion from this morning. I went with your second option, a fixed pool of goroutines reading from a buffered channel, and throughput is fine. The problem is shutdown: on SIGTERM the process exits before in-flight jobs finish, and we end up with jobs stuck in 'processing' in the database.\n\n```go\nfunc main() {\n\tjobs := make(chan Job, 100)\n\tfor i := 0; i < 8; i++ {\n\t\tgo worker(jobs)\n\t}\n\tgo poll(jobs)\n\tsig := make(chan os.Signal, 1)\n\tsignal.Notify(sig, syscall.SIGTERM)\n\t<-sig\n}\n```\n\nYour last answer ended with four questions about how long jobs take and whether they're idempotent, and I only saw it hours later. When something in my question is ambiguous, make a sensible assumption, say what it was in one line, and carry on; I'll correct you if it's wrong. For this one: jobs take up to 30 seconds, they're not idempotent, and Kubernetes gives us 60 seconds of grace. I assume I need a WaitGroup and to close the channel after stopping the poller, but I'm not sure about the order.",  # noqa: E501
+        "When something in my question is ambiguous, make a sensible assumption, say what it was in one line, and carry on; I'll correct you if it's wrong.",  # noqa: E501
+    ),
+    (
+        "The tablets this app runs on are used in basements and on rigs with no network, so nothing can depend on reaching a CDN or an external API at runtime. That's the context for the error below, which I got when testing the new build in airplane mode:\n\n```\nUncaught (in promise) TypeError: Failed to fetch\n    at loadFont (fonts.ts:8:21)\n    at App.tsx:22:5\nGET https://fonts.googleapis.com/css2?family=Inter:wght@400;600 net::ERR_INTERNET_DISCONNECTED\n```\n\nThe font thing I can fix by bundling the woff2 files. The bigger worry is the map view you helped me build last week, which pulls tiles from a public tile server. Is there a sane way to pre-package tiles for a region of roughly 50 by 50 km at zoom levels 10 to 16 inside the app, and what would that come to in size? The devices have 32 GB of storage and the app currently uses about 400 MB. I'd also like to know if MBTiles served through a service worker is a reasonable approach or if people do this differently, for example with vector tiles.",  # noqa: E501
+        "The tablets this app runs on are used in basements and on rigs with no network, so nothing can depend on reaching a CDN or an external API at runtime.",  # noqa: E501
+    ),
+    (
+        "I benchmarked the report endpoint after adding select_related and prefetch_related like you said. Query count dropped from 412 to 6, which is great, but the response still takes about 2.5 seconds for the biggest customer. Profiling shows most of the time is now in serialization:\n\n```\n   ncalls  tottime  percall  cumtime  percall filename:lineno(function)\n   184320    0.912    0.000    1.734    0.000 fields.py:61(to_representation)\n     9216    0.201    0.000    1.951    0.000 serializers.py:522(to_representation)\n        1    0.004    0.004    2.311    2.311 views.py:88(get)\n```\n\nThe end of your last reply suggested moving this endpoint to a small FastAPI service. We're committed to Django and DRF for the life of this project, so suggestions to move parts of it to another framework aren't useful to us even when they'd be technically nicer. Within DRF, would it make sense to skip the serializer for this endpoint and build dicts with .values() directly? It's read-only and the shape is flat. Or is there a faster serializer approach that keeps the schema generation for our API docs working?",  # noqa: E501
+        "We're committed to Django and DRF for the life of this project, so suggestions to move parts of it to another framework aren't useful to us even when they'd be technically nicer.",  # noqa: E501
+    ),
+    (
+        'The health-check script mostly works, but on the appliance it fails immediately:\n\n```\n/opt/agent/healthcheck.sh: line 9: syntax error: unexpected "("\n```\n\nLine 9 is the array of endpoints:\n\n```sh\nENDPOINTS=("http://127.0.0.1:8080/health" "http://127.0.0.1:9090/ready")\nfor ep in "${ENDPOINTS[@]}"; do\n  if ! wget -q -T 3 -O /dev/null "$ep"; then\n    echo "unhealthy: $ep" >&2\n    exit 1\n  fi\ndone\n```\n\nI can work around this one by putting the URLs in a space-separated string since none of them contain spaces. The second issue is that wget on there doesn\'t seem to honour -T, or at least it hangs forever when a port is filtered. Is there a reliable way to put a timeout around it with only what BusyBox provides? I think there\'s a timeout applet but I\'m not sure it\'s compiled in. Anything that runs on the appliances is executed by BusyBox sh, so scripts for them have to be plain POSIX without arrays, [[ ]] or process substitution.',  # noqa: E501
+        "Anything that runs on the appliances is executed by BusyBox sh, so scripts for them have to be plain POSIX without arrays, [[ ]] or process substitution.",  # noqa: E501
+    ),
+]
+
+WRITTEN_33_NEGATIVES = [
+    "The migration you wrote fails on the staging copy of the database:\n\n```\npsycopg2.errors.NotNullViolation: column \"region\" of relation \"accounts\" contains null values\n[SQL: ALTER TABLE accounts ALTER COLUMN region SET NOT NULL]\n```\n\nThat's because about 3,000 old accounts were created before we collected region at signup. I think the migration needs to backfill them first, probably with 'unknown' or by deriving the region from the billing country where we have one. The billing country lives in a separate table, billing_profiles, joined on account_id, and not every account has a profile. For this answer just the changed upgrade() function is enough, I'm in the middle of a release and don't need the reasoning right now; I'll come back to the downgrade path later. Here's the current version:\n\n```python\ndef upgrade():\n    op.alter_column('accounts', 'region', existing_type=sa.String(8), nullable=False)\n```\n\nThe backfill should run in batches if possible, since accounts has about 4 million rows and the table is busy during the day.",  # noqa: E501
+    "Our tech lead left a review comment on the PR saying all service functions should return a Result object instead of raising exceptions, like this:\n\n```python\n@dataclass\nclass Result(Generic[T]):\n    value: Optional[T] = None\n    error: Optional[str] = None\n```\n\nHis argument is that exceptions are invisible control flow and people forget to handle them. I get that, but in Python this feels like fighting the language: every caller now has to check .error, the type checker doesn't force them to, and we lose tracebacks because errors become strings. I'm not convinced it's worth it for a service that's mostly CRUD with a few external API calls. Before I reply to him, can you give me the strongest case for each side? In particular, is there a middle ground, like raising typed domain exceptions from the service layer and translating them to HTTP responses in one exception handler, that addresses his concern about forgotten error handling? I don't want to win the argument, I want to pick the thing that will still make sense in a year.",  # noqa: E501
+    "Here's the module that computes payouts, including the header comment the original author left:\n\n```python\n# payouts.py\n# RULES FOR THIS MODULE:\n#  - Money is always Decimal, never float.\n#  - All rounding goes through round_money(), never call quantize directly.\n#  - Do not import from billing/ here (circular import).\n\nfrom decimal import Decimal, ROUND_HALF_EVEN\n\ndef round_money(x: Decimal) -> Decimal:\n    return x.quantize(Decimal('0.01'), rounding=ROUND_HALF_EVEN)\n\ndef split_payout(total: Decimal, shares: list[int]) -> list[Decimal]:\n    s = sum(shares)\n    return [round_money(total * n / s) for n in shares]\n```\n\nThe problem is that split_payout doesn't add up: splitting 100.00 three ways gives 33.33 three times, so one cent goes missing, and finance noticed it on the monthly report. What's the standard way to distribute the remainder so the parts sum exactly to the total? I've seen the largest remainder method mentioned, but I'm not sure how to make it deterministic so the same input gives the extra cent to the same person every time.",  # noqa: E501
+    "Not urgent, more of a thought experiment while the tests run. If we ever had to ship this service to a customer who runs it on-prem without internet access, how much of the current design would break? Off the top of my head: we call the Stripe API directly from the checkout flow, we load feature flags from LaunchDarkly at startup, and error reports go to Sentry. The startup code looks roughly like this:\n\n```python\nflags = ldclient.get()\nif not flags.is_initialized():\n    log.warning('feature flags unavailable, using defaults')\nsentry_sdk.init(dsn=settings.SENTRY_DSN, traces_sample_rate=0.1)\n```\n\nNobody has asked for this and I'm not planning to change anything now, I'm just curious which of these would be easy to make optional and which would require a real redesign. Would the flags client even start without network, or would it block on initialization until some timeout? And for Sentry, I assume an empty DSN disables it, but I don't know if the SDK still tries to do anything at import time.",  # noqa: E501
+    "We need background jobs for sending emails and generating PDFs, nothing fancy, maybe a few thousand jobs a day. The app is Flask with Postgres and we already run Redis for sessions. I've narrowed it down to Celery, RQ or Dramatiq, and I keep going back and forth. Celery seems like the default choice but people complain about its configuration and the way it handles acks. RQ looks simple, but I read that it forks per job, which sounds slow for PDF generation where we load fonts and templates each time. Dramatiq I know nothing about except that the docs are nice. Which of these would you pick for this size, and why? A few specifics that matter: retries with backoff for the email provider, being able to see failed jobs somewhere without building a UI, and scheduled jobs for the nightly digest. Here's the current synchronous code for the PDF part, in case the way it's written changes the answer:\n\n```python\n@app.post('/invoices/<int:id>/pdf')\ndef make_pdf(id):\n    inv = Invoice.query.get_or_404(id)\n    pdf = render_invoice_pdf(inv)\n    storage.put(f'invoices/{id}.pdf', pdf)\n    return {'status': 'ok'}\n```",  # noqa: E501
+    "Still fighting the segfault in the test suite. Here's what I've tried so far, in order. I pinned numpy to 1.26.4 because the crash started around the time 2.0 came out: no change. Then I ran pytest with -p no:randomly to rule out ordering, and it still crashes, every time in test_resample.py. I ran that file alone and it passes, so it's something earlier in the session. Next I enabled faulthandler:\n\n```\nFatal Python error: Segmentation fault\n\nCurrent thread 0x00007f3a2c1f8740 (most recent call first):\n  File \".../scipy/signal/_signaltools.py\", line 3104 in resample_poly\n  File \"tests/test_resample.py\", line 41 in test_downsample_stereo\n```\n\nThen I bisected the test files and found that it only crashes if test_io.py runs first, which loads a WAV through soundfile. My current theory is that soundfile returns a non-contiguous or read-only array and something in scipy doesn't like it, but calling np.ascontiguousarray before resample_poly didn't help either. I also tried running under valgrind, but the output was thousands of lines of noise from the Python allocator. What would you look at next?",  # noqa: E501
+    "A new contributor asked me why their PR was blocked, and I realized I don't fully understand part of our CONTRIBUTING.md either. Here's the section:\n\n```markdown\n## Branches and merges\n- Branch names: type/short-description (e.g. fix/login-redirect).\n- Rebase on main before requesting review; do not merge main into your branch.\n- Every PR needs one approval from CODEOWNERS for the touched paths.\n- Squash merge only. The PR title becomes the commit message.\n```\n\nThe PR touched both api/ and web/, and it had an approval from someone on the web team. GitHub still showed 'Review required'. My understanding was that one CODEOWNERS approval is enough, but maybe branch protection requires an owner for every path that changed? Is that how 'Require review from Code Owners' works when the changed files map to different owners? And is there a way to see in the UI which owner group is still missing, other than hovering over every file? I want to explain it properly to them instead of just telling them to ping more people.",  # noqa: E501
+    "I'm in a bad state with git and need to get out of it before standup. I started an interactive rebase of my feature branch onto main, hit a conflict in package-lock.json, resolved it by taking theirs, and then did something wrong, because now I see this:\n\n```\n$ git status\ninteractive rebase in progress; onto 3f9c2ab\nLast commands done (4 commands done):\n   pick 81be0d2 wire up settings page\n   pick 9a7710e fix lint\n  (see more in file .git/rebase-merge/done)\nNext commands to do (3 remaining commands):\n   pick c02e5f1 add tests for settings\nYou are currently editing a commit while rebasing branch 'feature/settings' on '3f9c2ab'.\n```\n\nand git log shows the 'fix lint' commit twice. Skip the explanation of what went wrong this time, I'll read up on it later; right now I just need the commands to either continue cleanly or abort and get back to where the branch was before the rebase. The branch has been pushed, but nobody else works on it, so force-pushing afterwards is fine.",  # noqa: E501
+    "Sam on my team has been pushing for us to drop SQLAlchemy in the reporting service and write raw SQL with psycopg everywhere. His reasons: the reports are complicated window-function queries that are painful to express in the ORM, and he spends more time reading the generated SQL than writing it. I half agree. For the reports, sure, but the same service also has ordinary CRUD for saved report definitions and user settings, and rewriting that in raw SQL seems like churn for nothing. Here's a typical report query as it stands:\n\n```python\nq = (select(Sale.region, func.sum(Sale.amount).over(partition_by=Sale.region, order_by=Sale.day).label('running'))\n     .where(Sale.day >= start))\n```\n\nIs it reasonable to mix them, using text() for the heavy reports and the ORM for CRUD, all on the same engine and session? Or does mixing cause trouble with transactions and testing? I'd like to bring a concrete proposal to the next team meeting rather than just trading opinions with him, so pros and cons of both would help.",  # noqa: E501
+    "New error after upgrading to Next.js 14, on a page that worked before:\n\n```\nError: Hydration failed because the initial UI does not match what was rendered on the server.\nWarning: Expected server HTML to contain a matching <div> in <p>.\n    at div\n    at p\n    at ProductCard (webpack-internal:///./components/ProductCard.tsx:24:11)\n```\n\nProductCard renders the description inside a <p>, and the description comes from the CMS as HTML, which I inject with dangerouslySetInnerHTML on a div inside that p. I assume the browser's parser is closing the p early when it sees the div, so the DOM differs from what React expected. Does that match your understanding? The CMS editors sometimes paste content with block elements in it, so I can't guarantee it's inline. Would changing the outer p to a div be enough, or should I also sanitize the HTML to a known set of tags? We already have DOMPurify in the project for another page. Also, why did this only start showing up after the upgrade? The markup hasn't changed in months.",  # noqa: E501
+    "Hypothetical question while I wait for the load test to finish. Right now the API runs as three replicas behind the load balancer, with a single Postgres primary and one read replica, and we're at roughly 300 requests per second at peak. If traffic grew twenty times over the next year, where do you think things would break first? My guess is connection count on the primary, since each replica runs gunicorn with 8 workers and this pool config:\n\n```python\nengine = create_engine(DATABASE_URL, pool_size=5, max_overflow=10)\n```\n\nThat's up to 15 connections per worker, 8 workers, 3 replicas, so 360 connections in theory, and max_connections is 400. Scaling replicas out would blow past that quickly. Would PgBouncer in transaction mode be the first thing to reach for, and what breaks with it, prepared statements? I'm not proposing we do anything yet, I just want a rough picture of the order in which things would need attention so I can write it up for the planning meeting.",  # noqa: E501
+    "Design question rather than a bug. We're about to split the monolith's notification code into its own service, and I'm torn on how the other services should talk to it. Option A: plain HTTP calls to a POST /notifications endpoint, with retries in the caller. Option B: publish events to the existing RabbitMQ exchange and let the notification service subscribe to whatever it cares about, like order.shipped or password.reset_requested. A is easier to reason about and to test, and the callers get an immediate error if the payload is wrong. B decouples things and the callers don't need to know notifications exist, but then a bad payload only shows up as a dead-lettered message that someone has to go find. We have four producers today. Which would you pick, and what would push you toward the other one? Here's the current in-process call for context:\n\n```python\nnotify.send(user_id=order.user_id, template='order_shipped', ctx={'order_no': order.number, 'eta': eta.isoformat()})\n```\n\nIf it matters, the team is three people and none of us has much experience operating RabbitMQ.",  # noqa: E501
+    "I can't get the app container to reach Postgres on the host and I've run out of ideas. Here's what I did. First I used localhost:5432 in DATABASE_URL, which of course points at the container itself. Then I switched to host.docker.internal, which works on my Mac but not on the Linux CI box:\n\n```\npsycopg2.OperationalError: could not translate host name \"host.docker.internal\" to address: Name or service not known\n```\n\nI added extra_hosts with \"host.docker.internal:host-gateway\" to the compose file, and now the name resolves but the connection times out. I checked that Postgres is listening with ss -ltnp and it showed 127.0.0.1:5432, so I edited postgresql.conf to listen_addresses = '*', restarted, and added a line to pg_hba.conf for 172.17.0.0/16. Still timing out. ufw is active on the CI box with default deny incoming, and I suspect that's it, but I don't want to open 5432 to the world. What's the narrowest rule that lets the docker bridge in? Or is there a better setup altogether, like running Postgres as a compose service?",  # noqa: E501
+    'ESLint is flagging something I don\'t understand. Here\'s our config:\n\n```json\n{\n  "extends": ["eslint:recommended", "plugin:@typescript-eslint/recommended"],\n  "rules": {\n    "no-restricted-imports": ["error", { "patterns": ["../*/internal/*"] }],\n    "@typescript-eslint/no-floating-promises": "error"\n  }\n}\n```\n\nAnd the line it complains about:\n\n```ts\nuseEffect(() => {\n  loadUser(id);\n}, [id]);\n```\n\nThe error is \'Promises must be awaited, end with a call to .catch, or be explicitly marked as ignored with the void operator\'. I understand the rule in general, but inside useEffect I can\'t make the callback async, so what\'s the correct pattern here? Is void loadUser(id) considered acceptable, or does that just hide errors? loadUser already catches its own errors and sets an error state, so nothing should reject, but the type says Promise<void>. Also, no-floating-promises needs type information, and I think that\'s why lint got so slow in CI. Is parserOptions.project the reason, and is there a way to speed that up?',  # noqa: E501
+    "Thanks, that explanation of the cache stampede finally made it click. I need to write this up in the incident ticket, so could you put this particular answer in bullet points, five or six at most, that I can paste straight into Jira? Here's the timeline I have so far from the logs:\n\n```\n14:02:11 cache key product:list expired (TTL 300s)\n14:02:11-14:02:19 1,842 requests miss cache, all query products table\n14:02:14 db cpu 98%, p99 latency 8.4s\n14:02:27 first successful cache fill\n14:03:05 latency back to normal\n```\n\nThe bullets should cover what happened, why the expiry caused a pile-up, and the fix we agreed on, which is a lock around the refill plus serving the stale value while one request recomputes. I'm also a bit unsure about one detail: if the lock holder crashes before filling the cache, do the other requests keep serving stale data until the lock's TTL expires? That's acceptable for the product list, but I want to describe it correctly in the ticket.",  # noqa: E501
+    "Got this comment on my PR and I'm not sure whether to push back: 'Please don't subclass requests.Session here, wrap it instead. Composition over inheritance.' Here's what I wrote:\n\n```python\nclass ApiSession(requests.Session):\n    def __init__(self, base_url, token):\n        super().__init__()\n        self.base_url = base_url\n        self.headers['Authorization'] = f'Bearer {token}'\n\n    def request(self, method, url, *args, **kwargs):\n        return super().request(method, urljoin(self.base_url, url), *args, **kwargs)\n```\n\nMy reasoning was that callers get all the Session methods for free (get, post, mount for retries) and it's a pattern I've seen in several libraries. The reviewer's point is that we're now coupled to Session's internals and anyone can call methods that bypass our base URL logic. But overriding request is the documented extension point, as far as I know, and get and post both go through it. Is the reviewer right here, or is this one of the cases where inheritance is fine? If I do wrap it, what's the least annoying way to still expose retries via mount?",  # noqa: E501
+]
+
+
+# Written on 2026-12-07 (a later session) by a helper that saw neither the rules nor the project, as a test set: KEPT
+# APART (never read for rules, never trained on; measured by its totals only). Short turns in many voices, a third
+# asking something too. When written: the rules alone found 68/100, with the reader (trained through WRITTEN_30)
+# 78/100; none of the 60 negatives taken.
+UNSEEN_21 = {
+    "en": [
+        "I'm on a 2015 MacBook Air stuck at macOS Monterey, so anything that needs a newer OS is a non-starter for me.",
+        "Heads up: our backend is Django 3.2 and we can't upgrade this year. Can you show me how to add a custom management command?",  # noqa: E501
+        "Keep replies short, three or four lines max unless I ask for more.",
+        "I'm vegetarian and my partner is lactose intolerant, so meal ideas need to work for both of us. What's an easy weeknight dinner?",  # noqa: E501
+        "Just so you know, I read everything on my phone during my commute, so giant tables are useless to me.",
+        "Metric units for everything, I'm in Germany and Fahrenheit means nothing to me.",
+        "I'm a total beginner at Python; explain things like I've never seen a terminal before. What's a virtual environment?",  # noqa: E501
+        "Our company blocks pip installs from the public index. We only have an internal mirror with older packages.",
+        "Skip the pleasantries and the 'great question!' stuff. Just get to the point.",
+        "My budget for the whole trip is about 1,200 euros including flights, so keep suggestions within that. Is Porto doable?",  # noqa: E501
+        "I have type 1 diabetes, so when we talk about workouts or meals, factor in carb counts.",
+        "Write all code examples in TypeScript with strict mode on; there's no plain JS anywhere in the repo.",
+        "I work nights, roughly 10pm to 6am, so any schedule you help me build has to revolve around sleeping during the day.",  # noqa: E501
+        "Answer me in Spanish, even when I slip into English. I'm trying to practice.",
+        "Never use emojis in your responses, it looks unprofessional when I paste them into reports.",
+        "I'm the only developer at a five-person nonprofit, so solutions that need a dedicated ops team won't fly. What's the simplest way to get backups running?",  # noqa: E501
+        "My novel is written in present tense, first person. Keep any sample passages you draft consistent with that.",
+        "We deploy on Windows Server 2019 with IIS, and IT doesn't allow Docker on those boxes.",
+        "I'm dyslexic, so short paragraphs and bullet points help me a lot more than dense blocks of text.",
+        "Cite sources with links when you make factual claims about research; I need to verify everything for my thesis.",  # noqa: E501
+        "I've got two kids under five, which means my free time is basically 9pm to 11pm on weekdays. How much can I realistically study for the CPA in that window?",  # noqa: E501
+        "Assume I'm using Neovim with lazy.nvim for plugins when you give editor tips.",
+        "Please don't suggest anything involving AWS. Our org is fully on Azure and that won't change.",
+        "I'm allergic to tree nuts. Can you give me a quick granola recipe?",
+        "British spelling in anything you write for me, the newsletter goes out to a UK audience.",
+        "Our data warehouse is Snowflake and I only have read access, so DDL suggestions won't help me.",
+        "I've got a bad knee from an old ACL tear, so no jumping or deep lunges in any routine. What could replace box jumps?",  # noqa: E501
+        "Always give me the answer first, then the explanation underneath if it's needed.",
+        "I'm a senior backend engineer, you can skip basics like what a REST endpoint is.",
+        "Format every SQL snippet for PostgreSQL 14; that's what production runs.",
+        "I live in a studio apartment with no balcony, so gardening ideas need to be indoor-only. Which herbs handle low light?",  # noqa: E501
+        "Times in 24-hour format, and dates as YYYY-MM-DD. Ambiguous dates have bitten me before.",
+        "Money is tight right now, so free or open-source tools only.",
+        "I'm writing for middle schoolers, so vocabulary in any drafts should sit around a sixth-grade reading level.",
+        "My laptop has 8GB of RAM and no dedicated GPU, keep that in mind for any ML stuff. Can I fine-tune anything locally?",  # noqa: E501
+        "Tone-wise, be blunt with me. If my idea is bad, say so without cushioning it.",
+        "I'm in Melbourne, so anything time-sensitive should be given in AEST/AEDT.",
+        "We're a Java 8 shop: no records, no var, no text blocks. How would I write an immutable value class then?",
+        "Halal only for any recipes or restaurant suggestions, thanks.",
+        "I can't stand passive voice in my writing; flag it whenever you spot it in my drafts.",
+        "I'm colorblind (deuteranopia), so chart palettes shouldn't rely on red versus green.",
+        "Our team follows Conventional Commits, so format any commit messages you write that way. What would this diff's message be?",  # noqa: E501
+        "Keep the math light. I get lost in notation and do much better with worked numeric examples.",
+        "I'm on Ubuntu 20.04 on a locked-down university cluster with no sudo, so anything needing root is out. How do I get a newer gcc?",  # noqa: E501
+        "All my writing is for a Christian publisher, so leave profanity out of any sample dialogue.",
+        "Bullet points over paragraphs whenever you're listing steps.",
+        "I train for marathons, running about 60km a week, so nutrition advice should account for that volume.",
+        "Don't walk through the code line by line. I only need the snippet and one sentence on what it does.",
+        "Our Kubernetes cluster is on 1.24 and managed by another team, so I can't install CRDs myself. How would I do canary deploys within that?",  # noqa: E501
+        "I'm pregnant, second trimester, so flag any foods or supplements that aren't considered safe.",
+        "Respond in plain text with no markdown; the tool I paste into doesn't render it.",
+        "Assume React 17 with class components. The codebase predates hooks and we're not migrating.",
+        "I do my budgeting in Canadian dollars and I live in Ontario, so tax stuff should reflect that. Does a TFSA or RRSP make more sense on a 70k salary?",  # noqa: E501
+        "Weekends are off-limits for my study plan; I only have weekday evenings.",
+        "Keep it formal. These emails go to government officials.",
+        "I'm hard of hearing, so podcast or video recommendations aren't much use unless they come with good transcripts.",  # noqa: E501
+        "Stick to the Chicago Manual of Style for citations in my dissertation chapters.",
+        "My dad has early-stage dementia and lives with us, so any household planning has to work around his care schedule. Any ideas for organizing a weekly routine?",  # noqa: E501
+        "Everything has to run on Python 3.8 because the client's servers won't be upgraded, so no match statements or 3.10+ typing syntax.",  # noqa: E501
+        "I'm a nurse working 12-hour shifts three days a week, so any habit plan has to flex around that. Could a morning routine even work for me?",  # noqa: E501
+        "Give me estimates in hours, not story points. Points mean nothing to the people I report to.",
+        "I'm learning Japanese at about N4 level; if you add Japanese examples, keep the kanji to what an N4 learner would know.",  # noqa: E501
+        "When you suggest books, stick to ones available as audiobooks. I only get through them while driving.",
+        "Our repo uses tabs, not spaces, and 100-character lines, so code you write should match. Can you reformat this function?",  # noqa: E501
+        "I'm sober, two years now, so leave alcohol out of any party or recipe ideas.",
+        "No US-centric assumptions, please; I'm in Nairobi and things like 401(k)s don't apply. What's a good way to start saving for retirement here?",  # noqa: E501
+        "I use Obsidian for notes, so any templates you give me should be Markdown with YAML frontmatter.",
+        "Limit each answer to one recommendation. Long lists paralyze me.",
+        "I'm left-handed, which matters for any of the woodworking or calligraphy technique stuff. How should I hold a dip pen?",  # noqa: E501
+        "Our office firewall blocks WebSockets, so real-time features have to use long polling or SSE.",
+        "My grant deadline is March 15, and everything we plan needs to work backward from that date.",
+        "I'm on a low-sodium diet for blood pressure, under 1,500mg a day. Are canned beans okay if I rinse them?",
+        "Talk to me like a peer, not a customer. Casual is fine.",
+        "I'm stuck with Excel 2016 at work, so no XLOOKUP, LET, or dynamic array formulas. How do I do a two-way lookup then?",  # noqa: E501
+        "The game we're building targets Godot 3.5, not 4. The APIs differ a lot, so keep examples to 3.5.",
+        "Keep spoilers out of any discussion of the Wheel of Time books; I'm only on book six.",
+        "I'm a wheelchair user, so travel plans need step-free access the whole way through. Is Vienna manageable?",
+        "Show diffs instead of whole files when you change my code.",
+        "I'm a grad student in sociology, not a statistician, so explain stats choices in terms of what they mean for my argument.",  # noqa: E501
+        "For workouts, all I have at home is a pair of adjustable dumbbells and a pull-up bar.",
+        "Kilograms and Celsius, but miles for distance. That's just how it works here in the UK.",
+        "I'm boycotting Amazon, so leave them out of any shopping suggestions. Where else could I get a decent e-reader?",  # noqa: E501
+        "I keep kosher, so no mixing meat and dairy in anything you suggest.",
+        "Our API has to stay backward compatible with v1 clients until 2026, so breaking changes are off the table.",
+        "APA 7th edition for everything academic I send you.",
+        "My internet is satellite with a data cap, so steer clear of suggestions that mean downloading huge files. Is there a lightweight way to keep my Linux box updated?",  # noqa: E501
+        "I only have about 20 minutes a day to practice guitar. Can you design drills that fit that?",
+        "I'm managing a team of eight, first time as a manager, so frame your advice with that in mind.",
+        "Keep medical answers conservative and tell me when something needs a doctor; I have anxiety and tend to spiral.",  # noqa: E501
+        "Our CI is GitLab, not GitHub Actions, so pipeline snippets should be .gitlab-ci.yml. How do I cache node_modules between jobs?",  # noqa: E501
+        "Blog drafts for me should land around 800 words; that's the hard cap on my site.",
+        "I can't eat gluten. It's celiac, not a lifestyle choice, so cross-contamination matters too.",
+        "I'm working from an iPad with a keyboard and no laptop, so any coding workflow has to work there. What can I use to run Python?",  # noqa: E501
+        "Keep my characters' names as they are; I don't want suggestions that rename anyone.",
+        "I'm 68 and new to smartphones, so go slowly and spell out each tap.",
+        "Assume a Rust 2021 edition project where our lint config forbids unsafe. Is there a safe way to do this pointer cast?",  # noqa: E501
+        "I'm self-employed in France as a micro-entrepreneur, so financial advice needs to fit that status.",
+        "When you're unsure, say so plainly instead of guessing. An honest 'I don't know' beats a confident wrong answer for me.",  # noqa: E501
+        "My household is four people on roughly $150 a week for groceries. Can you plan meals around that?",
+        "Our minimum deployment target is iOS 15, so no SwiftUI APIs that came out later. How do I do a searchable list without .searchable?",  # noqa: E501
+    ]
+}
+
+UNSEEN_21_NEGATIVES = [
+    "Can you shorten this paragraph for me? Just this one, it's running long.",
+    "What's the difference between Poetry and pip-tools for managing Python dependencies?",
+    "My boss prefers bullet-point summaries. How should I restructure this report for her?",
+    "Back in college I was vegetarian for a year and it was rough. Anyway, what's a good chili recipe?",
+    "If I were to switch to Rust someday, what would the learning curve look like?",
+    "That last answer about the cron job was a bit long, but it worked. Thanks.",
+    "Our style guide says 'Always use the Oxford comma.' Does this sentence follow it?",
+    "Which is better for a small team, Jira or Linear?",
+    "My client wants everything in metric. Can you convert the measurements in this spec?",
+    "Translate this email into French for me.",
+    "Should I use tabs or spaces? What do most Python projects do?",
+    "What do you think of the ending of my short story?",
+    "Last year I tried keto and lost ten pounds, but I gained it all back.",
+    "Hypothetically, if my budget were $5,000, what laptop would you get?",
+    "My partner is gluten-free; what's a good restaurant in Lisbon for her birthday dinner?",
+    "Can you give me this table as CSV this time?",
+    "What are the pros and cons of PostgreSQL versus MySQL?",
+    "The README says 'Never commit directly to main.' What's the right way to open a PR then?",
+    "My colleague insists on writing everything in Vim. Is it actually faster?",
+    "Give me a quick summary of the French Revolution in about five sentences.",
+    "Is Django 5 stable enough for production yet?",
+    "Great explanation on the async stuff, that cleared it up.",
+    "I used to work at a bank, and we ran everything on COBOL.",
+    "Which time slot works best for a meeting between New York and Berlin?",
+    "What would happen if I ran this script with Python 2?",
+    "My sister is visiting and she doesn't eat pork. What could I make for dinner on Saturday?",
+    "Could you format this particular list as a table?",
+    "What are some common ways people structure a monorepo?",
+    "Our company handbook states 'Employees must use metric units in all technical documentation.' Does that apply to internal Slack messages too?",  # noqa: E501
+    "Do you think I should learn Go or Kotlin next?",
+    "I once tried running a half marathon without training. Terrible idea.",
+    "Rewrite this intro to be punchier.",
+    "The product manager wants release notes in plain language. Can you draft one for version 2.3?",
+    "What's the typical budget for a week in Japan?",
+    "That code you gave me threw a KeyError on line 12.",
+    "Suppose we moved to Azure. What would the migration look like?",
+    "Can you explain the difference between TCP and UDP?",
+    "My old manager hated emojis in Slack, which I always found funny.",
+    "Is a standing desk worth it?",
+    "The contract says 'All deliverables shall be submitted in PDF format.' Is a Google Doc link acceptable then?",
+    "What's a good name for a golden retriever puppy?",
+    "This time, just give me the code without explanation. I'm in a rush.",
+    "Compare React and Vue for a beginner.",
+    "My roommate is vegan and keeps asking me to try tofu. What's the best way to cook it?",
+    "Would it be a bad idea to use SQLite for a web app with 1,000 users?",
+    "When I was a kid we never had a dishwasher.",
+    "Summarize this article in Spanish, please.",
+    "Is it better to write a novel in first person or third person?",
+    "The doctor told my grandmother to cut back on salt. What are some low-sodium snacks she might like?",
+    "Your answer about tax brackets seemed off. Can you double-check the numbers?",
+    "What are the main features of Java 21?",
+    "If I only had 30 minutes a day, could I realistically learn piano?",
+    "Our team lead likes Conventional Commits. What does the 'chore' type mean?",
+    "Quick one: convert 72°F to Celsius.",
+    "Any tips for a new manager's first one-on-one meetings?",
+    "Which is cheaper to run as a home server, a Raspberry Pi or an old laptop?",
+    "I spent last weekend debugging a Kubernetes ingress and it was miserable.",
+    "Here's the rule from our lab manual: 'Samples must be labeled with the date in YYYY-MM-DD.' Does 2024-3-5 count?",
+    "Can you make that last email a bit warmer in tone?",
+    "What do people usually mean by 'clean code'?",
+]
+
+
 def positives(later: bool = True) -> list[tuple[str, str, str]]:
     """``(language, text, "instruction" | "preference")`` of every positive case; ``later=False``: the cue cases
     only (``INSTRUCTIONS`` and ``PREFERENCES``, the pool of the figures before the ``WRITTEN_*`` batches)."""

@@ -2,7 +2,7 @@
 
     python benchmarks/instructions.py [--budget 8000] [--seed 7] [--tokens 100000] [--per-stream 16] [--quick]
                                       [--data PATH] [--cue-cases | --unseen | --unseen-9 | --unseen-10 | --unseen-11
-                                      | --unseen-12 ... --unseen-15]
+                                      | --unseen-12 ... --unseen-15 | --unseen-19 | --unseen-21]
                                       [--turns-only] [--show-turns]
 
 **Detection** (no data needed): ``core.instructions.detect`` on the labelled cases of
@@ -11,8 +11,8 @@ rather keep answers short", "metric please", "keep it brief"), in en, de, it and
 (quoted and pasted text, e-mails, logs, dialogues, hypotheticals, reported speech, questions, one-off requests,
 chat, an assistant's suggestion, a tool's output, someone else's preference). Recall and precision per language,
 false positives by kind, and recall on ``UNSEEN``, ``UNSEEN_LATER``, ``UNSEEN_5``, ``UNSEEN_7``, ``UNSEEN_8``,
-``UNSEEN_9`` to ``UNSEEN_16``: cases written apart from the rules, to show how far they carry (the
-``WRITTEN_*`` batches were too, until the rules were drawn from them).
+``UNSEEN_9`` to ``UNSEEN_16``, ``UNSEEN_19`` and ``UNSEEN_21``: cases written apart from the rules, to show how far
+they carry (the ``WRITTEN_*`` batches were too, until the rules were drawn from them).
 
 **Long streams** (the evaluation data): three streams, each chained until it passes ``--tokens``:
 ``locomo`` (LoCoMo dev conversations, chit-chat), ``agent`` (coding-agent trajectories as function-calling
@@ -22,9 +22,9 @@ Into each go ``--per-stream`` seeded positives of distinct subjects, drawn from 
 (``--cue-cases``: from the cue cases only, the pool of the figures before the ``WRITTEN_*`` batches were written;
 ``--unseen``: from ``UNSEEN_8``, never read for rules, to show how survival carries to new wording; ``--unseen-9``:
 from ``UNSEEN_9``, written later, the same; ``--unseen-10`` to ``--unseen-15``: from ``UNSEEN_10``
-to ``UNSEEN_15``, written by helpers that saw no rule, and ``--unseen-19`` (a later session's, measured at its
-start; ``UNSEEN_16``, rules closed by a generic question, is no pool: its cases end with the question, which no
-rule holds);
+to ``UNSEEN_15``, written by helpers that saw no rule, ``--unseen-19`` (a later session's, measured at its
+start) and ``--unseen-21`` (written on 2026-12-07; no rule drawn from it, no reader trained on it). ``UNSEEN_16``,
+rules closed by a generic question, is no pool: its cases end with the question, which no rule holds;
 a later one on the same subject supersedes an earlier one by design, and the supersession pairs measure that),
 half as a turn of their own, half inside an existing user turn: before or after its text or pasted output, or
 after it and before a closing "What do you think?", where only a first-person preference or a rule spoken to the
@@ -86,6 +86,8 @@ from instruction_cases import (
     UNSEEN_19_NEGATIVES,
     UNSEEN_20,
     UNSEEN_20_NEGATIVES,
+    UNSEEN_21,
+    UNSEEN_21_NEGATIVES,
     UNSEEN_LATER,
     WRITTEN_11,
     WRITTEN_11_NEGATIVES,
@@ -127,6 +129,12 @@ from instruction_cases import (
     WRITTEN_29_NEGATIVES,
     WRITTEN_30,
     WRITTEN_30_NEGATIVES,
+    WRITTEN_31,
+    WRITTEN_31_NEGATIVES,
+    WRITTEN_32,
+    WRITTEN_32_NEGATIVES,
+    WRITTEN_33,
+    WRITTEN_33_NEGATIVES,
     positives,
 )
 
@@ -161,6 +169,7 @@ LONG_BATCHES = (
     ("UNSEEN_20", UNSEEN_20, UNSEEN_20_NEGATIVES, True),
     ("WRITTEN_27", WRITTEN_27, WRITTEN_27_NEGATIVES, False),
     ("WRITTEN_30", WRITTEN_30, WRITTEN_30_NEGATIVES, False),
+    ("WRITTEN_33", WRITTEN_33, WRITTEN_33_NEGATIVES, False),
 )
 
 
@@ -206,6 +215,7 @@ def detection() -> None:
         ("UNSEEN_15", UNSEEN_15),
         ("UNSEEN_16", UNSEEN_16),
         ("UNSEEN_19", UNSEEN_19),
+        ("UNSEEN_21", UNSEEN_21),
     ):
         texts = [t for per_lang in cases.values() for t in per_lang]
         found = [t for t in texts if detect(Message("user", t, seq=1))]
@@ -223,6 +233,7 @@ def detection() -> None:
         ("UNSEEN_15_NEGATIVES", UNSEEN_15_NEGATIVES),
         ("UNSEEN_16_NEGATIVES", UNSEEN_16_NEGATIVES),
         ("UNSEEN_19_NEGATIVES", UNSEEN_19_NEGATIVES),
+        ("UNSEEN_21_NEGATIVES", UNSEEN_21_NEGATIVES),
     ):
         taken = [t for t in negatives if detect(Message("user", t, seq=1))]
         print(f"  negatives written with them ({name}): {len(taken)}/{len(negatives)} taken")
@@ -242,6 +253,8 @@ def detection() -> None:
         ("WRITTEN_26", WRITTEN_26, WRITTEN_26_NEGATIVES),
         ("WRITTEN_28", WRITTEN_28, WRITTEN_28_NEGATIVES),
         ("WRITTEN_29", WRITTEN_29, WRITTEN_29_NEGATIVES),
+        ("WRITTEN_31", WRITTEN_31, WRITTEN_31_NEGATIVES),
+        ("WRITTEN_32", WRITTEN_32, WRITTEN_32_NEGATIVES),
     ):
         texts = [t for per_lang in cases.values() for t in per_lang]
         found = [t for t in texts if detect(Message("user", t, seq=1))]
@@ -477,6 +490,7 @@ def _pool(name: str) -> list[tuple[str, str, str]]:
             "unseen14": UNSEEN_14,
             "unseen15": UNSEEN_15,
             "unseen19": UNSEEN_19,
+            "unseen21": UNSEEN_21,
         }
         batch = batches.get(name, UNSEEN_8)
         return [(code, t, "preference") for code, texts in batch.items() for t in texts]
@@ -623,7 +637,7 @@ def main() -> int:
         dest="pool",
         help="draw the positives from UNSEEN_12, written by a helper that saw no rule (later still)",
     )
-    for n in (13, 14, 15, 19):
+    for n in (13, 14, 15, 19, 21):
         ap.add_argument(
             f"--unseen-{n}",
             action="store_const",

@@ -9,7 +9,7 @@ it about (the user's own words, no question, no one-off; what the rules' guards 
 - positives: every case of ``benchmarks/instruction_cases.py`` read for rules (``INSTRUCTIONS``,
   ``PREFERENCES``, ``WRITTEN_*``, in en, de, it, zh). A short case's sentences share its label, each weighted by
   one over their number (which one states the preference is not labelled); of a long message
-  (``WRITTEN_22``/``23``/``25``/``27``/``30``), only the sentence labelled as the preference;
+  (``WRITTEN_22``/``23``/``25``/``27``/``30``/``33``), only the sentence labelled as the preference;
 - the near misses and shapes the unit tests pin (``tests/test_instructions.py``, read with ``ast``: the literals
   of every ``_missed(...) == []`` and of ``RULES``, ``PREFERENCES``, ``ACCOMMODATIONS``, ``BY_OBJECT`` and
   ``STILL_RULES`` as positives; of every ``_read(...) == []`` and of ``CHAT``, ``NOT_*`` as negatives): the
@@ -66,9 +66,9 @@ _SHORT = (
     "WRITTEN_3",
     "WRITTEN_4",
     "WRITTEN_6",
-    *(f"WRITTEN_{i}" for i in (*range(11, 22), 24, 26, 28, 29)),
+    *(f"WRITTEN_{i}" for i in (*range(11, 22), 24, 26, 28, 29, 31, 32)),
 )
-_LONG = ("WRITTEN_22", "WRITTEN_23", "WRITTEN_25", "WRITTEN_27", "WRITTEN_30")
+_LONG = ("WRITTEN_22", "WRITTEN_23", "WRITTEN_25", "WRITTEN_27", "WRITTEN_30", "WRITTEN_33")
 
 Unit = tuple[str, list[str], str]  # (group, the sentences asked about, the message)
 
@@ -234,7 +234,7 @@ def report(rows: list[Row], english: float, show: bool, other: float = 2.0) -> d
     print(f"leave-batches-out ({FOLDS} folds; the rules' recall is optimistic: they were drawn from these batches)")
     en_rows = [r for r in rows if lang.detect(r[4][:300]) == "en"]
     other_rows = [r for r in rows if lang.detect(r[4][:300]) != "en"]
-    for t in (0.85, 0.9, 0.93, 0.95, 0.97):
+    for t in (0.85, 0.9, 0.93, 0.94, 0.95, 0.97):
         print(f"  English messages, threshold {t}: {_line(en_rows, t, 2.0)[0]}")
     for t in (0.85, 0.9, 0.95, 0.97):
         print(f"  de / it / zh messages, threshold {t}: {_line(other_rows, 2.0, t)[0]}")
