@@ -1797,10 +1797,11 @@ def _reported(sentence: str) -> bool:
 
 def pointable(written: str, spoken: str) -> bool:
     """Whether a summarizer may point at this sentence of :func:`own_sentences` as the user's standing preference
-    (``SummaryDelta.standing``): all of it the user's own (nothing quoted, coded or pasted inside it), no question
-    (the cues read "could you always ...?" as a request; a model's pick is not trusted so far), not about someone
-    else ('other_subject': "my manager prefers ...", "he always ..."), no reporting phrase at all ("as I said"
-    included: what the user repeats, the cues read), three words at least ("Done." is no preference)."""
+    (``SummaryDelta.standing``): all of it the user's own (nothing quoted, coded or pasted inside it but a word or
+    two they mention: :func:`_mentions_only`), no question (the cues read "could you always ...?" as a request; a
+    model's pick is not trusted so far), not about someone else ('other_subject': "my manager prefers ...", "he
+    always ..."; but what follows from it for the listener: :func:`_someone_elses`), no reporting phrase at all
+    ("as I said" included: what the user repeats, the cues read), three words at least ("Done." is no preference)."""
     same = " ".join(written.split()) == " ".join(spoken.split())
     if not (same or _mentions_only(written, spoken)) or written.rstrip().endswith(("?", "？")):
         return False
@@ -1828,14 +1829,18 @@ def _mentions_only(written: str, spoken: str) -> bool:
 def _someone_elses(core: str) -> bool:
     """Whether ``core`` is about someone else ('other_subject': "my manager prefers Jira", "he always ..."), and
     not what follows from their situation for the listener ("My son's allergic to eggs, so anything baked needs an
-    egg-free version": after a 'consequence' word, a clause not about them either)."""
+    egg-free version": after a clause mark and a 'consequence' word, a clause not about them either; not "he likes
+    it so much")."""
     if not starts("other_subject", core):
         return False
     code = lang.detect(core)
     for a, b in _of("consequence", core, code):
-        if a > 0 and core[a - 1 : a].isspace() and (rest := core[b:].lstrip(_PUNCT)):
+        if core[:a].rstrip()[-1:] in _CLAUSE_MARKS and (rest := core[b:].lstrip(_PUNCT)):
             return bool(starts("other_subject", rest))
     return True
+
+
+_CLAUSE_MARKS = ",;—–-，；"
 
 
 def own_sentences(text: str) -> list[tuple[str, str]]:
