@@ -30,7 +30,9 @@ half as a turn of their own, half inside an existing user turn: before or after 
 after it and before a closing "What do you think?", where only a first-person preference or a rule spoken to the
 assistant may count (a rule there may have been pasted or drafted for others); the
 supersession pairs (the earlier one early, the later one after it), and every user-role false-positive case.
-What is not in every context is counted by where it was put.
+What is not in every context is counted by where it was put. Beside the share, the share counting each case's
+statement: the case without the questions it opens or closes with (``_statement``: a mixed turn's question asks
+something now and is no part of the preference).
 Extractive summarizer, compaction inline. At the
 end, for 5 seeded probe queries (user turns of the stream) and without a query: the share of the positives present in
 ``context(budget, query)``, beside plain truncation (the newest whole messages that fit the budget) and the full
@@ -529,6 +531,29 @@ def _plan(
 PLACES = ("inside, before", "inside, after", "before a question")  # of _inside's k % 3
 
 
+def _statement(case: str) -> str:
+    """What of ``case`` must be in the context for it to count as kept: the case without the questions it opens or
+    closes with ("I live in the terminal, GUI steps are no use to me. How do I resolve a merge conflict ...?": the
+    question asks something now and is no part of the preference). A question between two statements, or a case
+    that would be left with fewer than :data:`STATEMENT_WORDS` words, keeps the whole case ("Thanks! Could you keep
+    using tables for this? Way easier to scan.")."""
+    spans, at = [], 0
+    for m in _SENTENCE_CUT.finditer(case):
+        if m.start() > at and case[at : m.start()].strip():
+            spans.append((at, m.start()))
+        at = max(at, m.end())
+    if case[at:].strip():
+        spans.append((at, len(case)))
+    stated = [i for i, (a, b) in enumerate(spans) if not case[a:b].rstrip().endswith(("?", "？"))]
+    if not stated or len(stated) == len(spans) or stated[-1] - stated[0] + 1 != len(stated):
+        return case
+    kept = case[spans[stated[0]][0] : spans[stated[-1]][1]].strip()
+    return kept if len(kept.split()) >= STATEMENT_WORDS else case
+
+
+STATEMENT_WORDS = 5
+
+
 def _inside(content: str, text: str, k: int) -> str:
     """A user turn with ``text`` in it: before it, after it, or after it and before "What do you think?" (where
     only a first-person preference or a rule spoken to the assistant counts: a rule there may have been pasted)."""
@@ -570,6 +595,8 @@ def run(
         wanted = [w for w in wanted if w not in {early for early, _ in SUPERSEDED}]
         contexts = [_text(t.context(budget=budget))] + [_text(t.context(budget=budget, query=q)) for q in probes]
         share = sum(sum(_norm(w) in c for w in wanted) for c in contexts) / (len(wanted) * len(contexts))
+        stated = [_norm(_statement(w)) for w in wanted]
+        kept = sum(sum(x in c for x in stated) for c in contexts)
         lost = Counter(placed[w] for w in wanted if not all(_norm(w) in c for c in contexts))
         block = "\n".join(c.split(BLOCK, 1)[1].split("⟦/data⟧", 1)[0] for c in contexts[:1] if BLOCK in c)
         held = t.summary().instructions
@@ -577,6 +604,7 @@ def run(
             "history": t.stats()["history_tokens"],
             "items": len(wanted),
             "ours": share,
+            "statement": kept / (len(wanted) * len(contexts)),
             "truncation": sum(_norm(w) in _truncation(sent, budget, mem.tokenizer.count) for w in wanted) / len(wanted),
             "full": sum(_norm(w) in _text(sent) for w in wanted) / len(wanted),
             "false": sum(1 for item in held if negative_seqs.intersection(item.sources[:1])),
@@ -665,7 +693,8 @@ def main() -> int:
             f"{source:<9} {r['ours']:.1%} of {r['items']} in context(budget, query) after {r['history']:,} tokens "
             f"(plain truncation {r['truncation']:.1%}, full transcript {r['full']:.1%}); "
             f"{r['false']} of {r['negatives']} false-positive turns among the instructions (target 0); "
-            f"{r['superseded']}/{len(SUPERSEDED)} superseded"
+            f"{r['superseded']}/{len(SUPERSEDED)} superseded; {r['statement']:.1%} counting each case's statement "
+            f"(its sentences but the questions it asks now)"
         )
         if r["lost"]:
             print(

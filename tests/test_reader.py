@@ -73,7 +73,8 @@ def test_a_mentioned_word_or_what_follows_from_someone_elses_situation_is_asked_
     elses = "My son's allergic to eggs, so anything baked needs an egg-free version."
     assert reader_sentences(elses) == [elses]
     assert pointable(elses, elses) and not pointable("My son is allergic to eggs.", "My son is allergic to eggs.")
-    for text in ("My sister is vegan, so she checks every label.", "my manager prefers Jira, which drives me nuts"):
+    others = ("My sister is vegan, so she checks every label.", "my manager prefers Jira, which drives me nuts")
+    for text in (*others, "My boss loves short answers so much that we all write them."):
         assert reader_sentences(text) == [] and not pointable(text, text)
 
 
