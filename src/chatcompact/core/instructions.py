@@ -1834,13 +1834,11 @@ def _someone_elses(core: str) -> bool:
     if not starts("other_subject", core):
         return False
     code = lang.detect(core)
+    cuts = {m.end() for m in _CLAUSE.finditer(core)}  # where a clause mark ends: ", so", " - so"
     for a, b in _of("consequence", core, code):
-        if core[:a].rstrip()[-1:] in _CLAUSE_MARKS and (rest := core[b:].lstrip(_PUNCT)):
+        if a in cuts and (rest := core[b:].lstrip(_PUNCT)):
             return bool(starts("other_subject", rest))
     return True
-
-
-_CLAUSE_MARKS = ",;—–-，；"
 
 
 def own_sentences(text: str) -> list[tuple[str, str]]:
