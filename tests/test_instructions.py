@@ -1885,6 +1885,36 @@ def test_the_setting_before_a_rule_and_what_goes_on_with_it_are_kept_with_it_but
     assert _texts("我们的产品是闭源的。刚跑了一下测试，有两个挂了。请不要推荐 GPL 的库。") == ["请不要推荐 GPL 的库。"]
 
 
+def test_the_rest_of_a_rules_sentence_and_a_closing_remark_are_kept_with_it():
+    # across a semicolon or colon, one sentence: its other part goes with the rule, marks and all
+    tied = "Never suggest force-pushing to main; branch protection would reject it anyway."
+    assert _texts(tied) == [tied]
+    assert rule_part(tied) == "Never suggest force-pushing to main"
+    colon = "Excel formulas in the German locale for me: semicolons as argument separators, commas for decimals."
+    assert _texts(colon) == [colon]
+    assert _texts("有个小要求：金额统一用人民币，保留两位小数。财务那边对格式很敏感。") == [
+        "有个小要求：金额统一用人民币，保留两位小数。财务那边对格式很敏感。"  # no space after a full-width mark
+    ]
+    # a short remark that closes the rule's paragraph
+    remark = "British spelling, please. The docs are for a UK client."
+    assert _texts(remark) == [remark]
+    assert rule_part(remark) == "British spelling, please."
+    assert _texts("Keine Emojis, bitte. Das wirkt in Doku-Texten unprofessionell.") == [
+        "Keine Emojis, bitte. Das wirkt in Doku-Texten unprofessionell."
+    ]
+    # not a bare lead-in, a question, a sentence the paragraph goes on after, or a long one (most often the task)
+    assert _texts("By the way: always use tabs.") == ["always use tabs."]
+    assert _texts("Always use tabs; can you fix the bug in line 3?") == ["Always use tabs"]
+    assert _texts("British spelling, please. The docs are for a UK client. The parser fails on empty input.") == [
+        "British spelling, please."
+    ]
+    long = (
+        "Preferisco risposte brevi e dirette, senza troppi preamboli. Ho letto che con Kotlin 2.0 serve il nuovo "
+        "plugin del compilatore Compose, ma non capisco dove va dichiarato nel file build.gradle.kts."
+    )
+    assert _texts(long) == ["Preferisco risposte brevi e dirette, senza troppi preamboli."]
+
+
 def test_a_platform_for_now_what_a_thing_must_be_after_the_speakers_situation_and_keeping_answers_so():
     assert (
         _missed(

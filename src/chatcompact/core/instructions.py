@@ -31,6 +31,7 @@ import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import NamedTuple
 
 from ..types import Message, SummaryItem
 from . import lang, reader
@@ -74,6 +75,7 @@ INSTRUCTION, PREFERENCE = "instruction", "preference"  # the items' ``subject``
 MAX_INSTRUCTIONS = 100  # a safety bound against a flood; far above what people set (oldest beyond it go)
 MAX_CHARS = 300
 REASON_CHARS = 200  # the longest reason kept with a rule
+REMARK_WORDS = 16  # a closing remark after a rule, at most this many words ("The docs are for a UK client.")
 READ_CHARS = 20_000  # of a message: a paste is not a rule book
 OBJECT_WORDS = 3  # a preference about "it", "her", "this" within its first words is about one thing
 TOPIC_CHARS = 6  # "价格请用人民币": the topic before a please word, at most this many characters
@@ -1885,11 +1887,24 @@ def _untagged(spoken: str) -> str:
     return spoken[: m.start()] + ("。" if lang.has_han(spoken[-1]) or spoken.endswith("？") else ".")
 
 
-def _sentences(text: str) -> list[tuple[str, str, bool, tuple[str, str], tuple[str, str]]]:
+class _Beside(NamedTuple):
+    """A sentence right after or right before another in its paragraph (:func:`_sentences`)."""
+
+    written: str = ""
+    spoken: str = ""
+    tie: str = ""  # the semicolon or colon between the two when they are one sentence (:func:`_tie`)
+    closes: bool = False  # after: it ends its paragraph
+
+
+_NONE = _Beside()
+
+
+def _sentences(text: str) -> list[tuple[str, str, bool, _Beside, _Beside]]:
     """:func:`own_sentences`, and those a generic question after them makes doubtful (``True``): what may have
     been pasted before "What do you think?" can still state the user's own preference, but no rule. Last, the
     sentences right after and right before each in the same paragraph, as written and spoken (blanks for none: a
-    reason may follow a rule, the speaker's setting come before it)."""
+    reason may follow a rule, the speaker's setting come before it), with the clause mark between the two when one
+    sentence goes on after it (:func:`_tie`; "" for none)."""
     text = text[:READ_CHARS]
     own, strict = (unwrapped(t) for t in doubtful_words(text))
     out = []
@@ -1912,13 +1927,23 @@ def _sentences(text: str) -> list[tuple[str, str, bool, tuple[str, str], tuple[s
             spoken = f"… {spoken}"  # "`foo` always returns None": it does not start where its own words do
         after = spans[i + 1] if i + 1 < len(spans) else None
         joined = after is not None and not PARAGRAPH_END.search(text, end, after[0])
-        following = ("", "")
+        following = _NONE
         if after is not None and joined:
-            following = (" ".join(text[after[0] : after[1]].split()), " ".join(strict[after[0] : after[1]].split()))
+            later = spans[i + 2][0] if i + 2 < len(spans) else len(text)
+            following = _Beside(
+                " ".join(text[after[0] : after[1]].split()),
+                " ".join(strict[after[0] : after[1]].split()),
+                _tie(own, end, after[0]),
+                later == len(text) or bool(PARAGRAPH_END.search(text, after[1], later)),
+            )
         before = spans[i - 1] if i else None
-        preceding = ("", "")
+        preceding = _NONE
         if before is not None and not PARAGRAPH_END.search(text, before[1], start):
-            preceding = (" ".join(text[before[0] : before[1]].split()), " ".join(strict[before[0] : before[1]].split()))
+            preceding = _Beside(
+                " ".join(text[before[0] : before[1]].split()),
+                " ".join(strict[before[0] : before[1]].split()),
+                _tie(own, before[1], start),
+            )
         out.append((" ".join(written.split()), spoken, doubtful, following, preceding))
     return out
 
@@ -1940,12 +1965,17 @@ def _reason(sentence: str) -> bool:
     (:func:`_beside`), no rule of its own (an item itself), no other request."""
     if not _beside(sentence) or (len(lang.words(sentence)) < 3 and not lang.has_han(sentence)):
         return False
-    command = lang.detect(sentence) == "en" and _bare_imperative(sentence, "en") and not has("addressee", sentence)
-    if _AND.match(sentence) or (command and not _speaks_of_self("first_person", sentence)):
+    if _AND.match(sentence) or (_command(sentence) and not _speaks_of_self("first_person", sentence)):
         return False  # "And suggest what a troubleshooting section should cover ...": something more, no reason
     if _speaks_of_self("first_person", sentence) or has("possessive", sentence) or has("team", sentence):
         return True
     return bool(starts("reason", sentence) or has("place", sentence))  # "Getting anything approved here takes weeks."
+
+
+def _command(sentence: str) -> bool:
+    """Whether ``sentence`` is a bare command not spoken to the assistant by name (a verb first tells one only in
+    English): something more to do, "Fix the bug in line 3.", no reason or remark."""
+    return lang.detect(sentence) == "en" and _bare_imperative(sentence, "en") and not has("addressee", sentence)
 
 
 def _said_before(sentence: str) -> bool:
@@ -2039,6 +2069,50 @@ def _ends(sentence: str) -> bool:
     """Whether ``sentence`` closes with an end mark (a reason joined to one without it, across a line break, would
     read as part of it)."""
     return sentence.endswith((".", "!", "?", "。", "！", "？"))
+
+
+_TIE = re.compile(r"\s*([;:；：])\s*")
+
+
+def _tie(own: str, end: int, start: int) -> str:
+    """The semicolon or colon between two spans of :func:`_led_spans` that are one sentence ("Never suggest
+    force-pushing; branch protection rejects it", "Excel formulas in the German locale: semicolons as separators"),
+    "" where a sentence ends between them."""
+    m = _TIE.fullmatch(own, end, start)
+    return m.group(1) if m else ""
+
+
+def _remark(sentence: str) -> bool:
+    """Whether ``sentence``, right after a rule and the last of its paragraph, closes the rule with a remark on it
+    ("British spelling, please. The docs are for a UK client.", "Keine Emojis, bitte. Das wirkt in Doku-Texten
+    unprofessionell."): an ended statement of two to ``REMARK_WORDS`` words, kept beside a rule (:func:`_beside`),
+    no thanks, no command (:func:`_command`). A longer one after a rule in a long message is most often the task
+    ("... Ho letto che con Kotlin 2.0 serve il nuovo plugin, ma non capisco dove va dichiarato.")."""
+    if not _beside(sentence) or not _ends(sentence) or has("thanks", sentence) or _command(sentence):
+        return False  # "Always use tabs. Fix the bug in line 3.": something more to do (:func:`_goes_on`)
+    words = lang.words(sentence)
+    return lang.has_han(sentence) or 2 <= len(words) <= REMARK_WORDS
+
+
+def _glue(before: str, mark: str) -> str:
+    """What joins a sentence ``before`` to the next one kept in the same item: the clause mark between them
+    (:func:`_tie`) and a space, no space after a full-width mark ("金额统一用人民币；保留两位小数。财务那边...")."""
+    return mark if (mark or before[-1:]) in _FULL_WIDTH else f"{mark} "
+
+
+_FULL_WIDTH = frozenset("。！？；：，、")
+
+
+def _tied(clause: str) -> bool:
+    """Whether ``clause``, the other part of one sentence with a rule across a semicolon or colon (:func:`_tie`),
+    goes with the rule: a statement of at most ``REASON_CHARS``, more than a lead-in ("By the way:"), nothing for
+    this turn ('one_off'), no aside."""
+    if not clause or clause.endswith(("?", "？")) or len(clause) > REASON_CHARS:
+        return False
+    lead = max(starts("not_reason", clause), starts("lead_in", clause))  # "By the way: ...", "Heads up: ..."
+    if len(lang.words(clause[lead:])) < 2 and not lang.has_han(clause[lead:]):
+        return False
+    return not (has("one_off", clause) or has("aside", clause))
 
 
 def rule_part(text: str) -> str:
@@ -2212,20 +2286,24 @@ def read(message: Message, proposed: frozenset[str] = frozenset()) -> Reading:
         out.append((sentence, spoken, doubtful, kind, following, preceding))
     ruled = {sentence for sentence, _, _, kind, _, _ in out if kind is not None}
     reasons = [  # the reason after a rule goes with it ("Use logging, not print(). We ship this as a library."),
-        following[0]  # and what goes on with it ("Tests with pytest. And parametrize instead of copy-pasting.")
+        f"{_glue(sentence, following.tie)}{following.written}"  # and what goes on with it ("Tests with pytest. And
+        # parametrize instead of copy-pasting."), a remark on it ("British spelling, please. It's for a UK client.")
         if kind is not None
-        and _ends(sentence)
         and following[0] not in ruled
-        and (_reason(following[1]) or _goes_on(following[1]))
+        and (
+            (_ends(sentence) and (_reason(following[1]) or _goes_on(following[1])))
+            or (following[2] and _tied(following[1]))  # the rest of its sentence ("...; they render badly there")
+            or (_ends(sentence) and following.closes and _remark(following.spoken))
+        )
         else ""
         for sentence, _, _, kind, following, _ in out
     ]
-    given = set(reasons)
+    given = {why.lstrip(";:；： ") for why in reasons}
     leads = [  # the speaker's setting before it ("Our infra is Terraform on GCP. No console click-throughs.")
-        preceding[0]
+        f"{preceding.written}{_glue(preceding.written, preceding.tie)}"
         if kind is not None
         and preceding[0] not in ruled | given
-        and (_refers_back(spoken) or _said_before(preceding[1]))
+        and (_refers_back(spoken) or _said_before(preceding[1]) or (preceding[2] and _tied(preceding[1])))
         else ""
         for _, spoken, _, kind, _, preceding in out
     ]
@@ -2252,8 +2330,8 @@ def detect(
         if kind is None and not doubtful and _revises(spoken, existing, subjects):
             kind = INSTRUCTION
         if kind is not None:
-            text = f"{sentence} {why}" if why and len(sentence) + len(why) < MAX_CHARS else sentence
-            text = f"{lead} {text}" if lead and len(lead) + len(text) < MAX_CHARS else text
+            text = f"{sentence}{why}" if why and len(sentence) + len(why) < MAX_CHARS else sentence
+            text = f"{lead}{text}" if lead and len(lead) + len(text) < MAX_CHARS else text
             text = text if len(text) <= MAX_CHARS else text[: MAX_CHARS - 1] + "…"
             out.append(SummaryItem(text=text, sources=(message.seq or 0,), subject=kind, weight=10.0))
     return out
