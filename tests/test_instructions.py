@@ -1913,6 +1913,11 @@ def test_the_rest_of_a_rules_sentence_and_a_closing_remark_are_kept_with_it():
         "plugin del compilatore Compose, ma non capisco dove va dichiarato nel file build.gradle.kts."
     )
     assert _texts(long) == ["Preferisco risposte brevi e dirette, senza troppi preamboli."]
+    # an abbreviation's dot ends no sentence
+    assert _texts("Address me as Dr. Patel.") == ["Address me as Dr. Patel."]
+    assert _texts("Ich hab nur ein Budget von ca. 50 € im Monat für Tools, bitte das berücksichtigen.") == [
+        "Ich hab nur ein Budget von ca. 50 € im Monat für Tools, bitte das berücksichtigen."
+    ]
 
 
 def test_a_platform_for_now_what_a_thing_must_be_after_the_speakers_situation_and_keeping_answers_so():

@@ -44,7 +44,13 @@ __all__ = [
 
 #: A sentence of a message: up to its end mark; a colon or semicolon also starts one ("Note: always ..."), a line
 #: break too. A mark before a non-blank is inside a token ("Python 3.8", "10:30", "e.g.x"); Han marks always end.
-SENTENCE = re.compile(r"(?:[^.!?。！？:;：；\n]|[.!?:;](?=\S))+[.!?。！？]*")
+#: An abbreviation's dot ends none: a title before a name ("Address me as Dr. Patel"), "e.g." or "z.B." before a
+#: word in lower case or a digit ("short names, e.g. i or j").
+SENTENCE = re.compile(
+    r"(?:(?<!\w)(?:Dr|Mr|Mrs|Ms|Prof|Dott|Sig|Hr|Fr)\.[ \t]+(?=[A-Z])"
+    r"|(?<!\w)(?:e\.g|i\.e|z\.B|d\.h|u\.a|bzw|ca|vs|approx|etc|es)\.[ \t]+(?=[a-z0-9])"
+    r"|[^.!?。！？:;：；\n]|[.!?:;](?=\S))+[.!?。！？]*"
+)
 # A line break inside wrapped prose (a letter, digit or comma before it, a lower-case letter after it).
 _WRAPPED = re.compile(r"(?<=[\w,])\n(?=[^\W\d_A-Z])")
 _CJK = re.compile(r"[\u3400-\u9fff]")
