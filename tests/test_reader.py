@@ -54,10 +54,23 @@ def test_the_reader_stays_behind_the_rules_guards() -> None:
     assert _items(f"> {FRESH}\n\nThis is from the wiki.") == []
     assert _items("Is Python 3.8 the max on our cluster, so no match statements or 3.10+ syntax?") == []
     assert _items("Python 3.8 is the max on our cluster this time, so no match statements or 3.10+ syntax.") == []
-    assert _items(f"{FRESH} What do you think?") == []
+    unowned = FRESH.replace("our cluster", "the cluster")  # nobody's: it may have been pasted
+    assert _items(unowned) == [unowned]
+    assert _items(f"{unowned} What do you think?") == []
+    assert _items(f"You are a build bot. {FRESH} What do you think?") == []  # a prompt drafted for a bot
     assert _items(FRESH, role="assistant") == []
     assert _items(FRESH, role="tool") == []
     assert reader_sentences(f'"{FRESH}"') == []
+
+
+def test_before_a_generic_question_the_reader_takes_what_the_speaker_says_of_themselves() -> None:
+    assert _items(f"{FRESH} What do you think?") == [FRESH]  # "our cluster": the speaker's own setting
+    arch = "I'm on Arch Linux. Give me terminal commands, not GUI click-throughs."
+    with reader.disabled():
+        assert _items(f"{arch} Makes sense?") == []
+    assert _items(f"{arch} Makes sense?") == ["Give me terminal commands, not GUI click-throughs."]
+    advice = "Always use UTC in the database and convert on the frontend — I've seen this advice everywhere."
+    assert _items(f"{advice} Makes sense?") == []  # advice seen elsewhere, asked about
 
 
 def test_a_mentioned_word_or_what_follows_from_someone_elses_situation_is_asked_about() -> None:

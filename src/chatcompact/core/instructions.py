@@ -2240,9 +2240,15 @@ def reader_sentences(text: str) -> list[str]:
     ]
 
 
-def _learned(written: str, spoken: str, doubtful: bool) -> bool:
-    """Whether the learned reader proposes this sentence of :func:`_sentences` (its language first: cheapest)."""
-    if doubtful or (threshold := reader.threshold(spoken)) is None:
+def _learned(written: str, spoken: str, doubtful: bool, drafted: bool = False) -> bool:
+    """Whether the learned reader proposes this sentence of :func:`_sentences` (its language first: cheapest). One
+    before a generic question (``doubtful``: it may have been pasted) counts only where the speaker speaks of
+    themselves ("I'm on Arch, terminal commands only. Makes sense?"), never in a prompt drafted for a bot
+    (``drafted``: "You are a support bot. ... What do you think?") nor as advice seen elsewhere ('backref': "Always
+    use UTC in the database, I've seen this advice everywhere. Makes sense?")."""
+    if doubtful and (drafted or not _speaks_of_self("first_person", spoken) or has("backref", spoken)):
+        return False
+    if (threshold := reader.threshold(spoken)) is None:
         return False
     return open_to_reader(written, spoken) and reader.score(spoken) >= threshold
 
@@ -2280,7 +2286,7 @@ def read(message: Message, proposed: frozenset[str] = frozenset()) -> Reading:
                 kind = None if starts("not_rule", _without_request(spoken)) else PREFERENCE
         if kind is None and not doubtful and _refers_back(spoken) and _said_before(preceding[1]):
             kind = PREFERENCE  # "Our CI box has no internet. Keep that in mind.": what to keep came before
-        if kind is None and _learned(sentence, spoken, doubtful):
+        if kind is None and _learned(sentence, spoken, doubtful, drafted):
             kind = PREFERENCE  # wording no rule was drawn from: the learned reader's, behind the same guards
         cued = cued or kind is not None
         out.append((sentence, spoken, doubtful, kind, following, preceding))
