@@ -7359,6 +7359,185 @@ UNSEEN_21_NEGATIVES = [
     "What do people usually mean by 'clean code'?",
 ]
 
+# Written on 2026-12-07 (a later session) by a helper that saw neither the rules nor the project, as a test set: KEPT
+# APART (never read for rules, never trained on; measured by its totals only). 70 English, 10 German, 10 Italian and
+# 10 Chinese turns in many voices, most of two or three sentences (the user's situation, what they want, why), a
+# third asking something too; 60 negatives. When written, before anything was drawn from it: the rules alone found
+# 61/100, with the reader 74/100 (at a53050d and at 2be35c6 alike); none of the 60 negatives taken.
+UNSEEN_22 = {
+    "en": [
+        "my phone screen is cracked down the left side so anything wider than a short line gets cut off. keep lines short pls",  # noqa: E501
+        "I'm on a metered satellite connection out here on the farm; links to videos are no use to me, so text explanations only.",  # noqa: E501
+        "Our production boxes are stuck on Python 3.6 — f-strings are fine but nothing newer than that. Can you fix the date parsing bug in the snippet I pasted above?",  # noqa: E501
+        "I cook on a single induction hob in a studio flat, there's no oven at all. What can I do with a bag of lentils and some spinach tonight?",  # noqa: E501
+        "Heads up, I'm red-green colourblind. When you describe charts or UI stuff, don't use red vs green to tell things apart.",  # noqa: E501
+        "I'm reading your replies through a screen reader. Tables and ASCII diagrams come out as gibberish, so spell things out in plain sentences.",  # noqa: E501
+        "Metric units please. I'm in Germany and I have no idea what a cup of flour is supposed to weigh.",
+        "My son is allergic to tree nuts. That goes for every recipe we talk about here, the baking ones included.",
+        "Company policy: we can only pip install what's on the internal mirror, and that's basically nothing. Stick to the standard library when you suggest fixes.",  # noqa: E501
+        "Short answers. I'll ask if I need more.",
+        "honestly i dont need the intro paragraph and the 'great question' stuff, just give me the commands",
+        "I'm a nurse on permanent nights, so my main meal is at about 3am; treat that as dinner when you plan food for me. Could you draft a week of meals on that basis?",  # noqa: E501
+        "I'm learning Spanish, so answer me in Spanish from here on, simple level, A2-ish. If I write EN at the start of a message, switch back for that one.",  # noqa: E501
+        "My budget for this whole trip is 900 euros including flights — don't suggest anything that blows past that. What's a good 5-day plan for Lisbon?",  # noqa: E501
+        "I use a wheelchair. Any sightseeing or walking routes you suggest for Rome need to be step-free, or at least have a ramp option.",  # noqa: E501
+        "Our cluster is air-gapped: nothing gets pulled from Docker Hub, every image comes from our internal Harbor registry. Keep that in mind for all the manifests.",  # noqa: E501
+        "I'm in the UK, so tax stuff should be answered under HMRC rules, not the IRS. Is a car allowance from my employer taxable?",  # noqa: E501
+        "I have type 1 diabetes. For any recipe, give me the carb count per serving — I dose insulin off it.",
+        "No emojis in replies please; they show up as little boxes on my work machine.",
+        "im in vim over ssh on an ancient terminal and colours dont render. so dont tell me to look for the green text or whatever, describe things by name",  # noqa: E501
+        "I'm prepping for the New York bar exam; assume NY law unless I say otherwise. Quick one: what's the statute of limitations for breach of contract there?",  # noqa: E501
+        "My landlord doesn't allow drilling into the walls, so whatever storage ideas you come up with have to be renter-friendly. Got anything for a tiny hallway?",  # noqa: E501
+        "Had meniscus surgery two years ago and the knee still complains. No jumping and no deep squats in any workout you put together for me.",  # noqa: E501
+        "We use tabs, four wide, in every repo here. Format the code that way.",
+        "I don't have admin rights on this laptop. Anything that needs sudo or an installer is a dead end for me.",
+        "Explain things like you would to someone who left school at 16 — I'm not stupid, but jargon loses me fast. What's an index fund, for starters?",  # noqa: E501
+        "I keep halal, so no pork and no alcohol in any recipe, and that includes wine for deglazing.",
+        "Cite a source for every factual claim, with links where you can. This is going into a university essay and my tutor checks everything.",  # noqa: E501
+        "I'm on Windows with PowerShell only: no WSL, no git bash. How do I recursively find all files bigger than 100MB?",  # noqa: E501
+        "Bullet points please. I read these between meetings on my phone and paragraphs don't survive that.",
+        "Vegetarian here, but eggs and dairy are fine; fish is a no. What's a decent high-protein breakfast that isn't just yoghurt?",  # noqa: E501
+        "Our warehouse is BigQuery, so any SQL you write needs to be BigQuery dialect, not Postgres. Can you rewrite that window function query from before?",  # noqa: E501
+        "I can only practise guitar after 10pm when my flatmate's asleep. Whatever exercises you suggest have to work unplugged and quiet.",  # noqa: E501
+        "I'm dyslexic. Short paragraphs with a blank line between them make your answers a lot easier for me to get through.",  # noqa: E501
+        "When I send maths problems, hints first, not the full solution. I'm actually trying to learn this for my exam.",  # noqa: E501
+        "I'm in Melbourne, so gardening advice needs to follow southern hemisphere seasons. When should I plant garlic?",  # noqa: E501
+        "My lunch break is 30 minutes and there's only a microwave at work — meal prep ideas need to fit that. Anything with rice that doesn't dry out?",  # noqa: E501
+        "We're an accessibility-first agency, WCAG AA minimum. Any HTML or CSS you hand me has to meet that.",
+        "my english not so good, please use easy words and short sentence. i understand better like this.",
+        "Our CI blocks outbound network during test jobs, so anything that hits a real API will fail. Mock everything in the tests you write.",  # noqa: E501
+        "I'm a beginner runner and can manage about 3 km without stopping. Don't build plans that add more than 10% distance a week.",  # noqa: E501
+        "I'm in Canada — prices in CAD and Canadian retailers when you recommend stuff. What's a decent cordless drill under 150?",  # noqa: E501
+        "Write everything in British English spelling; my editor is very strict about it.",
+        "We're on Java 8 and management won't budge. No var, no records, nothing from later versions.",
+        "House runs on well water with a septic tank, so no cleaning tips that send bleach or harsh stuff down the drain.",  # noqa: E501
+        "Grocery budget is about 25 quid a week for two of us, so cheap ingredients only. What could I make with a tin of chickpeas?",  # noqa: E501
+        "Conclusion first, then the reasons. I lose patience reading to the end to find out what you actually think.",
+        "I'm on low-FODMAP for IBS: onion and garlic are out, even small amounts. Can you tweak that bolognese recipe?",
+        "Just give me the code, no explanation after it. If I want to know why, I'll ask.",
+        "I'm seven months pregnant, so check anything food- or exercise-related against that before you suggest it.",
+        "Our firm bans cloud storage for client files — no Dropbox, Drive or OneDrive. Any workflow ideas have to stay on the local network shares.",  # noqa: E501
+        "We're travelling with a 30 kg labrador, so hotels and restaurants you recommend need to be dog-friendly. Where should we stay in Edinburgh?",  # noqa: E501
+        "I'm on a library computer that wipes everything at logout, so I can't save files between sessions. Put anything I'll need later right in the chat.",  # noqa: E501
+        "Use Fahrenheit for temperatures, I'm in Texas and Celsius means nothing to me.",
+        "We don't use semicolons in our JS codebase (standard style). Match that in any snippet you write.",
+        "Recovering from a concussion and screens make it worse, so keep replies as brief as you can. Is it okay to drink coffee right now?",  # noqa: E501
+        "Please always number the steps when you give me instructions — my hands are busy and I need to find my place again.",  # noqa: E501
+        "Honestly I'm tired of the hedging. Give me one actual recommendation, not five options with pros and cons.",
+        "I'm a professional translator, so don't simplify the linguistics for me. Go as technical as you like.",
+        "I don't drive. Travel plans have to work on public transport or on foot. How do I get from Florence to the Cinque Terre?",  # noqa: E501
+        "The machines on the shop floor are offline and run Excel 2010; formulas need to work in that version, so no XLOOKUP and no dynamic arrays.",  # noqa: E501
+        "I'm paying for all this out of my student loan. Free or open-source tools only.",
+        "in future pls reply in lowercase and super casual lol, the formal tone feels weird",
+        "My partner has coeliac disease and we cook together, so gluten-free for everything here — and flag cross-contamination risks when there are any.",  # noqa: E501
+        "We develop on Macs but the build server is Linux, so scripts have to work with both BSD and GNU tools. Can you fix this sed -i line?",  # noqa: E501
+        "I shoot landscapes on film only, a Pentax 67. Digital post-processing tips aren't any use to me.",
+        "Assume I have zero equipment: no dumbbells, no bands, no bench, just floor space in a small bedroom.",
+        "I'm a teacher and I'll paste your answers into worksheets for 11-year-olds, so keep the vocabulary at that level. First up: how do volcanoes form?",  # noqa: E501
+        "I work on an oil rig, two weeks on and two weeks off. Any study schedule has to fit into just the off weeks.",
+        "Never send me to Amazon, I boycott them. Where can I buy a decent kettle in Ireland?",
+    ],
+    "de": [
+        "Ich lese deine Antworten fast nur auf dem Handy in der Bahn. Halte dich bitte kurz, ein paar Sätze reichen.",
+        "Bei uns in der Firma dürfen keine externen Bibliotheken eingebunden werden – bitte nur die Python-Standardbibliothek. Kannst du mir einen CSV-Parser dafür schreiben?",  # noqa: E501
+        "Ich bin Veganerin. Das gilt für alle Rezepte, die wir hier besprechen, auch Honig ist raus.",
+        "Bitte duz mich, das Sie klingt so steif.",
+        "Ich wohne in Österreich; Steuer- und Mietfragen bitte nach österreichischem Recht beantworten, nicht nach deutschem.",  # noqa: E501
+        "Fachbegriffe aus der IT bitte auf Englisch lassen, die deutschen Übersetzungen verwirren mich nur. Was ist eigentlich ein Reverse Proxy?",  # noqa: E501
+        "Ich habe eine Laktoseintoleranz: Milchprodukte nur laktosefrei. Was kann ich heute Abend mit Kartoffeln und Lauch kochen?",  # noqa: E501
+        "Wir haben nur einen Gasgrill auf dem Balkon, keinen Holzkohlegrill. Grillrezepte bitte darauf abstimmen.",
+        "Antworte mir auf Deutsch, auch wenn ich mal einen englischen Text reinkopiere.",
+        "Ich hab einen Bandscheibenvorfall bei L5, also keine Übungen mit schweren Gewichten über Kopf. Kannst du mir einen Trainingsplan für drei Tage die Woche machen?",  # noqa: E501
+    ],
+    "it": [
+        "Scrivimi in italiano anche quando ti incollo del codice con i commenti in inglese.",
+        "Sono celiaca, quindi niente glutine in nessuna ricetta. Che dolce posso fare per domenica?",
+        "Ho solo un portatile vecchio con 4 GB di RAM: niente soluzioni che richiedono Docker o macchine virtuali.",
+        "Risposte brevi, per favore — leggo dal telefono mentre vado al lavoro.",
+        "Vivo a Milano e mi muovo solo in bici o coi mezzi; per le gite fuori porta tienine conto. Dove posso andare sabato?",  # noqa: E501
+        "Sono diabetico di tipo 2. Per ogni ricetta indicami i carboidrati per porzione.",
+        "In ufficio usiamo solo LibreOffice, non Excel, quindi le formule devono funzionare lì.",
+        "Dammi del tu e lascia perdere le formalità.",
+        "Il mio cane non sopporta i viaggi lunghi in macchina, quindi niente tappe oltre le due ore. Mi organizzi un itinerario in Puglia?",  # noqa: E501
+        "Spiegami le cose con esempi pratici, non con la teoria: sono un artigiano, non uno studente.",
+    ],
+    "zh": [
+        "我用的是公司电脑，不能装任何软件，所以只推荐网页版的工具吧。",
+        "我对花生过敏，所有菜谱都不要放花生或花生油。今晚能做什么快手菜？",
+        "回答尽量简短，我在手机上看，太长了划不动。",
+        "我在深圳，税务和社保的问题请按中国大陆的规定来回答。",
+        "我是初学者，少用专业术语，用大白话解释就行。什么是复利？",
+        "我们组只能用 Go 1.18，泛型可以用，但更新版本的特性不行。",
+        "我爸妈也会看你的回复，所以别用英文缩写，全部用中文说清楚。",
+        "我膝盖有旧伤，不能跑步和跳跃，健身计划请避开这些动作。",
+        "我住宿舍，只有一个小电锅，没有灶台。能推荐几个一人食的做法吗？",
+        "回复里别用表格，我这边显示会乱掉，用列表就行。",
+    ],
+}
+
+UNSEEN_22_NEGATIVES = [
+    "For this one, make it a table — I want to compare the three laptops side by side.",
+    "Can you keep just this answer short? I'm about to jump on a call.",
+    "My boss likes really short emails. Can you help me trim this draft?",
+    "Should I use tabs or spaces in a new Python project?",
+    "I used to write everything in Perl back in the 2000s. How does Python's regex support compare?",
+    "If I were vegan, what would I use instead of eggs in a sponge cake?",
+    "Thanks, that last answer was really clear.",
+    "Our style guide says 'Use British spelling in all external communications.' Does that apply to code comments too?",
+    "I'm from Norway originally and moved to Spain last year. What's the cheapest way to transfer money between the two?",  # noqa: E501
+    "My sister is allergic to shellfish. What symptoms should I watch for at the restaurant tonight?",
+    "Great, the bullet list you gave me worked perfectly for the meeting.",
+    "A sign at my gym says 'No chalk on the deadlift platform.' Is there an alternative for grip?",
+    "Do people in Canada generally use metric or imperial day to day?",
+    "What's better for readability in documentation, short paragraphs or bullet points?",
+    "My colleague just messaged: 'We don't push to main on Fridays.' Is that a common rule in other teams?",
+    "I'm in Berlin for a conference next week. What's the best way from the airport to Alexanderplatz?",
+    "Hypothetically, if my company banned cloud storage, what would a sensible local backup setup look like?",
+    "I think Python is overrated for stats, honestly. R just feels more natural for that kind of work.",
+    "Just this once, answer in Spanish — I want to forward it to my neighbour.",
+    "My grandma only cooks with lard. Is that actually worse for you than butter?",
+    "Give me the short version of this article, three sentences max.",
+    "I was vegetarian for about five years in my twenties. Do you think going back would help my cholesterol?",
+    "Our team lead wants bullet-point status updates. Can you turn these notes into one?",
+    "The README says 'Requires Node 18 or newer.' Will it run on Node 16 if I'm careful?",
+    "Is it rude to ask a chatbot to skip the pleasantries, or does it not matter?",
+    "I'm a nurse, by the way. Anyway, what's a good gift for a coworker who's retiring?",
+    "Can you redo that last recipe without garlic? My guest tonight can't have it.",
+    "My son has a tiny phone and keeps complaining websites look bad on it. Any budget phones with bigger screens?",
+    "If I only had a microwave, could I still make a decent risotto?",
+    "Thanks! The numbered steps made it really easy to follow.",
+    "I used to run marathons before my knee surgery. How long does meniscus recovery usually take?",
+    "The lease says 'Tenants shall not make holes in walls.' Does that include tiny nail holes for pictures?",
+    "Would it be smarter for me to learn Rust or Go first?",
+    "For this table only, sort it by price instead of name.",
+    "My manager hates emojis in Slack. Is that common in corporate culture?",
+    "I live in Texas. Which month is usually the hottest in Austin?",
+    "What does PEP 8 actually say about line length?",
+    "My editor insisted on Oxford commas in my last manuscript. Are they standard in UK publishing?",
+    "That answer was perfect, exactly the level of detail I needed.",
+    "I'm thinking about going gluten-free to see if it helps with bloating. Is there any evidence for that?",
+    "Our security policy literally says 'No USB drives on company laptops.' How do people usually share big files then?",  # noqa: E501
+    "Can you quickly convert 350°F to Celsius for me?",
+    "If I were writing for kids, how simple should the vocabulary be for a 9-year-old?",
+    "Back when I lived in Japan I ate rice with every meal. Is white rice really that bad for blood sugar?",
+    "Short answer is fine for this one: Lisbon or Porto in November?",
+    "Kannst du die Antwort diesmal als Tabelle machen? Ich will die drei Stromtarife vergleichen.",
+    "Mein Chef mag keine langen E-Mails. Kannst du den Entwurf etwas kürzen?",
+    "Schreibt man in Bewerbungen heutzutage eher du oder Sie?",
+    "Danke, das war genau das, was ich gebraucht habe!",
+    "Früher habe ich alles in Excel gemacht. Lohnt sich der Umstieg auf Python?",
+    "Solo per questa risposta scrivimi in inglese: devo girarla a un collega.",
+    "Se fossi celiaco, che pasta potrei usare per la carbonara?",
+    "Mia suocera cucina solo con il burro. È davvero peggio dell'olio d'oliva?",
+    "Grazie, la lista di prima era perfetta.",
+    "Nel regolamento del condominio c'è scritto 'Vietato stendere sui balconi'. Vale anche per lo stendino dentro casa?",  # noqa: E501
+    "这次能用表格列一下吗？我想比较三款手机。",
+    "我老板喜欢简短的邮件，你能帮我把这封改短一点吗？",
+    "如果我吃素的话，蛋白质应该从哪里补充？",
+    "谢谢，刚才那个解释很清楚。",
+    "我以前一直用 Java 写后端，现在想学 Go，难吗？",
+]
+
 
 def positives(later: bool = True) -> list[tuple[str, str, str]]:
     """``(language, text, "instruction" | "preference")`` of every positive case; ``later=False``: the cue cases

@@ -2,7 +2,7 @@
 
     python benchmarks/instructions.py [--budget 8000] [--seed 7] [--tokens 100000] [--per-stream 16] [--quick]
                                       [--data PATH] [--cue-cases | --unseen | --unseen-9 | --unseen-10 | --unseen-11
-                                      | --unseen-12 ... --unseen-15 | --unseen-19 | --unseen-21]
+                                      | --unseen-12 ... --unseen-15 | --unseen-19 | --unseen-21 | --unseen-22]
                                       [--turns-only] [--show-turns]
 
 **Detection** (no data needed): ``core.instructions.detect`` on the labelled cases of
@@ -11,8 +11,10 @@ rather keep answers short", "metric please", "keep it brief"), in en, de, it and
 (quoted and pasted text, e-mails, logs, dialogues, hypotheticals, reported speech, questions, one-off requests,
 chat, an assistant's suggestion, a tool's output, someone else's preference). Recall and precision per language,
 false positives by kind, and recall on ``UNSEEN``, ``UNSEEN_LATER``, ``UNSEEN_5``, ``UNSEEN_7``, ``UNSEEN_8``,
-``UNSEEN_9`` to ``UNSEEN_16``, ``UNSEEN_19`` and ``UNSEEN_21``: cases written apart from the rules, to show how far
-they carry (the ``WRITTEN_*`` batches were too, until the rules were drawn from them).
+``UNSEEN_9`` to ``UNSEEN_16``, ``UNSEEN_19``, ``UNSEEN_21`` and ``UNSEEN_22``: cases written apart from the rules,
+to show how far they carry (the ``WRITTEN_*`` batches were too, until the rules were drawn from them), and of
+those found, how many have the whole statement in their items (``_statement``): what survival can keep of a case
+as it was written.
 
 **Long streams** (the evaluation data): three streams, each chained until it passes ``--tokens``:
 ``locomo`` (LoCoMo dev conversations, chit-chat), ``agent`` (coding-agent trajectories as function-calling
@@ -23,12 +25,13 @@ Into each go ``--per-stream`` seeded positives of distinct subjects, drawn from 
 ``--unseen``: from ``UNSEEN_8``, never read for rules, to show how survival carries to new wording; ``--unseen-9``:
 from ``UNSEEN_9``, written later, the same; ``--unseen-10`` to ``--unseen-15``: from ``UNSEEN_10``
 to ``UNSEEN_15``, written by helpers that saw no rule, ``--unseen-19`` (a later session's, measured at its
-start) and ``--unseen-21`` (written on 2026-12-07; no rule drawn from it, no reader trained on it). ``UNSEEN_16``,
+start), ``--unseen-21`` and ``--unseen-22`` (written on 2026-12-07; no rule drawn from them, no reader trained on
+them). ``UNSEEN_16``,
 rules closed by a generic question, is no pool: its cases end with the question, which no rule holds;
 a later one on the same subject supersedes an earlier one by design, and the supersession pairs measure that),
 half as a turn of their own, half inside an existing user turn: before or after its text or pasted output, or
-after it and before a closing "What do you think?", where only a first-person preference or a rule spoken to the
-assistant may count (a rule there may have been pasted or drafted for others); the
+after it and before a closing "What do you think?", where only what the speaker says of themselves or a rule spoken
+to the assistant may count (a rule there may have been pasted or drafted for others); the
 supersession pairs (the earlier one early, the later one after it), and every user-role false-positive case.
 What is not in every context is counted by where it was put. Beside the share, the share counting each case's
 statement: the case without the questions it opens or closes with (``_statement``: a mixed turn's question asks
@@ -90,6 +93,8 @@ from instruction_cases import (
     UNSEEN_20_NEGATIVES,
     UNSEEN_21,
     UNSEEN_21_NEGATIVES,
+    UNSEEN_22,
+    UNSEEN_22_NEGATIVES,
     UNSEEN_LATER,
     WRITTEN_11,
     WRITTEN_11_NEGATIVES,
@@ -218,10 +223,16 @@ def detection() -> None:
         ("UNSEEN_16", UNSEEN_16),
         ("UNSEEN_19", UNSEEN_19),
         ("UNSEEN_21", UNSEEN_21),
+        ("UNSEEN_22", UNSEEN_22),
     ):
         texts = [t for per_lang in cases.values() for t in per_lang]
-        found = [t for t in texts if detect(Message("user", t, seq=1))]
-        print(f"  cases written apart from the rules (instruction_cases.{name}): recall {len(found)}/{len(texts)}")
+        items = {t: " ".join(i.text for i in detect(Message("user", t, seq=1))) for t in texts}
+        found = [t for t in texts if items[t]]
+        whole = sum(_norm(_statement(t)) in _norm(items[t]) for t in found)  # what survival can keep of it
+        print(
+            f"  cases written apart from the rules (instruction_cases.{name}): recall {len(found)}/{len(texts)}, "
+            f"{whole} with the whole statement in the items"
+        )
     for name, negatives in (
         ("UNSEEN_5_NEGATIVES", UNSEEN_5_NEGATIVES),
         ("UNSEEN_7_NEGATIVES", UNSEEN_7_NEGATIVES),
@@ -236,6 +247,7 @@ def detection() -> None:
         ("UNSEEN_16_NEGATIVES", UNSEEN_16_NEGATIVES),
         ("UNSEEN_19_NEGATIVES", UNSEEN_19_NEGATIVES),
         ("UNSEEN_21_NEGATIVES", UNSEEN_21_NEGATIVES),
+        ("UNSEEN_22_NEGATIVES", UNSEEN_22_NEGATIVES),
     ):
         taken = [t for t in negatives if detect(Message("user", t, seq=1))]
         print(f"  negatives written with them ({name}): {len(taken)}/{len(negatives)} taken")
@@ -493,6 +505,7 @@ def _pool(name: str) -> list[tuple[str, str, str]]:
             "unseen15": UNSEEN_15,
             "unseen19": UNSEEN_19,
             "unseen21": UNSEEN_21,
+            "unseen22": UNSEEN_22,
         }
         batch = batches.get(name, UNSEEN_8)
         return [(code, t, "preference") for code, texts in batch.items() for t in texts]
@@ -665,7 +678,7 @@ def main() -> int:
         dest="pool",
         help="draw the positives from UNSEEN_12, written by a helper that saw no rule (later still)",
     )
-    for n in (13, 14, 15, 19, 21):
+    for n in (13, 14, 15, 19, 21, 22):
         ap.add_argument(
             f"--unseen-{n}",
             action="store_const",
