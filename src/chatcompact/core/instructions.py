@@ -2284,7 +2284,7 @@ def read(message: Message, proposed: frozenset[str] = frozenset()) -> Reading:
             kind = classify(spoken) if cued or override else None
             if kind is None and sentence in proposed and not has("one_off", spoken):
                 kind = None if starts("not_rule", _without_request(spoken)) else PREFERENCE
-        if kind is None and not doubtful and _refers_back(spoken) and _said_before(preceding[1]):
+        if kind is None and not doubtful and _refers_back(spoken) and _said_before(preceding.spoken):
             kind = PREFERENCE  # "Our CI box has no internet. Keep that in mind.": what to keep came before
         if kind is None and _learned(sentence, spoken, doubtful, drafted):
             kind = PREFERENCE  # wording no rule was drawn from: the learned reader's, behind the same guards
@@ -2295,10 +2295,10 @@ def read(message: Message, proposed: frozenset[str] = frozenset()) -> Reading:
         f"{_glue(sentence, following.tie)}{following.written}"  # and what goes on with it ("Tests with pytest. And
         # parametrize instead of copy-pasting."), a remark on it ("British spelling, please. It's for a UK client.")
         if kind is not None
-        and following[0] not in ruled
+        and following.written not in ruled
         and (
-            (_ends(sentence) and (_reason(following[1]) or _goes_on(following[1])))
-            or (following[2] and _tied(following[1]))  # the rest of its sentence ("...; they render badly there")
+            (_ends(sentence) and (_reason(following.spoken) or _goes_on(following.spoken)))
+            or (following.tie and _tied(following.spoken))  # the rest of its sentence ("...; they render badly there")
             or (_ends(sentence) and following.closes and _remark(following.spoken))
         )
         else ""
@@ -2308,8 +2308,8 @@ def read(message: Message, proposed: frozenset[str] = frozenset()) -> Reading:
     leads = [  # the speaker's setting before it ("Our infra is Terraform on GCP. No console click-throughs.")
         f"{preceding.written}{_glue(preceding.written, preceding.tie)}"
         if kind is not None
-        and preceding[0] not in ruled | given
-        and (_refers_back(spoken) or _said_before(preceding[1]) or (preceding[2] and _tied(preceding[1])))
+        and preceding.written not in ruled | given
+        and (_refers_back(spoken) or _said_before(preceding.spoken) or (preceding.tie and _tied(preceding.spoken)))
         else ""
         for _, spoken, _, kind, _, preceding in out
     ]
