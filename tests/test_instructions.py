@@ -1902,7 +1902,14 @@ def test_the_rest_of_a_rules_sentence_and_a_closing_remark_are_kept_with_it():
     assert _texts("Keine Emojis, bitte. Das wirkt in Doku-Texten unprofessionell.") == [
         "Keine Emojis, bitte. Das wirkt in Doku-Texten unprofessionell."
     ]
-    # not a bare lead-in, a question, a sentence the paragraph goes on after, or a long one (most often the task)
+    reason = (
+        "All new endpoints need OpenAPI annotations, so include them in the controller code you write. Otherwise the "
+        "contract tests fail."
+    )
+    assert _texts(reason) == [reason]  # a reason word first: no command
+    # not a bare lead-in, a question, a sentence the paragraph goes on after, or a long one (most often the task),
+    # nor one about this turn
+    assert _texts("Always use tabs. The table here is wrong.") == ["Always use tabs."]
     assert _texts("By the way: always use tabs.") == ["always use tabs."]
     assert _texts("Always use tabs; can you fix the bug in line 3?") == ["Always use tabs"]
     assert _texts("British spelling, please. The docs are for a UK client. The parser fails on empty input.") == [
