@@ -1899,6 +1899,12 @@ class _Beside(NamedTuple):
 _NONE = _Beside()
 
 
+def _beside_at(text: str, strict: str, span: tuple[int, int], tie: str, closes: bool = False) -> _Beside:
+    """:class:`_Beside` of the sentence at ``span``: as written (``text``) and spoken (``strict``)."""
+    a, b = span
+    return _Beside(" ".join(text[a:b].split()), " ".join(strict[a:b].split()), tie, closes)
+
+
 def _sentences(text: str) -> list[tuple[str, str, bool, _Beside, _Beside]]:
     """:func:`own_sentences`, and those a generic question after them makes doubtful (``True``): what may have
     been pasted before "What do you think?" can still state the user's own preference, but no rule. Last, the
@@ -1930,20 +1936,12 @@ def _sentences(text: str) -> list[tuple[str, str, bool, _Beside, _Beside]]:
         following = _NONE
         if after is not None and joined:
             later = spans[i + 2][0] if i + 2 < len(spans) else len(text)
-            following = _Beside(
-                " ".join(text[after[0] : after[1]].split()),
-                " ".join(strict[after[0] : after[1]].split()),
-                _tie(own, end, after[0]),
-                later == len(text) or bool(PARAGRAPH_END.search(text, after[1], later)),
-            )
+            closes = later == len(text) or bool(PARAGRAPH_END.search(text, after[1], later))
+            following = _beside_at(text, strict, after, _tie(own, end, after[0]), closes)
         before = spans[i - 1] if i else None
         preceding = _NONE
         if before is not None and not PARAGRAPH_END.search(text, before[1], start):
-            preceding = _Beside(
-                " ".join(text[before[0] : before[1]].split()),
-                " ".join(strict[before[0] : before[1]].split()),
-                _tie(own, before[1], start),
-            )
+            preceding = _beside_at(text, strict, before, _tie(own, before[1], start))
         out.append((" ".join(written.split()), spoken, doubtful, following, preceding))
     return out
 
@@ -1953,9 +1951,15 @@ def _beside(sentence: str) -> bool:
     statement of at most ``REASON_CHARS``, nothing for this turn ('one_off', "here" among it: "The table here is
     wrong."), no aside ('aside': "give me a sec to paste it"), no change of topic ('not_reason': "Anyway, ...", "I
     suspect ...")."""
+    return _kept_beside(sentence) and not starts("not_reason", sentence)
+
+
+def _kept_beside(sentence: str) -> bool:
+    """A statement of at most ``REASON_CHARS``, nothing for this turn ('one_off'), no aside: what any sentence kept
+    beside a rule is (:func:`_beside`, :func:`_tied`)."""
     if not sentence or sentence.endswith(("?", "？")) or len(sentence) > REASON_CHARS:
         return False
-    return not (starts("not_reason", sentence) or has("one_off", sentence) or has("aside", sentence))
+    return not (has("one_off", sentence) or has("aside", sentence))
 
 
 def _reason(sentence: str) -> bool:
@@ -2110,12 +2114,10 @@ def _tied(clause: str) -> bool:
     """Whether ``clause``, the other part of one sentence with a rule across a semicolon or colon (:func:`_tie`),
     goes with the rule: a statement of at most ``REASON_CHARS``, more than a lead-in ("By the way:"), nothing for
     this turn ('one_off'), no aside."""
-    if not clause or clause.endswith(("?", "？")) or len(clause) > REASON_CHARS:
-        return False
     lead = max(starts("not_reason", clause), starts("lead_in", clause))  # "By the way: ...", "Heads up: ..."
     if len(lang.words(clause[lead:])) < 2 and not lang.has_han(clause[lead:]):
         return False
-    return not (has("one_off", clause) or has("aside", clause))
+    return _kept_beside(clause)
 
 
 def rule_part(text: str) -> str:
@@ -2294,9 +2296,9 @@ def read(message: Message, proposed: frozenset[str] = frozenset()) -> Reading:
         cued = cued or kind is not None
         out.append((sentence, spoken, doubtful, kind, following, preceding))
     ruled = {sentence for sentence, _, _, kind, _, _ in out if kind is not None}
-    reasons = [  # the reason after a rule goes with it ("Use logging, not print(). We ship this as a library."),
-        f"{_glue(sentence, following.tie)}{following.written}"  # and what goes on with it ("Tests with pytest. And
-        # parametrize instead of copy-pasting."), a remark on it ("British spelling, please. It's for a UK client.")
+    after = [  # the reason after a rule goes with it ("Use logging, not print(). We ship this as a library."),
+        following  # and what goes on with it ("Tests with pytest. And parametrize instead of copy-pasting."), a
+        # remark on it ("British spelling, please. It's for a UK client.")
         if kind is not None
         and following.written not in ruled
         and (
@@ -2304,10 +2306,10 @@ def read(message: Message, proposed: frozenset[str] = frozenset()) -> Reading:
             or (following.tie and _tied(following.spoken))  # the rest of its sentence ("...; they render badly there")
             or (_ends(sentence) and following.closes and _remark(following.spoken))
         )
-        else ""
+        else _NONE
         for sentence, _, _, kind, following, _ in out
     ]
-    given = {why.lstrip(";:；： ") for why in reasons}
+    given = {kept.written for kept in after}
     leads = [  # the speaker's setting before it ("Our infra is Terraform on GCP. No console click-throughs.")
         f"{preceding.written}{_glue(preceding.written, preceding.tie)}"
         if kind is not None
@@ -2316,7 +2318,8 @@ def read(message: Message, proposed: frozenset[str] = frozenset()) -> Reading:
         else ""
         for _, spoken, _, kind, _, preceding in out
     ]
-    return Reading(cued, override, tuple((*o[:4], why, lead) for o, why, lead in zip(out, reasons, leads, strict=True)))
+    whys = [f"{_glue(o[0], k.tie)}{k.written}" if k.written else "" for o, k in zip(out, after, strict=True)]
+    return Reading(cued, override, tuple((*o[:4], why, lead) for o, why, lead in zip(out, whys, leads, strict=True)))
 
 
 def detect(
