@@ -7539,6 +7539,360 @@ UNSEEN_22_NEGATIVES = [
 ]
 
 
+# Batch 34 (2026-12-07): turns of two or three sentences (the user's situation, what they want, why), a third also
+# asking something now; written by a helper that saw no rule, measured before any was drawn from it.
+WRITTEN_34 = {
+    "en": [
+        "I'm on a work laptop with no admin rights, so I can't install anything system-wide. Whatever you suggest has to run from my user folder or as a portable zip.",  # noqa: E501
+        "metric please, I'm in Denmark and cups and ounces mean nothing to me. anyway how long do I roast a 1.2 kg chicken?",  # noqa: E501
+        "We're stuck on Python 3.6 on the cluster. f-strings are fine but no dataclasses or walrus operator. Can you rewrite this parser so it reads the config file line by line?",  # noqa: E501
+        "Keep replies short. I read these on my phone between meetings and anything longer than a screen I just skip.",
+        "Please call me Sam, not Samantha.",
+        "I'm a nurse, not a programmer, so explain spreadsheet stuff like you're talking to someone who's never seen a formula. What's the easiest way to count how many patients have an appointment in March?",  # noqa: E501
+        "no emojis in anything you write for me, it looks unprofessional in client emails",
+        "I write in British English: colour, organise, programme. Please match that when you edit my drafts.",
+        "Our servers run RHEL 7, so yum not dnf, and the systemd version is ancient. Commands need to work on that.",
+        "I'm vegetarian but I eat eggs and dairy. What can I make with a can of chickpeas and some spinach tonight?",
+        "I'd like code examples in TypeScript rather than plain JS, with strict mode on.",
+        "i dont have a car so trip plans need to work with trains and buses only. thinking about a long weekend in the lake district, where should i base myself?",  # noqa: E501
+        "Skip the disclaimers about consulting a professional. I'm an accountant myself, I just want the mechanics of how the depreciation is calculated.",  # noqa: E501
+        "I'm colorblind (deuteranopia), so when you suggest chart colors steer clear of red/green pairings.",
+        "Tabs, not spaces. Four wide. My editor and my brain are both set up that way.",
+        "Give me the answer first and the explanation after, if at all. I hate scrolling through three paragraphs to find the command.",  # noqa: E501
+        "All I've got is a 2015 MacBook Air with 4GB of RAM, so heavy IDEs and Docker are out. Lightweight tools only.",
+        "Studying for the California bar. When you explain a doctrine, cite the specific rule or case name so I can look it up afterwards.",  # noqa: E501
+        "I'm learning Spanish, so could you reply in simple Spanish and give English only for words I probably won't know? ¿Qué debo practicar hoy?",  # noqa: E501
+        "For any SQL, assume Postgres 14. We don't have MySQL anywhere in the stack.",
+        "Beginner guitarist here and I can't read standard notation yet, tabs only please. How do I play a G chord without muting the B string?",  # noqa: E501
+        "please don't rewrite my whole essay when I ask for feedback, just point out the problems and let me fix them myself",  # noqa: E501
+        "Budget is tight, I'm on about 1,800 euros a month after rent. Money advice has to fit that reality, not assume I can max out a pension.",  # noqa: E501
+        "I live in Australia, so prices in AUD and tax stuff based on ATO rules, not the IRS.",
+        "I can't have caffeine at the moment (pregnant), so leave coffee and black tea out of any drink suggestions.",
+        "Formal tone for everything we draft together please. It's all going out under a law firm's letterhead.",
+        "I use vim and no mouse. Don't tell me to click around in VS Code menus, give me the keystrokes or the ex command.",  # noqa: E501
+        "Dates as YYYY-MM-DD please, the American month-first order confuses me every time.",
+        "My daughter is 7 and reads these stories with me, so vocabulary and themes need to suit her. Can you do one about a snail who wants to fly?",  # noqa: E501
+        "Our firewall blocks PyPI and we only have an internal mirror. If a solution needs a package, tell me the package name first and I'll check whether it's mirrored before we go further.",  # noqa: E501
+        "Bullet points over paragraphs. My brain just processes lists better.",
+        "I'm not on Windows. Linux Mint, bash. Powershell answers are no use to me.",
+        "Temperatures in Fahrenheit please, my oven dial only shows F.",
+        "Hi! I'm writing a fantasy novel. My main character Ilse uses she/they pronouns, so keep that consistent in any scenes you help with.",  # noqa: E501
+        "I'm dyslexic and short sentences with plenty of white space really help me. Can you explain what a mortgage offset account is?",  # noqa: E501
+        "i'd rather you ask me a clarifying question than guess. takes me 10 secs to answer, way longer to untangle a wrong answer",  # noqa: E501
+        "Let's stick with pandas 1.5 APIs. That's what's pinned in our repo and I can't bump it.",
+        "No markdown tables please, the app I paste your answers into renders them as raw pipes.",
+        "Im a type 1 diabetic so if you're suggesting meals, list the carbs in grams per serving.",
+        "I run a tiny Etsy shop selling ceramics. Product descriptions you write for me should be under 80 words and warm but not cutesy. First up is a speckled blue mug, 350 ml.",  # noqa: E501
+        "Hey, I'm blind and use a screen reader. Describe images and diagrams in words and don't use ASCII art, it reads out as garbage.",  # noqa: E501
+        "I work night shifts, so any schedule you make for me has to fit around sleeping from 8am to 3pm.",
+        "Use R and the tidyverse for stats examples, not Python. That's what my thesis committee expects to see.",
+        "Please don't suggest AWS services. I know GCP well and I don't want to context-switch to another cloud for this project.",  # noqa: E501
+        "I'm terrible with jargon. If you use a finance term, put a one-line plain definition right next to it.",
+        "I'm on a sailboat with a satellite link maybe once a day, so nothing that phones home or needs a cloud API. What's a good way to keep my weather GRIB files organised?",  # noqa: E501
+        "Address me as Dr. Okafor in anything you draft on my behalf.",
+        "Give me the full file when you change code, not just snippets. I copy-paste straight into the editor and partial diffs trip me up.",  # noqa: E501
+        "I'm allergic to tree nuts, so bear that in mind for the baking questions coming up. First one: what can I use instead of almond flour in macarons?",  # noqa: E501
+        "Keep it casual, we're mates here lol. No need for 'Certainly!' or 'Great question!' at the start of everything.",  # noqa: E501
+        "Our CI is GitLab, not GitHub Actions, so pipeline examples should be .gitlab-ci.yml.",
+        "i can only do bodyweight stuff, no gym and no equipment in my flat. whats a 20 min routine for legs?",
+        "Please write numbers with a comma as the decimal separator and spaces for thousands. My reports go to the Paris office and that's how they read them.",  # noqa: E501
+        "Don't give me the final answer for maths problems. I'm trying to learn, so hints only and let me work it out. Here's the first: integrate x*e^x dx.",  # noqa: E501
+        "This is running on a Raspberry Pi Zero, ARMv6, so most prebuilt ARM64 binaries won't work on it. Stuff has to come from the Raspbian repos or build from source.",  # noqa: E501
+        "Wheelchair user here. Step-free access is a must for any venue or route you recommend.",
+        "Explain Rust concepts by comparing them to C++, that's my background. What's the Rust equivalent of a unique_ptr?",  # noqa: E501
+        "Spoiler-free please! I'm only on season 2 of The Wire and I'll probably keep asking about characters.",
+        "Citations in APA 7th edition, my department is very strict about it.",
+        "Our house is all-electric with no gas line, so suggestions that need a gas flame or a wok burner won't work for me. Induction hob only.",  # noqa: E501
+        "Commit messages you write for me should follow conventional commits, with feat: or fix: prefixes and so on.",
+        "I hate passive voice. When you edit my writing, push it toward active wherever you can.",
+        "Responses in plain text, no bold, no headers. I'm pasting everything into a terminal-based notes app.",
+        "I've got a 30-minute lunch window and a microwave at work, nothing else. Meal prep ideas need to fit that. Got any for this week?",  # noqa: E501
+        "My kid's school uses the Singapore maths method, so explain things with bar models rather than the way I learned it back in the day.",  # noqa: E501
+        "Not interested in crypto at all, leave it out of any investing discussion.",
+        "sysadmin for a small office, everything stays on-prem, the client contract doesnt allow cloud storage. how would you set up backups for 3 windows file servers?",  # noqa: E501
+        "I track my runs in minutes per kilometre, so give paces that way, not per mile.",
+        "Our Office install is the German version, so Excel formulas need the German names like SUMME and WENN, with semicolons as separators.",  # noqa: E501
+        "I'm hard of hearing and phone calls are really tough for me. When you suggest ways to sort out a problem with a company, give me options that work by email or chat.",  # noqa: E501
+    ],
+    "de": [
+        "Ich arbeite mit Excel 2016 ohne Power Query, also bitte nur Lösungen mit ganz normalen Formeln. Wie kann ich doppelte Kundennummern farbig markieren?",  # noqa: E501
+        "Du kannst mich ruhig duzen, das Sie wirkt in so einem Chat irgendwie steif.",
+        "Meine Tochter hat Zöliakie, bei uns wird komplett glutenfrei gekocht. Die Rezepte müssen das bitte berücksichtigen.",  # noqa: E501
+        "Antworte bitte knapp und ohne lange Einleitung, ich lese das meistens auf dem Handy in der S-Bahn.",
+        "Kommentare im Code bitte auf Deutsch, mein Azubi tut sich mit Englisch noch schwer.",
+        "Bei uns laufen nur Debian-11-Server und Docker ist vom Kunden nicht erlaubt. Was ist dann der einfachste Weg, eine Nextcloud aufzusetzen?",  # noqa: E501
+        "Ich bin Schweizer, bitte kein ß verwenden, bei uns schreibt man ss.",
+        "Möglichst keine Anglizismen. Die Texte gehen an unsere älteren Vereinsmitglieder und die sollen alles verstehen.",  # noqa: E501
+        "Ich hab kein Auto und wohn auf dem Land. Reisevorschläge müssen mit Deutschlandticket und Regionalzügen machbar sein, sonst bringen sie mir nix.",  # noqa: E501
+        "Meine Steuererklärung mache ich direkt in ELSTER und nicht mit irgendeiner Software. Erklär mir die Schritte also bitte mit den Bezeichnungen, die dort auch stehen.",  # noqa: E501
+    ],
+    "it": [
+        "Dammi del tu, per favore, mi sento più a mio agio.",
+        "Sono celiaca, quindi niente ricette con glutine. Che dolce posso fare per domenica con la farina di riso?",
+        "Lavoro su un vecchio PC con Windows 7 che non posso aggiornare, quindi mi servono solo programmi che girano ancora lì sopra.",  # noqa: E501
+        "Risposte brevi, senza troppi giri di parole. Se mi serve un approfondimento te lo chiedo io.",
+        "Sto preparando la maturità: quando mi spieghi un'opera di letteratura, indica autore e anno così posso ripassare meglio.",  # noqa: E501
+        "Il codice scrivilo in Java 8, in azienda abbiamo solo quello e quindi niente var né record.",
+        "Il mio italiano è un po' arrugginito, vivo in Argentina da vent'anni. Usa frasi semplici per favore.",
+        "In viaggio preferisco dormire in agriturismo o B&B, niente grandi catene alberghiere. Sto pensando alla Puglia a settembre, cosa mi consigli?",  # noqa: E501
+        "Niente emoji nei testi che mi prepari per LinkedIn, non è proprio il mio stile.",
+        "Ho un cane di taglia grande che viene con me dappertutto, quindi ristoranti e alloggi devono accettare animali.",  # noqa: E501
+    ],
+    "zh": [
+        "我们公司只能用内网，访问不了GitHub和pip官方源，给我方案的时候请考虑这个限制。",
+        "请用简体中文回答，别夹杂太多英文术语，我英语不太好。",
+        "我吃素，肉和鱼都不吃，推荐菜谱时注意一下。今晚用豆腐能做点什么？",
+        "回答尽量简短，直接给结论就行，长篇解释我一般看不完。",
+        "我用的是M1芯片的Mac，Windows那套操作方法对我没用。",
+        "我们团队只写Go，代码别给我Python版本。能帮我写个读取CSV的小函数吗？",
+        "叫我小林就好，别叫林先生，太正式了。",
+        "我在准备考研数学，讲题的时候只给思路提示，别直接给答案，我想自己算出来。",
+        "我爸妈年纪大了，爬不了楼梯也走不了远路，安排旅游路线时请选无障碍、少步行的景点。",
+        "预算有限，每个月能存下来的钱不多，理财建议请从小额开始，高风险的产品就别推荐了。",
+    ],
+}
+
+WRITTEN_34_NEGATIVES = [
+    "For this one, just give me the diff. I already have the rest of the file open in my editor.",
+    "Would it be better to use metric units on a recipe blog that's mostly read by Americans? I'm torn.",
+    "If I switched the whole project to TypeScript, how much work would that realistically be for about 40 files?",
+    "My manager says we must use tabs with a four-space width in all our Python files. Is that even PEP 8 compliant?",
+    "Here's our style guide, pasted from the wiki: 'All headings in sentence case. No exclamation marks. Numbers under ten spelled out.' Can you check this paragraph against it?",  # noqa: E501
+    "My wife prefers savory breakfasts. What's something special I could make her for her birthday on Saturday?",
+    "Can you write a system prompt for our support bot that tells it to answer only in formal German and never mention pricing?",  # noqa: E501
+    "The build failed again after I bumped the Node version to 20. Here's the log from the last run.",
+    "That last answer was a bit long, but the second bullet was exactly what I needed. Thanks.",
+    "Yeah, let's go with the SQLite approach you suggested.",
+    "ugh, long week. finally got the server migrated though, only took three evenings",
+    "Is it rude to use emojis in a work email to a client? My coworkers do it all the time.",
+    "Just this once, can you answer in Spanish? I want to show my friend what it looks like.",
+    "My teacher wants citations in MLA, but what's the actual difference from APA?",
+    "What if I only had 4GB of RAM, would VS Code still be usable or would it crawl?",
+    "My dad is vegetarian and coming over on Sunday. What main dish would impress the meat-eaters at the table too?",
+    "Here's the email from IT: 'Effective Monday, all staff must use the company VPN and MFA for remote access.' Can you summarize what I actually need to do?",  # noqa: E501
+    "I tried the rsync command and it worked perfectly, backup's done.",
+    "Can you make the previous paragraph a bit shorter? Keep the rest as it is.",
+    "Do most hiring managers prefer bullet points or paragraphs in a cover letter?",
+    "Suppose a user told you to only reply in haiku. How would you handle their code questions?",
+    "My colleague insists on using vim and won't touch an IDE. How do I convince him to try VS Code for pair programming?",  # noqa: E501
+    "Should I write dates as YYYY-MM-DD in a report for an international audience, or is that too technical looking?",
+    "Write a quick birthday message for my coworker Priya, something light and a bit funny.",
+    "The client says they need all deliverables in PDF/A format. What is that exactly?",
+    "Good point about the caching layer, I hadn't thought of that at all.",
+    "Does it matter whether a bread recipe is written in Celsius or Fahrenheit, or do I need to adjust anything besides converting?",  # noqa: E501
+    "For this reply only, skip the explanation and just give me the regex.",
+    "My sister is gluten-free and asked me to find a bakery for her in Lyon. Any names I should check out?",
+    "Draft a short note for a new hire explaining that our team uses conventional commits and squash merges.",
+    "Hmm, the chart colors you picked look fine on my screen, but my boss said they're hard to tell apart on the projector.",  # noqa: E501
+    "I'm in Melbourne for a conference next week, just landed actually. The jet lag is brutal.",
+    "Is Postgres or MySQL better for a small inventory app with maybe five users?",
+    "Okay, the script ran but it printed a warning about a deprecated pandas function. Here it is:",
+    "My landlord emailed saying tenants aren't allowed to change the locks. Is that even legal in Ontario?",
+    "How does a screen reader handle a markdown table? I'm curious for a website I'm building.",
+    "Can you translate this menu into Italian? Just this page, it's for a one-off dinner event.",
+    "My son's teacher wants him to show his working for every maths problem. Can you show me how bar models work so I can help him tonight?",  # noqa: E501
+    "If I asked you to call me by a nickname, would you remember it in a new chat?",
+    "That lentil recipe worked great, the kids actually asked for seconds.",
+    "Sure, go ahead and use the async version like you proposed.",
+    "Can you rewrite this cover letter more formally? It's for a law firm application due tomorrow.",
+    "I was thinking about learning Rust this summer, but I'm not sure I'll have the time with the new job.",
+    "Here's the rubric my professor gave us: 'Max 1500 words, Harvard referencing, no first person.' Does my intro break any of those?",  # noqa: E501
+    "What would a 20-minute bodyweight leg routine look like for someone totally new to exercise?",
+    "The deploy went through on the second try, no idea what was wrong the first time.",
+    "My partner hates cilantro. What can I use instead in this salsa?",
+    "Which is easier for a beginner to set up, GitLab CI or GitHub Actions?",
+    "Give me the answer in one sentence this time, I'm running out the door.",
+    "Our company policy document says: 'Employees shall not store customer data on personal devices.' Does a work phone with my personal Gmail on it count?",  # noqa: E501
+    "Write a system prompt for a kids' storytelling bot: gentle tone, simple words, no scary themes.",
+    "Lovely weather here today, I've been gardening all morning instead of studying lol",
+    "Would an offline-first approach make sense for a note app that's mostly used on boats?",
+    "Thanks, that explanation of offset accounts finally made sense to me.",
+    "The hotel in Bari confirmed they accept dogs, so that part of the trip is sorted.",
+    "Is it normal for my Raspberry Pi Zero to get this hot when compiling? It's almost too hot to touch.",
+    "My boss likes reports with the conclusion on page one. Can you restructure this draft that way?",
+    "Hypothetically, if I switched to an induction hob, would my cast iron pans still work?",
+    "Can you convert these three oven temperatures to Fahrenheit? 180, 200 and 220 C.",
+    "Nice, the German Excel formula worked once I swapped the commas for semicolons.",
+]
+
+
+# Kept apart (2026-12-07): written like WRITTEN_34 by another helper that saw no rule and no other batch; never
+# read for rules, never trained on.
+UNSEEN_23 = {
+    "en": [
+        "I'm on a work laptop with no admin rights, so anything that needs sudo or installing system packages is out. Can you show me how to get a local Postgres running for testing?",  # noqa: E501
+        "keep code samples in TypeScript please, our whole frontend is TS and I don't want to translate from plain JS every time",  # noqa: E501
+        "I cook for one, so scale recipes down to a single serving. What can I make with half a cabbage and some leftover rice?",  # noqa: E501
+        "Metric units for everything please: grams, Celsius, kilometres. I'm in Ireland and the cups thing just confuses me.",  # noqa: E501
+        "I'm dyslexic, so short paragraphs and bullet points help me a lot more than walls of text.",
+        "Call me Dee, not Deborah. Anyway, I'm trying to plan a week in Lisbon on a tight budget and have no idea where to start.",  # noqa: E501
+        "We're stuck on Python 3.6 on the cluster and can't upgrade, so no walrus operator, no dataclasses, nothing newer than that.",  # noqa: E501
+        "I'm vegetarian (eggs and dairy are fine). Could you suggest a high-protein lunch I can prep on Sunday for the whole week?",  # noqa: E501
+        "Just the command, no explanation unless I ask. I know bash fine, I just forget flags.",
+        "I'm writing my thesis in British English so spellings like colour and organise please.",
+        "no emojis in replies pls, they render as little boxes in my terminal client",
+        "I use a screen reader, so tables are painful to navigate. Lists or plain sentences work much better for me.",
+        "My budget for this whole kitchen renovation is capped at $8k and that won't change, so don't suggest anything that blows past it. First question: is it worth replacing the cabinets or just refacing them?",  # noqa: E501
+        "Our shop runs everything on Windows Server 2016 with PowerShell 5.1. No PowerShell 7 features and no WSL, it's not an option here.",  # noqa: E501
+        "Be blunt with feedback on my writing. I don't need the compliment sandwich, just tell me what's weak and why.",
+        "I'm learning German at about A2 level. When you give example sentences keep the vocabulary simple and put the English underneath.",  # noqa: E501
+        "I'm a nurse, not a doctor, so I can't prescribe anything. Frame suggestions in terms of what I can monitor, document or escalate.",  # noqa: E501
+        "Prices in euros please, I'm based in Belgium.",
+        "I'd rather not use any cloud services for this home automation project; everything has to run locally on the Raspberry Pi in my hallway closet.",  # noqa: E501
+        "Plain text only. The tool I paste your answers into strips markdown and leaves asterisks all over the place.",
+        "i don't have an oven, just a two-burner stove and a microwave. whats a decent way to get roasted-ish veg without one?",  # noqa: E501
+        "I prefer pandas over polars for anything you write for me, the rest of my team doesn't know polars and I'm the one who'd have to support it.",  # noqa: E501
+        "Keep responses under 150 words if you can. I'm reading on my phone between meetings.",
+        "I'm colourblind (deuteranopia), so when you suggest chart palettes avoid red/green combos.",
+        "Use 24-hour time for any schedules. Can you build me a study timetable for the next two weeks before my chemistry exam?",  # noqa: E501
+        "We use tabs, not spaces, in this repo. Four wide.",
+        "I'm a total beginner with money stuff, so explain finance terms the first time you use them instead of assuming I know what an expense ratio is.",  # noqa: E501
+        "Please don't recommend Amazon for anything, I stopped shopping there last year and I'm not going back.",
+        "I run Arch, so pacman/yay commands rather than apt.",
+        "My kid is 7 and reads over my shoulder a lot, so keep examples and jokes family-friendly.",
+        "I'm allergic to tree nuts, though peanuts are okay oddly enough. Any ideas for a birthday cake that isn't boring?",  # noqa: E501
+        "Give me the answer first and the reasoning after. I hate scrolling to find the actual conclusion.",
+        "I only have a 4GB GPU, so no suggesting 13B models or anything that needs more VRAM than that.",
+        "Formal tone for anything I ask you to draft; I work at a law firm and casual phrasing gets bounced back by the partners.",  # noqa: E501
+        "I'm not allowed to paste real customer data, so for these SQL queries just use placeholder table and column names and I'll swap the real ones in.",  # noqa: E501
+        "Stick to the standard library for this script, it has to run on machines where pip is blocked.",
+        "Cite sources with links where you can. It's for my journalism class and I need to be able to check everything.",  # noqa: E501
+        "Hiking in the Dolomites in July. Distances in km and elevation in meters please, I can't picture feet at all.",
+        "Don't use the word delve. Or tapestry. They make everything sound like a bot wrote it, which is exactly what I'm trying to avoid in my cover letters.",  # noqa: E501
+        "Our team writes commit messages in Conventional Commits format, so stick to that when you suggest one.",
+        "I'm retired on a fixed income and I won't take on any investment with real risk to the principal. Where should I park $20k for about a year?",  # noqa: E501
+        "im on mobile data with a tiny cap so dont link videos, text explanations only",
+        "I want to understand, not just copy. For my algorithms homework walk me through with hints rather than handing me full solutions.",  # noqa: E501
+        "I use vim keybindings everywhere, so if you mention editor shortcuts give me the vim ones.",
+        "My partner and I both use they/them pronouns, please use those when you draft anything about us. First up is a thank-you note to our wedding guests.",  # noqa: E501
+        "Answer in Spanish if I write in Spanish and in English otherwise, I switch back and forth a lot.",
+        "Keep it casual, I'm just messing around with guitar pedals for fun, not building a product.",
+        "My spreadsheet lives in Google Sheets, not Excel, so formulas need to work there. No Power Query or VBA.",
+        "Dates as YYYY-MM-DD please. The mix of US and EU formats in my logs is already a nightmare.",
+        "I'm self-employed in Canada, so tax answers need to follow CRA rules, not IRS ones.",
+        "Skip the disclaimers about consulting a professional. I already have an accountant, I just want to understand the concepts before I see her.",  # noqa: E501
+        "Numbered steps for anything procedural please. I follow along on a second monitor and lose my place otherwise.",  # noqa: E501
+        "I don't drink, so leave alcohol out of any recipes or pairing suggestions. Planning a dinner party for eight next Saturday, any mains that feel a bit special?",  # noqa: E501
+        "Our cluster runs Kubernetes 1.24 and we can't touch the control plane, so nothing that needs newer APIs or cluster-admin rights.",  # noqa: E501
+        "I can only lift about 10kg since my back surgery. Keep that in mind with any garden project ideas.",
+        "Write in the second person when you draft instructions for my volunteers, it reads friendlier.",
+        "Celsius and hPa for weather stuff please. I fly gliders and that's what our briefings use.",
+        "I hate long intros. Start with the code.",
+        "My board is an Arduino Nano with 2KB of RAM, so avoid String objects and big buffers in anything you write for it.",  # noqa: E501
+        "Functional components and hooks only. We don't have a single class component left in the codebase and I don't want any creeping back in.",  # noqa: E501
+        "I'm studying for the CPA, so tie explanations back to US GAAP rather than IFRS wherever it matters.",
+        "When I ask for a recommendation, give me a short comparison of two or three options instead of picking one. I like to decide myself.",  # noqa: E501
+        "No jargon when you help with my grandma's letters. She's 89 and gets lost the moment anything sounds technical.",  # noqa: E501
+        "Currency in yen, I'm living in Osaka for the next three months. How much should I budget for a weekend trip to Hiroshima?",  # noqa: E501
+        "I work night shifts, so my morning is more like 6pm. Keep that in mind for any routine or sleep suggestions.",
+        "Don't rewrite my whole paragraph when I ask for edits, just mark the changes. I want to keep my own voice.",
+        "fyi i can't use docker on this machine (corporate policy), so solutions have to work with a plain venv. how do i pin dependencies properly?",  # noqa: E501
+        "I'm training for a marathon and eat low-FODMAP for my gut, so meal ideas need to fit that.",
+        "Mention the time complexity for any algorithm you suggest. I'm prepping for interviews and need to get into the habit.",  # noqa: E501
+        "If you need clarification from me, one question at a time please. I get overwhelmed by long lists of questions.",  # noqa: E501
+    ],
+    "de": [
+        "Ich arbeite auf einem Mac mit Apple Silicon, also bitte keine Anleitungen, die nur unter x86 laufen. Wie bekomme ich eine alte Java-8-Anwendung zum Laufen?",  # noqa: E501
+        "Bitte duz mich, das Sie fühlt sich hier komisch an.",
+        "Antworten bitte kurz und ohne lange Einleitung, ich lese das meistens in der S-Bahn.",
+        "Ich habe Typ-1-Diabetes, bei Rezepten bitte die Kohlenhydrate pro Portion mit angeben.",
+        "Wir nutzen in der Firma ausschließlich LibreOffice, VBA-Makros bringen mir also gar nichts.",
+        "Für meine Bachelorarbeit brauche ich die Zitierweise nach APA, 7. Auflage. Kannst du mir sagen, wie ich einen Zeitungsartikel ohne Autor angebe?",  # noqa: E501
+        "Keine Anglizismen, wenn es sich irgendwie vermeiden lässt – die Texte gehen an eine Behörde.",
+        "Ich bin kein Jurist und mein Vermieter schreibt mir ständig Briefe. Erklär mir Mietrecht-Sachen bitte in einfachen Worten, ohne Paragraphen-Wüste.",  # noqa: E501
+        "hab kein auto, nur fahrrad und deutschlandticket. ausflugsideen müssen also mit rad oder bahn gehen",
+        "Code-Kommentare bitte auf Englisch, auch wenn wir hier Deutsch schreiben – das Team ist international.",
+    ],
+    "it": [
+        "Dammi del tu, per favore, mi viene più naturale.",
+        "Sono celiaca, quindi niente glutine nelle ricette. Che dolce posso portare a una cena domenica?",
+        "Scrivo per un blog di viaggi e mi serve un tono leggero, un po' ironico, niente di troppo ingessato.",
+        "Uso solo software libero per principio, evita di consigliarmi programmi a pagamento o proprietari.",
+        "Le risposte tienile brevi, un paio di paragrafi al massimo. Leggo dal telefono mentre sono in treno.",
+        "Il mio portatile ha 8 GB di RAM e non posso cambiarlo, quindi lascia perdere soluzioni con macchine virtuali pesanti.",  # noqa: E501
+        "Sto preparando la maturità: quando mi spieghi la storia metti in evidenza le date, perché è quello che chiedono all'orale. Mi riassumi la guerra fredda?",  # noqa: E501
+        "Per i conti usa l'euro e il formato italiano, con la virgola per i decimali e il punto per le migliaia.",
+        "Non sono un programmatore, lavoro in amministrazione. Se mi dai una formula Excel spiegami passo passo dove cliccare.",  # noqa: E501
+        "preferisco le dosi in grammi e non in tazze, grazie",
+    ],
+    "zh": [
+        "我用的是公司内网电脑，访问不了GitHub，所以别给我需要从外网下载的方案。",
+        "回答请用简体中文，代码里的注释也写中文。",
+        "我是编程初学者，解释的时候少用专业术语。请问什么是闭包？",
+        "我在上海，价格都按人民币算吧。",
+        "别写太长，直接说重点就行，我没时间看大段文字。",
+        "我对海鲜过敏，推荐菜谱的时候请避开虾蟹贝类。这周末想请朋友来家里吃饭，有什么家常菜推荐？",
+        "我们组统一用Go 1.19，1.21以后才有的标准库函数不要用。",
+        "叫我小林就好，不用那么客气。",
+        "服务器是CentOS 7，暂时没法升级，命令请按这个系统来写。",
+        "帮我们写文案的时候语气活泼一点，我们是卖奶茶的，客户主要是大学生。",
+    ],
+}
+
+UNSEEN_23_NEGATIVES = [
+    "For this one, just give me the diff, I'll apply it myself.",
+    "Would it be better to use metric units for a recipe blog aimed mostly at Americans, or would that scare readers off?",  # noqa: E501
+    "My manager says we must use Java 11 for all new services. Is that still a reasonable choice these days?",
+    "Here's our style guide section: 'All headings use sentence case. Avoid passive voice.' Can you check whether this paragraph follows it?",  # noqa: E501
+    "Thanks, that worked perfectly.",
+    "That last answer was a bit long, but the content was right.",
+    "Sure, let's go with your suggestion to use SQLite for the prototype.",
+    "If I were to switch to Arch at some point, would I need to relearn a lot of stuff?",
+    "My wife likes her steak well done. How do I cook it that far without it drying out?",
+    "Write a system prompt for a customer support bot that answers politely, keeps replies short and never mentions competitors.",  # noqa: E501
+    "The build failed again with the same linker error after I updated the toolchain.",
+    "I just got back from Lisbon, the food was incredible and I'm still full.",
+    "Can you convert 350 Fahrenheit to Celsius?",
+    "Is it unprofessional to use emojis in a work email to a client?",
+    "Just this once, can you answer in bullet points? I need to paste it into a slide.",
+    "My professor wants all citations in Chicago style. What's the actual difference between Chicago and APA?",
+    "What's a polite way to tell a coworker I'd rather not be called by a nickname?",
+    "Here's the email from IT: 'Effective Monday, USB drives are prohibited on all company devices.' Can you summarize it for my team in one line?",  # noqa: E501
+    "Do most developers prefer tabs or spaces these days?",
+    "Hypothetically, if I only had a microwave, could I still make a decent risotto?",
+    "The deploy went through but the health check keeps failing on port 8080.",
+    "ok that makes sense, I'll try the second approach and see what happens",
+    "My daughter went vegan this year and she's coming home for the holidays. Any ideas for a main dish the whole family will eat?",  # noqa: E501
+    "Can you shorten the previous paragraph a bit? Just that one, the rest is fine.",
+    "I'm wondering whether to switch from pandas to polars. What are the tradeoffs for a small team?",
+    "Our client's brand guidelines say no exclamation marks anywhere. Can you rewrite this tagline so it fits?",
+    "Good point about the budget, I hadn't thought of that.",
+    "Draft instructions for a tutoring bot: it should only give hints, not full answers, and should talk at a middle-school level.",  # noqa: E501
+    "I ran the script and it printed None instead of the list.",
+    "Should I use 24-hour time on my resume or does nobody care?",
+    "Give me a quick one-liner to count lines in all .py files, no explanation needed this time.",
+    "honestly the weather here has been awful all week, haven't been out running once",
+    "My landlord insists all rent payments go through his app. Is that even legal in Ontario?",
+    "What would a more formal version of this sentence sound like: 'hey, can we push the meeting?'",
+    "The menu you described doesn't match what I see, mine has no Export option at all.",
+    "Is 8GB of RAM enough to run a small local LLM, or am I kidding myself?",
+    "Yes, go ahead and use the recursive version you proposed.",
+    "My team lead likes everything in Conventional Commits format. Can you explain what chore vs refactor means there?",
+    "For this table only, can you sort by date descending?",
+    "My doctor mentioned a low-FODMAP diet at my appointment yesterday. What does that actually involve?",
+    "What if we used Redis instead of Postgres for the session store, would that be noticeably faster?",
+    "The recipe came out great, the kids ate everything and asked for seconds.",
+    "Which is easier for a beginner to pick up, vim or nano?",
+    "Here's a comment from the code review: 'Please avoid wildcard imports in this module.' What's the reasoning behind that?",  # noqa: E501
+    "Translate this sign into German for me: 'Please keep the door closed.'",
+    "Just curious, do you work better with short prompts or long detailed ones?",
+    "That explanation of closures finally clicked for me, thanks.",
+    "My brother only uses Linux and refuses to touch Windows. What laptop should I get him for his birthday?",
+    "Can you redo that last chart but with a log scale on the y-axis?",
+    "I got the job offer! Now I have to decide between the two by Friday and I'm kind of panicking.",
+    "Would leaving out the disclaimers make the article read better, or do readers expect them?",
+    "Our HOA just sent a rule that all fences must be under 6 feet and painted white. Can I build a 5-foot cedar one and paint it?",  # noqa: E501
+    "Okay, I agree, splitting the function into two makes it cleaner.",
+    "In this answer could you leave out the code and just describe the approach? I want to try writing it myself first.",  # noqa: E501
+    "My grandma keeps asking me to make the font bigger on her phone. Where is that setting on a Samsung?",
+    "Let's say I had a budget of $500, what would a reasonable home gym look like?",
+    "The package installed fine on my laptop but pip throws a permissions error on the server.",
+    "Write a short README section telling contributors to use tabs for indentation and to run the linter before pushing.",  # noqa: E501
+    "Is it normal for sourdough to take 12 hours to rise in a cold kitchen?",
+    "Just the number please: how many ounces in a liter?",
+]
+
+
 def positives(later: bool = True) -> list[tuple[str, str, str]]:
     """``(language, text, "instruction" | "preference")`` of every positive case; ``later=False``: the cue cases
     only (``INSTRUCTIONS`` and ``PREFERENCES``, the pool of the figures before the ``WRITTEN_*`` batches)."""

@@ -2,7 +2,7 @@
 
     python benchmarks/instructions.py [--budget 8000] [--seed 7] [--tokens 100000] [--per-stream 16] [--quick]
                                       [--data PATH] [--cue-cases | --unseen | --unseen-9 | --unseen-10 | --unseen-11
-                                      | --unseen-12 ... --unseen-15 | --unseen-19 | --unseen-21 | --unseen-22]
+                                      | --unseen-12 ... --unseen-15 | --unseen-19 | --unseen-21 ... --unseen-23]
                                       [--turns-only] [--show-turns]
 
 **Detection** (no data needed): ``core.instructions.detect`` on the labelled cases of
@@ -11,7 +11,7 @@ rather keep answers short", "metric please", "keep it brief"), in en, de, it and
 (quoted and pasted text, e-mails, logs, dialogues, hypotheticals, reported speech, questions, one-off requests,
 chat, an assistant's suggestion, a tool's output, someone else's preference). Recall and precision per language,
 false positives by kind, and recall on ``UNSEEN``, ``UNSEEN_LATER``, ``UNSEEN_5``, ``UNSEEN_7``, ``UNSEEN_8``,
-``UNSEEN_9`` to ``UNSEEN_16``, ``UNSEEN_19``, ``UNSEEN_21`` and ``UNSEEN_22``: cases written apart from the rules,
+``UNSEEN_9`` to ``UNSEEN_16``, ``UNSEEN_19`` and ``UNSEEN_21`` to ``UNSEEN_23``: cases written apart from the rules,
 to show how far they carry (the ``WRITTEN_*`` batches were too, until the rules were drawn from them), and of
 those found, how many have the whole statement in their items (``_statement``): what survival can keep of a case
 as it was written.
@@ -25,8 +25,8 @@ Into each go ``--per-stream`` seeded positives of distinct subjects, drawn from 
 ``--unseen``: from ``UNSEEN_8``, never read for rules, to show how survival carries to new wording; ``--unseen-9``:
 from ``UNSEEN_9``, written later, the same; ``--unseen-10`` to ``--unseen-15``: from ``UNSEEN_10``
 to ``UNSEEN_15``, written by helpers that saw no rule, ``--unseen-19`` (a later session's, measured at its
-start), ``--unseen-21`` and ``--unseen-22`` (written on 2026-12-07; no rule drawn from them, no reader trained on
-them). ``UNSEEN_16``,
+start), ``--unseen-21`` to ``--unseen-23`` (written on 2026-12-07; no rule drawn from them, no reader trained on
+them; ``UNSEEN_23`` measured once, at the end of the session that wrote it). ``UNSEEN_16``,
 rules closed by a generic question, is no pool: its cases end with the question, which no rule holds;
 a later one on the same subject supersedes an earlier one by design, and the supersession pairs measure that),
 half as a turn of their own, half inside an existing user turn: before or after its text or pasted output, or
@@ -95,6 +95,8 @@ from instruction_cases import (
     UNSEEN_21_NEGATIVES,
     UNSEEN_22,
     UNSEEN_22_NEGATIVES,
+    UNSEEN_23,
+    UNSEEN_23_NEGATIVES,
     UNSEEN_LATER,
     WRITTEN_11,
     WRITTEN_11_NEGATIVES,
@@ -142,12 +144,14 @@ from instruction_cases import (
     WRITTEN_32_NEGATIVES,
     WRITTEN_33,
     WRITTEN_33_NEGATIVES,
+    WRITTEN_34,
+    WRITTEN_34_NEGATIVES,
     positives,
 )
 
 from chatcompact import Memory
 from chatcompact.config import Policy
-from chatcompact.core import memo
+from chatcompact.core import lang, memo
 from chatcompact.core.instructions import detect, read, rule_part, same_subject
 from chatcompact.core.validate import screen_standing
 from chatcompact.evaluation.agent import load_trajectories
@@ -224,6 +228,7 @@ def detection() -> None:
         ("UNSEEN_19", UNSEEN_19),
         ("UNSEEN_21", UNSEEN_21),
         ("UNSEEN_22", UNSEEN_22),
+        ("UNSEEN_23", UNSEEN_23),
     ):
         texts = [t for per_lang in cases.values() for t in per_lang]
         items = {t: " ".join(i.text for i in detect(Message("user", t, seq=1))) for t in texts}
@@ -248,6 +253,7 @@ def detection() -> None:
         ("UNSEEN_19_NEGATIVES", UNSEEN_19_NEGATIVES),
         ("UNSEEN_21_NEGATIVES", UNSEEN_21_NEGATIVES),
         ("UNSEEN_22_NEGATIVES", UNSEEN_22_NEGATIVES),
+        ("UNSEEN_23_NEGATIVES", UNSEEN_23_NEGATIVES),
     ):
         taken = [t for t in negatives if detect(Message("user", t, seq=1))]
         print(f"  negatives written with them ({name}): {len(taken)}/{len(negatives)} taken")
@@ -269,6 +275,7 @@ def detection() -> None:
         ("WRITTEN_29", WRITTEN_29, WRITTEN_29_NEGATIVES),
         ("WRITTEN_31", WRITTEN_31, WRITTEN_31_NEGATIVES),
         ("WRITTEN_32", WRITTEN_32, WRITTEN_32_NEGATIVES),
+        ("WRITTEN_34", WRITTEN_34, WRITTEN_34_NEGATIVES),
     ):
         texts = [t for per_lang in cases.values() for t in per_lang]
         found = [t for t in texts if detect(Message("user", t, seq=1))]
@@ -304,7 +311,7 @@ def long_messages(name: str, pairs: list[tuple[str, str]], negatives: list[str],
     )
 
 
-_SENTENCE_CUT = re.compile(r"(?<=[.!?。！？])\s*|\n+")
+_SENTENCE_CUT = re.compile(r"(?<=[.!?])\s+|(?<=[。！？])\s*|\n+")  # not inside "1.2 kg"
 
 
 def proposed_everything() -> None:
@@ -506,6 +513,7 @@ def _pool(name: str) -> list[tuple[str, str, str]]:
             "unseen19": UNSEEN_19,
             "unseen21": UNSEEN_21,
             "unseen22": UNSEEN_22,
+            "unseen23": UNSEEN_23,
         }
         batch = batches.get(name, UNSEEN_8)
         return [(code, t, "preference") for code, texts in batch.items() for t in texts]
@@ -548,8 +556,8 @@ def _statement(case: str) -> str:
     """What of ``case`` must be in the context for it to count as kept: the case without the questions it opens or
     closes with ("I live in the terminal, GUI steps are no use to me. How do I resolve a merge conflict ...?": the
     question asks something now and is no part of the preference). A question between two statements, or a case
-    that would be left with fewer than :data:`STATEMENT_WORDS` words, keeps the whole case ("Thanks! Could you keep
-    using tables for this? Way easier to scan.")."""
+    that would be left with fewer than :data:`STATEMENT_WORDS` words (a Han character counts as one), keeps the
+    whole case ("Thanks! Could you keep using tables for this? Way easier to scan.")."""
     spans, at = [], 0
     for m in _SENTENCE_CUT.finditer(case):
         if m.start() > at and case[at : m.start()].strip():
@@ -561,7 +569,8 @@ def _statement(case: str) -> str:
     if not stated or len(stated) == len(spans) or stated[-1] - stated[0] + 1 != len(stated):
         return case
     kept = case[spans[stated[0]][0] : spans[stated[-1]][1]].strip()
-    return kept if len(kept.split()) >= STATEMENT_WORDS else case
+    words = len(kept.split()) + sum(lang.has_han(ch) for ch in kept)  # a Han character counts as a word
+    return kept if words >= STATEMENT_WORDS else case
 
 
 STATEMENT_WORDS = 5
@@ -678,7 +687,7 @@ def main() -> int:
         dest="pool",
         help="draw the positives from UNSEEN_12, written by a helper that saw no rule (later still)",
     )
-    for n in (13, 14, 15, 19, 21, 22):
+    for n in (13, 14, 15, 19, 21, 22, 23):
         ap.add_argument(
             f"--unseen-{n}",
             action="store_const",

@@ -1972,3 +1972,42 @@ def test_what_to_answer_with_a_setting_for_the_whole_project_and_a_request_after
         )
         == []
     )
+
+
+def test_in_a_short_message_the_speakers_state_before_a_rule_and_a_run_after_it_are_kept_with_it():
+    # how the speaker is, right before the rule, in a message of a few sentences
+    blind = "I'm blind and use a screen reader. Describe charts in words, not ASCII art."
+    assert _texts(blind) == [blind]
+    vim = "Hey, I use vim and no mouse. Always give me the keystrokes, not menu clicks."
+    assert _texts(vim) == [vim]
+    assert _texts("Wheelchair user here. Step-free access is a must for any venue you suggest.") == [
+        "Wheelchair user here. Step-free access is a must for any venue you suggest."
+    ]
+    # not what the speaker is doing now (the task), did, wants or thinks; not another language's "I"
+    assert _texts("I'm writing a fantasy novel. Always use she/they for my main character.") == [
+        "Always use she/they for my main character."
+    ]
+    assert _texts("I tried the cache first. Always show the full file when you edit code.") == [
+        "Always show the full file when you edit code."
+    ]
+    assert _texts("I want a dashboard for p95 latency. Always use tables for metrics.") == [
+        "Always use tables for metrics."
+    ]
+    assert _texts("I think the cache is stale. Always use tables for metrics.") == ["Always use tables for metrics."]
+    # in a longer message the sentences around a rule are most often the task: only one is kept there
+    long = (
+        "I have per-particle results as flat arrays. The cluster nodes only have numpy and scipy installed and I "
+        "can't add packages there, so please keep solutions to those two. The arrays hold about 40 million rows. "
+        "They come from a Fortran code. I bin them by cell id."
+    )
+    assert _texts(long) == [
+        "The cluster nodes only have numpy and scipy installed and I can't add packages there, so please keep "
+        "solutions to those two."
+    ]
+    # a run after the rule: what goes on with it, then the reason; each part of one sentence across its colons
+    tabs = "Tabs, not spaces. Four wide. My editor is set up that way."
+    assert _texts(tabs) == [tabs]
+    commits = "Commit messages you write for me should follow conventional commits, with feat: or fix: as prefix."
+    assert _texts(commits) == [commits]
+    # a "-free" fragment with a please word
+    assert _read("Spoiler-free please!", "Gluten-free, please.") == ["Spoiler-free please!", "Gluten-free, please."]

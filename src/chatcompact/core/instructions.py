@@ -1452,7 +1452,10 @@ def _fragment(s: str) -> bool:
     if lang.has_han(rest):
         return not any(rest.startswith(d) for d in stop) and bool(lang.content_words(rest, filler=True))
     about = word_list("fragment_lead", code) | word_list("fragment_about", code)
-    if not (starts("negative_lead", rest) or about.intersection(words) or has("output", rest) or _technical(rest)):
+    free = any(w.endswith("-free") for w in rest.lower().split())  # "Spoiler-free please!", "Gluten-free, please."
+    if not (
+        starts("negative_lead", rest) or about.intersection(words) or has("output", rest) or _technical(rest) or free
+    ):
         return False  # "Two yuan, please.", "Your name, please.", "Sit down, please.": an answer or a request now
     return bool(lang.content_words(" ".join(words), filler=True))
 
@@ -1985,13 +1988,17 @@ def _command(sentence: str) -> bool:
     return _bare_imperative(sentence, "en") and not has("addressee", sentence)
 
 
-def _said_before(sentence: str) -> bool:
+def _said_before(sentence: str, short: bool = False) -> bool:
     """Whether ``sentence``, right before a rule in its paragraph, states the speaker's setting the rule follows
     from ("Our infra is Terraform on GCP. No click-through-the-console instructions."): a statement of a few words
     that opens with the speaker's own thing ('possessive'), a 'pinned' platform, or who the speaker is ("I'm a
     manager", "Sono celiaca"), or speaks of the speaker's 'team'; of how things stand (no past, no wish: "I want a
-    panel that ..." is the task), kept beside a rule (:func:`_beside`), ended, no thanks ("Thanks, that works.")."""
+    panel that ..." is the task), kept beside a rule (:func:`_beside`), ended, no thanks ("Thanks, that works.").
+    In a ``short`` message, also how the speaker is (:func:`_self_state`: "I'm blind and use a screen reader.",
+    "Wheelchair user here.")."""
     words = [w.lower() for w in lang.words(sentence)]
+    if short and _ends(sentence) and 2 <= len(words) <= 4 and words[-1] == "here" and lang.detect(sentence) == "en":
+        return True  # "Wheelchair user here.": who the speaker is, though "here" reads as this turn's
     if not _beside(sentence) or not _ends(sentence) or has("thanks", sentence):
         return False
     if len(words) < 3 and not lang.has_han(sentence):
@@ -2007,7 +2014,46 @@ def _said_before(sentence: str) -> bool:
     if starts("possessive", sentence) or _pinned(sentence) or has("team", sentence):
         return True  # "Our infra is Terraform on GCP.", "We target Node 18 LTS.", "Datenschutz ist bei uns heikel."
     who = _WHO_IS.match(straight(sentence))  # "I'm a manager, not an engineer.", "Sono celiaca.", "我是老师。"
-    return who is not None and not _next_word(sentence, who.end()).endswith("ing")  # not "We're planning the ..."
+    if who is not None and not _next_word(sentence, who.end()).endswith("ing"):  # not "We're planning the ..."
+        return True
+    return short and lang.detect(sentence) == "en" and _self_state(words)  # Italian "I dati ..." is no "I"
+
+
+def _self_state(words: list[str]) -> bool:
+    """Whether a sentence of ``words`` (lower case) says how the speaker is, in English: "I'm blind and use a screen
+    reader.", "I'm terrible with jargon.", "I use vim and no mouse.", "I can't have caffeine at the moment."; not
+    what the speaker is doing now ("I'm writing a fantasy novel": the task), did, will do, wants, needs or thinks
+    ("I'm not sure", "I think it's the cache"), nor what they have at hand ("I have a CSV with ...", "I'm on the new
+    billing export"). A greeting first counts as none ("Hey, I'm blind ...")."""
+    words = words[1:] if words[:1] and words[0] in _HELLO else words
+    if words[:1] in (["i'm"], ["we're"]) or words[:2] in (["i", "am"], ["we", "are"]):
+        rest = [w for w in words[1 if "'" in words[0] else 2 :] if w not in _STATE_ADVERBS]
+        if rest[:1] in (["on"], ["in"], ["at"]) and rest[1:2] in (["the"], ["this"], ["that"]):
+            return False  # "I'm on the new billing export": the task, not where the speaker is ("I'm on Windows")
+        return bool(rest) and not (rest[0].endswith("ing") or rest[0] in _NOT_STATE or _past(rest[0]))
+    if words[:1] not in (["i"], ["we"]):
+        return False
+    rest = [w for w in words[1:] if w not in _STATE_ADVERBS]
+    if rest[:1] in (["can't"], ["cannot"], ["don't"], ["do"]) and len(rest) > 1:  # "I can't read notation yet"
+        rest = rest[1:] if rest[1] not in _NOT_STATE_VERBS else rest[:1]
+    if rest[:1] == ["have"] and len(rest) > 1:
+        return rest[1] not in _ARTICLES  # "I have ADHD", "we have no admin rights"; not "I have a CSV ..."
+    return bool(rest) and not (rest[0].endswith(("ing", "'d", "'ll", "'ve")) or rest[0] in _NOT_STATE_VERBS)
+
+
+_HELLO = frozenset({"hey", "hi", "hello", "oh", "ok", "okay", "well"})
+_STATE_ADVERBS = frozenset({"really", "also", "still", "just", "only", "mostly", "usually", "basically", "pretty"})
+_NOT_STATE = frozenset(  # after "I'm": no lasting state ("I'm sure", "I'm done", "I'm back", "I'm about to")
+    {"sure", "done", "glad", "happy", "sorry", "afraid", "back", "about", "curious", "confused", "stuck", "ready"}
+    | {"going", "finally", "here", "there", "so", "fine", "ok", "okay", "good", "great", "not"}
+)
+_NOT_STATE_VERBS = frozenset(  # after "I": a wish, a plan, a thought, what happened or may happen
+    {"want", "need", "wanted", "needed", "think", "guess", "suspect", "wonder", "hope", "plan", "mean", "know"}
+    | {"see", "saw", "tried", "got", "get", "found", "noticed", "did", "was", "were", "understand", "remember"}
+    | {"figure", "feel", "believe", "will", "would", "should", "could", "might", "may", "must", "can", "shall"}
+    | {"just", "am"}
+)
+_ARTICLES = frozenset({"a", "an", "the", "this", "these", "that", "those", "some", "two", "three"})
 
 
 _WHO_IS = re.compile(  # who the speaker is, not where ("I'm on the new billing export": the task)
@@ -2296,30 +2342,72 @@ def read(message: Message, proposed: frozenset[str] = frozenset()) -> Reading:
         cued = cued or kind is not None
         out.append((sentence, spoken, doubtful, kind, following, preceding))
     ruled = {sentence for sentence, _, _, kind, _, _ in out if kind is not None}
-    after = [  # the reason after a rule goes with it ("Use logging, not print(). We ship this as a library."),
-        following  # and what goes on with it ("Tests with pytest. And parametrize instead of copy-pasting."), a
-        # remark on it ("British spelling, please. It's for a UK client.")
-        if kind is not None
-        and following.written not in ruled
-        and (
-            (_ends(sentence) and (_reason(following.spoken) or _goes_on(following.spoken)))
-            or (following.tie and _tied(following.spoken))  # the rest of its sentence ("...; they render badly there")
-            or (_ends(sentence) and following.closes and _remark(following.spoken))
-        )
-        else _NONE
-        for sentence, _, _, kind, following, _ in out
-    ]
-    given = {kept.written for kept in after}
-    leads = [  # the speaker's setting before it ("Our infra is Terraform on GCP. No console click-throughs.")
-        f"{preceding.written}{_glue(preceding.written, preceding.tie)}"
-        if kind is not None
-        and preceding.written not in ruled | given
-        and (_refers_back(spoken) or _said_before(preceding.spoken) or (preceding.tie and _tied(preceding.spoken)))
-        else ""
-        for _, spoken, _, kind, _, preceding in out
-    ]
-    whys = [f"{_glue(o[0], k.tie)}{k.written}" if k.written else "" for o, k in zip(out, after, strict=True)]
+    at = {sentence: i for i, (sentence, *_) in enumerate(out)}
+    short = len(sentences) <= SHORT_SENTENCES  # all of it about the rule: more may be kept around it
+    after = [_onward(out, at, ruled, i, short) if o[3] is not None else () for i, o in enumerate(out)]
+    given = {kept.written for run in after for kept in run}
+    leads = [_setting_of(out, at, ruled | given, i, short) if o[3] is not None else "" for i, o in enumerate(out)]
+    whys = []
+    for o, run in zip(out, after, strict=True):
+        why, last = "", o[0]
+        for kept in run:
+            why, last = f"{why}{_glue(last, kept.tie)}{kept.written}", kept.written
+        whys.append(why)
     return Reading(cued, override, tuple((*o[:4], why, lead) for o, why, lead in zip(out, whys, leads, strict=True)))
+
+
+_Read = tuple[str, str, bool, str | None, _Beside, _Beside]
+KEPT_AROUND = 3  # sentences kept after a rule, and (less one) before it, at most, in a short message
+SHORT_SENTENCES = 4  # a message of so few statements is about its rule: what is kept around it may run on, and the
+# speaker's state before it counts as its setting ("I'm blind and use a screen reader. Describe images in words."); in a
+# longer one the sentences around a rule are most often the task ("I have per-particle results as flat arrays")
+
+
+def _onward(out: list[_Read], at: dict[str, int], ruled: set[str], i: int, short: bool) -> tuple[_Beside, ...]:
+    """The sentences kept after the rule ``out[i]``, each after the one before it: the speaker's reason ("Use
+    logging, not print(). We ship this as a library."), what goes on with it ("Tests with pytest. And parametrize
+    instead of copy-pasting."), the rest of its sentence ("...; they render badly there"), a remark closing its
+    paragraph ("British spelling, please. It's for a UK client."); in a ``short`` message up to ``KEPT_AROUND``
+    ("Tabs, not spaces. Four wide. My editor is set up that way."), else one; none a rule of its own."""
+    run: list[_Beside] = []
+    sentence, following = out[i][0], out[i][4]
+    while following.written and following.written not in ruled and len(run) < (KEPT_AROUND if short else 1):
+        ended = _ends(sentence)
+        if not (
+            (ended and (_reason(following.spoken) or _goes_on(following.spoken)))
+            or (following.tie and _tied(following.spoken))
+            or (ended and following.closes and _remark(following.spoken))
+        ):
+            break
+        run.append(following)
+        j = at.get(following.written)
+        if j is None:
+            break
+        sentence, following = out[j][0], out[j][4]
+    return tuple(run)
+
+
+def _setting_of(out: list[_Read], at: dict[str, int], taken: set[str], i: int, short: bool) -> str:
+    """What is kept before the rule ``out[i]``, as written and joined to it: the speaker's setting it follows from
+    ("Our infra is Terraform on GCP. No console click-throughs.", "I'm not on Windows. Linux Mint, bash. PowerShell
+    answers are no use to me."; :func:`_said_before`), what "keep that in mind" points back to, the first part of
+    its sentence ("Excel for me: semicolons as separators"); in a ``short`` message up to ``KEPT_AROUND`` less one,
+    the speaker's state among them (:func:`_self_state`), else one; none taken already."""
+    run: list[_Beside] = []
+    spoken, preceding = out[i][1], out[i][5]
+    while preceding.written and preceding.written not in taken and len(run) < (KEPT_AROUND - 1 if short else 1):
+        if not (
+            (not run and _refers_back(spoken))
+            or _said_before(preceding.spoken, short)
+            or (preceding.tie and _tied(preceding.spoken))
+        ):
+            break
+        run.insert(0, preceding)
+        j = at.get(preceding.written)
+        if j is None:
+            break
+        spoken, preceding = out[j][1], out[j][5]
+    return "".join(f"{kept.written}{_glue(kept.written, kept.tie)}" for kept in run)
 
 
 def detect(
