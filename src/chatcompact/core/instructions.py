@@ -96,7 +96,7 @@ _ANYWHERE = (
 )
 _AT_START = (
     *("start", "style_start", "style_general", "output", "directive_to_me", "assume", "cease", "lead_with"),
-    "answer_with",
+    *("answer_with", "self_condition"),
 )
 # A liking or a habit counts only of the assistant's output: one of the first with one of the second ("I love
 # hiking", "call me when you land" are in many chat messages, the output words in few of them).
@@ -160,6 +160,8 @@ def _classify(sentence: str) -> str | None:
     # a terse pick or a convention of the speaker's team: of a whole sentence, never a clause after a situation
     if _accommodation(s) or _terse(s) or _convention(s) or _complaint(s) or _banned(s) or _led(s) or _ordered(s):
         return PREFERENCE
+    if starts("self_condition", s) and not s.rstrip().endswith("!"):
+        return PREFERENCE  # "I'm vegetarian but I eat eggs and dairy.": it holds for every answer
     if _when_habit(s):
         return INSTRUCTION
     if lang.detect(s) == "it" and _clitic_command(s):
@@ -179,17 +181,20 @@ _HAN_PAST = ("过", "了")
 
 def _han_habit(s: str) -> bool:
     """ "引用论文或者官方文档的时候麻烦附上链接", "涉及命令行的话给我 PowerShell 版本": a Han condition ('when':
-    的时候, 的话, 涉及) and after it a please word or a directive to the speaker with a few characters after that,
-    not of the past ("我小的时候请过家教": 请过) nor of now ('one_off')."""
+    的时候, 时, 的话, 涉及; not 当时, 同时) and after it a please word or a directive to the speaker with a few
+    characters after that, not of the past ("我小的时候请过家教": 请过) nor of now ('one_off')."""
     if not lang.has_han(s) or has("one_off", s):
         return False
-    conds = _of("when", s, "zh")
+    conds = [(a, b) for a, b in _of("when", s, "zh") if s[a:b] != "时" or s[a - 1 : a] not in _NOT_WHEN]
     if not conds:
         return False
     after = s[conds[0][1] :]
     asks = [b for kind in ("topic_please", "please", "directive_to_me") for _, b in _of(kind, after, "zh")]
     asks += [b for _, b in _of("output_verb", after[:6], "zh")]  # "给我代码的时候顺便加上注释"
     return any(not after[b:].startswith(_HAN_PAST) and len(after[b:].strip(_PUNCT)) >= 2 for b in asks)
+
+
+_NOT_WHEN = frozenset("当那同及临平有准按暂届")  # 当时 "back then", 同时 "meanwhile", 及时 "in time": no condition
 
 
 _LEAD_COLON = re.compile(r"[:：]\s*")
@@ -334,15 +339,22 @@ _IDIOM = frozenset(("time", "times", "half", "hand", "day", "week"))  # "the fir
 
 def _one_off(s: str) -> list[tuple[int, int]]:
     """The 'one_off' phrases of ``s``, but a 'place' word where the user is in a sentence of a preference or of
-    more than one clause ("I can't run Python 2 here", "Qui siamo tutti su Vue, gli esempi in React ...")."""
+    more than one clause ("I can't run Python 2 here", "Qui siamo tutti su Vue, gli esempi in React ..."), and how
+    the speaker is now in a first clause about them (``_STATE_NOW``: "I can't read notation yet, tabs only")."""
     off = found("one_off", s)
     if off:  # "above each code block", "below every heading": where in each answer, not the text up there
         off = [(a, b) for a, b in off if not (s[a:b].lower() in _WHERE and _next_word(s, b) in word_list("general"))]
         # "the second (one)", "the third test" pick one thing; "the other half", "the first time it comes up" do not
         off = [(a, b) for a, b in off if not (_ORDINAL.match(s[a:b]) and _next_word(s, b) in _IDIOM)]
+    if off and (cut := _CLAUSE.search(s)) and _situation(s[: cut.start()]):  # "I can't have caffeine at the
+        # moment, so leave coffee out of any drink suggestions": how the speaker is now, for the conversation
+        off = [(a, b) for a, b in off if not (b <= cut.start() and s[a:b].lower() in _STATE_NOW)]
     if off and (has("prefer", s) or _CLAUSE.search(s)):
         return _unplaced(s, off)
     return off
+
+
+_STATE_NOW = frozenset({"at the moment", "yet"})  # not "right now": "I'm busy right now, so just the fix"
 
 
 def _unplaced(s: str, spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
@@ -2009,13 +2021,19 @@ def _said_before(sentence: str, short: bool = False) -> bool:
         or any(h in sentence for h in _HAN_PAST)
     ):
         return False  # "I ran the tests and they passed.", "刚跑了一下测试": what happened
-    if has("wish", sentence) or has("like", sentence):
-        return False  # "I want a panel that shows p95 latency": the task at hand
+    if has("wish", sentence) or (has("like", sentence) and not short):
+        return False  # "I want a panel that shows p95 latency": the task at hand; "I hate passive voice." is the
+        # speaker's taste in a short message
     if starts("possessive", sentence) or _pinned(sentence) or has("team", sentence):
         return True  # "Our infra is Terraform on GCP.", "We target Node 18 LTS.", "Datenschutz ist bei uns heikel."
     who = _WHO_IS.match(straight(sentence))  # "I'm a manager, not an engineer.", "Sono celiaca.", "我是老师。"
     if who is not None and not _next_word(sentence, who.end()).endswith("ing"):  # not "We're planning the ..."
         return True
+    if short and any(a == 0 for a, _ in found("place", sentence)) and not set(words) & _NOT_STATE_VERBS:
+        return True  # "this project uses yarn berry with PnP, not npm."
+    own = word_list("speaker", code) - word_list("speaker", "en") if (code := lang.detect(sentence)) != "en" else None
+    if short and own and set(words) & own:
+        return True  # "Im Frontend nutzen wir Vue 3 mit der Composition API."
     return short and lang.detect(sentence) == "en" and _self_state(words)  # Italian "I dati ..." is no "I"
 
 
@@ -2343,7 +2361,7 @@ def read(message: Message, proposed: frozenset[str] = frozenset()) -> Reading:
         out.append((sentence, spoken, doubtful, kind, following, preceding))
     ruled = {sentence for sentence, _, _, kind, _, _ in out if kind is not None}
     at = {sentence: i for i, (sentence, *_) in enumerate(out)}
-    short = len(sentences) <= SHORT_SENTENCES  # all of it about the rule: more may be kept around it
+    short = len(sentences) <= SHORT_SENTENCES and len(message.text) <= SHORT_CHARS  # all of it about the rule
     after = [_onward(out, at, ruled, i, short) if o[3] is not None else () for i, o in enumerate(out)]
     given = {kept.written for run in after for kept in run}
     leads = [_setting_of(out, at, ruled | given, i, short) if o[3] is not None else "" for i, o in enumerate(out)]
@@ -2358,6 +2376,7 @@ def read(message: Message, proposed: frozenset[str] = frozenset()) -> Reading:
 
 _Read = tuple[str, str, bool, str | None, _Beside, _Beside]
 KEPT_AROUND = 3  # sentences kept after a rule, and (less one) before it, at most, in a short message
+SHORT_CHARS = 600
 SHORT_SENTENCES = 4  # a message of so few statements is about its rule: what is kept around it may run on, and the
 # speaker's state before it counts as its setting ("I'm blind and use a screen reader. Describe images in words."); in a
 # longer one the sentences around a rule are most often the task ("I have per-particle results as flat arrays")

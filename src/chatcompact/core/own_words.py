@@ -89,6 +89,7 @@ ANCHORED = frozenset(
         "reason",
         "not_reason",
         "about_lead",
+        "self_condition",
     }
 )
 
