@@ -1978,6 +1978,8 @@ def test_in_a_short_message_the_speakers_state_before_a_rule_and_a_run_after_it_
     # how the speaker is, right before the rule, in a message of a few sentences
     blind = "I'm blind and use a screen reader. Describe charts in words, not ASCII art."
     assert _texts(blind) == [blind]
+    two = "Hey, I'm blind. I use a screen reader. Describe charts in words, not ASCII art."
+    assert _texts(two) == [two]  # two sentences of it
     vim = "Hey, I use vim and no mouse. Always give me the keystrokes, not menu clicks."
     assert _texts(vim) == [vim]
     assert _texts("Wheelchair user here. Step-free access is a must for any venue you suggest.") == [
@@ -2011,3 +2013,37 @@ def test_in_a_short_message_the_speakers_state_before_a_rule_and_a_run_after_it_
     assert _texts(commits) == [commits]
     # a "-free" fragment with a please word
     assert _read("Spoiler-free please!", "Gluten-free, please.") == ["Spoiler-free please!", "Gluten-free, please."]
+
+
+def test_a_diet_or_condition_of_the_speaker_and_their_state_now_hold_for_the_conversation():
+    # a diet or condition of the speaker holds for every answer, in any of the four languages
+    assert _missed("I'm vegetarian but I eat eggs and dairy.", "Sono celiaca.", "我吃素，推荐菜谱时注意一下。") == []
+    # how the speaker is now ("at the moment", "yet") in a first clause about them makes no rule one-off
+    assert (
+        _missed(
+            "I can't have caffeine at the moment, so leave coffee out of any drink suggestions.",
+            "I can't read sheet music yet, tabs only please.",
+            "Spoiler-free please!",
+        )
+        == []
+    )
+    # 时 opens a condition a habit holds under, not in 当时 ("back then") or 同时 ("meanwhile")
+    assert _missed("安排旅游路线时请选无障碍的景点。") == []
+    # someone else's diet, one that was, news, a request for now, what happened back then
+    assert (
+        _read(
+            "My friend is vegetarian.",
+            "I was vegetarian for ten years.",
+            "I'm vegan!",
+            "I'm busy right now, so give me the fix.",
+            "当时请他帮忙，他没来。",
+            "同时请注意安全。",
+        )
+        == []
+    )
+    # in a short message the speaker's taste and the project's setting before a rule go with it
+    taste = "I hate passive voice. When you edit my writing, push it toward active voice wherever you can."
+    assert _texts(taste) == [taste]
+    yarn = "this project uses yarn berry with PnP, not npm. so commands should be yarn ones"
+    assert _texts(yarn) == [yarn]
+    assert _texts("I'd like a panel for p95. Always use tables for metrics.") == ["Always use tables for metrics."]

@@ -2007,7 +2007,8 @@ def _said_before(sentence: str, short: bool = False) -> bool:
     manager", "Sono celiaca"), or speaks of the speaker's 'team'; of how things stand (no past, no wish: "I want a
     panel that ..." is the task), kept beside a rule (:func:`_beside`), ended, no thanks ("Thanks, that works.").
     In a ``short`` message, also how the speaker is (:func:`_self_state`: "I'm blind and use a screen reader.",
-    "Wheelchair user here.")."""
+    "Wheelchair user here."; "Im Frontend nutzen wir Vue 3.") or what holds where they work ("this project uses
+    yarn berry with PnP, not npm.")."""
     words = [w.lower() for w in lang.words(sentence)]
     if short and _ends(sentence) and 2 <= len(words) <= 4 and words[-1] == "here" and lang.detect(sentence) == "en":
         return True  # "Wheelchair user here.": who the speaker is, though "here" reads as this turn's
@@ -2029,12 +2030,14 @@ def _said_before(sentence: str, short: bool = False) -> bool:
     who = _WHO_IS.match(straight(sentence))  # "I'm a manager, not an engineer.", "Sono celiaca.", "我是老师。"
     if who is not None and not _next_word(sentence, who.end()).endswith("ing"):  # not "We're planning the ..."
         return True
-    if short and any(a == 0 for a, _ in found("place", sentence)) and not set(words) & _NOT_STATE_VERBS:
+    if not short:
+        return False
+    if any(a == 0 for a, _ in found("place", sentence)) and not set(words) & _NOT_STATE_VERBS:
         return True  # "this project uses yarn berry with PnP, not npm."
-    own = word_list("speaker", code) - word_list("speaker", "en") if (code := lang.detect(sentence)) != "en" else None
-    if short and own and set(words) & own:
-        return True  # "Im Frontend nutzen wir Vue 3 mit der Composition API."
-    return short and lang.detect(sentence) == "en" and _self_state(words)  # Italian "I dati ..." is no "I"
+    if (code := lang.detect(sentence)) == "en":
+        return _self_state(words)
+    own = word_list("speaker", code) - word_list("speaker", "en")  # Italian "I dati ..." is no "I"
+    return bool(own.intersection(words))  # "Im Frontend nutzen wir Vue 3 mit der Composition API."
 
 
 def _self_state(words: list[str]) -> bool:
@@ -2408,8 +2411,8 @@ def _onward(out: list[_Read], at: dict[str, int], ruled: set[str], i: int, short
 
 def _setting_of(out: list[_Read], at: dict[str, int], taken: set[str], i: int, short: bool) -> str:
     """What is kept before the rule ``out[i]``, as written and joined to it: the speaker's setting it follows from
-    ("Our infra is Terraform on GCP. No console click-throughs.", "I'm not on Windows. Linux Mint, bash. PowerShell
-    answers are no use to me."; :func:`_said_before`), what "keep that in mind" points back to, the first part of
+    ("Our infra is Terraform on GCP. No console click-throughs.", "Hey, I'm blind. I use a screen reader. Describe
+    charts in words."; :func:`_said_before`), what "keep that in mind" points back to, the first part of
     its sentence ("Excel for me: semicolons as separators"); in a ``short`` message up to ``KEPT_AROUND`` less one,
     the speaker's state among them (:func:`_self_state`), else one; none taken already."""
     run: list[_Beside] = []
