@@ -2006,6 +2006,13 @@ def test_in_a_short_message_the_speakers_state_before_a_rule_and_a_run_after_it_
         "The cluster nodes only have numpy and scipy installed and I can't add packages there, so please keep "
         "solutions to those two."
     ]
+    # a short paragraph of its own in a long message counts as a short message
+    log = "\n".join(f"2026-12-07 10:{m:02d}:00 INFO worker {m} started, queue depth {m * 7}" for m in range(30))
+    assert _texts(f"Here's the worker log:\n\n{log}\n\n{blind}") == [blind]
+    # what happened after a reason ends the run
+    assert _texts("Tabs, not spaces. My editor is set up that way. I reinstalled it last week.") == [
+        "Tabs, not spaces. My editor is set up that way."
+    ]
     # a run after the rule: what goes on with it, then the reason; each part of one sentence across its colons
     tabs = "Tabs, not spaces. Four wide. My editor is set up that way."
     assert _texts(tabs) == [tabs]

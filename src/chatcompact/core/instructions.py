@@ -2057,8 +2057,8 @@ def _self_state(words: list[str]) -> bool:
     rest = [w for w in words[1:] if w not in _STATE_ADVERBS]
     if rest[:1] in (["can't"], ["cannot"], ["don't"], ["do"]) and len(rest) > 1:  # "I can't read notation yet"
         rest = rest[1:] if rest[1] not in _NOT_STATE_VERBS else rest[:1]
-    if rest[:1] == ["have"] and len(rest) > 1:
-        return rest[1] not in _ARTICLES  # "I have ADHD", "we have no admin rights"; not "I have a CSV ..."
+    if rest[:1] == ["have"]:
+        return rest[1:2] == ["no"]  # "we have no admin rights"; not "I have a CSV ...", "I have problem with ..."
     return bool(rest) and not (rest[0].endswith(("ing", "'d", "'ll", "'ve")) or rest[0] in _NOT_STATE_VERBS)
 
 
@@ -2072,9 +2072,8 @@ _NOT_STATE_VERBS = frozenset(  # after "I": a wish, a plan, a thought, what happ
     {"want", "need", "wanted", "needed", "think", "guess", "suspect", "wonder", "hope", "plan", "mean", "know"}
     | {"see", "saw", "tried", "got", "get", "found", "noticed", "did", "was", "were", "understand", "remember"}
     | {"figure", "feel", "believe", "will", "would", "should", "could", "might", "may", "must", "can", "shall"}
-    | {"just", "am"}
+    | {"just", "am", "assume", "suppose", "reckon", "bet"}
 )
-_ARTICLES = frozenset({"a", "an", "the", "this", "these", "that", "those", "some", "two", "three"})
 
 
 _WHO_IS = re.compile(  # who the speaker is, not where ("I'm on the new billing export": the task)
@@ -2364,10 +2363,10 @@ def read(message: Message, proposed: frozenset[str] = frozenset()) -> Reading:
         out.append((sentence, spoken, doubtful, kind, following, preceding))
     ruled = {sentence for sentence, _, _, kind, _, _ in out if kind is not None}
     at = {sentence: i for i, (sentence, *_) in enumerate(out)}
-    short = len(sentences) <= SHORT_SENTENCES and len(message.text) <= SHORT_CHARS  # all of it about the rule
-    after = [_onward(out, at, ruled, i, short) if o[3] is not None else () for i, o in enumerate(out)]
+    short = [o[3] is not None and _short(out, at, i) for i, o in enumerate(out)]  # its paragraph is about the rule
+    after = [_onward(out, at, ruled, i, short[i]) if o[3] is not None else () for i, o in enumerate(out)]
     given = {kept.written for run in after for kept in run}
-    leads = [_setting_of(out, at, ruled | given, i, short) if o[3] is not None else "" for i, o in enumerate(out)]
+    leads = [_setting_of(out, at, ruled | given, i, short[i]) if o[3] is not None else "" for i, o in enumerate(out)]
     whys = []
     for o, run in zip(out, after, strict=True):
         why, last = "", o[0]
@@ -2380,9 +2379,25 @@ def read(message: Message, proposed: frozenset[str] = frozenset()) -> Reading:
 _Read = tuple[str, str, bool, str | None, _Beside, _Beside]
 KEPT_AROUND = 3  # sentences kept after a rule, and (less one) before it, at most, in a short message
 SHORT_CHARS = 600
-SHORT_SENTENCES = 4  # a message of so few statements is about its rule: what is kept around it may run on, and the
-# speaker's state before it counts as its setting ("I'm blind and use a screen reader. Describe images in words."); in a
-# longer one the sentences around a rule are most often the task ("I have per-particle results as flat arrays")
+SHORT_SENTENCES = 4  # a paragraph of so few statements is about its rule: what is kept around it may run on, and
+# the speaker's state before it counts as its setting ("I'm blind and use a screen reader. Describe images in
+# words."); in a longer one the sentences around a rule are most often the task ("We have maybe 15 tables ...")
+
+
+def _short(out: list[_Read], at: dict[str, int], i: int) -> bool:
+    """Whether the paragraph of ``out[i]`` (its sentences linked as each other's neighbours) holds at most
+    ``SHORT_SENTENCES`` of them and ``SHORT_CHARS`` characters: a short turn, or a short paragraph of its own in a
+    long message (a pasted log, a blank line, "I'm blind and use a screen reader. Describe charts in words.")."""
+    seen = [i]
+    for before in (True, False):  # the sentences before it, then those after it
+        j = i
+        while len(seen) <= SHORT_SENTENCES:
+            near = out[j][5] if before else out[j][4]
+            j = at.get(near.written, -1)
+            if j < 0:
+                break
+            seen.append(j)
+    return len(seen) <= SHORT_SENTENCES and sum(len(out[j][0]) + 1 for j in seen) <= SHORT_CHARS
 
 
 def _onward(out: list[_Read], at: dict[str, int], ruled: set[str], i: int, short: bool) -> tuple[_Beside, ...]:
@@ -2394,6 +2409,8 @@ def _onward(out: list[_Read], at: dict[str, int], ruled: set[str], i: int, short
     run: list[_Beside] = []
     sentence, following = out[i][0], out[i][4]
     while following.written and following.written not in ruled and len(run) < (KEPT_AROUND if short else 1):
+        if run and any(_past(w.lower()) for w in lang.words(following.spoken)):
+            break  # "... I bumped bigquery to ^3.17 for the new storage write API.": what happened, after the reason
         ended = _ends(sentence)
         if not (
             (ended and (_reason(following.spoken) or _goes_on(following.spoken)))
