@@ -2054,3 +2054,24 @@ def test_a_diet_or_condition_of_the_speaker_and_their_state_now_hold_for_the_con
     yarn = "this project uses yarn berry with PnP, not npm. so commands should be yarn ones"
     assert _texts(yarn) == [yarn]
     assert _texts("I'd like a panel for p95. Always use tables for metrics.") == ["Always use tables for metrics."]
+
+
+def test_items_of_one_message_next_to_each_other_share_its_line_in_the_context():
+    from chatcompact.core.lines import instruction_lines
+    from chatcompact.types import SummaryItem
+
+    items = [
+        SummaryItem(text="Keep replies short.", sources=(4,), subject="preference"),
+        SummaryItem(text="I read these on my phone.", sources=(4,), subject="preference"),
+        SummaryItem(text="我们团队只写Go。", sources=(9,), subject="preference"),
+        SummaryItem(text="代码别给我Python版本。", sources=(9,), subject="preference"),
+        SummaryItem(text="Always use tabs.", sources=(4,), subject="instruction"),  # not next to #4's others
+    ]
+    lines = sorted(instruction_lines(items, len), key=lambda line: line.order)
+    assert [line.text for line in lines] == [
+        "[#4 user] Keep replies short. I read these on my phone.",
+        "[#9 user] 我们团队只写Go。代码别给我Python版本。",  # no space after a full-width mark
+        "[#4 user] Always use tabs.",
+    ]
+    # the newest line first in priority, as before
+    assert instruction_lines(items, len)[0].text == "[#4 user] Always use tabs."

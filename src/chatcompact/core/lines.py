@@ -66,13 +66,27 @@ def render_lines(state: SummaryState, covered_until: int, count: Count) -> list[
 
 
 def instruction_lines(items: Sequence[SummaryItem], count: Count) -> list[Line]:
-    """The standing instructions, newest first in priority, rendered oldest first."""
+    """The standing instructions, newest first in priority, rendered oldest first. Items of one message next to
+    each other share its line, as the user wrote them ("[#7 user] Keep replies short. I read these on my phone."):
+    two rules of one statement read as one, and the message's id is written once."""
+    groups: list[list[SummaryItem]] = []
+    for it in items:
+        if groups and it.sources and groups[-1][-1].sources[:1] == it.sources[:1]:
+            groups[-1].append(it)
+        else:
+            groups.append([it])
     out: list[Line] = []
-    for i in range(len(items) - 1, -1, -1):
-        it = items[i]
-        text = quoted_line(it.sources[0] if it.sources else None, "user", it.text)
+    for i in range(len(groups) - 1, -1, -1):
+        group = groups[i]
+        said = group[0].text
+        for it in group[1:]:
+            said += it.text if said[-1:] in _FULL_STOP else f" {it.text}"
+        text = quoted_line(group[0].sources[0] if group[0].sources else None, "user", said)
         out.append(Line("instructions", "", text, count(text) + 1, i))
     return out
+
+
+_FULL_STOP = frozenset("。！？；：，")  # no space after a full-width mark: "我们团队只写Go。代码别给我Python版本。"
 
 
 def _paragraphs(text: str, seq: int | None, count: Count, order0: int, block: str) -> list[Line]:
