@@ -26,7 +26,7 @@ Into each go ``--per-stream`` seeded positives of distinct subjects, drawn from 
 from ``UNSEEN_9``, written later, the same; ``--unseen-10`` to ``--unseen-15``: from ``UNSEEN_10``
 to ``UNSEEN_15``, written by helpers that saw no rule, ``--unseen-19`` (a later session's, measured at its
 start), ``--unseen-21`` to ``--unseen-23`` (written on 2026-12-07; no rule drawn from them, no reader trained on
-them; ``UNSEEN_23`` measured once, at the end of the session that wrote it). ``UNSEEN_16``,
+them). ``UNSEEN_16``,
 rules closed by a generic question, is no pool: its cases end with the question, which no rule holds;
 a later one on the same subject supersedes an earlier one by design, and the supersession pairs measure that),
 half as a turn of their own, half inside an existing user turn: before or after its text or pasted output, or
