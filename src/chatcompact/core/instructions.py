@@ -2010,7 +2010,8 @@ def _said_before(sentence: str, short: bool = False) -> bool:
     "Wheelchair user here."; "Im Frontend nutzen wir Vue 3.") or what holds where they work ("this project uses
     yarn berry with PnP, not npm.")."""
     words = [w.lower() for w in lang.words(sentence)]
-    if short and _ends(sentence) and 2 <= len(words) <= 4 and words[-1] == "here" and lang.detect(sentence) == "en":
+    code = lang.detect(sentence)
+    if short and _ends(sentence) and 2 <= len(words) <= 4 and words[-1] == "here" and code == "en":
         return True  # "Wheelchair user here.": who the speaker is, though "here" reads as this turn's
     if not _beside(sentence) or not _ends(sentence) or has("thanks", sentence):
         return False
@@ -2034,7 +2035,7 @@ def _said_before(sentence: str, short: bool = False) -> bool:
         return False
     if any(a == 0 for a, _ in found("place", sentence)) and not set(words) & _NOT_STATE_VERBS:
         return True  # "this project uses yarn berry with PnP, not npm."
-    if (code := lang.detect(sentence)) == "en":
+    if code == "en":
         return _self_state(words)
     own = word_list("speaker", code) - word_list("speaker", "en")  # Italian "I dati ..." is no "I"
     return bool(own.intersection(words))  # "Im Frontend nutzen wir Vue 3 mit der Composition API."
@@ -2165,15 +2166,6 @@ def _remark(sentence: str) -> bool:
         return False  # "Always use tabs. Fix the bug in line 3.": something more to do (:func:`_goes_on`)
     words = lang.words(sentence)
     return lang.has_han(sentence) or 2 <= len(words) <= REMARK_WORDS
-
-
-def _glue(before: str, mark: str) -> str:
-    """What joins a sentence ``before`` to the next one kept in the same item: the clause mark between them
-    (:func:`_tie`) and a space, no space after a full-width mark ("金额统一用人民币；保留两位小数。财务那边...")."""
-    return mark if (mark or before[-1:]) in _FULL_WIDTH else f"{mark} "
-
-
-_FULL_WIDTH = frozenset("。！？；：，、")
 
 
 def _tied(clause: str) -> bool:
@@ -2371,7 +2363,7 @@ def read(message: Message, proposed: frozenset[str] = frozenset()) -> Reading:
     for o, run in zip(out, after, strict=True):
         why, last = "", o[0]
         for kept in run:
-            why, last = f"{why}{_glue(last, kept.tie)}{kept.written}", kept.written
+            why, last = f"{why}{lang.glue(last, kept.tie)}{kept.written}", kept.written
         whys.append(why)
     return Reading(cued, override, tuple((*o[:4], why, lead) for o, why, lead in zip(out, whys, leads, strict=True)))
 
@@ -2446,7 +2438,7 @@ def _setting_of(out: list[_Read], at: dict[str, int], taken: set[str], i: int, s
         if j is None:
             break
         spoken, preceding = out[j][1], out[j][5]
-    return "".join(f"{kept.written}{_glue(kept.written, kept.tie)}" for kept in run)
+    return "".join(f"{kept.written}{lang.glue(kept.written, kept.tie)}" for kept in run)
 
 
 def detect(

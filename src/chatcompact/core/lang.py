@@ -153,6 +153,15 @@ def fold(text: str) -> str:
     return low if low.isascii() else _FOLDABLE.sub(_fold_run, low)
 
 
+FULL_WIDTH = frozenset("。！？；：，、")  # marks no space follows
+
+
+def glue(before: str, mark: str = "") -> str:
+    """What joins a sentence ``before`` to the next one: ``mark`` (a clause mark, or "" after a sentence end) and a
+    space, no space after a full-width mark ("金额统一用人民币；保留两位小数。财务那边对格式很敏感。")."""
+    return mark if (mark or before[-1:]) in FULL_WIDTH else f"{mark} "
+
+
 def has_han(text: str) -> bool:
     """True if ``text`` holds a Han (Chinese) character."""
     return _HAN_RE.search(text) is not None

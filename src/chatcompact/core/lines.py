@@ -11,6 +11,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from ..types import SummaryItem, SummaryState, WorkLog
+from . import lang
 from .digest import mentioned
 from .render import data_block, one_line, quoted_line
 
@@ -80,13 +81,10 @@ def instruction_lines(items: Sequence[SummaryItem], count: Count) -> list[Line]:
         group = groups[i]
         said = group[0].text
         for it in group[1:]:
-            said += it.text if said[-1:] in _FULL_STOP else f" {it.text}"
+            said += f"{lang.glue(said)}{it.text}"
         text = quoted_line(group[0].sources[0] if group[0].sources else None, "user", said)
         out.append(Line("instructions", "", text, count(text) + 1, i))
     return out
-
-
-_FULL_STOP = frozenset("。！？；：，")  # no space after a full-width mark: "我们团队只写Go。代码别给我Python版本。"
 
 
 def _paragraphs(text: str, seq: int | None, count: Count, order0: int, block: str) -> list[Line]:
