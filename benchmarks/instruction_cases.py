@@ -7902,3 +7902,357 @@ def positives(later: bool = True) -> list[tuple[str, str, str]]:
         return out
     batches = (WRITTEN_3, WRITTEN_4, WRITTEN_6)
     return out + [(code, t, "preference") for cases in batches for code, texts in cases.items() for t in texts]
+
+
+# Batch kept apart 24 (2026-12-07): turns of two or three sentences, written by a helper that saw no rule,
+# measured at a24b796 before anything else; no rule drawn from it, no reader trained on it.
+UNSEEN_24 = {
+    "en": [
+        "I'm on a work laptop with no admin rights, so I can't install anything with sudo or brew. Can you show me how to get a newer Python running in my home directory?",  # noqa: E501
+        "keep code snippets short pls, I read these on my phone on the train",
+        "We're a Postgres 12 shop and upgrading isn't on the table this year. Stick to features that exist in 12 when you write queries for me.",  # noqa: E501
+        "I bake by weight, not cups. Could you give me a sourdough loaf recipe with grams for everything?",
+        "Please call me Dana, not ma'am. It makes me feel about ninety.",
+        "My team writes TypeScript with strict mode on, so no `any` in examples. Anyway, how do I type a function that takes either a string or an array of strings?",  # noqa: E501
+        "I'm dyslexic and long walls of text are hard for me. Short paragraphs and bullet points work much better.",
+        "Never use emojis in your replies, they look unprofessional when I paste stuff into client docs.",
+        "I live in Australia so temperatures in Celsius and distances in km please. Planning a road trip from Adelaide to Darwin in July, what should I pack?",  # noqa: E501
+        "I'm vegetarian but I do eat eggs and dairy. Keep that in mind for any meal ideas.",
+        "The box I'm working on is air-gapped, zero internet. pip install from PyPI won't work and neither will apt. I can carry files over on a USB stick if needed, so offline-friendly solutions only.",  # noqa: E501
+        "Tabs, not spaces. Our linter rejects anything else and I'm tired of reformatting.",
+        "I'm a total beginner with Excel, like really basic. Explain formulas step by step and don't assume I know what a named range is.",  # noqa: E501
+        "Give me the answer first and the explanation after, if at all. I usually just need the command.",
+        "My budget is tight this year after the car repairs. Anything under 50 euros a night for accommodation, please, hostels are totally fine. Thinking about Lisbon for a long weekend in October - which neighbourhood should I stay in?",  # noqa: E501
+        "I'm writing in British English for a UK publisher, so colour, organise, and so on. Can you tighten up this paragraph about the village fete?",  # noqa: E501
+        "we use yarn not npm in this repo, npm commands will mess up the lockfile",
+        "I'm on Windows 10 with PowerShell only, IT doesn't allow WSL. Shell examples need to work there.",
+        "Be blunt with me when reviewing my essays. I don't need the compliment sandwich, just tell me what's weak.",
+        "My kid is 8 and she's reading over my shoulder, so keep the space explanations at her level. Why is Mars red?",
+        "I have a severe peanut allergy. No peanuts or peanut oil in anything you suggest.",
+        "I'd prefer answers in plain text without markdown headers; my note app renders them as garbage.",
+        "I'm stuck on Java 8 at work because of a legacy app server. Streams are fine but nothing newer like var or records.",  # noqa: E501
+        "Cite the section of the tax code when you tell me something about deductions, I need to be able to check it myself.",  # noqa: E501
+        "I do my budgeting in a Google Sheet, not Excel, so formulas need to work in Sheets.",
+        "i'm colorblind (red-green) so when you suggest chart colours pls avoid red/green pairs",
+        "Hi! I'm studying for the CompTIA A+ exam. Please quiz me with one question at a time and wait for my answer before telling me if I'm right.",  # noqa: E501
+        "My Raspberry Pi is a 3B with 1GB of RAM, so anything heavy like Docker with five containers won't fly. What's a lightweight way to run a home dashboard?",  # noqa: E501
+        "Our codebase uses pytest, not unittest. Write tests in that style.",
+        "I want responses under 150 words unless I ask for detail. Too much scrolling otherwise.",
+        "I don't drink alcohol, so skip wine pairings and cocktails while we plan this dinner party menu.",
+        "Imperial units please, I'm a woodworker in Ohio and all my tools are in inches. How do I cut a half-lap joint cleanly?",  # noqa: E501
+        "Please don't suggest paid tools or subscriptions. I'm a student and everything has to be free or open source.",
+        "I use vim and I'm not switching, so no VS Code-specific tips.",
+        "Use they/them for me in anything you draft on my behalf, like cover letters or bios.",
+        "Headings in sentence case, not title case - that's how I want the docs for this project. Can you redo the outline below?",  # noqa: E501
+        "I'm in the Eastern time zone, give times in ET when we schedule stuff.",
+        "Hints only, no full solutions. I'm practicing for coding interviews and seeing the answer ruins it for me.",
+        "I have Parkinson's and my hands shake, so fine knife work is out. Recipes need minimal chopping, or use pre-cut or frozen veg. I still love cooking, I just have to adapt. What could I make with chicken thighs tonight?",  # noqa: E501
+        "I run Arch btw. Use pacman in install instructions, not apt.",
+        "Code comments in English please, even when I write to you in Spanish. The repo has contributors from all over.",  # noqa: E501
+        "No legal jargon please. I'm a nurse, not a lawyer, and I'm trying to understand my employment contract. What does 'garden leave' mean?",  # noqa: E501
+        "Dates in ISO format (2024-03-15), the American month-first thing confuses everyone on my team.",
+        "All I have in my dorm is a cast iron skillet and a microwave. Can I make lasagna somehow?",
+        "I'm hard of hearing so phone support lines are useless to me; point me to email or chat options when I need to contact companies. How do I dispute a charge with my bank?",  # noqa: E501
+        "Keep the tone casual and a bit funny when you help with my newsletter, my readers are mostly friends and family.",  # noqa: E501
+        "My laptop has no GPU, just integrated graphics. Any ML stuff you suggest has to run on CPU in reasonable time.",  # noqa: E501
+        "I'm running macOS Monterey on an old MacBook and can't upgrade. Don't recommend apps that need Ventura or later.",  # noqa: E501
+        "I work in R with the tidyverse, not base R. dplyr and ggplot examples please.",
+        "please number your steps, i follow along and tick them off as i go",
+        "We deploy on Kubernetes 1.24 exactly, the cluster is managed by another team so I can't use newer API versions. How would I set up a CronJob that runs every 15 minutes?",  # noqa: E501
+        "I keep halal, so pork and alcohol-based ingredients are out for any recipes.",
+        "Show me the full file when you change code, not just the changed lines. I copy-paste the whole thing.",
+        "My German is about B1, so keep the grammar in your example sentences at that level.",
+        "I'm on a metered 5GB mobile connection, so don't suggest big downloads or updates if there's a lighter alternative.",  # noqa: E501
+        "I'm tracking macros for a cut, 180g protein and 2000 kcal a day. Meal suggestions should fit within that.",
+        "I'm a retired accountant, so you can skip the basics on depreciation and the like. What's the most tax-efficient way to draw down a traditional IRA?",  # noqa: E501
+        "Always uppercase the SQL keywords. Lowercase select drives me nuts.",
+        "I'd rather not get suggestions involving Amazon, I'm trying to avoid shopping there.",
+        "Our services are on Go 1.21 so generics are fair game, no need for interface{} workarounds.",
+        "I work night shifts, so my 'morning' is around 6pm. Plan schedules around that.",
+        "Just one option, not five. Decision fatigue is real for me. Which backpack should I get for a 3-day hike?",
+        "I can't read standard notation, only tabs - I'm teaching myself guitar. Can you show me a basic blues shuffle in E?",  # noqa: E501
+        "Use Harvard style for any references you give me, it's the one I'm used to.",
+        "I'm on a 13-inch screen at 1366x768 so don't send me super wide tables, they get cut off.",
+        "Our household is gluten-free because of my son's celiac. Any recipe needs to be safe for him.",
+        "I don't want motivational fluff at the end of answers. Just stop when the info is done.",
+        "My landlord only speaks Spanish, so messages to him need to be in Spanish. Can you write one asking when the boiler will be fixed?",  # noqa: E501
+        "I'm on a school Chromebook with Linux disabled by the admin. Browser-only tools, please.",
+        "for terraform stuff we're pinned to the aws provider ~> 4.0, so nothing that needs v5. teh upgrade is blocked on another team",  # noqa: E501
+    ],
+    "de": [
+        "Ich arbeite mit LibreOffice, nicht mit Excel. Bitte gib mir Formeln, die dort auch funktionieren.",
+        "Bitte duz mich, das Siezen wirkt so steif. Kannst du mir helfen, eine Bewerbung als Erzieherin zu schreiben?",
+        "Ich habe nur einen kleinen Südbalkon in Leipzig, keinen Garten. Pflanzentipps also bitte nur für Kübel.",
+        "Antworten bitte kurz und knapp, ich lese das meistens zwischen zwei Terminen.",
+        "Unser Server läuft noch mit Debian 10 und PHP 7.4, ein Update ist erstmal nicht drin. Code-Beispiele müssen damit laufen.",  # noqa: E501
+        "Ich esse weder Fleisch noch Fisch. Was kann ich heute Abend aus Kartoffeln, Lauch und Schmand kochen?",
+        "Erklär mir Statistik bitte ohne Formeln, lieber mit Beispielen aus dem Alltag. Mathe war nie so meins.",
+        "Keine Anglizismen in den Texten für unseren Verein, bitte – die meisten Mitglieder sind über 70.",
+        "Ich reise nur mit der Bahn, kein Auto und kein Flugzeug. Wie komme ich am besten von Köln nach Kopenhagen?",
+        "Code-Kommentare bitte auf Deutsch, mein Team tut sich mit Englisch schwer.",
+    ],
+    "it": [
+        "Dammi del tu, per favore, non sono abituato al lei con un assistente.",
+        "Uso solo Python 3.8 perché il cluster dell'università non è aggiornato. Evita le funzionalità più recenti, tipo il match.",  # noqa: E501
+        "Sono celiaca, quindi niente glutine nelle ricette. Che dolce posso preparare per il compleanno di mia madre domenica?",  # noqa: E501
+        "Le risposte mi servono brevi, senza troppi giri di parole. Vado quasi sempre di fretta.",
+        "Abito a Bologna e mi muovo solo in bici o coi mezzi, non ho la patente. Tienine conto quando mi proponi gite fuori porta.",  # noqa: E501
+        "Scrivimi le date nel formato giorno/mese/anno, quello americano mi manda in confusione.",
+        "Sto preparando l'esame di diritto privato: spiegami i concetti con esempi pratici, non con la teoria pura, altrimenti non mi entrano in testa.",  # noqa: E501
+        "niente inglese nelle spiegazioni pls, lo capisco poco. cosa vuol dire quando git dice detached HEAD?",
+        "Per i conti usa l'euro e il fisco italiano, non quello americano. Come funziona il regime forfettario per un freelance?",  # noqa: E501
+        "Ho un vecchio portatile con 4 GB di RAM e Windows 10, programmi pesanti non posso installarli. Mi consigli un editor video leggero?",  # noqa: E501
+    ],
+    "zh": [
+        "我用的是Mac，别给我Windows的快捷键。请问怎么在访达里显示隐藏文件？",
+        "回答请用简体中文，不要夹杂英文术语，实在需要的话在括号里注明。",
+        "我在公司内网，上不了GitHub和谷歌，推荐工具的时候请考虑国内能用的。",
+        "我不吃辣，家里还有老人，菜谱尽量清淡一点。今晚想做条鱼，怎么做比较好？",
+        "叫我小林就行，不用那么客气。",
+        "代码里的变量名用英文，注释用中文，我看着习惯。",
+        "我是初学者，解释的时候别跳步骤，每一步都说清楚为什么。",
+        "预算有限，推荐住宿请控制在每晚300元以内。下个月想去成都玩三天，有什么建议？",
+        "我只有周末有空学习，计划别排到工作日。帮我做一个三个月的雅思备考计划吧。",
+        "回答尽量简短，最好不超过三段，手机上看长文太累了。",
+    ],
+}
+
+UNSEEN_24_NEGATIVES = [
+    "For this one, just give me the diff, I already have the rest of the file open.",
+    "Would it be better to use metric or imperial for a recipe blog aimed at both US and UK readers?",
+    "My manager says we must use tabs in all Python files. Is that even PEP 8 compliant?",
+    "Here's the style guide our agency sent over: 'Use sentence case for headings. Avoid exclamation marks. Write numbers under ten as words.' Can you check if my draft follows it?",  # noqa: E501
+    "My wife prefers her steak well done, which I think is a crime. How long should I leave it on the grill for that?",
+    "I'm writing a system prompt for our customer support bot. It should always reply in a friendly tone and never promise refunds. Can you polish it?",  # noqa: E501
+    "The build failed again with the same linker error after I updated Xcode last night.",
+    "That last answer was too long, but the part about indexes was exactly what I needed, thanks.",
+    "Sure, let's go with the Redis approach you suggested.",
+    "What if I couldn't use Docker at all - how would I deploy this then?",
+    "Just curious, do most people prefer dark mode for coding or is that a myth?",
+    "My grandma can only eat soft foods since her surgery. Any idea what to bring her when I visit tomorrow?",
+    "Translate this paragraph into French for me, the client needs this one in French.",
+    "Our teacher wants the essay in MLA format. What does MLA do with websites that have no author?",
+    "Is it rude to address a German colleague by first name in an email?",
+    "Can you summarize this article in three bullet points? Just this one, the others I'll read in full.",
+    "I just got back from Kyoto, the temples were amazing but the crowds were insane.",
+    "Forwarding an email from IT: 'All staff must enable two-factor authentication by Friday. Personal devices are not permitted on the VPN.' What's the easiest 2FA app to set up?",  # noqa: E501
+    "My coworker insists on writing SQL in lowercase. Is there any actual performance difference?",
+    "Hypothetically, if I went vegan, would I be able to get enough B12 from food alone?",
+    "The cron job ran twice at midnight and sent duplicate invoices to about forty customers.",
+    "Good call on the smaller batch size, the training loss is way more stable now.",
+    "Should I write my README in British or American English, given that most contributors are in India?",
+    "Give me a shorter version of that email, this time without the part about the deadline.",
+    "My boss likes reports to be one page max with a summary at the top. Can you help me figure out what to cut from this draft?",  # noqa: E501
+    "How do people usually handle timezone conversions in a distributed team?",
+    "I tried your regex and it matched the dates but also grabbed phone numbers.",
+    "Here's the CONTRIBUTING file from the project I'm helping with. It says PRs need signed commits and a changelog entry. How do I sign a commit with git?",  # noqa: E501
+    "I'm thinking about switching from npm to pnpm. What are the actual benefits?",
+    "The school sent round a list of banned snacks and coconut is on it. Is coconut actually a tree nut?",
+    "Okay, that worked. The script finished in under a minute this time.",
+    "Can you rewrite this in a more formal tone? It's going to the board, so this one needs to be stiff.",
+    "What's the difference between Celsius and Kelvin again? Studying for a chem quiz.",
+    "lol my cat just walked across the keyboard and pushed to main",
+    "Draft instructions for a tutoring chatbot: it should answer only in Spanish, use simple vocabulary, and never give full solutions to homework.",  # noqa: E501
+    "Would using bullet points make my cover letter look less professional?",
+    "My partner hates cilantro and I love it. Is there a herb that would work in salsa tonight for both of us?",
+    "The migration to Postgres 15 went smoothly over the weekend, only one view needed rewriting.",
+    "Thanks, that explanation of closures finally made it click.",
+    "Quick one: how many grams are in a cup of flour?",
+    "Our client's brand guidelines say the logo must never be placed on a red background. Does that apply to dark maroon too?",  # noqa: E501
+    "If I did move to Canada, would I need to convert my UK driving licence?",
+    "I noticed you used a for loop there, and honestly that was fine for this case.",
+    "Yes, the second option sounds good, let's do that.",
+    "Can you just list the commands without explanation this time? I'm in a hurry right now.",
+    "My landlord texted that the boiler repair is scheduled for Thursday, finally.",
+    "Is it worth learning Rust in 2024 or should I stick with Go?",
+    "The professor posted new rules for the final project: groups of three, max ten pages, Python only. Can you help me pick a topic?",  # noqa: E501
+    "Which is easier for a beginner, Sheets or Excel?",
+    "My dad only uses his iPad and refuses to learn anything new. What's a simple way to share photos with him?",
+    "Was that code Python 2 or 3? Just checking before I run it.",
+    "The recipe turned out a bit salty, maybe I measured wrong.",
+    "Let's pause the itinerary for now, I need to check flight prices first.",
+    "For this particular table, sort by date descending instead of alphabetically.",
+    "Someone on Reddit said you should never use floats for money. Is that true?",
+    "My team lead wants every function in this module to have a docstring. Can you add them?",
+    "Do you think a casual tone would work better for a wedding toast?",
+    "I'm sitting in an airport lounge in Doha with a four-hour layover and nothing to do.",
+    "Nice, the shorter version reads much better. Send it as is.",
+    "What would you recommend for a first-time home buyer: fixed or variable rate mortgage?",
+]
+
+
+# Batch 35 (2026-12-07): like batch 34, with about ten constraints stated of a thing or situation and ten bare
+# fragments; written by a helper that saw no rule, measured at a24b796 before any was drawn from it.
+WRITTEN_35 = {
+    "en": [
+        "I'm on a work laptop without admin rights, so anything that needs sudo or installing system packages is out. Can you show me how to get a newer Python running just in my home directory?",  # noqa: E501
+        "keep answers short pls, like 3-4 lines max. i'm reading on my phone between meetings",
+        "I'm a nurse, not a programmer, so please explain things without jargon. If you have to use a technical term, tell me what it means.",  # noqa: E501
+        "Our CI runners only have 2 GB of RAM, so whatever build setup you suggest has to fit in that. Right now webpack keeps getting OOM-killed on us and I'm not sure where to start.",  # noqa: E501
+        "UK spelling. no oxford comma.",
+        "bodyweight stuff only, no gym",
+        "I cook for a household where one person has a severe peanut allergy, so no peanuts or peanut oil in anything you suggest. What's a good weeknight stir fry sauce?",  # noqa: E501
+        "Please use metric units \u2014 I'm in Germany and cups and ounces mean nothing to me. How much flour would I need for a basic pizza dough for four people?",  # noqa: E501
+        "The repo is stuck on Java 8 and we can't upgrade until next year. So no var, no records, none of the newer stream stuff.",  # noqa: E501
+        "Call me Sam, not Samantha.",
+        "I hate bullet points. Write in normal paragraphs like a person would.",
+        "We're writing everything in TypeScript with strict mode on, so examples in plain JS aren't much use to me. Could you show how to type a debounce function properly?",  # noqa: E501
+        "Budget for the whole trip is about 600 euros including flights, so skip the fancy hotels and restaurants when you suggest things.",  # noqa: E501
+        "tabs not spaces, 4 wide. the linter here rejects anything else",
+        "I'm studying for the CPA exam and I learn better when you quiz me rather than lecture. Ask me a question first, then explain after I've answered.",  # noqa: E501
+        "The venue has no projector and no wifi, so the workshop plan can't rely on slides or on anyone looking things up online.",  # noqa: E501
+        "I'm red-green colorblind, so for any chart or palette suggestions please avoid red/green contrasts.",
+        "postgres 12, not 15 - we're on an old RDS instance. how do I do an upsert that tells me whether the row was inserted or updated?",  # noqa: E501
+        "Don't give me the whole file back each time, just the lines that changed with a bit of context around them. The files are long and scrolling is a pain.",  # noqa: E501
+        "Give me the answer first and the explanation after, if at all. Most of the time I just need the command.",
+        "I'm vegetarian but eat eggs and dairy. Planning meals for next week and would love some ideas built around lentils.",  # noqa: E501
+        "My partner and I are on a very tight grocery budget, around 50 dollars a week for two. Keep recipe ideas to cheap staples.",  # noqa: E501
+        "Our office firewall blocks pip from reaching PyPI directly; everything has to go through the internal mirror at artifacts.corp.local. Install instructions need to account for that.",  # noqa: E501
+        "no emojis please, i find them distracting",
+        "The house is a 1920s build with knob-and-tube wiring in parts, so adding outlets wherever I like isn't possible. I'm trying to figure out where a home office could go.",  # noqa: E501
+        "I'm learning Spanish, so reply to me in simple Spanish and only switch to English if I'm clearly lost.",
+        "vim user here, so skip the VS Code screenshots and menu instructions",
+        "Formal tone in anything you draft for me, please. I write to clients in Japan and casual phrasing comes across badly there.",  # noqa: E501
+        "I use R, not Python. tidyverse is fine. How would I pivot a table from long to wide while keeping the id column?",  # noqa: E501
+        "Please cite sources when you state facts about medications or dosages. I double-check everything because I manage my mom's care.",  # noqa: E501
+        "i'm on windows with powershell, not bash, so stuff like grep and export won't work for me. how do i find which process is using port 8080?",  # noqa: E501
+        "Single-file solutions only. I paste these into an online judge that doesn't accept multiple files.",
+        "Our laptops are M1 Macs and half the team can't run x86 Docker images reliably, so anything you recommend needs an arm64 build. Right now I need a Redis image for local dev.",  # noqa: E501
+        "I'm 68 and my eyesight isn't great, so shorter sentences and one step at a time would help a lot. How do I forward an email on an iPad?",  # noqa: E501
+        "Celsius and kilometres please.",
+        "The kitchen only has a microwave and a two-burner hot plate. No oven at all.",
+        "plain text, no markdown. the tool i paste into shows the asterisks literally",
+        "I'm a beginner with Excel and my work copy is Excel 2016, so no XLOOKUP or dynamic arrays. How do I look up a price from another sheet by product code?",  # noqa: E501
+        "Please stop telling me to 'consult a professional' on finance questions. I have an advisor, I just want to understand the mechanics. What's the difference between a Roth and a traditional 401k for someone in a high bracket?",  # noqa: E501
+        "My kid is 9 and I'm using this to help her with science homework, so pitch explanations at that level.",
+        "Write code comments in English even when I message you in Portuguese. The team is international and not everyone reads it.",  # noqa: E501
+        "The dataset has about 40 million rows and lives on a machine with 16 GB of RAM, so pandas read_csv on the whole thing isn't an option.",  # noqa: E501
+        "I run Arch btw. apt commands are no help to me.",
+        "Short variable names drive me nuts. Spell things out, even if it gets long.",
+        "I'd rather you ask clarifying questions than guess. Waiting a round is better than getting a confidently wrong answer.",  # noqa: E501
+        "Gluten free for me, I have celiac, so cross-contamination matters too. Is regular soy sauce okay?",
+        "I write for a paper that uses AP style, so follow that for anything you edit for me. Numbers, titles, dates, the works.",  # noqa: E501
+        "The client's server runs PHP 7.2 and they won't let us touch it. Code has to work on that.",
+        "no yaml please, I find it error-prone. JSON or TOML for config examples",
+        "I'm dyslexic. Bold the key points and keep paragraphs to two or three lines \u2014 it makes a big difference for me.",  # noqa: E501
+        "I only have about 20 minutes a day to practise, so any guitar exercises you suggest need to fit in that. What should I do to get faster at chord changes?",  # noqa: E501
+        "The boat's electrical system is 12V DC only, no inverter, so anything I power off it needs to run on that. What kind of small fridge should I be looking at?",  # noqa: E501
+        "Please use they/them for me if it comes up in anything you write about me.",
+        "Hey, quick thing: I'm using Godot 3.5, not 4. A lot of what I find online is for 4 and the syntax is different. How do I connect a signal from code?",  # noqa: E501
+        "serious answers only, no jokes. had a rough week",
+        "Prices in AUD please, I'm in Melbourne. What's a reasonable price for a used road bike in decent shape?",
+        "We can't use any GPL libraries in this product, legal is strict about it. MIT, BSD or Apache only.",
+        "Our wedding venue is outdoors and the council cuts amplified sound at 10pm, so the evening plan has to work without loud music late.",  # noqa: E501
+        "numbered steps, one action per step. I follow along while typing",
+        "Keep the explanations brief; I've been writing C for 20 years, I just don't know Rust's borrow checker yet. Why can't I hold a mutable reference into a Vec while pushing to it?",  # noqa: E501
+        "I'm on a metered satellite connection, so please don't suggest anything that downloads gigabytes, no huge Docker images or model weights. What's the lightest way to get a local Postgres for testing?",  # noqa: E501
+        "Dates as YYYY-MM-DD. the US format confuses half my team.",
+        "Please don't rewrite my voice when you edit. Fix grammar and typos, leave the style alone.",
+        "The greenhouse gets no direct sun after noon because of the neighbour's oak tree, so shade-tolerant plants only.",  # noqa: E501
+        "Pseudocode is fine, I'll translate it myself. I'm working in an in-house language you won't know anyway.",
+        "I don't drink alcohol, so leave the wine out of recipes or give me a substitute. Trying a coq au vin this weekend, what can I use instead?",  # noqa: E501
+        "low sodium. doctor's orders.",
+        "The printer at the library only does black and white, so the study sheets shouldn't depend on colour coding.",
+        "Mine's a 2012 Honda Civic with a manual gearbox and I do my own maintenance, so skip the 'take it to a dealer' advice. How often should the clutch fluid be changed?",  # noqa: E501
+        "sql answers in snowflake dialect pls, thats our warehouse",
+    ],
+    "de": [
+        "Ich arbeite mit LibreOffice statt Excel, also bitte keine Funktionen, die es nur in Microsoft 365 gibt. Wie z\u00e4hle ich, wie oft ein Wert in einer Spalte vorkommt?",  # noqa: E501
+        "Bitte duz mich, das Sie klingt so steif.",
+        "Unser Server l\u00e4uft noch mit Debian 10, ein Upgrade ist erst im Herbst geplant. Die Paketversionen in deinen Vorschl\u00e4gen m\u00fcssen also dazu passen.",  # noqa: E501
+        "kurz und knapp bitte, ohne lange Einleitung",
+        "Ich bin Rollstuhlfahrerin. Bei Ausflugstipps f\u00fcr Wien bitte nur Orte, die barrierefrei erreichbar sind.",
+        "Antworte mir gern auf Deutsch, auch wenn ich zwischendurch englische Fachbegriffe benutze.",
+        "Keine Anglizismen in den Texten, die du f\u00fcr mich schreibst \u2013 mein Verlag reagiert da allergisch drauf.",  # noqa: E501
+        "Unser Balkon liegt nach Norden und bekommt kaum Sonne, also kommen nur Pflanzen infrage, die mit Schatten klarkommen. Welche Kr\u00e4uter k\u00f6nnten da trotzdem wachsen?",  # noqa: E501
+        "Ich programmiere haupts\u00e4chlich in Kotlin, Java-Beispiele helfen mir eher wenig.",
+        "Zahlen bitte mit Komma als Dezimaltrennzeichen und Punkt bei den Tausendern, so wie es bei uns \u00fcblich ist.",  # noqa: E501
+    ],
+    "it": [
+        "Dammi del tu, per favore, il lei mi fa sentire vecchio.",
+        "Sto preparando la maturit\u00e0 e ho poco tempo: risposte brevi e schematiche, niente giri di parole.",
+        "In casa abbiamo solo il microonde, niente forno tradizionale. Che dolce posso preparare per il compleanno di mia figlia?",  # noqa: E501
+        "Lavoro su un Raspberry Pi 3 con 1 GB di RAM, quindi niente soluzioni pesanti o container enormi.",
+        "Preferisco spiegazioni con esempi pratici, la teoria pura non mi entra in testa.",
+        "Niente carne di maiale nelle ricette, non la mangiamo per motivi religiosi.",
+        "Il cliente accetta solo software open source, quindi escludi tutto ci\u00f2 che richiede licenze a pagamento.",
+        "scrivimi in italiano anche quando ti incollo codice con i commenti in inglese",
+        "In ufficio ho Python 3.8 e non posso aggiornarlo. Come faccio a unire due dizionari senza l'operatore |?",
+        "Faccio traduzioni per il tribunale, quindi registro formale e niente abbreviazioni.",
+    ],
+    "zh": [
+        "\u6211\u7528\u7684\u662fMac\uff0c\u5feb\u6377\u952e\u8bf7\u6309Mac\u7684\u5199\uff0c\u4e0d\u8981Ctrl\u90a3\u4e00\u5957\u3002",
+        "\u56de\u7b54\u8bf7\u7528\u7b80\u4f53\u4e2d\u6587\uff0c\u4ee3\u7801\u6ce8\u91ca\u53ef\u4ee5\u7528\u82f1\u6587\u3002",
+        "\u6211\u5bb6\u5b69\u5b50\u5bf9\u9e21\u86cb\u8fc7\u654f\uff0c\u63a8\u8350\u83dc\u8c31\u7684\u65f6\u5019\u8bf7\u907f\u5f00\u542b\u86cb\u7684\u3002\u660e\u5929\u65e9\u4e0a\u60f3\u505a\u70b9\u7b80\u5355\u7684\u997c\uff0c\u6709\u4ec0\u4e48\u529e\u6cd5\uff1f",
+        "\u516c\u53f8\u5185\u7f51\u8bbf\u95ee\u4e0d\u4e86GitHub\uff0c\u4f9d\u8d56\u53ea\u80fd\u4ece\u5185\u90e8\u955c\u50cf\u88c5\u3002",
+        "\u522b\u7ed9\u6211\u8bb2\u592a\u591a\u539f\u7406\uff0c\u76f4\u63a5\u544a\u8bc9\u6211\u600e\u4e48\u64cd\u4f5c\u5c31\u884c\u3002",
+        "\u6211\u662f\u505a\u4f1a\u8ba1\u7684\uff0c\u4e0d\u592a\u61c2\u7f16\u7a0b\uff0c\u89e3\u91ca\u7684\u65f6\u5019\u5c3d\u91cf\u7528\u5927\u767d\u8bdd\u3002",
+        "\u54b1\u4eec\u7684\u670d\u52a1\u5668\u53ea\u67092\u68384G\uff0c\u65b9\u6848\u522b\u592a\u91cd\u3002",
+        "\u91d1\u989d\u7528\u4eba\u6c11\u5e01\u5c31\u884c\uff0c\u4e0d\u7528\u6362\u7b97\u6210\u7f8e\u5143\u3002",
+        "\u6211\u5728\u51c6\u5907\u96c5\u601d\uff0c\u8ddf\u6211\u5bf9\u8bdd\u8bf7\u7528\u82f1\u6587\uff0c\u7136\u540e\u5728\u540e\u9762\u9644\u4e0a\u4e2d\u6587\u89e3\u91ca\u3002",
+        "\u53eb\u6211\u5c0f\u6797\u5c31\u597d\u3002",
+    ],
+}
+
+WRITTEN_35_NEGATIVES = [
+    "for this one, just give me the diff. I'll review the rest later.",
+    "Would it be better to use metric units for a recipe blog aimed mostly at Americans? I can't decide.",
+    "My manager says we must use tabs in all Python files. Is that actually a PEP 8 violation?",
+    "Here's the style guide our client sent: 'Use sentence case for headings. Avoid exclamation marks. Spell out numbers under ten.' Can you check this paragraph against it?",  # noqa: E501
+    "My wife prefers her steak well done. How long should I leave a 3 cm ribeye on the grill?",
+    "Write a system prompt for a customer support bot that only answers in formal English and never uses emojis.",
+    "The build passed after I bumped the Node version to 20.",
+    "That last answer was a bit long, but the content was right. Thanks.",
+    "Yes, let's go with your suggestion to use SQLite for the prototype.",
+    "Just got back from Lisbon, the weather was amazing and the food even better.",
+    "If I switched to a standing desk, would I need a different monitor arm?",
+    "Can you give me this week's meal plan as a table? Just this once, it's easier to print.",
+    "What's the difference between UK and US spelling for words like colour and organise?",
+    "My professor wants all citations in APA 7th edition. How do I cite a YouTube video in that format?",
+    "Hypothetically, if we had to support IE11, what in this code would break?",
+    "Forwarding this from IT: 'Effective Monday, all laptops must use the company VPN on public wifi.' What does that mean for working from a cafe?",  # noqa: E501
+    "Do most people prefer dark mode for coding, or is it just a trend?",
+    "Translate this paragraph into German, formal register.",
+    "Shorter version of that email, please.",
+    "My team lead hates long functions and flags anything over 30 lines in review. Is that a reasonable rule?",
+    "I tried the curry recipe you gave me yesterday and it came out great.",
+    "Should I write the README in British or American English if the project is based in Ireland?",
+    "Can you summarize this article in three bullet points?",
+    "My son only eats pasta with butter. Is that normal for a four year old?",
+    "Draft instructions for a writing assistant bot: it should keep replies under 100 words and use a friendly tone.",
+    "The server crashed again at 3am, same OOM error as last week.",
+    "Okay, the Python 3.11 approach works. Nice.",
+    "What would happen if I mixed spaces and tabs in a Makefile?",
+    "Is it rude to address a German colleague with du in a first email?",
+    "Give me the answer as JSON this time so I can paste it straight into the test fixture.",
+    "My sister is vegan and coming to dinner Saturday. What's a main she'd like that my meat-loving kids will also eat?",  # noqa: E501
+    "Our landlord just told us the rent is going up 8% in March. Is that typical for a renewal?",
+    "Which is more readable in your opinion, snake_case or camelCase?",
+    "Just for this answer, skip the explanation, I only need the regex.",
+    "the client emailed: 'please stop sending documents as Word files, PDF only.' how do i batch convert a folder of docx?",  # noqa: E501
+    "lol that joke you made earlier was actually funny",
+    "I keep going back and forth on whether to learn Rust or Go next. Any thoughts?",
+    "Can you explain what a Roth IRA is?",
+    "My dad's doctor told him to cut down on salt. What are some snacks he might actually enjoy?",
+    "Imagine you're a travel agent who only books trains. How would you plan Paris to Rome?",
+    "The migration script ran fine on staging, no errors at all.",
+    "Good idea about caching the results, I'll add that tonight.",
+    "What units do pilots use for altitude, feet or meters?",
+    "Here's the lint config from my old job, can you tell me what each rule does? no-console, eqeqeq, prefer-const.",
+    "Make this one a haiku, for fun.",
+    "Had my first driving lesson today. Nervous, but it went okay.",
+    "Would a spreadsheet or a small database be better for tracking about 200 book loans?",
+    "The hiring committee wants candidates to submit code in Java only. Do you think that's fair to Python people?",
+    "Can you rewrite the intro more casually? The rest is fine as is.",
+    "Our competitor's app has dark mode and offline sync, and customers keep asking us about both.",
+    "That table was hard to read on my phone, I'll look at it on my laptop later.",
+    "Is it better to store prices as integers in cents or as decimals?",
+    "Write a prompt for an image generator: watercolor style, no people, muted colors.",
+    "My coworker insists on using Vim for everything and keeps telling me to switch. What's the appeal?",
+    "Just finished migrating the blog from WordPress to Hugo. Took the whole weekend.",
+    "What's the weather usually like in Kyoto in April?",
+    "Sure, go ahead with the numbered list version.",
+    "Should recipes on my site list grams or cups first? I see both everywhere.",
+    "Quick one: convert 350 Fahrenheit to Celsius.",
+    "The API docs say requests must include an idempotency key and be under 1 MB. How do I generate the key in Go?",
+]

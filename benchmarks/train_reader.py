@@ -66,7 +66,7 @@ _SHORT = (
     "WRITTEN_3",
     "WRITTEN_4",
     "WRITTEN_6",
-    *(f"WRITTEN_{i}" for i in (*range(11, 22), 24, 26, 28, 29, 31, 32, 34)),
+    *(f"WRITTEN_{i}" for i in (*range(11, 22), 24, 26, 28, 29, 31, 32, 34, 35)),
 )
 _LONG = ("WRITTEN_22", "WRITTEN_23", "WRITTEN_25", "WRITTEN_27", "WRITTEN_30", "WRITTEN_33")
 
