@@ -2075,3 +2075,47 @@ def test_items_of_one_message_next_to_each_other_share_its_line_in_the_context()
     ]
     # the newest line first in priority, as before
     assert instruction_lines(items, len)[0].text == "[#4 user] Always use tabs."
+
+
+def test_what_a_short_turn_says_around_its_rule_and_the_speakers_tool_with_what_not_are_kept():
+    # a rule pointing back at the sentence before it, in a turn that short as a whole
+    php = "The client's server runs PHP 7.2 and they won't let us touch it. Code has to work on that."
+    assert _texts(php) == [php]
+    spelling = "I write in British English: colour, organise, programme. Please match that when you edit my drafts."
+    assert _texts(spelling) == [spelling]
+    # not where "that" is the rule's own first part, a subject, or a place
+    assert _texts("Hey! This is for a course project. Please don't hand me full solutions, hints first.") == [
+        "Please don't hand me full solutions, hints first."
+    ]
+    # what it rules out, drawn with "so"; a closing remark with no end mark; a list of picks
+    java = "The repo is stuck on Java 8 and we can't upgrade until next year. So no var, no records."
+    assert _texts(java) == [java]
+    assert _texts("serious answers only, no jokes. had a rough week") == [
+        "serious answers only, no jokes. had a rough week"
+    ]
+    assert _texts("no yaml please, I find it error-prone. JSON or TOML for config examples") == [
+        "no yaml please, I find it error-prone. JSON or TOML for config examples"
+    ]
+    # in a long message a line with no end mark after a rule is most often the lead-in of what comes next
+    log = "\n".join(f"2026-12-07 10:{m:02d}:00 INFO worker {m} started, queue depth {m * 7}" for m in range(30))
+    paste = f"Serious answers only, no jokes.\nThe next error is in the same file\n\n{log}"
+    assert _texts(paste) == ["Serious answers only, no jokes."]
+    # what to keep to and what not, both said, with nothing technical named
+    assert _read("bodyweight stuff only, no gym", "Carry-on only, no checked bags.") == [
+        "bodyweight stuff only, no gym",
+        "Carry-on only, no checked bags.",
+    ]
+    assert _missed("Only you, no one else.", "No way, not now.") == ["Only you, no one else.", "No way, not now."]
+    # what the speaker works with and, right after it, what not
+    assert _texts("I use R, not Python. tidyverse is fine. How would I pivot a table?") == [
+        "I use R, not Python. tidyverse is fine."
+    ]
+    assert _read("Wir nutzen Vitest, nicht Jest.", "Uso Python, non R.") == [
+        "Wir nutzen Vitest, nicht Jest.",
+        "Uso Python, non R.",
+    ]
+    # not a tool named in narration, nor a contrast with more after it
+    assert _missed("I use Python 3.11 and it crashes on import.", "I'm using pandas, not polars, and it is slow.") == [
+        "I use Python 3.11 and it crashes on import.",
+        "I'm using pandas, not polars, and it is slow.",
+    ]

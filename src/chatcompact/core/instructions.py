@@ -96,7 +96,7 @@ _ANYWHERE = (
 )
 _AT_START = (
     *("start", "style_start", "style_general", "output", "directive_to_me", "assume", "cease", "lead_with"),
-    *("answer_with", "self_condition"),
+    *("answer_with", "self_condition", "uses"),
 )
 # A liking or a habit counts only of the assistant's output: one of the first with one of the second ("I love
 # hiking", "call me when you land" are in many chat messages, the output words in few of them).
@@ -153,7 +153,7 @@ def _classify(sentence: str) -> str | None:
     if len(s) < 4:
         return None
     kind = _by_cues(s)
-    if kind is None and has("pinned", s) and _pinned(s):
+    if kind is None and ((has("pinned", s) and _pinned(s)) or _uses_not(s)):
         return PREFERENCE  # "We're on React 17, we can't upgrade yet": a platform for now is one for this conversation
     if kind is not None or (_one_off(s) and not (has("standing", s) or has("temporal", s))):
         return kind  # "I'm free tomorrow, so give me a call": a request for then, whatever its clauses
@@ -1489,7 +1489,8 @@ def _terse(s: str) -> bool:
     short clauses; the first names a technical thing or the output (a 'tech' word, one that looks like it: "ORM",
     "jQuery", "Python3"; an 'output' word) and says to use only it ('restrictive': "only", "nur") or not (a
     'negative_lead' or 'negation' word first), or the second says what not to use instead. Not "Cash only", "No
-    way", "Kein Problem", "Friday, not Monday" (a correction of one fact), "No README, so I made one"."""
+    way", "Kein Problem", "Friday, not Monday" (a correction of one fact), "No README, so I made one". Where it says
+    both what to keep to and what not ("bodyweight stuff only, no gym"), no technical thing need be named."""
     head = _TERSE_TAIL.sub("", _TERSE_REASON.split(s.strip(_PUNCT), maxsplit=1)[0])
     if len(head) > 240 or lang.has_han(head) or not _terse_words().intersection(lang.words(head.lower())):
         return False
@@ -1505,7 +1506,11 @@ def _terse(s: str) -> bool:
     if not 1 <= len(clauses) <= 2 or len(", ".join(clauses)) > 80 or has("one_off", ", ".join(clauses)):
         return False
     marks = [_terse_mark(c, code) for c in clauses]
-    if None in marks or not _named(clauses[0][starts("negative_lead", clauses[0]) :]):
+    if None in marks:
+        return False
+    if marks == ["restricted", "negated"]:
+        return True  # "bodyweight stuff only, no gym": what to keep to and what not, both said
+    if not _named(clauses[0][starts("negative_lead", clauses[0]) :]):
         return False
     return bool(marks[0]) or (len(clauses) == 2 and marks[1] == "negated")
 
@@ -1571,7 +1576,18 @@ def _terse_hinted(head: str) -> bool:
     words = _terse_words()
     for m in _SHORT_HEAD.finditer(head):
         bare_not = _BARE_NOT.fullmatch(m.group(1).lower())
-        for clause in bare_not.groups() if bare_not else _TERSE_CLAUSE.split(m.group(1).lower()):
+        clauses = _TERSE_CLAUSE.split(m.group(1).lower())
+        if (
+            not bare_not
+            and len(clauses) == 2
+            and [_terse_mark(c, lang.detect(head)) for c in clauses]
+            == [
+                "restricted",
+                "negated",
+            ]
+        ):
+            return True  # "bodyweight stuff only, no gym"
+        for clause in bare_not.groups() if bare_not else clauses:
             w = clause.split()
             if w and (w[0] in words or w[-1] in words) and len(w) <= 3 and _named(m.group(1)):  # its own case
                 return True  # what it limits is named: "No jQuery", not "No way", "Not yet"
@@ -1728,6 +1744,26 @@ def _pinned(s: str) -> bool:
     loose = s[spans[0][0] : spans[0][1]].lower().rstrip() in {"we're on", "we are on", "i'm on", "i am on"}
     contrast = bool(_TERSE_CLAUSE.search(rest) or found("negation", s[spans[0][1] :]))  # "I'm on Windows, not bash"
     return (_technical(rest) or lang.has_han(rest)) and (versioned or not loose or contrast)
+
+
+def _uses_not(s: str) -> bool:
+    """ "I use R, not Python.", "I'm using Godot 3.5, not 4", "Wir nutzen Vitest, nicht Jest": what the speaker
+    uses ('uses', opening the sentence after a lead-in) and, right after it, what not, with a technical thing
+    named; nothing more in that sentence (not "I'm using pandas, not polars, and it is slow")."""
+    core = _without_request(s)
+    if (end := starts("lead_in", core)) and (colon := _LEAD_COLON.search(core, end, 40)):
+        core = core[colon.end() :]  # "Hey, quick thing: I'm using Godot 3.5, not 4"
+    end = starts("uses", core)
+    if not end:
+        return False
+    rest = _CLAUSE.split(core[end:], maxsplit=1)[0]
+    return bool(_NOT_THAT.match(core, end + len(rest))) and _technical(core[end:])
+
+
+# What it is not, and nothing more in that sentence: "..., not Python.", not "..., not polars, and it is slow".
+_NOT_THAT = re.compile(
+    r"\s*,?\s*(?:not|nicht|non|rather than|instead of|statt|invece di)(?:\s+[^\s,;.!?]+){1,3}\s*(?:[.!]|$)", re.I
+)
 
 
 def _complaint(s: str) -> bool:
@@ -1997,7 +2033,12 @@ def _command(sentence: str) -> bool:
     English): something more to do, "Fix the bug in line 3.", no reason or remark."""
     if starts("reason", sentence) or lang.detect(sentence) != "en":  # "Otherwise the contract tests fail."
         return False
+    if _ACRONYM.match(sentence.lstrip()):
+        return False  # "JSON or TOML for config examples": a name first, no verb
     return _bare_imperative(sentence, "en") and not has("addressee", sentence)
+
+
+_ACRONYM = re.compile(r"[A-Z]{2,6}\b")
 
 
 def _said_before(sentence: str, short: bool = False) -> bool:
@@ -2089,6 +2130,31 @@ def _refers_back(spoken: str) -> bool:
     return bool(end) and len(lang.words(spoken[end:])) <= 3
 
 
+# A rule pointing back at what was said before it, a demonstrative with at most one word after it before the end,
+# a mark or a linking word: "Code has to work on that.", "Please match that when you edit my drafts.", "Money advice
+# has to fit that reality, not ...", "Richte dich danach."
+_POINTS_BACK = re.compile(
+    r"\b(?:that|this|those|these)(?!\s+(?:is|are|was|were|will|would|should|can|could|has|have|had|may|might)\b)"
+    r"(?:\s+[\w-]+)?(?=\s*(?:[.,;:!]|$)|\s+(?:when|whenever|if|in|for|on|with|"
+    r"throughout|across|everywhere|too|as|please)\b)|\bda(?:nach|ran|mit|rauf|zu)\W{0,3}$",
+    re.I,
+)
+
+
+def _points_back(spoken: str) -> bool:
+    """Whether the rule ``spoken`` points back at the sentence before it (:data:`_POINTS_BACK`), not at where the
+    chat is ('place': "in this project"), at this turn ('one_off'), or at its own first part ("Ilse uses she/they
+    pronouns, so keep that consistent")."""
+    places = found("place", spoken) + found("one_off", spoken)
+    return any(
+        not any(a <= m.start() < b for a, b in places) and not _SO_BEFORE.search(spoken, 0, m.start())
+        for m in _POINTS_BACK.finditer(spoken)
+    )
+
+
+_SO_BEFORE = re.compile(r"\b(?:so|quindi|also|daher|because|since|weil|perché)\b", re.I)
+
+
 def _goes_on(sentence: str) -> bool:
     """Whether ``sentence``, right after a rule in its paragraph, goes on with it: a short command about things in
     general ("And parametrize instead of copy-pasting test functions."; not "Fix the bug in line 3.", about one
@@ -2110,6 +2176,19 @@ def _goes_on(sentence: str) -> bool:
 
 
 _AND = re.compile(r"^\s*(?:and|also|plus|und|auch|e|anche)\b[\s,]*", re.I)
+
+
+def _so_none(sentence: str) -> bool:
+    """Whether ``sentence``, right after a rule, draws what it rules out ("The repo is stuck on Java 8. So no var,
+    no records."): "so" (a 'consequence' word), then a 'negative_lead' list of at most ``REMARK_WORDS`` words,
+    nothing that happened."""
+    m = _SO.match(sentence)
+    if not m or not starts("negative_lead", sentence[m.end() :]) or len(lang.words(sentence)) > REMARK_WORDS:
+        return False
+    return not any(_past(w.lower()) for w in lang.words(sentence)) and _kept_beside(sentence)
+
+
+_SO = re.compile(r"^\s*(?:so|quindi|also|daher)\b[\s,]*", re.I)
 
 
 # ---------------------------------------------------------------- subjects: what supersedes what
@@ -2156,13 +2235,14 @@ def _tie(own: str, end: int, start: int) -> str:
     return m.group(1) if m else ""
 
 
-def _remark(sentence: str) -> bool:
+def _remark(sentence: str, loose: bool = False) -> bool:
     """Whether ``sentence``, right after a rule and the last of its paragraph, closes the rule with a remark on it
     ("British spelling, please. The docs are for a UK client.", "Keine Emojis, bitte. Das wirkt in Doku-Texten
     unprofessionell."): an ended statement of two to ``REMARK_WORDS`` words, kept beside a rule (:func:`_beside`),
-    no thanks, no command (:func:`_command`). A longer one after a rule in a long message is most often the task
-    ("... Ho letto che con Kotlin 2.0 serve il nuovo plugin, ma non capisco dove va dichiarato.")."""
-    if not _beside(sentence) or not _ends(sentence) or has("thanks", sentence) or _command(sentence):
+    no thanks, no command (:func:`_command`); ``loose``: ended or not. A longer one after a rule in a long message
+    is most often the task ("... Ho letto che con Kotlin 2.0 serve il nuovo plugin, ma non capisco dove va
+    dichiarato.")."""
+    if not _beside(sentence) or not (loose or _ends(sentence)) or has("thanks", sentence) or _command(sentence):
         return False  # "Always use tabs. Fix the bug in line 3.": something more to do (:func:`_goes_on`)
     words = lang.words(sentence)
     return lang.has_han(sentence) or 2 <= len(words) <= REMARK_WORDS
@@ -2356,9 +2436,12 @@ def read(message: Message, proposed: frozenset[str] = frozenset()) -> Reading:
     ruled = {sentence for sentence, _, _, kind, _, _ in out if kind is not None}
     at = {sentence: i for i, (sentence, *_) in enumerate(out)}
     short = [o[3] is not None and _short(out, at, i) for i, o in enumerate(out)]  # its paragraph is about the rule
-    after = [_onward(out, at, ruled, i, short[i]) if o[3] is not None else () for i, o in enumerate(out)]
+    alone = len(message.text) <= SHORT_CHARS and len(out) <= SHORT_SENTENCES  # the whole turn is that short
+    after = [_onward(out, at, ruled, i, short[i], alone) if o[3] is not None else () for i, o in enumerate(out)]
     given = {kept.written for run in after for kept in run}
-    leads = [_setting_of(out, at, ruled | given, i, short[i]) if o[3] is not None else "" for i, o in enumerate(out)]
+    leads = [
+        _setting_of(out, at, ruled | given, i, short[i], alone) if o[3] is not None else "" for i, o in enumerate(out)
+    ]
     whys = []
     for o, run in zip(out, after, strict=True):
         why, last = "", o[0]
@@ -2392,12 +2475,16 @@ def _short(out: list[_Read], at: dict[str, int], i: int) -> bool:
     return len(seen) <= SHORT_SENTENCES and sum(len(out[j][0]) + 1 for j in seen) <= SHORT_CHARS
 
 
-def _onward(out: list[_Read], at: dict[str, int], ruled: set[str], i: int, short: bool) -> tuple[_Beside, ...]:
+def _onward(
+    out: list[_Read], at: dict[str, int], ruled: set[str], i: int, short: bool, alone: bool = False
+) -> tuple[_Beside, ...]:
     """The sentences kept after the rule ``out[i]``, each after the one before it: the speaker's reason ("Use
     logging, not print(). We ship this as a library."), what goes on with it ("Tests with pytest. And parametrize
     instead of copy-pasting."), the rest of its sentence ("...; they render badly there"), a remark closing its
     paragraph ("British spelling, please. It's for a UK client."); in a ``short`` message up to ``KEPT_AROUND``
-    ("Tabs, not spaces. Four wide. My editor is set up that way."), else one; none a rule of its own."""
+    ("Tabs, not spaces. Four wide. My editor is set up that way."), else one; none a rule of its own. In a turn
+    that short as a whole (``alone``), the closing remark need not end with a mark ("serious answers only, no
+    jokes. had a rough week")."""
     run: list[_Beside] = []
     sentence, following = out[i][0], out[i][4]
     while following.written and following.written not in ruled and len(run) < (KEPT_AROUND if short else 1):
@@ -2407,7 +2494,8 @@ def _onward(out: list[_Read], at: dict[str, int], ruled: set[str], i: int, short
         if not (
             (ended and (_reason(following.spoken) or _goes_on(following.spoken)))
             or (following.tie and _tied(following.spoken))
-            or (ended and following.closes and _remark(following.spoken))
+            or (ended and following.closes and _remark(following.spoken, alone))
+            or (ended and _so_none(following.spoken))
         ):
             break
         run.append(following)
@@ -2418,17 +2506,19 @@ def _onward(out: list[_Read], at: dict[str, int], ruled: set[str], i: int, short
     return tuple(run)
 
 
-def _setting_of(out: list[_Read], at: dict[str, int], taken: set[str], i: int, short: bool) -> str:
+def _setting_of(out: list[_Read], at: dict[str, int], taken: set[str], i: int, short: bool, alone: bool = False) -> str:
     """What is kept before the rule ``out[i]``, as written and joined to it: the speaker's setting it follows from
     ("Our infra is Terraform on GCP. No console click-throughs.", "Hey, I'm blind. I use a screen reader. Describe
     charts in words."; :func:`_said_before`), what "keep that in mind" points back to, the first part of
     its sentence ("Excel for me: semicolons as separators"); in a ``short`` message up to ``KEPT_AROUND`` less one,
-    the speaker's state among them (:func:`_self_state`), else one; none taken already."""
+    the speaker's state among them (:func:`_self_state`), else one; none taken already. In a turn that short as a
+    whole (``alone``), what a rule points back at ("... Code has to work on that."; :func:`_points_back`)."""
     run: list[_Beside] = []
     spoken, preceding = out[i][1], out[i][5]
     while preceding.written and preceding.written not in taken and len(run) < (KEPT_AROUND - 1 if short else 1):
         if not (
             (not run and _refers_back(spoken))
+            or (not run and alone and _points_back(spoken) and _beside(preceding.spoken))
             or _said_before(preceding.spoken, short)
             or (preceding.tie and _tied(preceding.spoken))
         ):

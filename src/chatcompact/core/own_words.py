@@ -90,6 +90,7 @@ ANCHORED = frozenset(
         "not_reason",
         "about_lead",
         "self_condition",
+        "uses",
     }
 )
 
