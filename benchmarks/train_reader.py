@@ -20,7 +20,8 @@ it about (the user's own words, no question, no one-off; what the rules' guards 
   LoCoMo dev, the first half of DialogSum dev, the agent dev trajectories' reasoning, the user turns of the
   ``assistant`` stream and of the long-chat dev set's other turns (``benchmarks/instructions.py``).
 
-The kept-apart batches (``UNSEEN*``) and the second half of DialogSum dev are never trained on.
+The kept-apart batches (``UNSEEN*``) and the second half of DialogSum dev are never trained on, nor
+``WRITTEN_35`` (see ``_NOT_TRAINED``).
 
 **How it carries** (printed first): five folds, each holding out whole batches (``WRITTEN_*``, each written by
 a different helper at a different time: fresh wording; the tests' literals are one batch) and a fifth of the
@@ -66,8 +67,12 @@ _SHORT = (
     "WRITTEN_3",
     "WRITTEN_4",
     "WRITTEN_6",
-    *(f"WRITTEN_{i}" for i in (*range(11, 22), 24, 26, 28, 29, 31, 32, 34, 35)),
+    *(f"WRITTEN_{i}" for i in (*range(11, 22), 24, 26, 28, 29, 31, 32, 34)),
 )
+# Read for rules, not trained on: the reader retrained with batch 35 (2026-12-07) found one kept-apart case more
+# and lost two (UNSEEN_21 +1, UNSEEN_17 and UNSEEN_20 -1 each) and five of WRITTEN_29: no gain, so the bundled
+# weights stay those trained through batch 34.
+_NOT_TRAINED = ("WRITTEN_35", "WRITTEN_35_NEGATIVES")
 _LONG = ("WRITTEN_22", "WRITTEN_23", "WRITTEN_25", "WRITTEN_27", "WRITTEN_30", "WRITTEN_33")
 
 Unit = tuple[str, list[str], str]  # (group, the sentences asked about, the message)
@@ -121,7 +126,7 @@ def negatives(data: Path) -> tuple[list[Unit], list[Unit]]:
     labelled += [
         t
         for name in dir(cases)
-        if name.startswith("WRITTEN_") and name.endswith("_NEGATIVES")
+        if name.startswith("WRITTEN_") and name.endswith("_NEGATIVES") and name not in _NOT_TRAINED
         for t in getattr(cases, name)
     ]
     conversations = load_locomo(data / "locomo_dev.json").conversations

@@ -2106,6 +2106,10 @@ def test_what_a_short_turn_says_around_its_rule_and_the_speakers_tool_with_what_
         "Carry-on only, no checked bags.",
     ]
     assert _missed("Only you, no one else.", "No way, not now.") == ["Only you, no one else.", "No way, not now."]
+    # how the speaker is now ("yet"), in a clause about them, holds for the conversation; of anything else it is
+    # this turn's
+    rust = "Keep the explanations brief; I've been writing C for 20 years, I just don't know Rust's borrow checker yet."
+    assert _read(rust, "Keep it short, the build is not done yet.") == [rust]
     # what the speaker works with and, right after it, what not
     assert _texts("I use R, not Python. tidyverse is fine. How would I pivot a table?") == [
         "I use R, not Python. tidyverse is fine."
@@ -2119,3 +2123,26 @@ def test_what_a_short_turn_says_around_its_rule_and_the_speakers_tool_with_what_
         "I use Python 3.11 and it crashes on import.",
         "I'm using pandas, not polars, and it is slow.",
     ]
+
+
+def test_styles_joined_by_and_colloquial_zh_we_and_what_goes_in_the_listeners_output_are_read():
+    assert _read("kurz und knapp bitte, ohne lange Einleitung", "short and simple please") == [
+        "kurz und knapp bitte, ohne lange Einleitung",
+        "short and simple please",
+    ]
+    assert _missed("fish and chips please", "Salt and pepper, please.") == [
+        "fish and chips please",
+        "Salt and pepper, please.",
+    ]
+    assert _read("咱们的服务器只有2核4G，方案别太重。") == ["咱们的服务器只有2核4G，方案别太重。"]
+    assert _missed("咱们今天吃什么？") == ["咱们今天吃什么？"]
+    versions = (
+        "The package versions in your suggestions have to match Debian 10.",
+        "Die Paketversionen in deinen Vorschlägen müssen also dazu passen.",
+        "Le versioni nelle tue risposte devono essere compatibili con Python 3.8.",
+    )
+    assert _read(*versions) == list(versions)
+    # one answer, or what happened
+    assert _missed(
+        "The numbers in your answer have to add up.", "The links in your replies must have been broken yesterday."
+    ) == ["The numbers in your answer have to add up.", "The links in your replies must have been broken yesterday."]

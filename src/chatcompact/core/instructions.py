@@ -160,6 +160,8 @@ def _classify(sentence: str) -> str | None:
     # a terse pick or a convention of the speaker's team: of a whole sentence, never a clause after a situation
     if _accommodation(s) or _terse(s) or _convention(s) or _complaint(s) or _banned(s) or _led(s) or _ordered(s):
         return PREFERENCE
+    if _your_output_must(s):
+        return INSTRUCTION
     if starts("self_condition", s) and not s.rstrip().endswith("!"):
         return PREFERENCE  # "I'm vegetarian but I eat eggs and dairy.": it holds for every answer
     if _when_habit(s):
@@ -340,15 +342,18 @@ _IDIOM = frozenset(("time", "times", "half", "hand", "day", "week"))  # "the fir
 def _one_off(s: str) -> list[tuple[int, int]]:
     """The 'one_off' phrases of ``s``, but a 'place' word where the user is in a sentence of a preference or of
     more than one clause ("I can't run Python 2 here", "Qui siamo tutti su Vue, gli esempi in React ..."), and how
-    the speaker is now in a first clause about them (``_STATE_NOW``: "I can't read notation yet, tabs only")."""
+    the speaker is now in a clause about them (``_STATE_NOW``: "I can't read notation yet, tabs only")."""
     off = found("one_off", s)
     if off:  # "above each code block", "below every heading": where in each answer, not the text up there
         off = [(a, b) for a, b in off if not (s[a:b].lower() in _WHERE and _next_word(s, b) in word_list("general"))]
         # "the second (one)", "the third test" pick one thing; "the other half", "the first time it comes up" do not
         off = [(a, b) for a, b in off if not (_ORDINAL.match(s[a:b]) and _next_word(s, b) in _IDIOM)]
-    if off and (cut := _CLAUSE.search(s)) and _situation(s[: cut.start()]):  # "I can't have caffeine at the
-        # moment, so leave coffee out of any drink suggestions": how the speaker is now, for the conversation
-        off = [(a, b) for a, b in off if not (b <= cut.start() and s[a:b].lower() in _STATE_NOW)]
+    if any(s[a:b].lower() in _STATE_NOW for a, b in off):  # "I can't have caffeine at the moment, so leave
+        # coffee out of any drink suggestions", "Keep it brief; I just don't know Rust yet": how the speaker is now,
+        # in a clause about them, holds for the conversation
+        cuts = [0, *(m.end() for m in _CLAUSE.finditer(s)), len(s)]
+        clause = {(a, b): s[max(c for c in cuts if c <= a) : min(c for c in cuts if c >= b)] for a, b in off}
+        off = [(a, b) for a, b in off if not (s[a:b].lower() in _STATE_NOW and _situation(clause[(a, b)]))]
     if off and (has("prefer", s) or _CLAUSE.search(s)):
         return _unplaced(s, off)
     return off
@@ -819,6 +824,16 @@ def _thing_must(clause: str, code: str) -> bool:
     people = word_list("people", code) | word_list("first_person", code) | word_list("addressee", code)
     stop = people | _specific(code) | word_list("object_pronoun", code) | word_list("statement_start", code)
     return 1 <= len(words) <= 3 and not stop.intersection(words) and not any(_past(w) for w in words)
+
+
+def _your_output_must(s: str) -> bool:
+    """ "The package versions in your suggestions have to match Debian 10", "Die Paketversionen in deinen
+    Vorschlägen müssen also dazu passen": what goes in the listener's output in general (:func:`_in_your_output`,
+    before a modal 'norm'), whatever its length; nothing that happened, no question."""
+    norm = _modal_norm(s)
+    if norm is None or s.rstrip().endswith(("?", "？")) or any(_past(w.lower()) for w in lang.words(s)):
+        return False
+    return _in_your_output(s[:norm], lang.detect(s))
 
 
 _MODAL_NORMS = ("must", "should", "has to", "have to", "needs to", "need to", "muss", "müssen", "deve", "devono")
@@ -1459,7 +1474,9 @@ def _fragment(s: str) -> bool:
     if not words or len(words) > MAX_FRAGMENT_WORDS + longer or len(rest) > 40 + 10 * longer:
         return False
     stop = (word_list("determiner", code) | word_list("article", code)) - word_list("plural_article", code)
-    if words[0] in stop or any(w in word_list("not_fragment", code) for w in words):
+    if words[0] in stop or any(
+        w in word_list("not_fragment", code) and not _joins_styles(words, i, code) for i, w in enumerate(words)
+    ):
         return False
     if lang.has_han(rest):
         return not any(rest.startswith(d) for d in stop) and bool(lang.content_words(rest, filler=True))
@@ -1481,6 +1498,16 @@ _BARE_NOT = re.compile(r"([^\s,;]+(?:[ \t]\d[\w.]*)?)[ \t]+((?:not|nicht|non)[ \
 _BARE_WHERE = re.compile(r"\S+\s+\S+(?=\s+(\w+)\s)")  # "not java" and the word after it: "for any android ..."
 _TERSE_TAIL = re.compile(r"\s+(?:btw|fyi|pls|plz|please|thx|thanks|bitte|grazie)\W*$", re.I)  # "pnpm not npm btw"
 _TERSE_REASON = re.compile(r"\s[-–—]\s|:\s")
+
+
+def _joins_styles(words: list[str], i: int, code: str) -> bool:
+    """Whether ``words[i]`` is an "and" between two words of how answers should be ("kurz und knapp bitte", "short
+    and simple please"; not "fish and chips please")."""
+    style = word_list("fragment_about", code) | word_list("fragment_adjective", code)
+    return words[i] in _AND_WORDS and 0 < i < len(words) - 1 and words[i - 1] in style and words[i + 1] in style
+
+
+_AND_WORDS = frozenset({"and", "und", "e"})
 
 
 def _terse(s: str) -> bool:
