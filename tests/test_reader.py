@@ -26,7 +26,8 @@ def _items(text: str, role: str = "user") -> list[str]:
 def test_the_bundled_weights_load_and_are_sane() -> None:
     raw = json.loads(resources.files("chatcompact").joinpath("data", "lang", "reader.json").read_text("utf-8"))
     m = reader.model()
-    assert m.thresholds == raw["thresholds"] == {"en": m.thresholds["en"]} and 0.5 <= m.thresholds["en"] < 1.0
+    assert m.thresholds == raw["thresholds"] and set(m.thresholds) == {"en", "en:short"}
+    assert 0.5 <= m.thresholds["en:short"] <= m.thresholds["en"] < 1.0  # a short turn's sentence is its point
     assert len(m.weights) > 1000 and all(math.isfinite(w) for w in m.weights.values())
     assert any(k.startswith("k:") for k in m.weights) and any(k.startswith("s:") for k in m.weights)
 

@@ -2410,15 +2410,16 @@ def reader_sentences(text: str) -> list[str]:
     ]
 
 
-def _learned(written: str, spoken: str, doubtful: bool, drafted: bool = False) -> bool:
+def _learned(written: str, spoken: str, doubtful: bool, drafted: bool = False, short: bool = False) -> bool:
     """Whether the learned reader proposes this sentence of :func:`_sentences` (its language first: cheapest). One
     before a generic question (``doubtful``: it may have been pasted) counts only where the speaker speaks of
     themselves ("I'm on Arch, terminal commands only. Makes sense?"), never in a prompt drafted for a bot
     (``drafted``: "You are a support bot. ... What do you think?") nor as advice seen elsewhere ('backref': "Always
-    use UTC in the database, I've seen this advice everywhere. Makes sense?")."""
+    use UTC in the database, I've seen this advice everywhere. Makes sense?"). ``short``: by the model's threshold
+    for a short turn (:func:`short_turn`) in which nothing else was found."""
     if doubtful and (drafted or not _speaks_of_self("first_person", spoken) or has("backref", spoken)):
         return False
-    if (threshold := reader.threshold(spoken)) is None:
+    if (threshold := reader.threshold(spoken, short)) is None:
         return False
     return open_to_reader(written, spoken) and reader.score(spoken) >= threshold
 
@@ -2441,7 +2442,13 @@ def read(message: Message, proposed: frozenset[str] = frozenset()) -> Reading:
     cued = cued or (may_hold(head, ("doubt",), ()) and may_hold(head, (), ("condition",)))  # "If unsure, say so"
     override = may_hold(head, ("override",), ())
     sentences = _sentences(message.text)
-    if not cued and not override and not proposed and not any(_learned(w, s, d) for w, s, d, _, _ in sentences):
+    alone = short_turn(message.text, len(sentences))  # the whole turn is that short
+    if (
+        not cued
+        and not override
+        and not proposed
+        and not any(_learned(w, s, d, False, alone) for w, s, d, _, _ in sentences)
+    ):
         return Reading(False, False)  # most messages: no cue outside their code, and nothing the reader proposes
     out = []
     drafted = any(doubtful and starts("persona", spoken) for _, spoken, doubtful, _, _ in sentences)  # "You are a"
@@ -2460,10 +2467,13 @@ def read(message: Message, proposed: frozenset[str] = frozenset()) -> Reading:
             kind = PREFERENCE  # wording no rule was drawn from: the learned reader's, behind the same guards
         cued = cued or kind is not None
         out.append((sentence, spoken, doubtful, kind, following, preceding))
+    if alone and all(o[3] is None for o in out):  # nothing found in a short turn: its point, by the reader's
+        # threshold there (where something was, the sentences around it are its setting or reason)
+        out = [(*o[:3], PREFERENCE if _learned(o[0], o[1], o[2], drafted, True) else None, *o[4:]) for o in out]
+        cued = cued or any(o[3] is not None for o in out)
     ruled = {sentence for sentence, _, _, kind, _, _ in out if kind is not None}
     at = {sentence: i for i, (sentence, *_) in enumerate(out)}
     short = [o[3] is not None and _short(out, at, i) for i, o in enumerate(out)]  # its paragraph is about the rule
-    alone = len(message.text) <= SHORT_CHARS and len(out) <= SHORT_SENTENCES  # the whole turn is that short
     after = [_onward(out, at, ruled, i, short[i], alone) if o[3] is not None else () for i, o in enumerate(out)]
     given = {kept.written for run in after for kept in run}
     leads = [
@@ -2476,6 +2486,16 @@ def read(message: Message, proposed: frozenset[str] = frozenset()) -> Reading:
             why, last = f"{why}{lang.glue(last, kept.tie)}{kept.written}", kept.written
         whys.append(why)
     return Reading(cued, override, tuple((*o[:4], why, lead) for o, why, lead in zip(out, whys, leads, strict=True)))
+
+
+def short_turn(text: str, sentences: int | None = None) -> bool:
+    """Whether a user turn is short as a whole: at most ``SHORT_CHARS`` characters and ``SHORT_SENTENCES``
+    sentences (``sentences``: their number when the caller has them). What is said around a rule there is about
+    it, and the learned reader has its own threshold there (a sentence of so short a turn is most often its
+    point)."""
+    if len(text) > SHORT_CHARS:
+        return False
+    return (len(_sentences(text)) if sentences is None else sentences) <= SHORT_SENTENCES
 
 
 _Read = tuple[str, str, bool, str | None, _Beside, _Beside]

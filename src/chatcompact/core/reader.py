@@ -66,15 +66,20 @@ def features(sentence: str) -> frozenset[str]:
 @dataclass(frozen=True)
 class Model:
     """The weights: ``bias`` plus one weight per feature present (features are present or not), and the score
-    from which a sentence is proposed, per language (``{"en": 0.93}``: a language without one is not asked)."""
+    from which a sentence is proposed, per language (``{"en": 0.93}``: a language without one is not asked), and
+    in a short turn where one is given (``"en:short"``)."""
 
     bias: float
     weights: dict[str, float]
     thresholds: dict[str, float]
 
-    def threshold(self, sentence: str) -> float | None:
-        """The score ``sentence`` must reach, by its language; None where the model is not used."""
-        return self.thresholds.get(lang.detect(sentence))
+    def threshold(self, sentence: str, short: bool = False) -> float | None:
+        """The score ``sentence`` must reach, by its language (of a ``short`` turn: its language's ``":short"``
+        threshold where there is one); None where the model is not used."""
+        code = lang.detect(sentence)
+        if code not in self.thresholds:
+            return None
+        return self.thresholds.get(f"{code}:short", self.thresholds[code]) if short else self.thresholds[code]
 
 
 @lru_cache(maxsize=1)
@@ -93,15 +98,16 @@ def score(sentence: str, m: Model | None = None) -> float:
     return 1.0 / (1.0 + math.exp(-max(-40.0, min(40.0, z))))
 
 
-def threshold(sentence: str) -> float | None:
-    """The score from which the bundled model proposes ``sentence``, by its language; None where it is not asked
-    (a language it has no threshold for, or inside :func:`disabled`)."""
-    return None if _OFF.get() else model().threshold(sentence)
+def threshold(sentence: str, short: bool = False) -> float | None:
+    """The score from which the bundled model proposes ``sentence`` (of a ``short`` turn, see
+    :meth:`Model.threshold`), by its language; None where it is not asked (a language it has no threshold for, or
+    inside :func:`disabled`)."""
+    return None if _OFF.get() else model().threshold(sentence, short)
 
 
-def proposes(sentence: str) -> bool:
-    """Whether the bundled model proposes ``sentence``: its score reaches :func:`threshold`."""
-    t = threshold(sentence)
+def proposes(sentence: str, short: bool = False) -> bool:
+    """Whether the bundled model proposes ``sentence`` (of a ``short`` turn): its score reaches :func:`threshold`."""
+    t = threshold(sentence, short)
     return t is not None and score(sentence) >= t
 
 
