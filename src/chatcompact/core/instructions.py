@@ -1601,19 +1601,13 @@ def _terse_hinted(head: str) -> bool:
     if not may_hold(head, ("restrictive",), ("negative_lead", "negation")):
         return False
     words = _terse_words()
+    code = lang.detect(head)
     for m in _SHORT_HEAD.finditer(head):
         bare_not = _BARE_NOT.fullmatch(m.group(1).lower())
         clauses = _TERSE_CLAUSE.split(m.group(1).lower())
-        if (
-            not bare_not
-            and len(clauses) == 2
-            and [_terse_mark(c, lang.detect(head)) for c in clauses]
-            == [
-                "restricted",
-                "negated",
-            ]
-        ):
-            return True  # "bodyweight stuff only, no gym"
+        marks = [_terse_mark(c, code) for c in clauses] if not bare_not and len(clauses) == 2 else []
+        if marks == ["restricted", "negated"]:
+            return True  # "bodyweight stuff only, no gym": what to keep to and what not
         for clause in bare_not.groups() if bare_not else clauses:
             w = clause.split()
             if w and (w[0] in words or w[-1] in words) and len(w) <= 3 and _named(m.group(1)):  # its own case
