@@ -2146,3 +2146,24 @@ def test_styles_joined_by_and_colloquial_zh_we_and_what_goes_in_the_listeners_ou
     assert _missed(
         "The numbers in your answer have to add up.", "The links in your replies must have been broken yesterday."
     ) == ["The numbers in your answer have to add up.", "The links in your replies must have been broken yesterday."]
+
+
+def test_keep_something_to_a_limit_in_a_short_turn_is_a_rule_but_not_in_a_long_message_nor_of_someone():
+    assert _read(
+        "Keep recipes to two servings, it's just me and my partner.",
+        "Keep my reading list to audiobooks, I listen while driving.",
+        "Keep exercise moderate.",
+    ) == [
+        "Keep recipes to two servings, it's just me and my partner.",
+        "Keep my reading list to audiobooks, I listen while driving.",
+        "Keep exercise moderate.",
+    ]
+    assert _missed("Keep it to yourself.", "Keep me posted.", "Keep the kids busy until I get home.") == [
+        "Keep it to yourself.",
+        "Keep me posted.",
+        "Keep the kids busy until I get home.",
+    ]
+    # in a long message, most often a limit for the task at hand
+    log = "\n".join(f"2026-12-07 10:{m:02d}:00 INFO worker {m} started, queue depth {m * 7}" for m in range(30))
+    assert _missed(f"The worker restarts under load, here is the log:\n\n{log}\n\nKeep the diff to a minimum.") != []
+

@@ -927,6 +927,27 @@ def _noted(s: str) -> bool:
     return (own or _setting(rest, code)) and bool(lang.content_words(rest, filler=True))  # "The app targets ..."
 
 
+def _kept_to(s: str) -> bool:
+    """ "Keep recipes to two servings", "Keep my reading list to audiobooks", "Keep exercise moderate": "keep"
+    opening the sentence, what is kept (at most three words: no one, no pronoun, no one thing of this turn), then
+    a limit ("to", "under", "below", "within") or a degree ("moderate", "light"); in English. Read in a short turn
+    only (:func:`short_turn`): in a long message it is most often a limit for the task at hand ("keep the diff to
+    a minimum")."""
+    m = _KEEP_TO.match(s.strip())
+    if not m or lang.detect(s) != "en":
+        return False
+    kept = [w.lower() for w in m.group(1).split()]
+    stop = word_list("people", "en") | word_list("object_pronoun", "en") | word_list("first_person", "en")
+    return not stop.intersection(kept) and not has("one_off", s)
+
+
+# "keep", optionally after "please", what is kept (the speaker's or in general), then a limit or a degree.
+_KEEP_TO = re.compile(
+    r"(?:please\s+)?keep\s+(?:(?:my|the|all|any)\s+)?([a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?)\s+"
+    r"(?:(?:to|under|below|within)\s+\S|(?:moderate|light|low|minimal|cheap|simple|gentle|mild)\b)",
+    re.I,
+)
+_KEEP_HEAD = re.compile(r"(?:^|[.!?]\s+)(?:please\s+)?keep\s+", re.I | re.M)
 _MODAL_HEAD = re.compile(r"(?:^|[.!?]\s+)(?:can|could|would|may)\s+(?:\w+\s+){1,3}(?:be|get|stay)\s", re.I | re.M)
 _MODAL_Q = re.compile(r"^(?:can|could|would|may)\s+(?:the\s+|your\s+)?", re.I)
 
@@ -2427,7 +2448,9 @@ def read(message: Message, proposed: frozenset[str] = frozenset()) -> Reading:
         return Reading(False, False)
     head = message.text[:READ_CHARS]
     cued = may_hold(head, _ANYWHERE, _AT_START) or _clause_hinted(head) or _paired(head) or _terse_hinted(head)
-    cued = cued or _team_hinted(head) or bool(_MODAL_HEAD.search(head)) or _order_hinted(head)
+    cued = (
+        cued or _team_hinted(head) or bool(_MODAL_HEAD.search(head) or _KEEP_HEAD.search(head)) or _order_hinted(head)
+    )
     cued = cued or bool(_CLITIC.search(head) and may_hold(head, ("output",), ()))
     cued = cued or (may_hold(head, (), ("when_lead",)) and may_hold(head, ("when_you", "trigger"), ()))
     cued = cued or may_hold(head, (), ("alert",)) or _lead_hinted(head) or _after(head, "listener_own", ("output",), 1)
@@ -2459,6 +2482,8 @@ def read(message: Message, proposed: frozenset[str] = frozenset()) -> Reading:
             kind = PREFERENCE  # "Our CI box has no internet. Keep that in mind.": what to keep came before
         if kind is None and _learned(sentence, spoken, doubtful, drafted):
             kind = PREFERENCE  # wording no rule was drawn from: the learned reader's, behind the same guards
+        if kind is None and alone and not doubtful and _kept_to(spoken):
+            kind = INSTRUCTION  # "Keep recipes to two servings": in a long message most often a limit for its task
         cued = cued or kind is not None
         out.append((sentence, spoken, doubtful, kind, following, preceding))
     if alone and all(o[3] is None for o in out):  # nothing found in a short turn: its point, by the reader's
