@@ -2166,4 +2166,3 @@ def test_keep_something_to_a_limit_in_a_short_turn_is_a_rule_but_not_in_a_long_m
     # in a long message, most often a limit for the task at hand
     log = "\n".join(f"2026-12-07 10:{m:02d}:00 INFO worker {m} started, queue depth {m * 7}" for m in range(30))
     assert _missed(f"The worker restarts under load, here is the log:\n\n{log}\n\nKeep the diff to a minimum.") != []
-
