@@ -2224,13 +2224,14 @@ def _so_none(sentence: str) -> bool:
     """Whether ``sentence``, right after a rule, draws what it rules out ("The repo is stuck on Java 8. So no var,
     no records."): "so" (a 'consequence' word), then a 'negative_lead' list of at most ``REMARK_WORDS`` words,
     nothing that happened."""
-    m = _SO.match(sentence)
-    if not m or not starts("negative_lead", sentence[m.end() :]) or len(lang.words(sentence)) > REMARK_WORDS:
+    end = _consequence_start(sentence, lang.detect(sentence))
+    if (
+        not end
+        or not starts("negative_lead", sentence[end:].lstrip(_PUNCT))
+        or len(lang.words(sentence)) > REMARK_WORDS
+    ):
         return False
     return not any(_past(w.lower()) for w in lang.words(sentence)) and _kept_beside(sentence)
-
-
-_SO = re.compile(r"^\s*(?:so|quindi|also|daher)\b[\s,]*", re.I)
 
 
 # ---------------------------------------------------------------- subjects: what supersedes what
