@@ -156,7 +156,7 @@ from instruction_cases import (
 from chatcompact import Memory
 from chatcompact.config import Policy
 from chatcompact.core import lang, memo
-from chatcompact.core.instructions import detect, read, rule_part, same_subject
+from chatcompact.core.instructions import detect, read, reader_asks, rule_part, same_subject
 from chatcompact.core.validate import screen_standing
 from chatcompact.evaluation.agent import load_trajectories
 from chatcompact.evaluation.cards import CARDS
@@ -188,12 +188,49 @@ LONG_BATCHES = (
 )
 
 
+class _Hearing:
+    """The sentence vectors the learned reader of words and vectors reads (``--embedder local``: the bundled
+    embedder, as a thread with it has them computed at compaction); none by default (the reader of words)."""
+
+    def __init__(self) -> None:
+        self.embedder: Any = None
+        self.vectors: dict[str, Any] = {}
+
+    def prefetch(self, texts: list[str]) -> None:
+        """Embed, in batches, the sentences of ``texts`` the reader asks about (before a timed loop)."""
+        if self.embedder is None:
+            return
+        todo = [
+            s
+            for s in dict.fromkeys(reader_asks(Message("user", t, seq=1) for t in texts if t))
+            if s not in self.vectors
+        ]
+        for i in range(0, len(todo), 256):
+            self.vectors.update(zip(todo[i : i + 256], self.embedder.embed(todo[i : i + 256]), strict=True))
+
+    def heard(self, message: Message) -> dict[str, Any] | None:
+        if self.embedder is None:
+            return None
+        asks = reader_asks([message])
+        self.prefetch([message.text] if any(s not in self.vectors for s in asks) else [])
+        return {s: self.vectors[s] for s in asks} or None
+
+
+_HEARING = _Hearing()
+
+
+def _detect(message: Message) -> list[SummaryItem]:
+    """``detect``, with the sentences' vectors where the benchmark runs with the bundled embedder."""
+    heard = _HEARING.heard(message)
+    return detect(message) if heard is None else detect(message, reading=read(message, heard=heard))
+
+
 def detection() -> None:
     """Print recall and precision of ``detect`` per language, and the false positives by kind."""
     by_lang: dict[str, list[int]] = {}
     missed = []
     for code, text, _ in positives():
-        hit = bool(detect(Message("user", text, seq=1)))
+        hit = bool(_detect(Message("user", text, seq=1)))
         by_lang.setdefault(code, [0, 0])[0] += hit
         by_lang[code][1] += 1
         if not hit:
@@ -201,7 +238,7 @@ def detection() -> None:
     wrong: Counter[str] = Counter()
     kinds: Counter[str] = Counter(kind for _, _, kind in FALSE_POSITIVES)
     for role, text, kind in FALSE_POSITIVES:
-        if detect(Message(role, text, seq=1, tool_call_id="c" if role == "tool" else None)):
+        if _detect(Message(role, text, seq=1, tool_call_id="c" if role == "tool" else None)):
             wrong[kind] += 1
     tp = sum(v[0] for v in by_lang.values())
     pos = sum(v[1] for v in by_lang.values())
@@ -236,7 +273,7 @@ def detection() -> None:
         ("UNSEEN_24", UNSEEN_24),
     ):
         texts = [t for per_lang in cases.values() for t in per_lang]
-        items = {t: " ".join(i.text for i in detect(Message("user", t, seq=1))) for t in texts}
+        items = {t: " ".join(i.text for i in _detect(Message("user", t, seq=1))) for t in texts}
         found = [t for t in texts if items[t]]
         whole = sum(_norm(_statement(t)) in _norm(items[t]) for t in found)  # what survival can keep of it
         print(
@@ -261,7 +298,7 @@ def detection() -> None:
         ("UNSEEN_23_NEGATIVES", UNSEEN_23_NEGATIVES),
         ("UNSEEN_24_NEGATIVES", UNSEEN_24_NEGATIVES),
     ):
-        taken = [t for t in negatives if detect(Message("user", t, seq=1))]
+        taken = [t for t in negatives if _detect(Message("user", t, seq=1))]
         print(f"  negatives written with them ({name}): {len(taken)}/{len(negatives)} taken")
     for name, cases, negatives in (
         ("WRITTEN_11", WRITTEN_11, WRITTEN_11_NEGATIVES),
@@ -285,13 +322,13 @@ def detection() -> None:
         ("WRITTEN_35", WRITTEN_35, WRITTEN_35_NEGATIVES),
     ):
         texts = [t for per_lang in cases.values() for t in per_lang]
-        found = [t for t in texts if detect(Message("user", t, seq=1))]
-        taken = [t for t in negatives if detect(Message("user", t, seq=1))]
+        found = [t for t in texts if _detect(Message("user", t, seq=1))]
+        taken = [t for t in negatives if _detect(Message("user", t, seq=1))]
         print(
             f"  written by a helper, read for rules (instruction_cases.{name}): recall {len(found)}/{len(texts)}, "
             f"{len(taken)}/{len(negatives)} of its negatives taken"
         )
-    taken = [t for t in TECH_ONE_OFF if detect(Message("user", t, seq=1))]
+    taken = [t for t in TECH_ONE_OFF if _detect(Message("user", t, seq=1))]
     print(f"  one-off commands of a technical chat (TECH_ONE_OFF): {len(taken)}/{len(TECH_ONE_OFF)} taken")
     for text in taken:
         print(f"    taken: {text!r}")
@@ -306,11 +343,11 @@ def long_messages(name: str, pairs: list[tuple[str, str]], negatives: list[str],
     of those messages, and negatives of the same kind with any item."""
     found = other = 0
     for message, wanted in pairs:
-        items = [_norm(rule_part(i.text)) for i in detect(Message("user", message, seq=1))]
+        items = [_norm(rule_part(i.text)) for i in _detect(Message("user", message, seq=1))]
         hit = [i for i in items if _norm(wanted) in i or i.rstrip("…") in _norm(wanted)]
         found += bool(hit)
         other += len(items) - len(hit)
-    taken = sum(bool(detect(Message("user", t, seq=1))) for t in negatives)
+    taken = sum(bool(_detect(Message("user", t, seq=1))) for t in negatives)
     how = "kept apart, written by a helper" if kept_apart else "written by a helper, read for rules"
     print(
         f"  a preference inside a long technical message ({how}: instruction_cases.{name}): found {found}/"
@@ -385,14 +422,15 @@ def real_turns(data: Path, show: bool) -> None:
     rows.append(("the assistant stream's user turns (a task, or a command's output pasted back)", pasted))
     stated, others = _long_chat_turns(data)
     rows.append(("the long-chat dev set's user turns with no preference in them (facts, updates among them)", others))
-    read_stated = [t for t in stated if detect(Message("user", t, seq=1))]
+    read_stated = [t for t in stated if _detect(Message("user", t, seq=1))]
     print(f"  the long-chat dev set's user turns that state a preference: {len(read_stated)} of {len(stated)} read")
     for name, turns in rows:
+        _HEARING.prefetch(turns)  # vectors (with --embedder local) as a compaction has them: not timed here
         hits, took = [], 0.0
         for t in turns:
             start = time.perf_counter()
             with memo.scope():  # as the drivers read a message: in an operation's memo scope
-                found = detect(Message("user", t, seq=1))
+                found = _detect(Message("user", t, seq=1))
             took += time.perf_counter() - start
             hits += [t] if found else []
         print(f"  {name}: {len(hits)} of {len(turns):,} turns read as rules, {1e6 * took / len(turns):.0f} us a turn")
@@ -591,7 +629,14 @@ def _inside(content: str, text: str, k: int) -> str:
 
 
 def run(
-    source: str, budget: int, seed: int, tokens: int, per_stream: int, data: Path, pool: str = "all"
+    source: str,
+    budget: int,
+    seed: int,
+    tokens: int,
+    per_stream: int,
+    data: Path,
+    pool: str = "all",
+    embedder: str = "none",
 ) -> dict[str, Any]:
     """The figures of one stream (see the module docstring)."""
     rng = random.Random(seed)
@@ -601,7 +646,7 @@ def run(
         str(msgs[i]["content"])[:300]
         for i in rng.sample([i for i, m in enumerate(msgs) if m["role"] == "user"], QUERIES)
     ]
-    with Memory.open("memory://", policy=Policy(budget=budget), background=False, embedder="none") as mem:
+    with Memory.open("memory://", policy=Policy(budget=budget), background=False, embedder=embedder) as mem:
         t = mem.thread(source, system="You are a helpful assistant.")
         sent: list[dict[str, Any]] = []
         negative_seqs: set[int] = set()
@@ -704,21 +749,35 @@ def main() -> int:
             help=f"draw the positives from UNSEEN_{n}, written by a helper that saw no rule (a later session)",
         )
     ap.add_argument("--turns-only", action="store_true", help="detection and real turns, no long streams")
+    ap.add_argument("--streams-only", action="store_true", help="the long streams, no detection nor real turns")
+    ap.add_argument(
+        "--embedder",
+        default="none",
+        choices=("none", "local"),
+        help="the threads' embedder: none (the reader of words), local (the bundled MiniLM: recall's vectors, and the "
+        "reader of words and vectors reads the user's sentences at compaction)",
+    )
     ap.add_argument("--show-turns", action="store_true", help="list the real turns read as rules")
     args = ap.parse_args()
-    print(f"load average {os.getloadavg()[0]:.2f}")
-    detection()
+    print(f"load average {os.getloadavg()[0]:.2f}; embedder {args.embedder}")
+    if args.embedder == "local":
+        from chatcompact.embedders.local import LocalEmbedder
+
+        _HEARING.embedder = LocalEmbedder()
+    if not args.streams_only:
+        detection()
     if not args.data.is_dir():
         print(f"no evaluation data at {args.data}; the real-turn and long-stream figures are skipped")
         return 0
-    print("real turns nobody wrote as rules for an assistant:")
-    real_turns(args.data, args.show_turns)
+    if not args.streams_only:
+        print("real turns nobody wrote as rules for an assistant:")
+        real_turns(args.data, args.show_turns)
     if args.turns_only:
         return 0
     tokens = 30_000 if args.quick else args.tokens
     print(f"long streams: budget {args.budget}, {args.per_stream} positives each, {QUERIES} probe queries + none")
     for source in SOURCES:
-        r = run(source, args.budget, args.seed, tokens, args.per_stream, args.data, args.pool)
+        r = run(source, args.budget, args.seed, tokens, args.per_stream, args.data, args.pool, args.embedder)
         print(
             f"{source:<9} {r['ours']:.1%} of {r['items']} in context(budget, query) after {r['history']:,} tokens "
             f"(plain truncation {r['truncation']:.1%}, full transcript {r['full']:.1%}); "

@@ -1,7 +1,7 @@
 """Train the learned reader of standing preferences (``chatcompact.core.reader``) and print how it carries.
 
     pip install scikit-learn
-    python benchmarks/train_reader.py [--data PATH] [--cv-only] [--threshold 0.9] [--c 0.5]
+    python benchmarks/train_reader.py [--data PATH] [--cv-only] [--threshold 0.9] [--c 0.5] [--vectors]
 
 **What it learns from.** The sentences of user messages that ``core.instructions.reader_sentences`` would ask
 it about (the user's own words, no question, no one-off; what the rules' guards let through), labelled:
@@ -36,6 +36,12 @@ batches is optimistic (they were drawn from them); the reader's is not.
 magnitude below 0.05 are dropped (about a third are left; the figures are the pruned model's). Written to
 ``src/chatcompact/data/lang/reader.json`` with the thresholds and the held-out figures as used, unless
 ``--cv-only``.
+
+**With** ``--vectors`` the model also reads each sentence's vector by the bundled MiniLM embedder (times
+``SCALE``, beside the word features: one weight per dimension, none pruned), and is written to
+``reader_vectors.json`` with that embedder's name: ``core.reader.vector_model``, used where a compaction has the
+thread's embedder compute the vectors (``core.engine.summarize``). Embedding every sentence asked about takes a
+few minutes; ``--vector-cache FILE`` keeps the vectors between runs.
 """
 
 from __future__ import annotations
@@ -45,10 +51,12 @@ import ast
 import json
 import random
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
 import instruction_cases as cases
+import numpy as np
 from instructions import _LABEL, _PERSON, DATA, _assistant, _long_chat_turns
 
 from chatcompact.core import lang, reader
@@ -59,6 +67,8 @@ from chatcompact.types import Message
 
 TESTS = Path(__file__).resolve().parent.parent / "tests" / "test_instructions.py"
 OUT = Path(__file__).resolve().parent.parent / "src" / "chatcompact" / "data" / "lang" / "reader.json"
+OUT_VECTORS = OUT.with_name("reader_vectors.json")
+SCALE = 3.0  # a vector's dimensions beside the words' 0/1 features: unit vectors' entries are small
 REAL_WEIGHT = 0.3
 FOLDS = 5
 MIN_WEIGHT = 0.05
@@ -77,6 +87,7 @@ _NOT_TRAINED = ("WRITTEN_35", "WRITTEN_35_NEGATIVES")
 _LONG = ("WRITTEN_22", "WRITTEN_23", "WRITTEN_25", "WRITTEN_27", "WRITTEN_30", "WRITTEN_33")
 
 Unit = tuple[str, list[str], str]  # (group, the sentences asked about, the message)
+Vectors = dict[str, Any]  # sentence -> its vector (numpy) by the bundled embedder
 
 
 def _norm(text: str) -> str:
@@ -146,43 +157,78 @@ def negatives(data: Path) -> tuple[list[Unit], list[Unit]]:
 
 
 class _Fit:
-    """A logistic regression over feature sets (scikit-learn, imported here: only this script needs it)."""
+    """A logistic regression over feature sets, and each sentence's vector where ``vectors`` are given
+    (scikit-learn, imported here: only this script needs it)."""
 
-    def __init__(self, c: float, pos: list[Unit], neg: list[Unit], real: list[Unit]) -> None:
+    def __init__(
+        self, c: float, pos: list[Unit], neg: list[Unit], real: list[Unit], vectors: Vectors | None = None
+    ) -> None:
+        from scipy import sparse
         from sklearn.feature_extraction import DictVectorizer
         from sklearn.linear_model import LogisticRegression
 
-        rows: list[tuple[frozenset[str], int, float]] = []
+        rows: list[tuple[str, int, float]] = []
         for _, asked, _ in neg:
-            rows += [(reader.features(s), 0, 1.0) for s in asked]
+            rows += [(s, 0, 1.0) for s in asked]
         for _, asked, _ in real:
-            rows += [(reader.features(s), 0, REAL_WEIGHT) for s in asked]
+            rows += [(s, 0, REAL_WEIGHT) for s in asked]
         for _, asked, _ in pos:  # a case none of whose sentences is asked about teaches nothing
-            rows += [(reader.features(s), 1, 1.0 / len(asked)) for s in asked]
+            rows += [(s, 1, 1.0 / len(asked)) for s in asked]
         self.vec = DictVectorizer()
-        x = self.vec.fit_transform([dict.fromkeys(f, 1) for f, _, _ in rows])
+        self.vectors = vectors
+        x = self.vec.fit_transform([dict.fromkeys(reader.features(s), 1) for s, _, _ in rows])
+        if vectors is not None:
+            x = sparse.hstack([x, sparse.csr_matrix(np.stack([vectors[s] for s, _, _ in rows]) * SCALE)]).tocsr()
         self.lr = LogisticRegression(C=c, max_iter=3000, class_weight="balanced")
         self.lr.fit(x, [y for _, y, _ in rows], sample_weight=[w for _, _, w in rows])
 
     def model(self, thresholds: dict[str, float]) -> reader.Model:
         names = self.vec.get_feature_names_out()
-        weights = {
-            str(n): round(float(w), 4) for n, w in zip(names, self.lr.coef_[0], strict=True) if abs(w) >= MIN_WEIGHT
-        }
-        return reader.Model(round(float(self.lr.intercept_[0]), 4), weights, thresholds)
+        coef = self.lr.coef_[0]
+        weights = {str(n): round(float(w), 4) for n, w in zip(names, coef, strict=False) if abs(w) >= MIN_WEIGHT}
+        bias = round(float(self.lr.intercept_[0]), 4)
+        if self.vectors is None:
+            return reader.Model(bias, weights, thresholds)
+        vector = tuple(round(float(w) * SCALE, 5) for w in coef[len(names) :])
+        return reader.Model(bias, weights, thresholds, vector, _embedder().name)
+
+
+def _embedder() -> Any:
+    from chatcompact.embedders.local import LocalEmbedder
+
+    return LocalEmbedder()
+
+
+def embed_all(units: list[Unit], cache: Path | None) -> Vectors:
+    """The bundled embedder's vector of every sentence asked about in ``units`` (those in ``cache`` read from it;
+    the cache rewritten with all of them)."""
+    known: Vectors = {}
+    if cache is not None and cache.exists():
+        with np.load(cache, allow_pickle=False) as z:
+            known = dict(zip(z["sentences"].tolist(), z["vectors"], strict=True))
+    todo = sorted({s for _, asked, _ in units for s in asked} - set(known))
+    if todo:
+        started = time.perf_counter()
+        known.update(zip(todo, _embedder().embed(todo), strict=True))
+        took = time.perf_counter() - started
+        print(f"embedded {len(todo):,} sentences in {took:.0f} s ({1000 * took / len(todo):.1f} ms a sentence)")
+        if cache is not None:
+            np.savez(cache, sentences=np.array(list(known)), vectors=np.stack(list(known.values())))
+    return known
 
 
 Row = tuple[str, bool, float, float, str]  # (kind, found by the rules, best English score, best other score, text)
 
 
-def _best(m: reader.Model, asked: list[str]) -> tuple[float, float]:
+def _best(m: reader.Model, asked: list[str], vectors: Vectors | None = None) -> tuple[float, float]:
     """The best score of the English sentences asked about, and of the others (each has its threshold)."""
-    en = [reader.score(s, m) for s in asked if lang.detect(s) == "en"]
-    other = [reader.score(s, m) for s in asked if lang.detect(s) != "en"]
-    return max(en, default=0.0), max(other, default=0.0)
+    scores = [(lang.detect(s) == "en", reader.score(s, m, None if vectors is None else vectors[s])) for s in asked]
+    return max((v for en, v in scores if en), default=0.0), max((v for en, v in scores if not en), default=0.0)
 
 
-def cross_validate(pos: list[Unit], neg: list[Unit], real: list[Unit], c: float) -> list[Row]:
+def cross_validate(
+    pos: list[Unit], neg: list[Unit], real: list[Unit], c: float, vectors: Vectors | None = None
+) -> list[Row]:
     """Held-out scores: each positive by a model not trained on its batch, each negative and real turn by one
     not trained on it."""
     rng = random.Random(7)
@@ -197,11 +243,14 @@ def cross_validate(pos: list[Unit], neg: list[Unit], real: list[Unit], c: float)
             [u for u in pos if fold[u[0]] != k],
             [u for u, f in zip(neg, neg_fold, strict=True) if f != k],
             [u for u, f in zip(real, real_fold, strict=True) if f != k],
+            vectors,
         )
         m = fit.model({})
-        rows += [("positive", _rules(t), *_best(m, a), t) for g, a, t in pos if fold[g] == k]
-        rows += [("negative", _rules(t), *_best(m, a), t) for (_, a, t), f in zip(neg, neg_fold, strict=True) if f == k]
-        rows += [("real", _rules(t), *_best(m, a), t) for (_, a, t), f in zip(real, real_fold, strict=True) if f == k]
+        rows += [("positive", _rules(t), *_best(m, a, vectors), t) for g, a, t in pos if fold[g] == k]
+        held = [(u, f) for u, f in zip(neg, neg_fold, strict=True)]
+        rows += [("negative", _rules(t), *_best(m, a, vectors), t) for (_, a, t), f in held if f == k]
+        held = [(u, f) for u, f in zip(real, real_fold, strict=True)]
+        rows += [("real", _rules(t), *_best(m, a, vectors), t) for (_, a, t), f in held if f == k]
         print(f"  fold {k + 1}/{FOLDS} done", file=sys.stderr)
     return rows
 
@@ -267,19 +316,26 @@ def main() -> int:
     ap.add_argument("--short-threshold", type=float, default=0.91, help="for English sentences of a short turn")
     ap.add_argument("--c", type=float, default=0.5)
     ap.add_argument("--show", action="store_true", help="print the negatives and real turns added as used")
+    ap.add_argument("--vectors", action="store_true", help="the model of words and MiniLM sentence vectors")
+    ap.add_argument("--vector-cache", type=Path, default=None, help="an .npz file keeping the vectors between runs")
     args = ap.parse_args()
     pos = positives()
     neg, real = negatives(args.data)
-    figures = report(cross_validate(pos, neg, real, args.c), args.threshold, args.short_threshold, args.show)
+    vectors = embed_all(pos + neg + real, args.vector_cache) if args.vectors else None
+    rows = cross_validate(pos, neg, real, args.c, vectors)
+    figures = report(rows, args.threshold, args.short_threshold, args.show)
     if args.cv_only:
         return 0
-    m = _Fit(args.c, pos, neg, real).model({"en": args.threshold, "en:short": args.short_threshold})
+    m = _Fit(args.c, pos, neg, real, vectors).model({"en": args.threshold, "en:short": args.short_threshold})
+    out = OUT if vectors is None else OUT_VECTORS
     doc = "chatcompact.core.reader's weights, written by benchmarks/train_reader.py (see its docstring)."
-    body = {"_doc": doc, "thresholds": m.thresholds, "cross_validated": figures, "bias": m.bias}
-    OUT.write_text(
+    body: dict[str, Any] = {"_doc": doc, "thresholds": m.thresholds, "cross_validated": figures, "bias": m.bias}
+    if m.vector:
+        body |= {"embedder": m.embedder, "vector": list(m.vector)}
+    out.write_text(
         json.dumps({**body, "weights": dict(sorted(m.weights.items()))}, ensure_ascii=False, indent=0) + "\n"
     )
-    print(f"wrote {OUT.name}: {len(m.weights):,} weights, thresholds {m.thresholds}")
+    print(f"wrote {out.name}: {len(m.weights):,} weights, thresholds {m.thresholds}")
     return 0
 
 

@@ -16,7 +16,7 @@ from ..config import Policy
 from ..errors import InvalidSummary, VersionNotFound
 from ..protocols import SummaryRequest
 from ..types import Message, SummaryDelta, SummaryState, SummaryVersion
-from . import worklog
+from . import instructions, worklog
 from .merge import apply_delta, diff_states
 from .plan import CompactionPlan, plan_compaction
 from .preserve import DEFAULT_RULES, Rule, find_pinned
@@ -81,14 +81,34 @@ def prepare(snap: Snapshot, policy: Policy, opts: Options) -> Job | None:
     return Job(plan=plan, request=request, parent=parent)
 
 
-def finish(job: Job, delta: SummaryDelta, policy: Policy, summarizer: str, now: float | None = None) -> SummaryVersion:
+def finish(
+    job: Job,
+    delta: SummaryDelta,
+    policy: Policy,
+    summarizer: str,
+    now: float | None = None,
+    heard: instructions.Heard | None = None,
+) -> SummaryVersion:
     """Screen ``delta`` for the folded span, merge it, check the result records the span
-    (:mod:`chatcompact.core.validate`); raises InvalidSummary (nothing lands) if it is unusable."""
-    return land(job, delta, policy, summarizer, now)[1]
+    (:mod:`chatcompact.core.validate`); raises InvalidSummary (nothing lands) if it is unusable. ``heard``: the
+    vectors of the folded user sentences (:func:`asks`), for the learned reader of standing preferences."""
+    return land(job, delta, policy, summarizer, now, heard)[1]
+
+
+def asks(job: Job) -> list[str]:
+    """The sentences of the folded user messages whose vectors the learned reader can use
+    (:func:`chatcompact.core.instructions.reader_asks`): what a driver embeds before :func:`land` when the thread's
+    embedder is the reader's (:func:`chatcompact.core.reader.vector_model`)."""
+    return instructions.reader_asks(job.plan.evict)
 
 
 def land(
-    job: Job, delta: SummaryDelta, policy: Policy, summarizer: str, now: float | None = None
+    job: Job,
+    delta: SummaryDelta,
+    policy: Policy,
+    summarizer: str,
+    now: float | None = None,
+    heard: instructions.Heard | None = None,
 ) -> tuple[SummaryDelta, SummaryVersion]:
     """:func:`finish`, also returning the delta as screened (what the hierarchy's level-0 node is built from:
     never an item the version refused)."""
@@ -96,7 +116,7 @@ def land(
     screened = check_delta(delta, job.plan.evict, policy, summarizer, parent)
     delta = screened.delta
     state, report = apply_delta(parent, delta, policy, job.request.pinned)
-    state = worklog.carry(parent, state, job.plan.evict, delta)  # instructions + work log, any summarizer
+    state = worklog.carry(parent, state, job.plan.evict, delta, heard)  # instructions + work log, any summarizer
     check_records(parent, state, report, job.plan.evict, summarizer)
     parent_no = job.parent.version if job.parent else 0
     first, last = job.plan.span

@@ -188,6 +188,9 @@ class Config:
     # long messages embedded passage by passage (the store keeps several vectors per message:
     # protocols.PassageVectorStore); False: one vector of each message's head
     passages: bool = True
+    # the thread's embedder is the one the learned reader of words and vectors was trained with
+    # (core.reader.vector_model): a compaction embeds the folded user sentences for it
+    reader_vectors: bool = False
 
 
 @dataclass
@@ -356,11 +359,14 @@ def summarize(cfg: Config, job: compaction.Job) -> Effects[tuple[SummaryDelta, S
     refused: list[str] = []
     started = yield Now()
     request = job.request if cfg.deadline is None else replace(job.request, deadline=started + cfg.deadline)
+    heard = (yield from hear(job)) if cfg.reader_vectors else None
     while True:
         try:
             delta = yield Summarize(request)  # InvalidSummary: the reply was no delta (the summarizer's parser)
             yield Pause()
-            delta, version = compaction.land(job, delta, cfg.policy, cfg.summarizer)  # or not one for this span
+            delta, version = compaction.land(
+                job, delta, cfg.policy, cfg.summarizer, heard=heard
+            )  # or not one for this span
             break
         except InvalidSummary as exc:
             late = cfg.deadline is not None and (yield Now()) - started >= cfg.deadline
@@ -372,6 +378,21 @@ def summarize(cfg: Config, job: compaction.Job) -> Effects[tuple[SummaryDelta, S
     if refused:
         version = version.model_copy(update={"meta": {**version.meta, "refused": refused}})
     return delta, version
+
+
+def hear(job: compaction.Job) -> Effects[dict[str, Any] | None]:
+    """The vectors of the folded user sentences the learned reader can use (:func:`compaction.asks`), by the
+    thread's embedder. An embedder that fails costs the reader its vectors, not the compaction: the sentences are
+    read by their words, and a ``reader_vectors_failed`` event says why."""
+    texts = compaction.asks(job)
+    if not texts:
+        return None
+    try:
+        vectors = yield Embed(tuple(texts))
+    except Exception as exc:
+        yield LogEvent("reader_vectors_failed", {"span": list(job.plan.span), "error": storable(str(exc))[:500]})
+        return None
+    return dict(zip(texts, vectors, strict=True))
 
 
 def span_node(

@@ -28,7 +28,7 @@ injection.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import NamedTuple
@@ -2426,25 +2426,50 @@ def reader_sentences(text: str) -> list[str]:
     ]
 
 
-def _learned(written: str, spoken: str, doubtful: bool, drafted: bool = False, short: bool = False) -> bool:
+#: Sentences (as spoken) with their vectors by the embedder of the reader of words and vectors
+#: (:func:`chatcompact.core.reader.vector_model`); a sentence without one is read by its words alone.
+Heard = Mapping[str, Sequence[float]]
+
+
+def reader_asks(messages: Iterable[Message]) -> list[str]:
+    """The sentences (as spoken) of the short user ``messages`` (:func:`short_turn`) whose vectors the learned
+    reader of words and vectors could use: in a language it has a threshold for, where the rules' guards let it be
+    asked (:func:`open_to_reader`), each once. A long message's sentences are read by their words alone: there the
+    vectors took two more of 78 kept-apart negatives and found none more (``benchmarks/instructions.py
+    --embedder local``), and a long message costs the most to embed."""
+    out: dict[str, None] = {}
+    for m in messages:
+        if m.role == "user" and m.text and short_turn(m.text):
+            for written, spoken, _, _, _ in _sentences(m.text):
+                if reader.threshold(spoken, False, True) is not None and open_to_reader(written, spoken):
+                    out[spoken] = None
+    return list(out)
+
+
+def _learned(
+    written: str, spoken: str, doubtful: bool, drafted: bool = False, short: bool = False, heard: Heard | None = None
+) -> bool:
     """Whether the learned reader proposes this sentence of :func:`_sentences` (its language first: cheapest). One
     before a generic question (``doubtful``: it may have been pasted) counts only where the speaker speaks of
     themselves ("I'm on Arch, terminal commands only. Makes sense?"), never in a prompt drafted for a bot
     (``drafted``: "You are a support bot. ... What do you think?") nor as advice seen elsewhere ('backref': "Always
     use UTC in the database, I've seen this advice everywhere. Makes sense?"). ``short``: by the model's threshold
-    for a short turn (:func:`short_turn`) in which nothing else was found."""
+    for a short turn (:func:`short_turn`) in which nothing else was found. ``heard``: the sentence's vector, where
+    it is there, is read too (:data:`Heard`)."""
     if doubtful and (drafted or not _speaks_of_self("first_person", spoken) or has("backref", spoken)):
         return False
-    if (threshold := reader.threshold(spoken, short)) is None:
+    vector = heard.get(spoken) if heard else None
+    if (threshold := reader.threshold(spoken, short, vector is not None)) is None:
         return False
-    return open_to_reader(written, spoken) and reader.score(spoken) >= threshold
+    return open_to_reader(written, spoken) and reader.score(spoken, vector=vector) >= threshold
 
 
-def read(message: Message, proposed: frozenset[str] = frozenset()) -> Reading:
+def read(message: Message, proposed: frozenset[str] = frozenset(), heard: Heard | None = None) -> Reading:
     """:class:`Reading` of ``message`` (an empty one for a message that is not the user's). ``proposed``: sentences
     of it, as written, that a summarizer read as standing preferences (``SummaryDelta.standing``, screened by
     ``core.validate.screen_standing``); they count where the cues found nothing, but never as a request for this
-    turn ("use a table this time") or advice ("don't worry")."""
+    turn ("use a table this time") or advice ("don't worry"). ``heard``: sentence vectors for the learned reader
+    (:func:`reader_asks`)."""
     if message.role != "user" or not message.text:
         return Reading(False, False)
     head = message.text[:READ_CHARS]
@@ -2465,7 +2490,7 @@ def read(message: Message, proposed: frozenset[str] = frozenset()) -> Reading:
         not cued
         and not override
         and not proposed
-        and not any(_learned(w, s, d, False, alone) for w, s, d, _, _ in sentences)
+        and not any(_learned(w, s, d, False, alone, heard) for w, s, d, _, _ in sentences)
     ):
         return Reading(False, False)  # most messages: no cue outside their code, and nothing the reader proposes
     out = []
@@ -2481,7 +2506,7 @@ def read(message: Message, proposed: frozenset[str] = frozenset()) -> Reading:
                 kind = None if starts("not_rule", _without_request(spoken)) else PREFERENCE
         if kind is None and not doubtful and _refers_back(spoken) and _said_before(preceding.spoken):
             kind = PREFERENCE  # "Our CI box has no internet. Keep that in mind.": what to keep came before
-        if kind is None and _learned(sentence, spoken, doubtful, drafted):
+        if kind is None and _learned(sentence, spoken, doubtful, drafted, False, heard):
             kind = PREFERENCE  # wording no rule was drawn from: the learned reader's, behind the same guards
         if kind is None and alone and not doubtful and _kept_to(spoken):
             kind = INSTRUCTION  # "Keep recipes to two servings": in a long message most often a limit for its task
@@ -2489,7 +2514,7 @@ def read(message: Message, proposed: frozenset[str] = frozenset()) -> Reading:
         out.append((sentence, spoken, doubtful, kind, following, preceding))
     if alone and all(o[3] is None for o in out):  # nothing found in a short turn: its point, by the reader's
         # threshold there (where something was, the sentences around it are its setting or reason)
-        out = [(*o[:3], PREFERENCE if _learned(o[0], o[1], o[2], drafted, True) else None, *o[4:]) for o in out]
+        out = [(*o[:3], PREFERENCE if _learned(o[0], o[1], o[2], drafted, True, heard) else None, *o[4:]) for o in out]
         cued = cued or any(o[3] is not None for o in out)
     ruled = {sentence for sentence, _, _, kind, _, _ in out if kind is not None}
     at = {sentence: i for i, (sentence, *_) in enumerate(out)}

@@ -14,6 +14,12 @@ else's preference: ``instructions.open_to_reader``).
 The weights are data (``data/lang/reader.json``): trained by ``benchmarks/train_reader.py`` on the labelled cases
 of ``benchmarks/instruction_cases.py`` and on real turns nobody wrote as rules; that script prints how it carries
 to batches it was not trained on. Nothing here reads conversation text at import time.
+
+A second model (``data/lang/reader_vectors.json``, ``train_reader.py --vectors``) reads the same features plus the
+sentence's vector by one embedder (its ``embedder``: the bundled MiniLM). It is used for a sentence whose vector
+is given, which a compaction computes with the thread's embedder when it is that one
+(:func:`chatcompact.core.engine.summarize`): a vector carries what a sentence means past the words it was written
+in ("Heads up that this is a locked-down laptop ..." is near "I can't install anything").
 """
 
 from __future__ import annotations
@@ -21,7 +27,7 @@ from __future__ import annotations
 import json
 import math
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
@@ -32,7 +38,7 @@ from itertools import pairwise
 from . import lang
 from .own_words import kinds_in, straight
 
-__all__ = ["Model", "disabled", "features", "model", "proposes", "score", "threshold"]
+__all__ = ["Model", "disabled", "features", "hears", "model", "proposes", "score", "threshold", "vector_model"]
 
 MAX_TOKENS = 60  # of a sentence: a preference says what it wants early
 # Words (an English contraction as one: "i'd"), numbers, each Han character, and the marks that shape a sentence.
@@ -67,11 +73,14 @@ def features(sentence: str) -> frozenset[str]:
 class Model:
     """The weights: ``bias`` plus one weight per feature present (features are present or not), and the score
     from which a sentence is proposed, per language (``{"en": 0.93}``: a language without one is not asked), and
-    in a short turn where one is given (``"en:short"``)."""
+    in a short turn where one is given (``"en:short"``). A model that also reads the sentence's vector by the
+    ``embedder`` so named has one weight per dimension (``vector``)."""
 
     bias: float
     weights: dict[str, float]
     thresholds: dict[str, float]
+    vector: tuple[float, ...] = ()
+    embedder: str = ""
 
     def threshold(self, sentence: str, short: bool = False) -> float | None:
         """The score ``sentence`` must reach, by its language (of a ``short`` turn: its language's ``":short"``
@@ -82,33 +91,54 @@ class Model:
         return self.thresholds.get(f"{code}:short", self.thresholds[code]) if short else self.thresholds[code]
 
 
+def _load(name: str) -> Model:
+    raw = json.loads(resources.files("chatcompact").joinpath("data", "lang", name).read_text("utf-8"))
+    weights = {k: float(v) for k, v in raw["weights"].items()}
+    thresholds = {k: float(v) for k, v in raw["thresholds"].items()}
+    vector = tuple(float(v) for v in raw.get("vector", ()))
+    return Model(float(raw["bias"]), weights, thresholds, vector, str(raw.get("embedder", "")))
+
+
 @lru_cache(maxsize=1)
 def model() -> Model:
-    """The bundled model (``data/lang/reader.json``)."""
-    raw = json.loads(resources.files("chatcompact").joinpath("data", "lang", "reader.json").read_text("utf-8"))
-    weights = {k: float(v) for k, v in raw["weights"].items()}
-    return Model(float(raw["bias"]), weights, {k: float(v) for k, v in raw["thresholds"].items()})
+    """The bundled model of words (``data/lang/reader.json``)."""
+    return _load("reader.json")
 
 
-def score(sentence: str, m: Model | None = None) -> float:
+@lru_cache(maxsize=1)
+def vector_model() -> Model:
+    """The bundled model of words and a sentence's vector (``data/lang/reader_vectors.json``)."""
+    return _load("reader_vectors.json")
+
+
+def hears(embedder: str) -> bool:
+    """Whether the bundled model of words and vectors reads vectors by the embedder named ``embedder``."""
+    return bool(embedder) and embedder == vector_model().embedder
+
+
+def score(sentence: str, m: Model | None = None, vector: Sequence[float] | None = None) -> float:
     """The probability that ``sentence`` states a standing preference or instruction of the speaker, by ``m``
-    (the bundled model by default)."""
-    m = model() if m is None else m
+    (by default the bundled model of words, or of words and vectors when ``vector``, the sentence's vector by that
+    model's embedder, is given)."""
+    m = (model() if vector is None else vector_model()) if m is None else m
     z = m.bias + sum(m.weights.get(f, 0.0) for f in features(sentence))
+    if vector is not None and m.vector:
+        z += math.fsum(w * float(v) for w, v in zip(m.vector, vector, strict=True))
     return 1.0 / (1.0 + math.exp(-max(-40.0, min(40.0, z))))
 
 
-def threshold(sentence: str, short: bool = False) -> float | None:
-    """The score from which the bundled model proposes ``sentence`` (of a ``short`` turn, see
-    :meth:`Model.threshold`), by its language; None where it is not asked (a language it has no threshold for, or
-    inside :func:`disabled`)."""
-    return None if _OFF.get() else model().threshold(sentence, short)
+def threshold(sentence: str, short: bool = False, vector: bool = False) -> float | None:
+    """The score from which the bundled model (of words and vectors: ``vector``) proposes ``sentence`` (of a
+    ``short`` turn, see :meth:`Model.threshold`), by its language; None where it is not asked (a language it has
+    no threshold for, or inside :func:`disabled`)."""
+    return None if _OFF.get() else (vector_model() if vector else model()).threshold(sentence, short)
 
 
-def proposes(sentence: str, short: bool = False) -> bool:
-    """Whether the bundled model proposes ``sentence`` (of a ``short`` turn): its score reaches :func:`threshold`."""
-    t = threshold(sentence, short)
-    return t is not None and score(sentence) >= t
+def proposes(sentence: str, short: bool = False, vector: Sequence[float] | None = None) -> bool:
+    """Whether the bundled model proposes ``sentence`` (of a ``short`` turn; with its ``vector``, by the model of
+    words and vectors): its score reaches :func:`threshold`."""
+    t = threshold(sentence, short, vector is not None)
+    return t is not None and score(sentence, vector=vector) >= t
 
 
 @contextmanager

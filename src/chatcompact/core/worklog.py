@@ -143,11 +143,18 @@ def _llm_view(log: WorkLog, delta: SummaryDelta) -> WorkLog:
     return log.model_copy(update={"plan": plan[:PLAN_MAX_CHARS], "abandoned": abandoned})
 
 
-def carry(parent: SummaryState, merged: SummaryState, evicted: Sequence[Message], delta: SummaryDelta) -> SummaryState:
+def carry(
+    parent: SummaryState,
+    merged: SummaryState,
+    evicted: Sequence[Message],
+    delta: SummaryDelta,
+    heard: instructions.Heard | None = None,
+) -> SummaryState:
     """``merged`` (the summarizer's merge) with the parent's instructions and work log carried and updated
     by the ``evicted`` messages. The cue rules read the messages the same whatever summarizer produced ``merged``;
     what it read as standing preferences (``delta.standing``, screened: whole sentences of the user's own words)
-    counts where they found nothing."""
+    counts where they found nothing. ``heard``: the vectors of the user's sentences, for the learned reader
+    (:func:`chatcompact.core.instructions.reader_asks`)."""
     log = _llm_view(update(parent.worklog, evicted), delta)
     proposed: dict[int, set[str]] = {}
     for item in delta.standing:
@@ -155,9 +162,9 @@ def carry(parent: SummaryState, merged: SummaryState, evicted: Sequence[Message]
             proposed.setdefault(seq, set()).add(item.text)
 
     def reading(m: Message) -> instructions.Reading:
-        return instructions.read(m, frozenset(proposed.get(m.seq or 0, ())))
+        return instructions.read(m, frozenset(proposed.get(m.seq or 0, ())), heard)
 
-    if proposed:
+    if proposed or heard:
         rules = instructions.capture(parent.instructions, evicted, reading)
     else:
         rules = instructions.capture(parent.instructions, evicted)

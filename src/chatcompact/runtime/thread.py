@@ -21,7 +21,7 @@ from datetime import datetime
 from typing import Any, Literal, Protocol, TypeVar, overload
 
 from ..config import Policy, check_budget
-from ..core import compaction, memo, pause
+from ..core import compaction, memo, pause, reader
 from ..core import engine as e
 from ..core import hierarchy as h
 from ..core.assemble import Assembled, Line, assemble, render_lines
@@ -561,6 +561,7 @@ def job_flow(thread: Thread, kind: str, **kw: Any) -> e.Effects[Any]:
         retries=invalid_retries(mem.summarizer),
         deadline=mem.retry.deadline,
         passages=isinstance(mem.store, PassageVectorStore),
+        reader_vectors=mem.embedder is not None and reader.hears(mem.embedder.name),
     )
     if kind == "manual":
         keep_tokens, focus = check_compact(kw.get("keep_tokens"), kw.get("focus"))
