@@ -1,4 +1,4 @@
-"""Would sentence vectors make the learned reader carry further? An offline comparison, nothing shipped uses it.
+"""Do sentence vectors make the learned reader carry further? An offline comparison at equal real-turn rates.
 
     python benchmarks/reader_vectors.py [--data PATH] [--scale 3.0]
 
@@ -8,8 +8,9 @@ same weights): one on those features, one on those features plus the sentence's 
 embedder (times ``--scale``). Each model's threshold is set where it takes 4 (then 8) of the English real turns,
 scored by models not trained on them (5 folds). At that threshold it prints how many English cases of the
 kept-apart batches (``UNSEEN*`` dicts: never trained on, never read for rules) it adds to what the rules alone find,
-and how many of the kept-apart negatives it adds. Embedding costs are printed too: the vectors would have to be
-computed for each user sentence the reader is asked about, at ``add`` time, by the thread's embedder.
+and how many of the kept-apart negatives it adds. Embedding costs are printed too. The model shipped for threads
+with the bundled embedder (``core.reader.vector_model``) is trained by ``benchmarks/train_reader.py --vectors``;
+what it costs a thread is printed by ``benchmarks/reader_cost.py``.
 """
 
 from __future__ import annotations

@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import json
 import math
+import sys
 from collections.abc import Sequence
 from importlib import resources
 from pathlib import Path
@@ -133,3 +134,24 @@ def test_the_async_driver_and_a_sqlite_thread_read_the_vectors_the_same(tmp_path
             return [i.text for i in (await t.summary()).instructions]
 
     assert FRESH in asyncio.run(main())
+
+
+def test_the_vectors_only_add_to_what_the_words_read(embedder: LocalEmbedder) -> None:
+    """Every item read without vectors is read with them (the vectors are asked only where the rules and the words
+    found nothing in a short turn), over a batch of fresh turns and its negatives (``WRITTEN_35``: en, de, it, zh;
+    one-off requests, someone else's preference, drafts, pastes)."""
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
+    import instruction_cases as cases
+
+    texts = [t for ts in cases.WRITTEN_35.values() for t in ts] + list(cases.WRITTEN_35_NEGATIVES)
+    messages = [Message("user", t, seq=1) for t in texts]
+    asks = reader_asks(messages)
+    vectors = dict(zip(asks, embedder.embed(asks), strict=True))
+    added = 0
+    for m in messages:
+        heard = {s: vectors[s] for s in reader_asks([m])}
+        words = {i.text for i in detect(m)}
+        both = {i.text for i in detect(m, reading=read(m, heard=heard))}
+        assert words <= both, m.text
+        added += len(both - words)
+    assert added >= 1  # and they do add

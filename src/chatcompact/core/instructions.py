@@ -2490,7 +2490,10 @@ def read(message: Message, proposed: frozenset[str] = frozenset(), heard: Heard 
         not cued
         and not override
         and not proposed
-        and not any(_learned(w, s, d, False, alone, heard) for w, s, d, _, _ in sentences)
+        and not any(
+            _learned(w, s, d, False, alone) or (heard and _learned(w, s, d, False, alone, heard))
+            for w, s, d, _, _ in sentences
+        )
     ):
         return Reading(False, False)  # most messages: no cue outside their code, and nothing the reader proposes
     out = []
@@ -2506,15 +2509,22 @@ def read(message: Message, proposed: frozenset[str] = frozenset(), heard: Heard 
                 kind = None if starts("not_rule", _without_request(spoken)) else PREFERENCE
         if kind is None and not doubtful and _refers_back(spoken) and _said_before(preceding.spoken):
             kind = PREFERENCE  # "Our CI box has no internet. Keep that in mind.": what to keep came before
-        if kind is None and _learned(sentence, spoken, doubtful, drafted, False, heard):
+        if kind is None and _learned(sentence, spoken, doubtful, drafted):
             kind = PREFERENCE  # wording no rule was drawn from: the learned reader's, behind the same guards
         if kind is None and alone and not doubtful and _kept_to(spoken):
             kind = INSTRUCTION  # "Keep recipes to two servings": in a long message most often a limit for its task
         cued = cued or kind is not None
         out.append((sentence, spoken, doubtful, kind, following, preceding))
-    if alone and all(o[3] is None for o in out):  # nothing found in a short turn: its point, by the reader's
-        # threshold there (where something was, the sentences around it are its setting or reason)
-        out = [(*o[:3], PREFERENCE if _learned(o[0], o[1], o[2], drafted, True, heard) else None, *o[4:]) for o in out]
+    # nothing found in a short turn: its point, by the reader's threshold there (where something was, the sentences
+    # around it are its setting or reason); then, where the words propose nothing either, by the sentences' vectors
+    # where they are heard: only there, so that no sentence the words' reading kept as a rule's setting or reason
+    # becomes an item of its own beside it (the rule's statement split in two)
+    for vectors in (None, heard) if alone and heard else (None,) if alone else ():
+        if any(o[3] is not None for o in out):
+            break
+        out = [
+            (*o[:3], PREFERENCE if _learned(o[0], o[1], o[2], drafted, True, vectors) else None, *o[4:]) for o in out
+        ]
         cued = cued or any(o[3] is not None for o in out)
     ruled = {sentence for sentence, _, _, kind, _, _ in out if kind is not None}
     at = {sentence: i for i, (sentence, *_) in enumerate(out)}
