@@ -76,18 +76,20 @@ def test_the_vector_reader_stays_behind_the_rules_guards(embedder: LocalEmbedder
         assert detect(m, reading=read(m, heard={FRESH: vector})) == []
 
 
-def _turns(statement: str) -> list[dict[str, Any]]:
-    out = [{"role": "user", "content": statement}, {"role": "assistant", "content": "Noted."}]
+def _turns(*statements: str) -> list[dict[str, Any]]:
+    out = []
+    for statement in statements:
+        out += [{"role": "user", "content": statement}, {"role": "assistant", "content": "Noted."}]
     for i in range(6):
         out.append({"role": "user", "content": f"What is the weather like in city number {i} in spring?"})
         out.append({"role": "assistant", "content": f"City {i} is mild in spring, around 15 degrees, with some rain."})
     return out
 
 
-def _thread_items(embedder: object, statement: str) -> tuple[list[str], Memory]:
+def _thread_items(embedder: object, *statements: str) -> tuple[list[str], Memory]:
     mem = Memory.open("memory://", policy=Policy(budget=4000), background=False, embedder=embedder)  # type: ignore[arg-type]
     t = mem.thread("v")
-    for m in _turns(statement):
+    for m in _turns(*statements):
         t.add(m)
     t.compact(keep_tokens=60)
     return [i.text for i in t.summary().instructions], mem
@@ -106,7 +108,7 @@ def test_a_compaction_with_the_bundled_embedder_keeps_what_only_the_vectors_read
 
 
 class _Down(LocalEmbedder):
-    """The bundled embedder, failing when asked for the reader's sentences (recall's whole messages embed)."""
+    """The bundled embedder, failing when asked for the reader's sentence (recall's whole messages embed)."""
 
     def embed(self, texts: Sequence[str]) -> np.ndarray:
         if FRESH in texts:
@@ -115,7 +117,7 @@ class _Down(LocalEmbedder):
 
 
 def test_an_embedder_that_fails_costs_the_reader_its_vectors_not_the_compaction() -> None:
-    found, mem = _thread_items(_Down(), f"{FRESH} Always answer in English.")
+    found, mem = _thread_items(_Down(), "Always answer in English.", f"Thanks for the help earlier. {FRESH}")
     with mem:
         assert found == ["Always answer in English."]  # the rules' reading landed; the vectors' did not
         failed = mem.store.events("v", "reader_vectors_failed")

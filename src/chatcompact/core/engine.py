@@ -364,9 +364,8 @@ def summarize(cfg: Config, job: compaction.Job) -> Effects[tuple[SummaryDelta, S
         try:
             delta = yield Summarize(request)  # InvalidSummary: the reply was no delta (the summarizer's parser)
             yield Pause()
-            delta, version = compaction.land(
-                job, delta, cfg.policy, cfg.summarizer, heard=heard
-            )  # or not one for this span
+            # or not one for this span
+            delta, version = compaction.land(job, delta, cfg.policy, cfg.summarizer, heard=heard)
             break
         except InvalidSummary as exc:
             late = cfg.deadline is not None and (yield Now()) - started >= cfg.deadline
