@@ -8256,3 +8256,180 @@ WRITTEN_35_NEGATIVES = [
     "Quick one: convert 350 Fahrenheit to Celsius.",
     "The API docs say requests must include an idempotency key and be under 1 MB. How do I generate the key in Go?",
 ]
+
+
+# Batch kept apart 25 (2026-12-07, a later session): turns of two or three sentences, written by a helper that saw
+# no rule, measured at 4675c9e before anything else; no rule drawn from it, no reader trained on it.
+UNSEEN_25 = {
+    "en": [
+        "I'm on a work laptop with no admin rights, so I can't install anything system-wide. Anything that needs sudo is off the table for me.",  # noqa: E501
+        "my team is stuck on Python 3.8 because of the prod servers. please don't give me match statements or the newer typing syntax, it won't run.",  # noqa: E501
+        "I'm cooking for a household of five, so scale recipes to that. Also, what can I do with two pounds of ground turkey tonight?",  # noqa: E501
+        "Metric please, I'm in Germany and cups mean nothing to me.",
+        "Keep answers short. I read these on my phone between meetings and long walls of text just get skipped.",
+        "Call me Dee, not Deborah. Now, can you help me rewrite my LinkedIn summary?",
+        "I use Neovim, not VS Code, so skip any instructions that involve extensions or the command palette.",
+        "no emojis in anything you write for me. it looks unprofessional in the client emails I paste these into.",
+        "I'm vegetarian and my partner is allergic to tree nuts, so meal ideas need to work around both. What's a good weeknight pasta?",  # noqa: E501
+        "Our cluster runs Kubernetes 1.24 and we can't upgrade until Q3. Give me manifests that work on that version.",
+        "I'd like citations with page numbers when you reference a book, since my thesis advisor checks everything.",
+        "Please write SQL in the Postgres dialect. We don't use MySQL here at all.",
+        "I budget in euros and think in monthly amounts, so convert anything annual into per-month figures for me.",
+        "I'm dyslexic and dense paragraphs are hard for me. Bullet points and short lines work much better.",
+        "Explain things like I'm a beginner. I just started learning guitar three weeks ago and theory terms lose me fast.",  # noqa: E501
+        "Tabs, not spaces. Our linter rejects anything else and I'm tired of fixing it by hand.",
+        "The machine I'm working on is air-gapped, no internet at all. So pip install and curl commands won't help me; I need offline approaches.",  # noqa: E501
+        "I'm studying for the bar exam in California, so focus on California law rather than general US rules. First question: how does community property work in a divorce?",  # noqa: E501
+        "Skip the pleasantries and the 'great question' stuff. Just answer.",
+        "I prefer British spelling, colour, organise and so on. It's for a UK publication.",
+        "We're a TypeScript shop, so examples in plain JavaScript aren't much use to me. Can you show me how to debounce a search input in React?",  # noqa: E501
+        "i only have a cast iron skillet and a microwave in this apartment, no oven. keep that in mind with recipes",
+        "When you suggest shell commands, assume fish shell, not bash. The syntax differences keep tripping me up.",
+        "I'm 8 months pregnant so anything involving heavy lifting, hot tubs or risky foods is out. Could you help me plan a low-key weekend in Portland?",  # noqa: E501
+        "Dates in ISO format please (2024-03-15), our whole pipeline parses them that way.",
+        "I can't use GPL-licensed libraries for this project because it's going into a proprietary product. Stick to MIT, BSD or Apache ones.",  # noqa: E501
+        "Hey, I'm a nurse working night shifts. Please keep health info to evidence-based stuff, I don't want wellness-blog fluff.",  # noqa: E501
+        "Give me the code first and the explanation after, if at all. I usually just need the snippet.",
+        "I'm on Windows 11 with PowerShell. Unix commands are useless to me, and I'm not allowed to install WSL at work.",  # noqa: E501
+        "My budget for this trip is tight, around 50 dollars a day including lodging. What's worth doing in Lisbon for three days?",  # noqa: E501
+        "I write in a very casual voice on my blog, so drafts shouldn't sound corporate. Contractions, short sentences, the occasional joke.",  # noqa: E501
+        "Use Celsius. I'm brewing beer and my thermometer only reads Celsius.",
+        "No pandas, please. I'm on a tiny Raspberry Pi Zero and it takes forever to import; the plain csv module is fine.",  # noqa: E501
+        "I'm learning Spanish, so could you reply in Spanish with English glosses for the tricky words? Let's start with how I'd order at a cafe.",  # noqa: E501
+        "Our company style is sentence case for headings, not title case. Apply that to anything you draft for me.",
+        "I'm red-green colorblind, so when you suggest chart colors avoid red/green pairs.",
+        "Please don't tell me to 'consult a professional' every time. I know, I'm trying to understand my options before I call my accountant.",  # noqa: E501
+        "Treat me like a senior engineer. I don't need the basics of git explained, just the specific flags.",
+        "Running everything on an M1 Mac, so any Docker images need to be arm64 or multi-arch.",
+        "i've got a 3-year-old so activities you suggest have to be toddler friendly. what's good to do in Edinburgh on a rainy day?",  # noqa: E501
+        "Answer in plain text without markdown. I'm pasting into a terminal that shows the asterisks literally.",
+        "Type hints on every function, please. Our CI runs mypy in strict mode.",
+        "I'm on a low-sodium diet after a kidney issue. Keep salt way down in anything you suggest.",
+        "Imperial units for woodworking stuff, that's what my tape measure and all my lumber use.",
+        "I'd like you to challenge my reasoning rather than agree with me. I'm prepping for a debate and need pushback. My first claim: remote work increases productivity.",  # noqa: E501
+        "We deploy to AWS only, company policy, so don't bring up GCP or Azure equivalents.",
+        "I don't drink alcohol, so leave wine out of sauces or give me a substitute.",
+        "Commit messages in conventional commits format (feat:, fix:, chore:) whenever I ask you for one.",
+        "My screen reader handles tables badly. Lists instead of tables please.",
+        "Keep the R code in tidyverse style, that's what my lab uses. How do I pivot this data from wide to long?",
+        "I'm in Australia, so tax and super questions should be about ATO rules, not the IRS.",
+        "please no jargon. i'm explaining this to my parents afterwards and need words they'd get",
+        "Only one suggestion at a time. When you give me five options I freeze and do nothing.",
+        "I have a 4GB RAM VPS. Whatever database setup you recommend has to fit in that.",
+        "Please address me formally, Dr. Okafor is fine. I'm preparing grant materials and want the tone to match.",
+        "I knit continental style, so pattern explanations should assume that. What's the easiest provisional cast-on?",
+        "Numbers should use a comma as the decimal separator, the reports are for a French audience.",
+        "i can only code on my ipad right now (Pythonista), so no tkinter or anything that needs a desktop.",
+        "I'd rather get honest estimates than optimistic ones. If a task will take a weekend, say a weekend.",
+        "Use 24-hour time in itineraries, I get confused by am/pm.",
+        "I hate when answers end with a recap of what you just said. Cut those.",
+        "For anything Rust, target stable. Our toolchain policy forbids nightly features.",
+        "I'm saving for a house so I want low-risk suggestions only; no crypto, no individual stocks. How should I think about a 2-year horizon?",  # noqa: E501
+        "Show me math in LaTeX. I paste it straight into Overleaf.",
+        "I'm a left-handed beginner calligrapher, so tips need to account for that. Which nib should I start with?",
+        "Our API is strictly REST, no GraphQL, so design suggestions need to stay within that.",
+        "my english is not so good, please use simple words and short sentences. thank you",
+        "Functional components and hooks only, our React codebase dropped class components last year.",
+        "I'm gluten-free (celiac, not a choice), so cross-contamination matters too when you suggest restaurants or recipes.",  # noqa: E501
+        "I only have 20 minutes a day to practice piano, so plans need to fit into that. What should week one look like?",  # noqa: E501
+    ],
+    "de": [
+        "Ich arbeite mit einem alten Thinkpad unter Debian, also bitte keine Anleitungen für macOS oder Windows. Wie richte ich am besten ein Backup mit rsync ein?",  # noqa: E501
+        "Bitte duz mich einfach, das Siezen wirkt auf mich total steif.",
+        "Für meine Bachelorarbeit brauche ich Quellenangaben nach APA 7. Andere Zitierstile bringen mir nichts.",
+        "Mein Vermieter und ich kommunizieren nur schriftlich, deshalb hätte ich gern Formulierungen, die sachlich und juristisch sauber sind. Kannst du mir helfen, eine Mängelanzeige wegen Schimmel zu schreiben?",  # noqa: E501
+        "Kurz und knapp bitte, ich hab keine Zeit für lange Erklärungen.",
+        "Ich backe nur mit Dinkelmehl, Weizen vertrag ich nicht. Rezepte also bitte entsprechend anpassen.",
+        "Wir haben in der Firma nur Excel 2016, neuere Funktionen wie XVERWEIS oder FILTER gibt's bei uns nicht.",
+        "Ich fahre ein E-Bike mit ca. 60 km Reichweite, Tourenvorschläge müssen da reinpassen. Was lohnt sich rund um den Bodensee?",  # noqa: E501
+        "Erklär mir Sachen bitte ohne Anglizismen, mein Opa liest mit und versteht das sonst nicht.",
+        "Code-Kommentare bitte auf Englisch, auch wenn wir hier Deutsch reden – das Team ist international.",
+    ],
+    "it": [
+        "Sono celiaca, quindi niente ricette con glutine per favore. Cosa posso preparare per una cena tra amici sabato?",  # noqa: E501
+        "Dammi del tu, il lei mi mette a disagio.",
+        "Lavoro su un server Ubuntu 20.04 senza accesso root, quindi niente comandi con sudo. Come installo Node in locale?",  # noqa: E501
+        "Preferisco risposte brevi e dirette, senza troppe premesse.",
+        "Sto preparando la maturità e il prof pretende un italiano pulito, niente anglicismi. Mi aiuti a riassumere il Decameron?",  # noqa: E501
+        "Uso solo LibreOffice, Office non ce l'ho, quindi le formule devono funzionare lì.",
+        "Per i viaggi considera che non guido, mi sposto solo con treni e autobus.",
+        "scrivimi il codice in Java 11, è quello che abbiamo in azienda e non si aggiorna",
+        "Ho un budget di 300 euro al mese per la spesa, siamo in tre: tienine conto nei menù che mi proponi.",
+        "Quando mi correggi i testi, segnami gli errori invece di riscrivere tutto: voglio imparare.",
+    ],
+    "zh": [
+        "我用的是M2的Mac，命令请按macOS来写，别给我Windows的。",
+        "请用简体中文回答，别夹杂英文术语，实在需要的话在括号里注一下。",
+        "我在准备考研，数学题请给详细推导步骤，不要直接甩答案。先帮我看看这道极限题怎么做？",
+        "家里老人有高血压，菜谱尽量少油少盐。",
+        "回答简短一点，我一般是在地铁上用手机看。",
+        "我们公司只能用国内的云服务，阿里云或者腾讯云，AWS相关的就不用提了。",
+        "叫我小林就行。我想学做PPT，第一步该怎么开始？",
+        "我是Python新手，解释代码的时候请一行一行讲，别跳步骤。",
+        "金额都用人民币算吧，我对美元没什么概念。",
+        "写文案的时候语气轻松一点，我们做的是年轻人潮牌，太正式反而不行。",
+    ],
+}
+
+UNSEEN_25_NEGATIVES = [
+    "Just the diff for this one please, I'll apply it myself.",
+    "Would it be better to use metric for a recipe blog aimed at both US and UK readers?",
+    "My manager says we must use tabs in all Go files. Isn't that enforced by gofmt anyway?",
+    "Here's the style guide my editor sent: 'Use British spelling, no Oxford comma, numbers under ten spelled out.' Can you check this paragraph against it?",  # noqa: E501
+    "My wife likes really spicy food but I'm not sure about the kids. What's a curry that can be made mild and spiced up at the table?",  # noqa: E501
+    "I'm drafting a system prompt for our support bot. It should answer in formal German and never promise refunds. Can you tighten the wording?",  # noqa: E501
+    "The build failed again after I upgraded to Node 20. Here's the error: Cannot find module 'node:fs/promises'.",
+    "That last answer was way too long, but the second paragraph was exactly what I needed. Thanks.",
+    "Sure, let's go with your suggestion of using SQLite for the prototype.",
+    "Just got back from Lisbon, the trams were packed but the food was amazing.",
+    "If I switched to Postgres later, how painful would the migration from MySQL be?",
+    "Can you give me this one as a table? Just want to compare the three laptops side by side.",
+    "Is it generally considered rude to use emojis in work emails?",
+    "My professor wants everything in Chicago style. How do you cite a podcast episode in Chicago?",
+    "My dad only eats meat and potatoes, any idea for a Father's Day dinner he'd actually like?",
+    "Quick one: what's 350 F in Celsius?",
+    "What are the pros and cons of spaces vs tabs in Python?",
+    "I'm writing instructions for the chatbot on our website: it has to keep answers under 50 words and always link to the FAQ. Does that sound reasonable?",  # noqa: E501
+    "The meeting got moved to Thursday so I have an extra day to finish the slides.",
+    "ok that worked, the cron job runs now.",
+    "Our client wrote: 'Please make sure all deliverables use the Oxford comma and American spelling.' How should I reply to confirm?",  # noqa: E501
+    "Hypothetically, if I only had a microwave, could I still make risotto?",
+    "Can you translate just this paragraph into Italian? It's for a postcard.",
+    "Do most hiring managers prefer bullet points or paragraphs in a cover letter?",
+    "My roommate is vegan and keeps complaining about the smell when I cook bacon lol",
+    "Yeah, the shorter version you wrote is better. Let's use that one.",
+    "The IT policy email says: 'Employees may not install software without approval from the security team.' Does that cover browser extensions?",  # noqa: E501
+    "For this answer only, skip the explanation, I just need the regex.",
+    "I wonder if I should learn Rust or Go next. What do you think?",
+    "My boss hates long emails. Can you help me shorten this one before I send it to him?",
+    "What time is it in Tokyo when it's noon in London?",
+    "I tried the sourdough recipe yesterday and it came out really dense.",
+    "Would formal or informal 'you' be more appropriate when writing to a German landlord?",
+    "My kid's teacher requires all homework in pencil, which seems odd. Any idea why schools do that?",
+    "I'm building a Discord bot persona: it should talk like a pirate and refuse to discuss politics. Can you write its intro message?",  # noqa: E501
+    "Great, that fixed the memory leak. The container has been stable for an hour.",
+    "Could you redo that last one with fewer adjectives? It felt a bit overblown.",
+    "The contributing guide for this repo says all PRs need signed commits. How do I sign an old commit?",
+    "Is it worth switching from VS Code to Neovim, or is that mostly hype?",
+    "My accountant told me to keep receipts for seven years. Is that true in Canada?",
+    "I just moved to Berlin last week and I'm still figuring out the U-Bahn.",
+    "Just this once, can you give me the answer in French? I want to forward it to a colleague in Lyon.",
+    "What would happen if I ran rm -rf on /tmp while processes were still using it?",
+    "My partner likes hotels with a gym, so can you find one near the Loop in Chicago for next weekend?",
+    "I agree with your point about using Docker Compose instead of Kubernetes for now.",
+    "Our team lead announced that starting Monday everyone has to write tests before merging. Any tips on introducing TDD gently?",  # noqa: E501
+    "Is there a reason APIs return dates in ISO 8601 instead of something more readable?",
+    "The package arrived damaged, so I need to write a complaint to the seller.",
+    "that recipe turned out a bit salty, maybe I misread the measurements.",
+    "Should I be using British or American spelling for an international journal submission?",
+    "Can you paste that code again but with line numbers? I want to reference them in a review comment.",
+    "My grandmother writes all her oven temperatures in Celsius and I get confused every time she sends a recipe.",
+    "I'm thinking about going vegetarian for a month as an experiment. Is that long enough to notice anything?",
+    "Write the summary of this report as three bullet points, it's going on a slide.",
+    "The journal's author guidelines state: 'Manuscripts must not exceed 6,000 words and must use SI units.' Does the word count include references?",  # noqa: E501
+    "I'm so tired today, barely slept because the neighbours had a party.",
+    "The new intern told our team bot to 'respond only in haiku' and it's been doing it for an hour, pretty funny.",
+    "Your explanation of closures was the clearest I've seen, thanks.",
+    "Which is more common in data science teams these days, pandas or polars?",
+    "We had a power cut overnight and the Raspberry Pi didn't come back up on its own.",
+]

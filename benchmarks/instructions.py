@@ -2,7 +2,7 @@
 
     python benchmarks/instructions.py [--budget 8000] [--seed 7] [--tokens 100000] [--per-stream 16] [--quick]
                                       [--data PATH] [--cue-cases | --unseen | --unseen-9 | --unseen-10 | --unseen-11
-                                      | --unseen-12 ... --unseen-15 | --unseen-19 | --unseen-21 ... --unseen-24]
+                                      | --unseen-12 ... --unseen-15 | --unseen-19 | --unseen-21 ... --unseen-25]
                                       [--turns-only] [--show-turns]
 
 **Detection** (no data needed): ``core.instructions.detect`` on the labelled cases of
@@ -11,7 +11,7 @@ rather keep answers short", "metric please", "keep it brief"), in en, de, it and
 (quoted and pasted text, e-mails, logs, dialogues, hypotheticals, reported speech, questions, one-off requests,
 chat, an assistant's suggestion, a tool's output, someone else's preference). Recall and precision per language,
 false positives by kind, and recall on ``UNSEEN``, ``UNSEEN_LATER``, ``UNSEEN_5``, ``UNSEEN_7``, ``UNSEEN_8``,
-``UNSEEN_9`` to ``UNSEEN_16``, ``UNSEEN_19`` and ``UNSEEN_21`` to ``UNSEEN_24``: cases written apart from the rules,
+``UNSEEN_9`` to ``UNSEEN_16``, ``UNSEEN_19`` and ``UNSEEN_21`` to ``UNSEEN_25``: cases written apart from the rules,
 to show how far they carry (the ``WRITTEN_*`` batches were too, until the rules were drawn from them), and of
 those found, how many have the whole statement in their items (``_statement``): what survival can keep of a case
 as it was written.
@@ -25,7 +25,7 @@ Into each go ``--per-stream`` seeded positives of distinct subjects, drawn from 
 ``--unseen``: from ``UNSEEN_8``, never read for rules, to show how survival carries to new wording; ``--unseen-9``:
 from ``UNSEEN_9``, written later, the same; ``--unseen-10`` to ``--unseen-15``: from ``UNSEEN_10``
 to ``UNSEEN_15``, written by helpers that saw no rule, ``--unseen-19`` (a later session's, measured at its
-start), ``--unseen-21`` to ``--unseen-24`` (written on 2026-12-07; no rule drawn from them, no reader trained on
+start), ``--unseen-21`` to ``--unseen-25`` (written on 2026-12-07; no rule drawn from them, no reader trained on
 them). ``UNSEEN_16``,
 rules closed by a generic question, is no pool: its cases end with the question, which no rule holds;
 a later one on the same subject supersedes an earlier one by design, and the supersession pairs measure that),
@@ -99,6 +99,8 @@ from instruction_cases import (
     UNSEEN_23_NEGATIVES,
     UNSEEN_24,
     UNSEEN_24_NEGATIVES,
+    UNSEEN_25,
+    UNSEEN_25_NEGATIVES,
     UNSEEN_LATER,
     WRITTEN_11,
     WRITTEN_11_NEGATIVES,
@@ -271,6 +273,7 @@ def detection() -> None:
         ("UNSEEN_22", UNSEEN_22),
         ("UNSEEN_23", UNSEEN_23),
         ("UNSEEN_24", UNSEEN_24),
+        ("UNSEEN_25", UNSEEN_25),
     ):
         texts = [t for per_lang in cases.values() for t in per_lang]
         items = {t: " ".join(i.text for i in _detect(Message("user", t, seq=1))) for t in texts}
@@ -297,6 +300,7 @@ def detection() -> None:
         ("UNSEEN_22_NEGATIVES", UNSEEN_22_NEGATIVES),
         ("UNSEEN_23_NEGATIVES", UNSEEN_23_NEGATIVES),
         ("UNSEEN_24_NEGATIVES", UNSEEN_24_NEGATIVES),
+        ("UNSEEN_25_NEGATIVES", UNSEEN_25_NEGATIVES),
     ):
         taken = [t for t in negatives if _detect(Message("user", t, seq=1))]
         print(f"  negatives written with them ({name}): {len(taken)}/{len(negatives)} taken")
@@ -560,6 +564,7 @@ def _pool(name: str) -> list[tuple[str, str, str]]:
             "unseen22": UNSEEN_22,
             "unseen23": UNSEEN_23,
             "unseen24": UNSEEN_24,
+            "unseen25": UNSEEN_25,
         }
         batch = batches.get(name, UNSEEN_8)
         return [(code, t, "preference") for code, texts in batch.items() for t in texts]
@@ -740,7 +745,7 @@ def main() -> int:
         dest="pool",
         help="draw the positives from UNSEEN_12, written by a helper that saw no rule (later still)",
     )
-    for n in (13, 14, 15, 19, 21, 22, 23, 24):
+    for n in (13, 14, 15, 19, 21, 22, 23, 24, 25):
         ap.add_argument(
             f"--unseen-{n}",
             action="store_const",
