@@ -157,3 +157,21 @@ def test_the_vectors_only_add_to_what_the_words_read(embedder: LocalEmbedder) ->
         assert words <= both, m.text
         added += len(both - words)
     assert added >= 1  # and they do add
+
+
+class _Wrong(LocalEmbedder):
+    """An embedder named like the bundled one whose vectors are of another size."""
+
+    dimensions = 8
+
+    def embed(self, texts: Sequence[str]) -> np.ndarray:
+        return np.ones((len(texts), 8), dtype=np.float32)
+
+
+def test_vectors_of_another_size_cost_the_reader_its_vectors_not_the_compaction() -> None:
+    found, mem = _thread_items(_Wrong(), "Always answer in English.", FRESH)
+    with mem:
+        assert found == ["Always answer in English."]
+        failed = mem.store.events("v", "reader_vectors_failed")
+        assert failed and "shape" in failed[0].data["error"]
+        assert not mem.store.events("v", "compaction_failed")

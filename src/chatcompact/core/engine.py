@@ -25,7 +25,7 @@ from ..config import Policy
 from ..errors import InvalidSummary, StoreError, SummarizerError, VersionConflict
 from ..protocols import SummaryRequest
 from ..types import Message, SummaryDelta, SummaryNode, SummaryVersion
-from . import compaction
+from . import compaction, reader
 from . import hierarchy as h
 from .passages import vector_rows
 from .plan import CompactionPlan, check_trigger
@@ -387,7 +387,10 @@ def hear(job: compaction.Job) -> Effects[dict[str, Any] | None]:
     if not texts:
         return None
     try:
-        vectors = yield Embed(tuple(texts))
+        vectors = np.asarray((yield Embed(tuple(texts))), dtype=np.float64)
+        want = (len(texts), len(reader.vector_model().vector))
+        if vectors.shape != want:  # an embedder of the same name with other vectors
+            raise ValueError(f"the embedder returned vectors of shape {vectors.shape}, the reader reads {want}")
     except Exception as exc:
         yield LogEvent("reader_vectors_failed", {"span": list(job.plan.span), "error": storable(str(exc))[:500]})
         return None
