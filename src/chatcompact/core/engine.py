@@ -386,13 +386,14 @@ def hear(job: compaction.Job) -> Effects[dict[str, Any] | None]:
     texts = compaction.asks(job)
     if not texts:
         return None
+    want = (len(texts), len(reader.vector_model().vector))
     try:
         vectors = np.asarray((yield Embed(tuple(texts))), dtype=np.float64)
-        want = (len(texts), len(reader.vector_model().vector))
-        if vectors.shape != want:  # an embedder of the same name with other vectors
-            raise ValueError(f"the embedder returned vectors of shape {vectors.shape}, the reader reads {want}")
+        error = "" if vectors.shape == want else f"vectors of shape {vectors.shape}; the reader reads {want}"
     except Exception as exc:
-        yield LogEvent("reader_vectors_failed", {"span": list(job.plan.span), "error": storable(str(exc))[:500]})
+        error = storable(str(exc))[:500] or type(exc).__name__
+    if error:  # the embedder failed, or is another of the same name
+        yield LogEvent("reader_vectors_failed", {"span": list(job.plan.span), "error": error})
         return None
     return dict(zip(texts, vectors, strict=True))
 
