@@ -3,7 +3,11 @@
     python benchmarks/instructions.py [--budget 8000] [--seed 7] [--tokens 100000] [--per-stream 16] [--quick]
                                       [--data PATH] [--cue-cases | --unseen | --unseen-9 | --unseen-10 | --unseen-11
                                       | --unseen-12 ... --unseen-15 | --unseen-19 | --unseen-21 ... --unseen-25]
-                                      [--turns-only] [--show-turns]
+                                      [--turns-only | --streams-only] [--show-turns] [--embedder none|local]
+
+``--embedder local``: the threads of the long streams have the bundled MiniLM embedder (recall's vectors, and the
+learned reader reads the sentences of the short user turns a compaction folds by their vectors too), and detection
+reads each case with its sentences' vectors as a compaction would; ``none`` (the default): the reader of words.
 
 **Detection** (no data needed): ``core.instructions.detect`` on the labelled cases of
 ``benchmarks/instruction_cases.py``: standing instructions and preferences stated with and without cues ("I'd

@@ -364,7 +364,7 @@ def summarize(cfg: Config, job: compaction.Job) -> Effects[tuple[SummaryDelta, S
         try:
             delta = yield Summarize(request)  # InvalidSummary: the reply was no delta (the summarizer's parser)
             yield Pause()
-            # or not one for this span
+            # InvalidSummary here too: the reply is no valid delta for this span
             delta, version = compaction.land(job, delta, cfg.policy, cfg.summarizer, heard=heard)
             break
         except InvalidSummary as exc:

@@ -18,8 +18,8 @@ to batches it was not trained on. Nothing here reads conversation text at import
 A second model (``data/lang/reader_vectors.json``, ``train_reader.py --vectors``) reads the same features plus the
 sentence's vector by one embedder (its ``embedder``: the bundled MiniLM). It is used for a sentence whose vector
 is given, which a compaction computes with the thread's embedder when it is that one
-(:func:`chatcompact.core.engine.summarize`): a vector carries what a sentence means past the words it was written
-in ("Heads up that this is a locked-down laptop ..." is near "I can't install anything").
+(:func:`chatcompact.core.engine.summarize`): a vector carries some of what a sentence means past the words it was
+written in.
 """
 
 from __future__ import annotations
