@@ -4,10 +4,13 @@
                                       [--data PATH] [--cue-cases | --unseen | --unseen-9 | --unseen-10 | --unseen-11
                                       | --unseen-12 ... --unseen-15 | --unseen-19 | --unseen-21 ... --unseen-25]
                                       [--turns-only | --streams-only] [--show-turns] [--embedder none|local]
+                                      [--words-only]
 
 ``--embedder local``: the threads of the long streams have the bundled MiniLM embedder (recall's vectors, and the
 learned reader reads the sentences of the short user turns a compaction folds by their vectors too), and detection
 reads each case with its sentences' vectors as a compaction would; ``none`` (the default): the reader of words.
+``--words-only``: with the bundled embedder, the vectors not read (the reference for what they add: the same
+recall).
 
 **Detection** (no data needed): ``core.instructions.detect`` on the labelled cases of
 ``benchmarks/instruction_cases.py``: standing instructions and preferences stated with and without cues ("I'd
@@ -161,7 +164,7 @@ from instruction_cases import (
 
 from chatcompact import Memory
 from chatcompact.config import Policy
-from chatcompact.core import lang, memo
+from chatcompact.core import lang, memo, reader
 from chatcompact.core.instructions import detect, read, reader_asks, rule_part, same_subject
 from chatcompact.core.validate import screen_standing
 from chatcompact.evaluation.agent import load_trajectories
@@ -759,6 +762,7 @@ def main() -> int:
         )
     ap.add_argument("--turns-only", action="store_true", help="detection and real turns, no long streams")
     ap.add_argument("--streams-only", action="store_true", help="the long streams, no detection nor real turns")
+    ap.add_argument("--words-only", action="store_true", help="with --embedder local, the sentence vectors not read")
     ap.add_argument(
         "--embedder",
         default="none",
@@ -769,7 +773,9 @@ def main() -> int:
     ap.add_argument("--show-turns", action="store_true", help="list the real turns read as rules")
     args = ap.parse_args()
     print(f"load average {os.getloadavg()[0]:.2f}; embedder {args.embedder}")
-    if args.embedder == "local":
+    if args.words_only:  # the threads' compactions embed no sentence for the reader (core.engine.hear)
+        reader.hears = lambda name: False  # type: ignore[assignment]
+    elif args.embedder == "local":
         from chatcompact.embedders.local import LocalEmbedder
 
         _HEARING.embedder = LocalEmbedder()
