@@ -81,18 +81,10 @@ def prepare(snap: Snapshot, policy: Policy, opts: Options) -> Job | None:
     return Job(plan=plan, request=request, parent=parent)
 
 
-def finish(
-    job: Job,
-    delta: SummaryDelta,
-    policy: Policy,
-    summarizer: str,
-    now: float | None = None,
-    heard: instructions.Heard | None = None,
-) -> SummaryVersion:
+def finish(job: Job, delta: SummaryDelta, policy: Policy, summarizer: str, now: float | None = None) -> SummaryVersion:
     """Screen ``delta`` for the folded span, merge it, check the result records the span
-    (:mod:`chatcompact.core.validate`); raises InvalidSummary (nothing lands) if it is unusable. ``heard``: the
-    vectors of the folded user sentences (:func:`asks`), for the learned reader of standing preferences."""
-    return land(job, delta, policy, summarizer, now, heard)[1]
+    (:mod:`chatcompact.core.validate`); raises InvalidSummary (nothing lands) if it is unusable."""
+    return land(job, delta, policy, summarizer, now)[1]
 
 
 def asks(job: Job) -> list[str]:
@@ -111,7 +103,8 @@ def land(
     heard: instructions.Heard | None = None,
 ) -> tuple[SummaryDelta, SummaryVersion]:
     """:func:`finish`, also returning the delta as screened (what the hierarchy's level-0 node is built from:
-    never an item the version refused)."""
+    never an item the version refused). ``heard``: the vectors of the folded user sentences (:func:`asks`), for the
+    learned reader of standing preferences."""
     parent = job.request.state
     screened = check_delta(delta, job.plan.evict, policy, summarizer, parent)
     delta = screened.delta
