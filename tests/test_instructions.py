@@ -2166,3 +2166,32 @@ def test_keep_something_to_a_limit_in_a_short_turn_is_a_rule_but_not_in_a_long_m
     # in a long message, most often a limit for the task at hand
     log = "\n".join(f"2026-12-07 10:{m:02d}:00 INFO worker {m} started, queue depth {m * 7}" for m in range(30))
     assert _missed(f"The worker restarts under load, here is the log:\n\n{log}\n\nKeep the diff to a minimum.") != []
+
+
+_TASK = (
+    "The importer drops rows when the CSV has a BOM. I traced it to the header check in load_rows, which compares "
+    "the first column name against a constant. The first name carries the BOM, so it never matches and the whole "
+    "file is read as data. I tried stripping it in the reader, but then the tests for the Excel exports fail. The "
+    "exports write the BOM on purpose because Excel needs it to detect UTF-8."
+)
+
+
+def test_a_short_paragraph_opening_or_closing_a_long_message_is_read_as_a_turn_of_its_own():
+    # only the learned reader at a short turn's threshold reads this one (no rule was drawn from its wording)
+    pref = "When you show a diff, say which file it belongs to — I keep losing track across the repo."
+    assert _texts(pref) == [pref]
+    assert _texts(f"{pref}\n\n{_TASK}") == [pref]
+    assert _texts(f"{_TASK}\n\n{pref}") == [pref]
+    # between two paragraphs of the task, or run into it, it is read as a long message's sentence
+    assert _texts(f"{_TASK}\n\n{pref}\n\n{_TASK}") == []
+    assert _texts(f"{_TASK} {pref}") == []
+    # what the task's paragraph says is read as before, and a closing thanks is no rule
+    assert _texts(f"{_TASK}\n\nThanks a lot, you saved my afternoon!") == []
+    # what makes a short turn's rule hold for its task only still does at the end of a long message
+    assert _texts(f"{_TASK}\n\nKeep the diff to a minimum.") == []
+
+
+def test_a_bracketed_aside_does_not_end_a_sentence_at_its_colon():
+    commits = "Ab jetzt bitte alle Commit-Messages nach Conventional Commits (feat:, fix: usw.)."
+    assert _texts(commits) == [commits]
+    assert _texts("Use tabs (not spaces). Thanks! :)") == ["Use tabs (not spaces)."]

@@ -1989,6 +1989,9 @@ class _Beside(NamedTuple):
     closes: bool = False  # after: it ends its paragraph
 
 
+_Said = tuple[str, str, bool, _Beside, _Beside]  # a sentence of :func:`_sentences`
+
+
 _NONE = _Beside()
 
 
@@ -1998,7 +2001,7 @@ def _beside_at(text: str, strict: str, span: tuple[int, int], tie: str, closes: 
     return _Beside(" ".join(text[a:b].split()), " ".join(strict[a:b].split()), tie, closes)
 
 
-def _sentences(text: str) -> list[tuple[str, str, bool, _Beside, _Beside]]:
+def _sentences(text: str) -> list[_Said]:
     """:func:`own_sentences`, and those a generic question after them makes doubtful (``True``): what may have
     been pasted before "What do you think?" can still state the user's own preference, but no rule. Last, the
     sentences right after and right before each in the same paragraph, as written and spoken (blanks for none: a
@@ -2457,8 +2460,8 @@ def _learned(
     themselves ("I'm on Arch, terminal commands only. Makes sense?"), never in a prompt drafted for a bot
     (``drafted``: "You are a support bot. ... What do you think?") nor as advice seen elsewhere ('backref': "Always
     use UTC in the database, I've seen this advice everywhere. Makes sense?"). ``short``: by the model's threshold
-    for a short turn (:func:`short_turn`) in which nothing else was found. ``heard``: the sentence's vector, where
-    it is there, is read too (:data:`Heard`)."""
+    for a short turn (:func:`short_turn`), or a short paragraph apart (:func:`_apart`), in which nothing else was
+    found. ``heard``: the sentence's vector, where it is there, is read too (:data:`Heard`)."""
     if doubtful and (drafted or not _speaks_of_self("first_person", spoken) or has("backref", spoken)):
         return False
     vector = heard.get(spoken) if heard else None
@@ -2489,12 +2492,13 @@ def read(message: Message, proposed: frozenset[str] = frozenset(), heard: Heard 
     override = may_hold(head, ("override",), ())
     sentences = _sentences(message.text)
     alone = short_turn(message.text, len(sentences))  # the whole turn is that short
+    apart = _apart(message.text, sentences, alone)
     if (
         not cued
         and not override
         and not proposed
         and not any(
-            _learned(w, s, d, False, alone) or (heard and _learned(w, s, d, False, alone, heard))
+            _learned(w, s, d, False, w in apart) or (heard and _learned(w, s, d, False, alone, heard))
             for w, s, d, _, _ in sentences
         )
     ):
@@ -2518,17 +2522,22 @@ def read(message: Message, proposed: frozenset[str] = frozenset(), heard: Heard 
             kind = INSTRUCTION  # "Keep recipes to two servings": in a long message most often a limit for its task
         cued = cued or kind is not None
         out.append((sentence, spoken, doubtful, kind, following, preceding))
-    # nothing found in a short turn: its point, by the reader's threshold there (where something was, the sentences
-    # around it are its setting or reason); then, where the words propose nothing either, by the sentences' vectors
-    # where they are heard: only there, so that no sentence the words' reading kept as a rule's setting or reason
-    # becomes an item of its own beside it (the rule's statement split in two)
-    for vectors in (None, heard) if alone and heard else (None,) if alone else ():
-        if any(o[3] is not None for o in out):
-            break
-        out = [
-            (*o[:3], PREFERENCE if _learned(o[0], o[1], o[2], drafted, True, vectors) else None, *o[4:]) for o in out
-        ]
-        cued = cued or any(o[3] is not None for o in out)
+    # nothing found in a short turn, or in a short paragraph apart (:func:`_apart`): its point, by the reader's
+    # threshold there (where something was, the sentences around it are its setting or reason); then, in a short
+    # turn where the words propose nothing either, by the sentences' vectors where they are heard: only there, so
+    # that no sentence the words' reading kept as a rule's setting or reason becomes an item of its own beside it
+    # (the rule's statement split in two)
+    for part in {id(v): v for v in apart.values()}.values():  # the whole turn, or each paragraph apart in it
+        for vectors in (None, heard) if alone and heard else (None,):
+            if any(o[3] is not None for o in out if o[0] in part):
+                break
+            out = [
+                (*o[:3], PREFERENCE if _learned(o[0], o[1], o[2], drafted, True, vectors) else None, *o[4:])
+                if o[0] in part
+                else o
+                for o in out
+            ]
+            cued = cued or any(o[3] is not None for o in out)
     ruled = {sentence for sentence, _, _, kind, _, _ in out if kind is not None}
     at = {sentence: i for i, (sentence, *_) in enumerate(out)}
     short = [o[3] is not None and _short(out, at, i) for i, o in enumerate(out)]  # its paragraph is about the rule
@@ -2544,6 +2553,27 @@ def read(message: Message, proposed: frozenset[str] = frozenset(), heard: Heard 
             why, last = f"{why}{lang.glue(last, kept.tie)}{kept.written}", kept.written
         whys.append(why)
     return Reading(cued, override, tuple((*o[:4], why, lead) for o, why, lead in zip(out, whys, leads, strict=True)))
+
+
+def _apart(text: str, sentences: list[_Said], alone: bool) -> dict[str, frozenset[str]]:
+    """The sentences (as written) the learned reader reads as a short turn's, each to the sentences of its part:
+    all of a turn short as a whole (``alone``); else those of a paragraph of at most ``SHORT_SENTENCES`` sentences
+    and ``SHORT_CHARS`` characters that opens or closes a longer message, set off by a blank line ("When you show a
+    diff, say which file it belongs to, I keep losing track.\n\n<the bug, at length>"): a note written apart is
+    most often its own point, as a short turn is. Only the reader's threshold goes with it: what the rules allow
+    only in a short turn does not ("<the task>\n\nKeep the diff to a minimum." is a limit for that task), and it is
+    read by its words alone (:func:`reader_asks`)."""
+    if alone:
+        whole = frozenset(w for w, *_ in sentences)
+        return dict.fromkeys(whole, whole)
+    paragraphs = [p for p in PARAGRAPH_END.split(text[:READ_CHARS]) if p.strip()]
+    out: dict[str, frozenset[str]] = {}
+    for paragraph in paragraphs[:: max(1, len(paragraphs) - 1)] if len(paragraphs) > 1 else ():
+        mine = _sentences(paragraph) if len(paragraph) <= SHORT_CHARS else []
+        if mine and short_turn(paragraph, len(mine)):
+            part = frozenset(w for w, *_ in mine)
+            out.update((w, part) for w in part)
+    return out
 
 
 def short_turn(text: str, sentences: int | None = None) -> bool:

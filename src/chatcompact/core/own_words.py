@@ -49,6 +49,7 @@ __all__ = [
 SENTENCE = re.compile(
     r"(?:(?<!\w)(?:Dr|Mr|Mrs|Ms|Prof|Dott|Sig|Hr|Fr)\.[ \t]+(?=[A-Z])"
     r"|(?<!\w)(?:e\.g|i\.e|z\.B|d\.h|u\.a|bzw|ca|vs|approx|etc|es)\.[ \t]+(?=[a-z0-9])"
+    r"|\((?=[^()\n]{0,80}\))(?:[^()\n.!?。！？]|[.!?](?!\s))*\)"  # an aside in brackets, whole ("(feat:, fix: usw.)")
     r"|[^.!?。！？:;：；\n]|[.!?:;](?=\S))+[.!?。！？]*"
 )
 # A line break inside wrapped prose (a letter, digit or comma before it, a lower-case letter after it).
