@@ -65,6 +65,7 @@ from typing import Any
 
 from instruction_cases import (
     FALSE_POSITIVES,
+    ORDINARY_36,
     SUPERSEDED,
     TECH_ONE_OFF,
     UNSEEN,
@@ -406,7 +407,9 @@ def real_turns(data: Path, show: bool) -> None:
     technical narration ("I should add a test", "2075 is 50 years in the future"); "I can't run MySQL here" is a
     constraint a user may well state. And the user turns of the ``assistant`` stream below: a task, or a command's
     output pasted back. And the user turns of the long-chat dev set (:func:`_long_chat_turns`): how many of those
-    that state a preference are read, and how many of the others."""
+    that state a preference are read, and how many of the others. Last, ``ORDINARY_36``: ordinary turns a helper
+    wrote in de, it, zh and en (there are no real chats in the first three), which the learned reader is trained on
+    as negatives (``benchmarks/train_reader.py`` prints them held out by fold)."""
     locomo = [
         _LABEL.sub("", m["content"])
         for conv in load_locomo(data / "locomo_dev.json").conversations
@@ -433,6 +436,10 @@ def real_turns(data: Path, show: bool) -> None:
     rows.append(("the assistant stream's user turns (a task, or a command's output pasted back)", pasted))
     stated, others = _long_chat_turns(data)
     rows.append(("the long-chat dev set's user turns with no preference in them (facts, updates among them)", others))
+    rows += [
+        (f"ordinary {code} turns a helper wrote (ORDINARY_36; the reader is trained on them)", turns)
+        for code, turns in ORDINARY_36.items()
+    ]
     read_stated = [t for t in stated if _detect(Message("user", t, seq=1))]
     print(f"  the long-chat dev set's user turns that state a preference: {len(read_stated)} of {len(stated)} read")
     for name, turns in rows:

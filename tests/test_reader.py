@@ -26,8 +26,11 @@ def _items(text: str, role: str = "user") -> list[str]:
 def test_the_bundled_weights_load_and_are_sane() -> None:
     raw = json.loads(resources.files("chatcompact").joinpath("data", "lang", "reader.json").read_text("utf-8"))
     m = reader.model()
-    assert m.thresholds == raw["thresholds"] and set(m.thresholds) == {"en", "en:short"}
+    assert m.thresholds == raw["thresholds"]
+    assert set(m.thresholds) == {"en", "en:short", "de:short", "it:short", "zh:short"}
     assert 0.5 <= m.thresholds["en:short"] <= m.thresholds["en"] < 1.0  # a short turn's sentence is its point
+    # de / it / zh: in a short turn only, and more strictly (fewer labelled negatives, no real chats)
+    assert all(m.thresholds["en"] < m.thresholds[f"{code}:short"] < 1.0 for code in ("de", "it", "zh"))
     assert len(m.weights) > 1000 and all(math.isfinite(w) for w in m.weights.values())
     assert any(k.startswith("k:") for k in m.weights) and any(k.startswith("s:") for k in m.weights)
 
@@ -102,17 +105,42 @@ def test_a_quoted_sentence_inside_is_never_the_users_own(quoted: str, mark: str)
 
 
 def test_the_model_is_asked_only_in_the_languages_it_has_a_threshold_for() -> None:
-    """Trained on all four languages, used on English only: no real de / it / zh chats to check its precision
-    on (``benchmarks/train_reader.py`` prints the held-out figures per language)."""
-    m = reader.Model(0.0, {"w:tabs": 1.0}, {"en": 0.5})
-    assert m.threshold("Use tabs, please.") == 0.5
+    """Trained on all four languages, used on English, and on de / it / zh only in a short turn: there are no
+    real chats in those languages to check it on, and in long messages it read their narration as rules
+    (``benchmarks/train_reader.py`` prints the held-out figures per language)."""
+    m = reader.Model(0.0, {"w:tabs": 1.0}, {"en": 0.5, "de:short": 0.9})
+    assert m.threshold("Use tabs, please.") == 0.5 == m.threshold("Use tabs, please.", short=True)
     assert m.threshold("Bitte verwende immer Tabs zum Einrücken.") is None
-    assert m.threshold("请用中文回答。") is None
+    assert m.threshold("Bitte verwende immer Tabs zum Einrücken.", short=True) == 0.9
+    assert m.threshold("请用中文回答。") is None and m.threshold("请用中文回答。", short=True) is None
     assert reader.score("Use tabs, please.", m) == reader.score("tabs", m) > reader.score("spaces", m) == 0.5
     zh = "我们集群最多只能用 Python 3.8，所以不要用 match 语句。"
     assert reader.threshold(zh) is None and not reader.proposes(zh) and reader.threshold(FRESH) is not None
+    assert reader.threshold(zh, short=True) == reader.model().thresholds["zh:short"]
     with reader.disabled():
-        assert reader.threshold(FRESH) is None
+        assert reader.threshold(FRESH) is None and reader.threshold(zh, short=True) is None
+
+
+def test_in_de_it_zh_the_reader_reads_a_short_turn_only() -> None:
+    # from a batch the reader was not trained on (WRITTEN_35): no rule reads it
+    court = "Faccio traduzioni per il tribunale, quindi registro formale e niente abbreviazioni."
+    with reader.disabled():
+        assert _items(court) == []
+    assert _items(court) == [court]
+    # in a long message it is read by the rules alone
+    task = (
+        "Ti incollo il verbale di ieri. La riunione è durata due ore e abbiamo discusso il budget, il calendario "
+        "delle consegne e le ferie estive. Il direttore ha chiesto un riepilogo entro venerdì. Ho già preparato una "
+        "bozza, ma è troppo lunga e confusa, e non so bene da dove cominciare a tagliare."
+    )
+    assert _items(f"{task} {court}") == []
+    # what a person tells of their day is no rule, nor a bug report
+    for text in (
+        "Wir waren gestern mit den Kindern im Zoo, die Elefanten waren der Hit.",
+        "Ieri sera ho cucinato la carbonara per i miei suoceri, è venuta benissimo.",
+        "我昨天把服务器升级到了 Ubuntu 24.04，现在 nginx 起不来了。",
+    ):
+        assert _items(text) == []
 
 
 _PHRASES = sorted({p for lang in cues().values() for kind in lang.values() for p in kind})

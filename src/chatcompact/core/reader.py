@@ -5,11 +5,13 @@ The cue rules of :mod:`chatcompact.core.instructions` are precise on the wording
 much fresh wording ("Heads up that this is a locked-down laptop, so whatever you suggest needs to work from my
 user account"). This model reads the same sentences by their words, word pairs, first words, end mark, length and
 the cue kinds of ``data/lang/instructions.json`` found in them (:func:`chatcompact.core.own_words.kinds_in`), so a
-phrase the lexicon knows counts in wording no rule was written for. It only proposes, and in English only
-(trained on all four languages, it has no real de / it / zh chats to be checked on, and in long messages it took
-their narration for rules): a sentence is asked about when the rules found nothing in it, and only where the
-rules' own guards let a summarizer's proposal through (the user's own words, no question, no one-off, nobody
-else's preference: ``instructions.open_to_reader``).
+phrase the lexicon knows counts in wording no rule was written for. It only proposes: a sentence is asked about
+when the rules found nothing in it, and only where the rules' own guards let a summarizer's proposal through (the
+user's own words, no question, no one-off, nobody else's preference: ``instructions.open_to_reader``). It is
+trained on all four languages and asked in English anywhere, but in de / it / zh only in a short turn and at a
+stricter threshold: there are no real chats in those languages to check it on (ordinary turns a helper wrote in
+them, ``ORDINARY_36``, are trained on as negatives and held out by fold), and in long messages it took their
+narration for rules.
 
 The weights are data (``data/lang/reader.json``): trained by ``benchmarks/train_reader.py`` on the labelled cases
 of ``benchmarks/instruction_cases.py`` and on real turns nobody wrote as rules; that script prints how it carries
@@ -86,9 +88,9 @@ class Model:
         """The score ``sentence`` must reach, by its language (of a ``short`` turn: its language's ``":short"``
         threshold where there is one); None where the model is not used."""
         code = lang.detect(sentence)
-        if code not in self.thresholds:
-            return None
-        return self.thresholds.get(f"{code}:short", self.thresholds[code]) if short else self.thresholds[code]
+        if short and f"{code}:short" in self.thresholds:
+            return self.thresholds[f"{code}:short"]
+        return self.thresholds.get(code)
 
 
 def _load(name: str) -> Model:
