@@ -2195,3 +2195,24 @@ def test_a_bracketed_aside_does_not_end_a_sentence_at_its_colon():
     commits = "Ab jetzt bitte alle Commit-Messages nach Conventional Commits (feat:, fix: usw.)."
     assert _texts(commits) == [commits]
     assert _texts("Use tabs (not spaces). Thanks! :)") == ["Use tabs (not spaces)."]
+
+
+def test_so_many_things_handed_over_now_are_a_request_not_a_style():
+    # "give me" / "write" and a count: this turn's deliverable ("Gib mir kurze Antworten" is a manner of answering)
+    asked = (
+        "Gib mir fünf Ideen für einen Regentag mit zwei Kindern.",
+        "Gib mir 3 Vorschläge für einen Titel.",
+        "Dammi tre idee di nome per una piccola libreria.",
+        "写个正则匹配手机号。",
+        "写个Python脚本，把照片按拍摄日期重命名。",
+    )
+    assert _missed(*asked) == list(asked)
+    styles = (
+        "Gib mir kurze Antworten.",
+        "Dammi risposte brevi.",
+        "Benutze zwei Leerzeichen zum Einrücken.",
+        "Usa due spazi per l'indentazione.",
+        "写代码用两个空格缩进。",
+        "Gib mir immer zwei Varianten zur Auswahl.",
+    )
+    assert _read(*styles) == list(styles)

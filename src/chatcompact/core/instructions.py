@@ -1430,6 +1430,10 @@ def _style(core: str) -> bool:
     if not end:
         return False
     rest = core[end:].strip(_PUNCT)
+    if core[:end].strip().lower() in word_list("hand_over", lang.detect(core)) and (
+        starts("count", rest) or rest[:1].isdigit()
+    ):
+        return False  # "Gib mir fünf Ideen für einen Regentag", "写个正则": so many things now, no manner of answering
     if lang.has_han(rest) and not lang.content_words(rest, filler=True):
         rest = ""  # "回答简短一点": "a little" adds nothing
     if not rest:  # the cue says it all ("be concise", "halte dich kurz", "简洁点"), but "use." says nothing

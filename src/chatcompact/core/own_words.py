@@ -63,6 +63,7 @@ ANCHORED = frozenset(
         "request",
         "style_start",
         "style_general",
+        "count",
         "statement_start",
         "not_rule",
         "directive",
