@@ -2216,3 +2216,20 @@ def test_so_many_things_handed_over_now_are_a_request_not_a_style():
         "Gib mir immer zwei Varianten zur Auswahl.",
     )
     assert _read(*styles) == list(styles)
+
+
+def test_chinese_narration_and_requests_for_now_are_no_rule():
+    told = (
+        "周末我们去了千岛湖，天气特别好，孩子玩水玩得都不想回来了。",  # 特别: "especially", no 别 "don't"
+        "朋友结婚我去不了，帮我想想怎么说比较得体。",  # a verb doubled: something to do now
+        "领导问我这个项目月底能不能做完，帮我回一下，实际上可能要拖一周。",  # 一下: for a moment
+        "用certbot续了证书，但nginx返回的还是旧证书。",  # a verb, 了 and its object: what was done
+    )
+    assert _missed(*told) == list(told)
+    rules = (
+        "我们用不了Docker，请给我裸机的安装步骤。",
+        "以后用中文回答我就行了。",
+        "用简体中文回答，别用繁体了。",
+        "我们团队特别在意可读性，别用太花哨的写法。",
+    )
+    assert _read(*rules) == list(rules)

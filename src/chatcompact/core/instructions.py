@@ -134,6 +134,7 @@ def classify(sentence: str) -> str | None:
     return kind
 
 
+_HAN_DONE = re.compile(r"(?<![不得行好算对罢])了(?=[\u4e00-\u9fff])")  # "续了证书"; not "就行了", "用不了"
 _ASIDE = re.compile(r"\s*[(（][^()（）]{1,120}[)）](?=\W*\w)")  # with words after it: not a closing remark
 
 
@@ -1041,11 +1042,14 @@ def _own_thing(clause: str, code: str) -> bool:
 def _of(kind: str, text: str, code: str | None) -> list[tuple[int, int]]:
     """Where ``kind``'s phrases of language ``code`` (and English) occur in ``text``; of every language without
     ``code``. (German "also" is "so", not the English "also".)"""
-    spans = found(kind, text)
+    spans = [(a, b) for a, b in found(kind, text) if not (text[a:b] == "别" and text[a - 1 : a] in _BIE_WORDS)]
     if code is None or not spans:
         return spans
     mine = word_list(kind, code)
     return [(a, b) for a, b in spans if text[a:b].lower() in mine]
+
+
+_BIE_WORDS = "特区分告级类性识鉴差个辨派"  # "特别", "区别", "分别": words with 别 in them, no "don't"
 
 
 # A clause boundary inside a sentence: a comma (a Han one too) or a dash between words.
@@ -1153,6 +1157,8 @@ def _rule_clause(clause: str, code: str, linked: bool = False, strict: bool = Fa
         return led and _bare_imperative(c, code)  # "I tend to skim, so bold the key points"
     rest = c[end:].lstrip(_PUNCT)
     if lang.has_han(rest):
+        if rest[:1] == rest[1:2] or "一下" in rest[1:3]:
+            return False  # "帮我想想怎么说", "帮我回一下": a verb doubled, or "for a moment": something to do now
         now = word_list("determiner", "zh") | word_list("not_object", "zh")
         return not rest.startswith(tuple(now)) and len(rest) >= 2
     words = [w.lower() for w in lang.words(rest)]
@@ -1434,6 +1440,8 @@ def _style(core: str) -> bool:
         starts("count", rest) or rest[:1].isdigit()
     ):
         return False  # "Gib mir fünf Ideen für einen Regentag", "写个正则": so many things now, no manner of answering
+    if lang.has_han(rest) and _HAN_DONE.search(_CLAUSE.split(rest, maxsplit=1)[0]):
+        return False  # "用certbot续了证书，...": a verb, 了 and its object: what was done
     if lang.has_han(rest) and not lang.content_words(rest, filler=True):
         rest = ""  # "回答简短一点": "a little" adds nothing
     if not rest:  # the cue says it all ("be concise", "halte dich kurz", "简洁点"), but "use." says nothing
