@@ -2233,3 +2233,17 @@ def test_chinese_narration_and_requests_for_now_are_no_rule():
         "我们团队特别在意可读性，别用太花哨的写法。",
     )
     assert _read(*rules) == list(rules)
+
+
+def test_always_or_never_in_a_later_clause_about_the_speaker_makes_no_directive_standing():
+    told = (
+        "Explain what inflation actually is, I've never really understood it.",
+        "Erklär mir bitte, was eine Inflation eigentlich genau ist, ich versteh's irgendwie nie richtig.",
+    )
+    assert _missed(*told) == list(told)
+    kept = (
+        "Mention trade-offs whenever there are several options.",
+        "Use type hints, always.",
+        "Explain any jargon, I always forget the terms.",
+    )
+    assert _read(*kept) == list(kept)

@@ -757,7 +757,17 @@ def _standing_directive(core: str) -> bool:
         return False  # "Put the eye-drop into your right eye ... each time": advice to a person
     offers = found("offer", core)
     marks = standing + [(a, b) for a, b in found("contrast", core) if a >= end]
-    return any(not any(x <= a and b <= y for x, y in offers) for a, b in marks)
+    cuts = [m.end() for m in _CLAUSE.finditer(core, end)]
+    return any(
+        not any(x <= a and b <= y for x, y in offers) and not _of_the_speaker(core, cuts, a) for a, b in marks
+    )
+
+
+def _of_the_speaker(core: str, cuts: list[int], at: int) -> bool:
+    """Whether position ``at`` of ``core`` is in a later clause that opens with the speaker (``cuts``: where its
+    clauses start): "Explain what inflation is, I've never really understood it" tells of the speaker."""
+    start = max((c for c in cuts if c <= at), default=-1)
+    return start >= 0 and bool(_first_person_words().match(core, start))
 
 
 def _own_habit(core: str) -> bool:
