@@ -758,9 +758,7 @@ def _standing_directive(core: str) -> bool:
     offers = found("offer", core)
     marks = standing + [(a, b) for a, b in found("contrast", core) if a >= end]
     cuts = [m.end() for m in _CLAUSE.finditer(core, end)]
-    return any(
-        not any(x <= a and b <= y for x, y in offers) and not _of_the_speaker(core, cuts, a) for a, b in marks
-    )
+    return any(not any(x <= a and b <= y for x, y in offers) and not _of_the_speaker(core, cuts, a) for a, b in marks)
 
 
 def _of_the_speaker(core: str, cuts: list[int], at: int) -> bool:
