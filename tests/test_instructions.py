@@ -2231,6 +2231,7 @@ def test_chinese_narration_and_requests_for_now_are_no_rule():
         "以后用中文回答我就行了。",
         "用简体中文回答，别用繁体了。",
         "我们团队特别在意可读性，别用太花哨的写法。",
+        "别用繁体字。",  # 别 first: "don't"
     )
     assert _read(*rules) == list(rules)
 

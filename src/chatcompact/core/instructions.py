@@ -1050,7 +1050,7 @@ def _own_thing(clause: str, code: str) -> bool:
 def _of(kind: str, text: str, code: str | None) -> list[tuple[int, int]]:
     """Where ``kind``'s phrases of language ``code`` (and English) occur in ``text``; of every language without
     ``code``. (German "also" is "so", not the English "also".)"""
-    spans = [(a, b) for a, b in found(kind, text) if not (text[a:b] == "别" and text[a - 1 : a] in _BIE_WORDS)]
+    spans = [(a, b) for a, b in found(kind, text) if not (text[a:b] == "别" and a and text[a - 1] in _BIE_WORDS)]
     if code is None or not spans:
         return spans
     mine = word_list(kind, code)
