@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from chatcompact import Memory
 from chatcompact.config import Policy
+from chatcompact.core import instructions
 from chatcompact.core.instructions import capture, cues, detect, is_instruction, rule_part, same_subject
 from chatcompact.testing import ScriptedSummarizer
 from chatcompact.types import Message
@@ -2234,6 +2235,8 @@ def test_chinese_narration_and_requests_for_now_are_no_rule():
         "别用繁体字。",  # 别 first: "don't"
     )
     assert _read(*rules) == list(rules)
+    assert instructions._of("negative_lead", "别用繁体", "zh") == [(0, 1)]
+    assert instructions._of("negative_lead", "天气特别好", "zh") == []
 
 
 def test_always_or_never_in_a_later_clause_about_the_speaker_makes_no_directive_standing():
