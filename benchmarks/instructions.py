@@ -3,14 +3,15 @@
     python benchmarks/instructions.py [--budget 8000] [--seed 7] [--tokens 100000] [--per-stream 16] [--quick]
                                       [--data PATH] [--cue-cases | --unseen | --unseen-9 | --unseen-10 | --unseen-11
                                       | --unseen-12 ... --unseen-15 | --unseen-19 | --unseen-21 ... --unseen-25]
-                                      [--turns-only | --streams-only] [--show-turns] [--embedder none|local]
-                                      [--words-only]
+                                      [--turns-only | --streams-only | --placements] [--show-turns]
+                                      [--embedder none|local] [--words-only]
 
 ``--embedder local``: the threads of the long streams have the bundled MiniLM embedder (recall's vectors, and the
 learned reader reads the sentences of the short user turns a compaction folds by their vectors too), and detection
 reads each case with its sentences' vectors as a compaction would; ``none`` (the default): the reader of words.
 ``--words-only``: with the bundled embedder, the vectors not read (the reference for what they add: the same
-recall).
+recall). ``--placements``: the ``WRITTEN_*`` cases found with their whole statement as the long streams place
+them (:func:`placements`), and nothing else.
 
 **Detection** (no data needed): ``core.instructions.detect`` on the labelled cases of
 ``benchmarks/instruction_cases.py``: standing instructions and preferences stated with and without cues ("I'd
@@ -63,6 +64,7 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
+import instruction_cases
 from instruction_cases import (
     FALSE_POSITIVES,
     ORDINARY_36,
@@ -708,6 +710,42 @@ def run(
         }
 
 
+def placements(data: Path) -> None:
+    """The ``WRITTEN_*`` cases with their whole statement in the items (or some of it, or none) alone, in a turn of
+    their own as the streams place them ("By the way: ..."), and inside one of the streams' user turns as
+    :func:`_inside` places them (before it, after it, before "What do you think?"), each case beside another
+    stream's turn in turn. The reader was trained on these cases, so the figure to read is the gap to the case
+    alone: what its placement costs it."""
+    cases = [
+        t
+        for name in dir(instruction_cases)
+        if name.startswith("WRITTEN_")
+        and not name.endswith("NEGATIVES")
+        and isinstance(batch := getattr(instruction_cases, name), dict)
+        for texts in batch.values()
+        for t in texts
+    ]
+    rng = random.Random(5)
+    turns = []
+    for source in SOURCES:
+        msgs = stream(source, 100_000, data)
+        users = [m["content"] for m in msgs if m["role"] == "user" and isinstance(m.get("content"), str)]
+        turns += rng.sample(users, min(40, len(users)))
+    tally: Counter[tuple[str, str]] = Counter()
+    for k, case in enumerate(cases):
+        stated, turn = _norm(_statement(case)), turns[k % len(turns)]
+        placed = [("alone", case), ("own turn", f"By the way: {case}")]
+        placed += [(place, _inside(turn, case, i)) for i, place in enumerate(PLACES)]
+        for place, text in placed:
+            items = _detect(Message("user", text, seq=1))
+            tally[
+                place, "whole" if stated in _norm(" ".join(i.text for i in items)) else "some" if items else "none"
+            ] += 1
+    print(f"the WRITTEN_* cases as the streams place them ({len(cases):,}): with the whole statement / some / none")
+    for place in ("alone", "own turn", *PLACES):
+        print(f"  {place:18} {tally[place, 'whole']:5,} / {tally[place, 'some']:4,} / {tally[place, 'none']:4,}")
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--budget", type=int, default=8000)
@@ -769,6 +807,7 @@ def main() -> int:
         )
     ap.add_argument("--turns-only", action="store_true", help="detection and real turns, no long streams")
     ap.add_argument("--streams-only", action="store_true", help="the long streams, no detection nor real turns")
+    ap.add_argument("--placements", action="store_true", help="the WRITTEN_* cases as the streams place them")
     ap.add_argument("--words-only", action="store_true", help="with --embedder local, the sentence vectors not read")
     ap.add_argument(
         "--embedder",
@@ -786,6 +825,9 @@ def main() -> int:
         from chatcompact.embedders.local import LocalEmbedder
 
         _HEARING.embedder = LocalEmbedder()
+    if args.placements:
+        placements(args.data)
+        return 0
     if not args.streams_only:
         detection()
     if not args.data.is_dir():
