@@ -1444,9 +1444,8 @@ def _style(core: str) -> bool:
     if not end:
         return False
     rest = core[end:].strip(_PUNCT)
-    if core[:end].strip().lower() in word_list("hand_over", lang.detect(core)) and (
-        starts("count", rest) or rest[:1].isdigit()
-    ):
+    code = lang.detect(core)
+    if core[:end].strip().lower() in word_list("hand_over", code) and (starts("count", rest) or rest[:1].isdigit()):
         return False  # "Gib mir fünf Ideen für einen Regentag", "写个正则": so many things now, no manner of answering
     if lang.has_han(rest) and _HAN_DONE.search(_CLAUSE.split(rest, maxsplit=1)[0]):
         return False  # "用certbot续了证书，...": a verb, 了 and its object: what was done
@@ -1455,7 +1454,6 @@ def _style(core: str) -> bool:
     if not rest:  # the cue says it all ("be concise", "halte dich kurz", "简洁点"), but "use." says nothing
         cue = core[:end].strip()
         return len(cue.split()) >= 2 or (lang.has_han(cue) and len(cue) >= 3)
-    code = lang.detect(core)
     if _next_word(rest, 0) in word_list("not_after_style", code):
         return False  # "format is JSON", "use case: ...", "less than 5%": a statement, not a style
     if lang.has_han(rest) and rest.startswith(tuple(word_list("not_after_style", "zh"))):
@@ -2512,7 +2510,8 @@ def read(message: Message, proposed: frozenset[str] = frozenset(), heard: Heard 
     override = may_hold(head, ("override",), ())
     sentences = _sentences(message.text)
     alone = short_turn(message.text, len(sentences))  # the whole turn is that short
-    apart = _apart(message.text, sentences, alone)
+    parts = _apart(message.text, sentences, alone)
+    apart = frozenset().union(*parts)
     if (
         not cued
         and not override
@@ -2547,7 +2546,7 @@ def read(message: Message, proposed: frozenset[str] = frozenset(), heard: Heard 
     # turn where the words propose nothing either, by the sentences' vectors where they are heard: only there, so
     # that no sentence the words' reading kept as a rule's setting or reason becomes an item of its own beside it
     # (the rule's statement split in two)
-    for part in {id(v): v for v in apart.values()}.values():  # the whole turn, or each paragraph apart in it
+    for part in parts:  # the whole turn, or each paragraph apart in it
         for vectors in (None, heard) if alone and heard else (None,):
             if any(o[3] is not None for o in out if o[0] in part):
                 break
@@ -2575,24 +2574,22 @@ def read(message: Message, proposed: frozenset[str] = frozenset(), heard: Heard 
     return Reading(cued, override, tuple((*o[:4], why, lead) for o, why, lead in zip(out, whys, leads, strict=True)))
 
 
-def _apart(text: str, sentences: list[_Said], alone: bool) -> dict[str, frozenset[str]]:
-    """The sentences (as written) the learned reader reads as a short turn's, each to the sentences of its part:
-    all of a turn short as a whole (``alone``); else those of a paragraph of at most ``SHORT_SENTENCES`` sentences
+def _apart(text: str, sentences: list[_Said], alone: bool) -> list[frozenset[str]]:
+    """The sentences (as written) the learned reader reads as a short turn's, by part: all of a turn short as a
+    whole (``alone``); else those of each paragraph of at most ``SHORT_SENTENCES`` sentences
     and ``SHORT_CHARS`` characters that opens or closes a longer message, set off by a blank line ("When you show a
     diff, say which file it belongs to, I keep losing track.\n\n<the bug, at length>"): a note written apart is
     most often its own point, as a short turn is. Only the reader's threshold goes with it: what the rules allow
     only in a short turn does not ("<the task>\n\nKeep the diff to a minimum." is a limit for that task), and it is
     read by its words alone (:func:`reader_asks`)."""
     if alone:
-        whole = frozenset(w for w, *_ in sentences)
-        return dict.fromkeys(whole, whole)
+        return [frozenset(w for w, *_ in sentences)]
     paragraphs = [p for p in PARAGRAPH_END.split(text[:READ_CHARS]) if p.strip()]
-    out: dict[str, frozenset[str]] = {}
+    out: list[frozenset[str]] = []
     for paragraph in paragraphs[:: max(1, len(paragraphs) - 1)] if len(paragraphs) > 1 else ():
         mine = _sentences(paragraph) if len(paragraph) <= SHORT_CHARS else []
         if mine and short_turn(paragraph, len(mine)):
-            part = frozenset(w for w, *_ in mine)
-            out.update((w, part) for w in part)
+            out.append(frozenset(w for w, *_ in mine))
     return out
 
 
