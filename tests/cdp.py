@@ -70,7 +70,8 @@ class Browser:
             time.sleep(0.1)
         port = int(port_file.read_text().split()[0])
         pages = [t for t in httpx.get(f"http://127.0.0.1:{port}/json/list").json() if t["type"] == "page"]
-        self.ws = connect(pages[0]["webSocketDebuggerUrl"], max_size=64 * 1024 * 1024)
+        # entered, as websockets >= 17.1 asks of a connection (a warning otherwise); closed by close()
+        self.ws = connect(pages[0]["webSocketDebuggerUrl"], max_size=64 * 1024 * 1024).__enter__()
         self._ids = itertools.count(1)
         self.events: list[dict[str, Any]] = []  # every DevTools event seen so far (requests, console, errors)
 
