@@ -2251,3 +2251,20 @@ def test_always_or_never_in_a_later_clause_about_the_speaker_makes_no_directive_
         "Explain any jargon, I always forget the terms.",
     )
     assert _read(*kept) == list(kept)
+
+
+def test_a_short_turn_whose_sentences_say_together_what_none_says_alone_is_read_as_one_statement(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # neither sentence alone reaches the reader's threshold; the two read as one do, and the item is both
+    pref = "Type hints everywhere. Our CI runs mypy in strict mode."
+    assert _texts(pref) == [pref]
+    with monkeypatch.context() as m:
+        m.setattr(instructions, "TOGETHER", 1.1)
+        assert _texts(pref) == []
+    # a paragraph apart at the start of a long message, the same
+    assert _texts(f"{pref}\n\n{_TASK}") == [pref]
+    # read as one, a statement still has to reach the threshold: narration does not
+    assert _texts("Just landed in Melbourne. The jet lag is brutal.") == []
+    # nor is a sentence before a generic question read with the others (it may have been pasted)
+    assert _texts("We took the bus. Type hints everywhere. What do you think?") == []

@@ -2464,9 +2464,13 @@ def reader_asks(messages: Iterable[Message]) -> list[str]:
         if m.role != "user" or not m.text or not short_turn(m.text):
             continue
         if not any(kind is not None for _, _, _, kind, _, _ in read(m).sentences):
-            for written, spoken, _, _, _ in _sentences(m.text):
+            said = _sentences(m.text)
+            for written, spoken, _, _, _ in said:
                 if reader.threshold(spoken, False, True) is not None and open_to_reader(written, spoken):
                     out[spoken] = None
+            stated = _statement(o[:3] for o in said)
+            if stated and reader.threshold(stated[2], True, True) is not None:
+                out[stated[2]] = None  # the statement read as one (:func:`_learned_together`)
     return list(out)
 
 
@@ -2486,6 +2490,44 @@ def _learned(
     if (threshold := reader.threshold(spoken, short, vector is not None)) is None:
         return False
     return open_to_reader(written, spoken) and reader.score(spoken, vector=vector) >= threshold
+
+
+def _statement(said: Iterable[tuple[str, str, bool]]) -> tuple[str, str, str] | None:
+    """Of the sentences of a short turn or paragraph apart (as written, as spoken, doubtful): those the reader may be
+    asked about (:func:`open_to_reader`), if there are two or more: the first and last (as written) and all of them
+    joined (as spoken); else None."""
+    open_ = [(w, s) for w, s, d in said if not d and open_to_reader(w, s)]
+    if len(open_) < 2:
+        return None
+    return open_[0][0], open_[-1][0], " ".join(s for _, s in open_)
+
+
+def _learned_together(said: list[tuple[str, str, bool]], heard: Heard | None = None) -> tuple[str, str] | None:
+    """Of a short turn or paragraph apart in which nothing was found, sentence by sentence: its statement read as one
+    (:func:`_statement`), by the reader's short-turn threshold and at least ``TOGETHER`` (with its vector where it
+    is ``heard``): "Dates as YYYY-MM-DD. The US format confuses half my team." says by its two sentences what
+    neither says alone. The first and last of its sentences (as written): the item runs from one to the other; or
+    None."""
+    if (stated := _statement(said)) is None:
+        return None
+    vector = heard.get(stated[2]) if heard else None
+    threshold = reader.threshold(stated[2], True, vector is not None)
+    if threshold is None or reader.score(stated[2], vector=vector) < max(threshold, TOGETHER):
+        return None
+    return stated[0], stated[1]
+
+
+def _through(out: list[_Read], at: dict[str, int], i: int, last: str) -> tuple[_Beside, ...]:
+    """The sentences after ``out[i]`` up to ``last`` (as written), each after the one before it: the rest of a
+    statement read as one (:func:`_learned_together`)."""
+    run: list[_Beside] = []
+    while out[i][0] != last and (j := at.get(out[i][4].written, -1)) > i:
+        run.append(out[i][4])
+        i = j
+    return tuple(run)
+
+
+TOGETHER = 0.95  # a statement read as one: above the sentence's short-turn threshold (0.91 in English)
 
 
 def read(message: Message, proposed: frozenset[str] = frozenset(), heard: Heard | None = None) -> Reading:
@@ -2520,6 +2562,10 @@ def read(message: Message, proposed: frozenset[str] = frozenset(), heard: Heard 
             _learned(w, s, d, False, w in apart) or (heard and _learned(w, s, d, False, alone, heard))
             for w, s, d, _, _ in sentences
         )
+        and not any(
+            _learned_together(said) or (heard and alone and _learned_together(said, heard))
+            for said in ([(w, s, d) for w, s, d, _, _ in sentences if w in part] for part in parts)
+        )
     ):
         return Reading(False, False)  # most messages: no cue outside their code, and nothing the reader proposes
     out = []
@@ -2546,6 +2592,7 @@ def read(message: Message, proposed: frozenset[str] = frozenset(), heard: Heard 
     # turn where the words propose nothing either, by the sentences' vectors where they are heard: only there, so
     # that no sentence the words' reading kept as a rule's setting or reason becomes an item of its own beside it
     # (the rule's statement split in two)
+    together: dict[str, str] = {}  # a statement read as one (:func:`_learned_together`): its first -> last sentence
     for part in parts:  # the whole turn, or each paragraph apart in it
         for vectors in (None, heard) if alone and heard else (None,):
             if any(o[3] is not None for o in out if o[0] in part):
@@ -2557,10 +2604,24 @@ def read(message: Message, proposed: frozenset[str] = frozenset(), heard: Heard 
                 for o in out
             ]
             cued = cued or any(o[3] is not None for o in out)
+        for vectors in (None, heard) if alone and heard else (None,):
+            if any(o[3] is not None for o in out if o[0] in part) or drafted:
+                break
+            if span := _learned_together([o[:3] for o in out if o[0] in part], vectors):
+                together[span[0]] = span[1]
+                out = [(*o[:3], PREFERENCE, *o[4:]) if o[0] == span[0] else o for o in out]
+                cued = True
     ruled = {sentence for sentence, _, _, kind, _, _ in out if kind is not None}
     at = {sentence: i for i, (sentence, *_) in enumerate(out)}
     short = [o[3] is not None and _short(out, at, i) for i, o in enumerate(out)]  # its paragraph is about the rule
-    after = [_onward(out, at, ruled, i, short[i], alone) if o[3] is not None else () for i, o in enumerate(out)]
+    after = [
+        _through(out, at, i, together[o[0]])
+        if o[0] in together
+        else _onward(out, at, ruled, i, short[i], alone)
+        if o[3] is not None
+        else ()
+        for i, o in enumerate(out)
+    ]
     given = {kept.written for run in after for kept in run}
     leads = [
         _setting_of(out, at, ruled | given, i, short[i], alone) if o[3] is not None else "" for i, o in enumerate(out)
