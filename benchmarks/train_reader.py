@@ -64,7 +64,7 @@ import numpy as np
 from instructions import _LABEL, _PERSON, DATA, _assistant, _long_chat_turns
 
 from chatcompact.core import lang, reader
-from chatcompact.core.instructions import detect, reader_sentences, short_turn
+from chatcompact.core.instructions import TOGETHER, detect, reader_sentences, short_turn
 from chatcompact.evaluation.agent import load_trajectories
 from chatcompact.evaluation.datasets import load_dialogsum, load_locomo
 from chatcompact.types import Message
@@ -225,13 +225,22 @@ def embed_all(units: list[Unit], cache: Path | None) -> Vectors:
     return known
 
 
-Row = tuple[str, bool, float, float, str]  # (kind, found by the rules, best English score, best other score, text)
+# (kind, found by the rules, best English score, best other score, text, the score of its statement read as one)
+Row = tuple[str, bool, float, float, str, float]
 
 
 def _best(m: reader.Model, asked: list[str], vectors: Vectors | None = None) -> tuple[float, float]:
     """The best score of the English sentences asked about, and of the others (each has its threshold)."""
     scores = [(lang.detect(s) == "en", reader.score(s, m, None if vectors is None else vectors[s])) for s in asked]
     return max((v for en, v in scores if en), default=0.0), max((v for en, v in scores if not en), default=0.0)
+
+
+def _together(m: reader.Model, asked: list[str], text: str, vectors: Vectors | None = None) -> float:
+    """The score of a short turn's sentences asked about joined, as one statement (``core.instructions``'
+    ``_learned_together``): 0 for a long message, one sentence, or with vectors (the joined text has none here)."""
+    if vectors is not None or len(asked) < 2 or not short_turn(text):
+        return 0.0
+    return reader.score(" ".join(asked), m)
 
 
 def cross_validate(
@@ -254,11 +263,21 @@ def cross_validate(
             vectors,
         )
         m = fit.model({})
-        rows += [("positive", _rules(t), *_best(m, a, vectors), t) for g, a, t in pos if fold[g] == k]
+        rows += [
+            ("positive", _rules(t), *_best(m, a, vectors), t, _together(m, a, t, vectors))
+            for g, a, t in pos
+            if fold[g] == k
+        ]
         held = [(u, f) for u, f in zip(neg, neg_fold, strict=True)]
-        rows += [(g, _rules(t), *_best(m, a, vectors), t) for (g, a, t), f in held if f == k]
+        rows += [
+            (g, _rules(t), *_best(m, a, vectors), t, _together(m, a, t, vectors)) for (g, a, t), f in held if f == k
+        ]
         held = [(u, f) for u, f in zip(real, real_fold, strict=True)]
-        rows += [("real", _rules(t), *_best(m, a, vectors), t) for (_, a, t), f in held if f == k]
+        rows += [
+            ("real", _rules(t), *_best(m, a, vectors), t, _together(m, a, t, vectors))
+            for (_, a, t), f in held
+            if f == k
+        ]
         print(f"  fold {k + 1}/{FOLDS} done", file=sys.stderr)
     return rows
 
@@ -270,15 +289,25 @@ def _rules(text: str) -> bool:
 
 
 def _line(
-    rows: list[Row], en: float, other: float, en_short: float | None = None, other_short: float | None = None
+    rows: list[Row],
+    en: float,
+    other: float,
+    en_short: float | None = None,
+    other_short: float | None = None,
+    together: float | None = None,
 ) -> tuple[str, dict[str, int]]:
     """The figures at thresholds ``en`` (English sentences; ``en_short`` in a short turn, when given) and
-    ``other`` (de, it, zh sentences; ``other_short`` in a short turn, when given)."""
+    ``other`` (de, it, zh sentences; ``other_short`` in a short turn, when given), and, where ``together`` is
+    given, a short turn's statement read as one at the short-turn threshold of its language and at least that."""
 
     def taken(r: Row) -> bool:
         short = short_turn(r[4])
         at_other = other_short if short and other_short is not None else other
-        return r[2] >= (en_short if en_short is not None and short else en) or r[3] >= at_other
+        at_en = en_short if en_short is not None and short else en
+        if r[2] >= at_en or r[3] >= at_other:
+            return True
+        at = at_en if lang.detect(r[4][:300]) == "en" else at_other
+        return together is not None and short and r[5] >= max(at, together)
 
     pos = [r for r in rows if r[0] == "positive"]
     rules = sum(r[1] for r in pos)
@@ -322,7 +351,10 @@ def report(
     text, figures = _line(rows, english, other, short, other_short)
     others = f"de / it / zh {other_short} in a short turn" if other_short <= 1 else "no de / it / zh"
     print(f"  as used (English sentences, threshold {english}, {short} in a short turn; {others}): {text}")
-    for kind, rules_found, best_en, best_other, message in rows if show else []:
+    if any(r[5] for r in rows):
+        text = _line(rows, english, other, short, other_short, TOGETHER)[0]
+        print(f"  as used, and a short turn's sentences read as one statement (at least {TOGETHER}): {text}")
+    for kind, rules_found, best_en, best_other, message, _ in rows if show else []:
         short_one = short_turn(message)
         at, at_other = (short, other_short) if short_one else (english, other)
         if kind != "positive" and not rules_found and (best_en >= at or best_other >= at_other):

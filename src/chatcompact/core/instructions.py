@@ -2456,9 +2456,9 @@ def reader_asks(messages: Iterable[Message]) -> list[str]:
     """The sentences (as spoken) of the short user ``messages`` (:func:`short_turn`) in which the rules and the words
     found nothing, whose vectors the learned reader of words and vectors could use (:func:`read` asks it only
     there): in a language it has a threshold for, where the rules' guards let it be asked (:func:`open_to_reader`),
-    each once. A long message's sentences are read by their words alone: there the vectors took two more of 78
-    kept-apart negatives and found none more (``benchmarks/instructions.py --embedder local``), and a long message
-    costs the most to embed."""
+    each once, and their statement read as one (:func:`_learned_together`). A long message's sentences are read by
+    their words alone: there the vectors took two more of 78 kept-apart negatives and found none more
+    (``benchmarks/instructions.py --embedder local``), and a long message costs the most to embed."""
     out: dict[str, None] = {}
     for m in messages:
         if m.role != "user" or not m.text or not short_turn(m.text):

@@ -7,7 +7,9 @@ user account"). This model reads the same sentences by their words, word pairs, 
 the cue kinds of ``data/lang/instructions.json`` found in them (:func:`chatcompact.core.own_words.kinds_in`), so a
 phrase the lexicon knows counts in wording no rule was written for. It only proposes: a sentence is asked about
 when the rules found nothing in it, and only where the rules' own guards let a summarizer's proposal through (the
-user's own words, no question, no one-off, nobody else's preference: ``instructions.open_to_reader``). It is
+user's own words, no question, no one-off, nobody else's preference: ``instructions.open_to_reader``); where it
+proposes no sentence of a short turn, the sentences it may read are scored joined, as one statement, at a higher
+threshold (``instructions._learned_together``). It is
 trained on all four languages and asked in English anywhere, but in de / it / zh only in a short turn and at a
 stricter threshold: there are no real chats in those languages to check it on (ordinary turns a helper wrote in
 them, ``ORDINARY_36``, are trained on as negatives and held out by fold), and in long messages it took their
