@@ -33,8 +33,9 @@ others, per threshold: positives found by the rules, by the rules or the reader;
 reader adds; then as used (English sentences at threshold 0.93, 0.91 in a short turn where the rules found
 nothing: a sentence there is most often the turn's point; de / it / zh sentences only in a short turn, at 0.97:
 there are fewer labelled negatives and no real chats in them, only ``ORDINARY_36``, and in long messages it read
-their narration as rules). The rules' recall on those batches is optimistic (they were drawn from them); the
-reader's is not.
+their narration as rules), and as used with a short turn's sentences read as one statement where none is taken
+alone (``core.instructions.TOGETHER``; words only). The rules' recall on those batches is optimistic (they were
+drawn from them); the reader's is not.
 
 **The model.** L2-regularised logistic regression (balanced classes) over ``core.reader.features``; weights of
 magnitude below 0.05 are dropped (about a third are left; the figures are the pruned model's). Written to
