@@ -2,7 +2,7 @@
 
     python benchmarks/instructions.py [--budget 8000] [--seed 7] [--tokens 100000] [--per-stream 16] [--quick]
                                       [--data PATH] [--cue-cases | --unseen | --unseen-9 | --unseen-10 | --unseen-11
-                                      | --unseen-12 ... --unseen-15 | --unseen-19 | --unseen-21 ... --unseen-25]
+                                      | --unseen-12 ... --unseen-15 | --unseen-19 | --unseen-21 ... --unseen-26]
                                       [--turns-only | --streams-only | --placements] [--show-turns]
                                       [--embedder none|local] [--words-only]
 
@@ -19,7 +19,7 @@ rather keep answers short", "metric please", "keep it brief"), in en, de, it and
 (quoted and pasted text, e-mails, logs, dialogues, hypotheticals, reported speech, questions, one-off requests,
 chat, an assistant's suggestion, a tool's output, someone else's preference). Recall and precision per language,
 false positives by kind, and recall on ``UNSEEN``, ``UNSEEN_LATER``, ``UNSEEN_5``, ``UNSEEN_7``, ``UNSEEN_8``,
-``UNSEEN_9`` to ``UNSEEN_16``, ``UNSEEN_19`` and ``UNSEEN_21`` to ``UNSEEN_25``: cases written apart from the rules,
+``UNSEEN_9`` to ``UNSEEN_16``, ``UNSEEN_19`` and ``UNSEEN_21`` to ``UNSEEN_26``: cases written apart from the rules,
 to show how far they carry (the ``WRITTEN_*`` batches were too, until the rules were drawn from them), and of
 those found, how many have the whole statement in their items (``_statement``): what survival can keep of a case
 as it was written.
@@ -33,8 +33,8 @@ Into each go ``--per-stream`` seeded positives of distinct subjects, drawn from 
 ``--unseen``: from ``UNSEEN_8``, never read for rules, to show how survival carries to new wording; ``--unseen-9``:
 from ``UNSEEN_9``, written later, the same; ``--unseen-10`` to ``--unseen-15``: from ``UNSEEN_10``
 to ``UNSEEN_15``, written by helpers that saw no rule, ``--unseen-19`` (a later session's, measured at its
-start), ``--unseen-21`` to ``--unseen-25`` (written on 2026-12-07; no rule drawn from them, no reader trained on
-them). ``UNSEEN_16``,
+start), ``--unseen-21`` to ``--unseen-26`` (written on 2026-12-07; no rule drawn from them, no reader trained on
+them; ``UNSEEN_26``: terse fragments). ``UNSEEN_16``,
 rules closed by a generic question, is no pool: its cases end with the question, which no rule holds;
 a later one on the same subject supersedes an earlier one by design, and the supersession pairs measure that),
 half as a turn of their own, half inside an existing user turn: before or after its text or pasted output, or
@@ -111,6 +111,8 @@ from instruction_cases import (
     UNSEEN_24_NEGATIVES,
     UNSEEN_25,
     UNSEEN_25_NEGATIVES,
+    UNSEEN_26,
+    UNSEEN_26_NEGATIVES,
     UNSEEN_LATER,
     WRITTEN_11,
     WRITTEN_11_NEGATIVES,
@@ -162,6 +164,8 @@ from instruction_cases import (
     WRITTEN_34_NEGATIVES,
     WRITTEN_35,
     WRITTEN_35_NEGATIVES,
+    WRITTEN_37,
+    WRITTEN_37_NEGATIVES,
     positives,
 )
 
@@ -284,6 +288,7 @@ def detection() -> None:
         ("UNSEEN_23", UNSEEN_23),
         ("UNSEEN_24", UNSEEN_24),
         ("UNSEEN_25", UNSEEN_25),
+        ("UNSEEN_26", UNSEEN_26),
     ):
         texts = [t for per_lang in cases.values() for t in per_lang]
         items = {t: " ".join(i.text for i in _detect(Message("user", t, seq=1))) for t in texts}
@@ -311,6 +316,7 @@ def detection() -> None:
         ("UNSEEN_23_NEGATIVES", UNSEEN_23_NEGATIVES),
         ("UNSEEN_24_NEGATIVES", UNSEEN_24_NEGATIVES),
         ("UNSEEN_25_NEGATIVES", UNSEEN_25_NEGATIVES),
+        ("UNSEEN_26_NEGATIVES", UNSEEN_26_NEGATIVES),
     ):
         taken = [t for t in negatives if _detect(Message("user", t, seq=1))]
         print(f"  negatives written with them ({name}): {len(taken)}/{len(negatives)} taken")
@@ -334,6 +340,7 @@ def detection() -> None:
         ("WRITTEN_32", WRITTEN_32, WRITTEN_32_NEGATIVES),
         ("WRITTEN_34", WRITTEN_34, WRITTEN_34_NEGATIVES),
         ("WRITTEN_35", WRITTEN_35, WRITTEN_35_NEGATIVES),
+        ("WRITTEN_37", WRITTEN_37, WRITTEN_37_NEGATIVES),
     ):
         texts = [t for per_lang in cases.values() for t in per_lang]
         found = [t for t in texts if _detect(Message("user", t, seq=1))]
@@ -581,6 +588,7 @@ def _pool(name: str) -> list[tuple[str, str, str]]:
             "unseen23": UNSEEN_23,
             "unseen24": UNSEEN_24,
             "unseen25": UNSEEN_25,
+            "unseen26": UNSEEN_26,
         }
         batch = batches.get(name, UNSEEN_8)
         return [(code, t, "preference") for code, texts in batch.items() for t in texts]
@@ -721,6 +729,7 @@ def placements(data: Path) -> None:
         for name in dir(instruction_cases)
         if name.startswith("WRITTEN_")
         and not name.endswith("NEGATIVES")
+        and name != "WRITTEN_37"  # the terse batch (2026-12-07), measured on its own by detection()
         and isinstance(batch := getattr(instruction_cases, name), dict)
         for texts in batch.values()
         for t in texts
@@ -797,7 +806,7 @@ def main() -> int:
         dest="pool",
         help="draw the positives from UNSEEN_12, written by a helper that saw no rule (later still)",
     )
-    for n in (13, 14, 15, 19, 21, 22, 23, 24, 25):
+    for n in (13, 14, 15, 19, 21, 22, 23, 24, 25, 26):
         ap.add_argument(
             f"--unseen-{n}",
             action="store_const",
