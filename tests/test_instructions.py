@@ -2268,3 +2268,30 @@ def test_a_short_turn_whose_sentences_say_together_what_none_says_alone_is_read_
     assert _texts("Just landed in Melbourne. The jet lag is brutal.") == []
     # nor is a sentence before a generic question read with the others (it may have been pasted)
     assert _texts("We took the bus. Type hints everywhere. What do you think?") == []
+
+
+def test_a_terse_turn_naming_the_output_and_its_form_is_a_preference() -> None:
+    # a verbless short turn: the output, "in" / "as" and its form, or the form, "for" and the output
+    for text in (
+        "Prices in euros.",
+        "Comments in German.",
+        "Docstrings in Google style.",
+        "Beträge in Euro.",
+        "Commenti in inglese.",
+    ):
+        assert _texts(text) != [], text
+    assert _texts("Prices in euros. All our customers are in the eurozone.") == [
+        "Prices in euros. All our customers are in the eurozone."
+    ]
+    # a report, something of now, a thing with a determiner, a verb: none
+    for text in (
+        "Tests in CI are failing.",
+        "Answers in a minute.",
+        "Prices in the store went up.",
+        "Coffee in the morning.",
+    ):
+        assert _texts(text) == [], text
+    # in a long message a line like it is a label, and after a rule's colon it is the rest of that rule
+    assert _texts(f"Prices in euros.\n{_TASK}") == []
+    rule = "Excel formulas in the German locale for me: semicolons as argument separators, commas for decimals."
+    assert _texts(rule) == [rule]

@@ -950,6 +950,35 @@ def _kept_to(s: str) -> bool:
     return not stop.intersection(kept) and not has("one_off", s)
 
 
+def _bare_style(s: str) -> bool:
+    """ "Prices in yen.", "Datum als TT.MM.JJJJ.", "Prezzi in euro, IVA inclusa.", "APA 7th edition for citations.":
+    the first clause of a verbless sentence of a short turn (:func:`short_turn`): the output (an 'output' word in at
+    most three words), "in" or "as" and the form it takes, or the form, "for" and the output; no determiner, no
+    person, nothing past or of now, at most four words of the form. "Metric please" needs no rule of this: its
+    please word makes it one (:func:`_fragment`)."""
+    code = lang.detect(s)
+    if code not in _BARE_WORDS:
+        return False
+    tokens = _CLAUSE.split(s.strip().rstrip(".!"), maxsplit=1)[0].split()
+    at = next((i for i, w in enumerate(tokens[1:4], 1) if w.lower() in _BARE_WORDS[code]), 0)
+    if not at or not 1 <= len(tokens) - at - 1 <= 4 or not tokens[0][:1].isalpha():
+        return False
+    before, after = " ".join(tokens[:at]), " ".join(tokens[at + 1 :])
+    if not has("output", after if tokens[at].lower() in _FOR_WORDS else before):
+        return False
+    words = {w.lower() for w in lang.words(" ".join(tokens))}
+    stop = word_list("determiner", code) | word_list("article", code) | word_list("specific", code)
+    stop |= word_list("people", code) | word_list("first_person", code) | word_list("object_pronoun", code)
+    stop -= word_list("plural_article", code)
+    if stop.intersection(words) or has("one_off", s):
+        return False
+    return not any(_past(w) or w.endswith("ing") for w in words)  # "Tests in CI failed", "Prices in Tokyo rising"
+
+
+_FOR_WORDS = frozenset({"for", "per", "für"})
+_BARE_WORDS = {"en": {"in", "as", "for"}, "de": {"in", "als", "für"}, "it": {"in", "come", "per"}}
+
+
 # "keep", optionally after "please", what is kept (the speaker's or in general), then a limit or a degree.
 _KEEP_TO = re.compile(
     r"(?:please\s+)?keep\s+(?:(?:my|the|all|any)\s+)?([a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?)\s+"
@@ -2554,6 +2583,7 @@ def read(message: Message, proposed: frozenset[str] = frozenset(), heard: Heard 
     alone = short_turn(message.text, len(sentences))  # the whole turn is that short
     parts = _apart(message.text, sentences, alone)
     apart = frozenset().union(*parts)
+    cued = cued or (alone and any(_bare_style(spoken) for _, spoken, _, _, _ in sentences))
     if (
         not cued
         and not override
@@ -2568,7 +2598,7 @@ def read(message: Message, proposed: frozenset[str] = frozenset(), heard: Heard 
         )
     ):
         return Reading(False, False)  # most messages: no cue outside their code, and nothing the reader proposes
-    out = []
+    out: list[_Read] = []
     drafted = any(doubtful and starts("persona", spoken) for _, spoken, doubtful, _, _ in sentences)  # "You are a"
     for sentence, spoken, doubtful, following, preceding in sentences:
         if doubtful:  # the user's own preference, or a rule spoken to the assistant ("Keep your answers short.")
@@ -2585,6 +2615,9 @@ def read(message: Message, proposed: frozenset[str] = frozenset(), heard: Heard 
             kind = PREFERENCE  # wording no rule was drawn from: the learned reader's, behind the same guards
         if kind is None and alone and not doubtful and _kept_to(spoken):
             kind = INSTRUCTION  # "Keep recipes to two servings": in a long message most often a limit for its task
+        first = not any(o[3] is not None for o in out)  # after a rule, what goes on with it is kept with it
+        if kind is None and alone and first and not doubtful and _bare_style(spoken):
+            kind = PREFERENCE  # "Prices in yen." (in a long message most often a label)
         cued = cued or kind is not None
         out.append((sentence, spoken, doubtful, kind, following, preceding))
     # nothing found in a short turn, or in a short paragraph apart (:func:`_apart`): its point, by the reader's
