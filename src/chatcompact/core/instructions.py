@@ -956,10 +956,12 @@ def _bare_style(s: str) -> bool:
     most three words), "in" or "as" and the form it takes, or the form, "for" and the output; no determiner, no
     person, nothing past or of now, at most four words of the form. "Metric please" needs no rule of this: its
     please word makes it one (:func:`_fragment`)."""
+    tokens = _CLAUSE.split(s.strip().rstrip(".!"), maxsplit=1)[0].split()
+    if not _ANY_BARE_WORD.intersection(w.lower() for w in tokens[1:4]):
+        return False  # most sentences: no "in" / "as" / "for" among their first words (before detecting a language)
     code = lang.detect(s)
     if code not in _BARE_WORDS:
         return False
-    tokens = _CLAUSE.split(s.strip().rstrip(".!"), maxsplit=1)[0].split()
     at = next((i for i, w in enumerate(tokens[1:4], 1) if w.lower() in _BARE_WORDS[code]), 0)
     if not at or not 1 <= len(tokens) - at - 1 <= 4 or not tokens[0][:1].isalpha():
         return False
@@ -967,9 +969,7 @@ def _bare_style(s: str) -> bool:
     if not has("output", after if tokens[at].lower() in _FOR_WORDS else before):
         return False
     words = {w.lower() for w in lang.words(" ".join(tokens))}
-    stop = word_list("determiner", code) | word_list("article", code) | word_list("specific", code)
-    stop |= word_list("people", code) | word_list("first_person", code) | word_list("object_pronoun", code)
-    stop -= word_list("plural_article", code)
+    stop = _specific(code) | word_list("people", code) | word_list("first_person", code)
     if stop.intersection(words) or has("one_off", s):
         return False
     return not any(_past(w) or w.endswith("ing") for w in words)  # "Tests in CI failed", "Prices in Tokyo rising"
@@ -977,6 +977,7 @@ def _bare_style(s: str) -> bool:
 
 _FOR_WORDS = frozenset({"for", "per", "für"})
 _BARE_WORDS = {"en": {"in", "as", "for"}, "de": {"in", "als", "für"}, "it": {"in", "come", "per"}}
+_ANY_BARE_WORD = frozenset().union(*_BARE_WORDS.values())
 
 
 # "keep", optionally after "please", what is kept (the speaker's or in general), then a limit or a degree.
@@ -2615,9 +2616,9 @@ def read(message: Message, proposed: frozenset[str] = frozenset(), heard: Heard 
             kind = PREFERENCE  # wording no rule was drawn from: the learned reader's, behind the same guards
         if kind is None and alone and not doubtful and _kept_to(spoken):
             kind = INSTRUCTION  # "Keep recipes to two servings": in a long message most often a limit for its task
-        first = not any(o[3] is not None for o in out)  # after a rule, what goes on with it is kept with it
-        if kind is None and alone and first and not doubtful and _bare_style(spoken):
-            kind = PREFERENCE  # "Prices in yen." (in a long message most often a label)
+        if kind is None and alone and not doubtful and _bare_style(spoken):  # in a long message most often a label
+            # "Prices in yen.", unless a rule came before it in the turn: what goes on with a rule is kept with it
+            kind = None if any(o[3] is not None for o in out) else PREFERENCE
         cued = cued or kind is not None
         out.append((sentence, spoken, doubtful, kind, following, preceding))
     # nothing found in a short turn, or in a short paragraph apart (:func:`_apart`): its point, by the reader's
