@@ -72,7 +72,7 @@ def test_before_a_generic_question_the_reader_takes_what_the_speaker_says_of_the
     arch = "I'm on Arch Linux. Give me terminal commands, not GUI click-throughs."
     with reader.disabled():
         assert _items(f"{arch} Makes sense?") == []
-    assert _items(f"{arch} Makes sense?") == ["Give me terminal commands, not GUI click-throughs."]
+    assert _items(f"{arch} Makes sense?") == _items(arch) == [arch]  # with the setting it follows from, as alone
     advice = "Always use UTC in the database and convert on the frontend — I've seen this advice everywhere."
     assert _items(f"{advice} Makes sense?") == []  # advice seen elsewhere, asked about
 

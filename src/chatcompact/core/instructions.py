@@ -2054,7 +2054,8 @@ def _sentences(text: str) -> list[_Said]:
     been pasted before "What do you think?" can still state the user's own preference, but no rule. Last, the
     sentences right after and right before each in the same paragraph, as written and spoken (blanks for none: a
     reason may follow a rule, the speaker's setting come before it), with the clause mark between the two when one
-    sentence goes on after it (:func:`_tie`; "" for none)."""
+    sentence goes on after it (:func:`_tie`; "" for none). A doubtful sentence's are read as it is (a rule the user
+    owns before "Thoughts?" keeps its reason), and the question closing its paragraph does not go on after them."""
     text = text[:READ_CHARS]
     own, strict = (unwrapped(t) for t in doubtful_words(text))
     out = []
@@ -2072,6 +2073,7 @@ def _sentences(text: str) -> list[_Said]:
         if spoken.endswith(("?", "？")) and (asks or starts("asks_opinion", spoken) or _CHOICE.search(spoken)):
             continue  # a question that weighs two ways ("..., or only for I/O?") asks for a judgment
         written = text[start:end]
+        near = own if doubtful else strict  # its neighbours are read as it is (doubtful: they may be its reason)
         head = len(written) - len(written.lstrip())
         if written[head : head + 1] != own[start + head : start + head + 1]:
             spoken = f"… {spoken}"  # "`foo` always returns None": it does not start where its own words do
@@ -2079,13 +2081,16 @@ def _sentences(text: str) -> list[_Said]:
         joined = after is not None and not PARAGRAPH_END.search(text, end, after[0])
         following = _NONE
         if after is not None and joined:
-            later = spans[i + 2][0] if i + 2 < len(spans) else len(text)
-            closes = later == len(text) or bool(PARAGRAPH_END.search(text, after[1], later))
-            following = _beside_at(text, strict, after, _tie(own, end, after[0]), closes)
+            k = i + 2
+            if k < len(spans) and doubtful and not strict[slice(*after)].strip() and strict[slice(*spans[k])].strip():
+                k += 1  # the generic question closing a doubtful paragraph does not go on after it
+            later = spans[k][0] if k < len(spans) else len(text)
+            closes = later == len(text) or bool(PARAGRAPH_END.search(text, spans[k - 1][1], later))
+            following = _beside_at(text, near, after, _tie(own, end, after[0]), closes)
         before = spans[i - 1] if i else None
         preceding = _NONE
         if before is not None and not PARAGRAPH_END.search(text, before[1], start):
-            preceding = _beside_at(text, strict, before, _tie(own, before[1], start))
+            preceding = _beside_at(text, near, before, _tie(own, before[1], start))
         out.append((" ".join(written.split()), spoken, doubtful, following, preceding))
     return out
 
@@ -2119,6 +2124,17 @@ def _reason(sentence: str) -> bool:
     if _speaks_of_self("first_person", sentence) or has("possessive", sentence) or has("team", sentence):
         return True
     return bool(starts("reason", sentence) or has("place", sentence))  # "Getting anything approved at work takes weeks"
+
+
+def _own_reason(sentence: str) -> bool:
+    """Whether ``sentence``, right after a rule before a generic question, is the speaker's own reason for it
+    (:func:`_reason`, with a 'first_person' word: "Pandas, not polars. Our image doesn't have polars and I can't
+    change it. Thoughts?"), not advice seen elsewhere ('backref'): the rule is the user's own, though the question
+    makes it doubtful; one pasted for others goes on with more rules ("No PR over 400 lines. Two approvals before
+    merge. Thoughts?"). A rule of its own is no reason ("Stick to 3.8. I'd rather keep pandas. Thoughts?")."""
+    if not _reason(sentence) or not _speaks_of_self("first_person", sentence) or has("backref", sentence):
+        return False
+    return classify(sentence) is None
 
 
 def _command(sentence: str) -> bool:
@@ -2604,7 +2620,8 @@ def read(message: Message, proposed: frozenset[str] = frozenset(), heard: Heard 
     for sentence, spoken, doubtful, following, preceding in sentences:
         if doubtful:  # the user's own preference, or a rule spoken to the assistant ("Keep your answers short.")
             first_person = _first_person_preference(spoken) or _liking(spoken) or _accommodation(spoken)  # own
-            kind = classify(spoken) if first_person or (_addressed(spoken) and not drafted) else None
+            own = first_person or (not drafted and (_addressed(spoken) or _own_reason(following.spoken)))
+            kind = classify(spoken) if own else None
             kind = PREFERENCE if first_person and kind else kind
         else:
             kind = classify(spoken) if cued or override else None
