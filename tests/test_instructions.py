@@ -301,15 +301,14 @@ def test_before_a_generic_question_a_rule_with_the_speakers_own_reason_counts_an
     assert _texts(owned) == ["Kotlin, not Java. Our backend moved last spring and I don't want to go back."]
     liked = "I'd rather get short answers. Long ones I only skim on my phone. What do you think?"
     assert _texts(liked) == ["I'd rather get short answers. Long ones I only skim on my phone."]
-    # no reason of the speaker's own, or advice seen elsewhere: a rule that may be pasted stays doubtful
-    assert (
-        _read(
-            "Kotlin, not Java. The style guide says so. Makes sense?",
-            "Kotlin, not Java. I've seen this advice everywhere. Makes sense?",
-            "No deploys on Fridays. Two approvals for every hotfix. Thoughts?",
-        )
-        == []
+    # no reason of the speaker's own, or advice seen elsewhere: a rule that may be pasted stays doubtful (read with
+    # _texts, so that benchmarks/train_reader.py does not take these as labelled negatives)
+    doubtful = (
+        "Kotlin, not Java. The style guide says so. Makes sense?",
+        "Kotlin, not Java. I've seen this advice everywhere. Makes sense?",
+        "No deploys on Fridays. Two approvals for every hotfix. Thoughts?",
     )
+    assert [t for t in doubtful if _texts(t)] == []
 
 
 def test_a_rule_spoken_to_the_assistant_before_a_generic_question_counts_a_text_for_others_does_not():
