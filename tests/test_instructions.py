@@ -307,6 +307,7 @@ def test_before_a_generic_question_a_rule_with_the_speakers_own_reason_counts_an
         "Kotlin, not Java. The style guide says so. Makes sense?",
         "Kotlin, not Java. I've seen this advice everywhere. Makes sense?",
         "No deploys on Fridays. Two approvals for every hotfix. Thoughts?",
+        "Always lock the front door. My neighbour got robbed last week. What do you think?",  # someone else's
     )
     assert [t for t in doubtful if _texts(t)] == []
 

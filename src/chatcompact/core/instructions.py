@@ -2131,9 +2131,12 @@ def _own_reason(sentence: str) -> bool:
     (:func:`_reason`, with a 'first_person' word: "Pandas, not polars. Our image doesn't have polars and I can't
     change it. Thoughts?"), not advice seen elsewhere ('backref'): the rule is the user's own, though the question
     makes it doubtful; one pasted for others goes on with more rules ("No PR over 400 lines. Two approvals before
-    merge. Thoughts?"). A rule of its own is no reason ("Stick to 3.8. I'd rather keep pandas. Thoughts?")."""
+    merge. Thoughts?"). A rule of its own is no reason ("Stick to 3.8. I'd rather keep pandas. Thoughts?"), nor is
+    someone else's situation."""
     if not _reason(sentence) or not _speaks_of_self("first_person", sentence) or has("backref", sentence):
         return False
+    if starts("other_subject", sentence) or {w.lower() for w in lang.words(sentence)} & word_list("people"):
+        return False  # "My neighbour got robbed last week.": someone else's situation, no reason for the speaker
     return classify(sentence) is None
 
 
