@@ -1053,14 +1053,21 @@ def _situation(clause: str, code: str | None = None) -> bool:
     return _speaks_of_self("speaker", clause, code) or _own_thing(clause, code or lang.detect(clause))
 
 
+def _of_others(clause: str, code: str | None = None) -> bool:
+    """Whether ``clause`` speaks of other people: an 'other_subject' at its start ("my friend", "he") or a 'people'
+    word (of language ``code`` and English, or of any)."""
+    words = {w.lower() for w in lang.words(clause)}
+    return bool(starts("other_subject", clause.strip(_PUNCT)) or words & word_list("people", code))
+
+
 def _setting(clause: str, code: str) -> bool:
     """Whether ``clause``, before ", so", states what holds where the user works, not a person's situation nor what
     happened ("This machine has no internet access, so ...", "TypeScript strict mode is on in this repo, so ...";
     not "my friend is vegetarian, so ...", "he's sick, so ...", "the shop was closed, so ..."): no 'other_subject'
     at its start, no 'people' or 'third_party' word, no 'copula_past', no 'one_off' word."""
-    words = {w.lower() for w in lang.words(clause)}
-    if starts("other_subject", clause.strip(_PUNCT)) or words & word_list("people", code):
+    if _of_others(clause, code):
         return False
+    words = {w.lower() for w in lang.words(clause)}
     off = _unplaced(clause, found("one_off", clause))
     return not (found("third_party", clause) or words & word_list("copula_past", code) or off)  # "X here is 0.13"
 
@@ -2135,7 +2142,7 @@ def _own_reason(sentence: str) -> bool:
     someone else's situation."""
     if not _reason(sentence) or not _speaks_of_self("first_person", sentence) or has("backref", sentence):
         return False
-    if starts("other_subject", sentence) or {w.lower() for w in lang.words(sentence)} & word_list("people"):
+    if _of_others(sentence):
         return False  # "My neighbour got robbed last week.": someone else's situation, no reason for the speaker
     return classify(sentence) is None
 
