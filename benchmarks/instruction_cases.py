@@ -9385,3 +9385,440 @@ UNSEEN_26_NEGATIVES = [
     "就这一段翻译成英文。",
     "标题：第三章 实验结果",
 ]
+
+
+# Batch 38 (2026-12-07): terse preferences, mostly verbless fragments, and terse turns that are none (answers,
+# status, headings, someone else's rule), written by a helper that saw no rule and no case. Its even-numbered
+# cases are here, read for rules (not trained on: see train_reader.py); the odd-numbered ones are HELD_38.
+WRITTEN_38 = {
+    "en": [
+        "Celsius, not Fahrenheit.",
+        "ISO dates. YYYY-MM-DD.",
+        "Times in CET, I'm in Berlin.",
+        "snake_case for Python, camelCase for JS",
+        "Tabs, not spaces.",
+        "Docstrings only, no inline comments.",
+        "pnpm, not npm.",
+        "macOS, zsh. For shell stuff.",
+        "Bullets, not paragraphs.",
+        "Short answers. Three sentences max.",
+        "Hi! No exclamation marks in my drafts please.",
+        "Vegan. Strictly.",
+        "Halal only.",
+        "Screen reader user, so no ASCII art.",
+        "Budget under $500.",
+        "A4, not Letter.",
+        "kilometres and kilograms pls",
+        "Examples in Spanish, I'm learning it.",
+        "no lodash",
+        "CSV over Excel.",
+        "Postgres syntax, not MySQL.",
+        "Just Sam, no Mr.",
+        "Formal register. Client-facing.",
+        "Monday as first day of the week.",
+        "kebab-case filenames",
+    ],
+    "de": [
+        "Bitte duzen.",
+        "Preise in Euro.",
+        "Keine Emojis.",
+        "Sie-Form, ist für Kunden.",
+        "Laktosefrei, Unverträglichkeit.",
+        "Python, keine Java-Beispiele.",
+        "Quellen bitte im Harvard-Stil.",
+        "Uhrzeiten im 24-Stunden-Format.",
+    ],
+    "it": [
+        "Dammi del tu.",
+        "Prezzi in euro.",
+        "Risposte brevi, grazie.",
+        "Date nel formato GG/MM/AAAA.",
+        "Elenchi puntati, non paragrafi.",
+        "Commenti nel codice in inglese.",
+        "Niente anglicismi, se possibile.",
+        "Bibliografia in stile Chicago.",
+    ],
+    "zh": [
+        "请用简体中文。",
+        "价格用人民币。",
+        "回答简短点。",
+        "代码用Python 3，加类型注解。",
+        "时间按北京时间。",
+        "花生过敏。",
+        "别用网络用语。",
+        "参考文献用GB/T 7714格式。",
+    ],
+}
+
+
+WRITTEN_38_NEGATIVES = [
+    "Ubuntu 22.04 on the server, I think.",
+    "Thanks, that worked!",
+    "The second one.",
+    "Done, deployed.",
+    "Roughly 3,000 rows.",
+    "Can you convert this one to Celsius?",
+    "Chapter 3: Results and Discussion",
+    "ugh, long day",
+    "Chrome on a Mac.",
+    "Yes, the YAML one.",
+    "npm ERR! code ERESOLVE",
+    "Deadline's Friday.",
+    "5 ft 10, 80 kg.",
+    "Sure, go ahead.",
+    "Table looks good.",
+    "Translate that last bit to German.",
+    "Invoice total: $1,240.50",
+    "Postgres 15, self-hosted.",
+    "Windows 10, glaube ich.",
+    "Chef meint: keine Anglizismen.",
+    "Etwa 20 Grad heute.",
+    "Nur diesmal auf Englisch, bitte.",
+    "La prima opzione.",
+    "Uso Python 3.10, credo.",
+    "Che giornata, sono distrutto.",
+    "Solo per questa, in inglese.",
+    "第二个吧。",
+    "大概两公斤。",
+    "报错：找不到模块 numpy",
+    "第三章 实验结果",
+]
+
+
+# Batch 39 (2026-12-07): preferences and constraints stated mostly without cues (a fact about the speaker, a
+# complaint, a wish, with a question for now), and hard negatives, written by a helper that saw no rule and no
+# case; split as batch 38 (HELD_39: the odd-numbered ones).
+WRITTEN_39 = {
+    "en": [
+        "I read these on my phone on the subway, so anything wider than the screen is basically useless to me.",
+        "the walls of text are killing me lol",
+        "Would be nice if code came with comments, I'm still learning and half of it goes over my head.",
+        "I'm celiac, so no wheat, barley or rye in anything you suggest - and yes that includes regular soy sauce, tamari is fine.",  # noqa: E501
+        "My students are 8th graders, keep that in mind for all the worksheet stuff we're doing today.",
+        "Bad knees here, running and jumping stuff is off the table. Can you put together a 3-day strength plan?",
+        "I use a screen reader and tables and ascii art come out as total garbage.",
+        "Budget is tight, like 40 euros a day max including the hostel. Where should I stay in Lisbon?",
+        "Call me Sam, not Samantha. Only my grandmother calls me Samantha.",
+        "Our codebase is strict TypeScript with noImplicitAny and the linter rejects anything with an explicit any too.",  # noqa: E501
+        "I'm lactose intolerant but aged hard cheeses are ok for me, it's mostly milk and cream that wreck me.",
+        "I'm studying for USMLE Step 1, so when you explain stuff tie it to high-yield facts, not textbook fluff.",
+        "I live in Germany and month-first dates trip me up every single time.",
+        "I have ADHD and long explanations lose me halfway through. Short chunks work way better for my brain.",
+        "I'm pescatarian, fish and seafood are fine but no meat or poultry. What's a good weeknight dinner for two?",
+        "My German is B1 at best, so when you write German example sentences, don't go crazy with the grammar.",
+        "i hate when answers start with 'Great question!' just get to it",
+        "English is my second language so simpler words help me a lot. Thanks for the last answer btw, it was very clear.",  # noqa: E501
+        "Heads up: I've got a peanut and tree nut allergy, the serious EpiPen kind.",
+        "Keep in mind I'm doing all of this on a Raspberry Pi 3 with 1GB of RAM, so heavyweight stuff isn't going to fly.",  # noqa: E501
+        "I'd rather get the answer first and the explanation after, if at all.",
+        "Our house style is AP, so no Oxford comma in anything you draft for me.",
+        "im on a 5GB data plan abroad for the next two weeks, so links to videos are kind of useless to me",
+        "I'm recovering from a shoulder injury, no overhead pressing for now. What can I do on chest day?",
+        "The kids I cook for won't touch anything spicy, even black pepper is pushing it.",
+        "Can you keep responses under 200 words? I get a lot of these in a day and mostly skim.",
+        "My professor docks points for passive voice, so steer clear of it in anything you help me write this semester.",  # noqa: E501
+        "We use pnpm in this monorepo, seeing npm commands in the docs just confuses people.",
+        "Honestly I learn best from examples first and theory later. Can you show me how recursion works?",
+        "I work out at home with just a pair of 10kg dumbbells and a yoga mat.",
+        "Thanks, that worked! btw I'm on SQLite, not Postgres, so some of the fancier stuff might need adjusting going forward.",  # noqa: E501
+        "I'm dyslexic. Short sentences and lots of white space make a huge difference for me.",
+        "I only have a 30-minute lunch break to study, so plans that assume 2-hour blocks just don't work for me. How should I structure my Spanish practice?",  # noqa: E501
+        "My newsletter readers are mostly retirees, so slang and internet-speak don't land with them at all.",
+        "I'm on a 1200-calorie budget right now, so portion sizes actually matter when you suggest meals.",
+    ],
+    "de": [
+        "Ich lese das meistens am Handy in der Bahn, breite Tabellen kann ich da kaum entziffern.",
+        "Ich bin Veganerin, also keine Eier, keine Milch, kein Honig. Was kann ich heute Abend mit Kichererbsen machen?",  # noqa: E501
+        "Die ewig langen Antworten nerven mich ehrlich gesagt, ich brauch meistens nur die Kernaussage.",
+        "Mein Knie macht nach der OP noch nicht richtig mit, Sprünge und tiefe Kniebeugen fallen erstmal weg.",
+        "Ich sitze an einem Firmenlaptop ohne Adminrechte, systemweit installieren geht also nicht. Wie bekomme ich trotzdem Node zum Laufen?",  # noqa: E501
+        "Ich bin Grundschullehrerin, die Texte müssen für Drittklässler verständlich sein.",
+        "Ich hab eine Nussallergie, und zwar eine richtig heftige mit Notfallset.",
+        "Anglizismen in Texten, die ich veröffentliche, kann ich nicht ausstehen, lieber ein deutsches Wort, auch wenn's länger ist.",  # noqa: E501
+        "ich bin blutiger anfänger beim programmieren, fachbegriffe verwirren mich eher als dass sie helfen",
+        "Ich trainiere nur zu Hause mit einer Klimmzugstange und zwei Kettlebells.",
+    ],
+    "it": [
+        "Leggo quasi sempre dal telefono, quindi le tabelle larghe per me sono illeggibili.",
+        "Sono celiaca, niente glutine in nessuna ricetta. Cosa posso preparare per una cena tra amici sabato?",
+        "Le risposte lunghissime mi fanno perdere il filo, vado sempre di fretta e mi serve il succo.",
+        "Nel monolocale ho solo un fornello elettrico e un microonde.",
+        "Grazie mille per prima! Ah, uso Windows, non Mac, quindi le scorciatoie da tastiera che mi hai dato non funzionano.",  # noqa: E501
+        "Ho un'ernia al disco, quindi stacchi e squat pesanti sono esclusi.",
+        "Le email che mi aiuti a scrivere finiscono tutte a clienti istituzionali, quindi tono formale e niente emoji.",
+        "sono medico, puoi usare la terminologia clinica senza semplificare",
+        "Le misure in tazze e once non le capisco, qui si usano grammi e millilitri.",
+        "Il team non parla bene inglese, quindi sarebbe bello avere i commenti del codice in italiano.",
+    ],
+    "zh": [
+        "我一般是在地铁上用手机看你的回答，太宽的表格根本看不了。",
+        "我们公司的服务器不能联网，所以需要在线下载依赖的方案都不行。",
+        "我是用 Windows 的，上次给的那几个 Linux 命令都跑不起来。",
+        "我在准备考研，时间很紧，讲知识点的时候尽量结合真题。",
+        "我们项目还是 Vue 2，暂时不会升级到 Vue 3。组件里怎么用 provide/inject？",
+        "我膝盖有旧伤，跑跳类的动作都做不了。",
+        "谢谢你刚才的帮助！顺便说一下，我用的是 Python 3.6，有些新语法可能用不了。",
+        "我是红绿色弱，红绿配色的图表我分不清。",
+        "我们团队的代码规范是两个空格缩进，提交的时候会被自动检查。",
+        "我是做前端的，基础概念不用解释，直接上代码。",
+    ],
+}
+
+
+WRITTEN_39_NEGATIVES = [
+    "Just for this one, can you make it really long and detailed? I need to pad out a report.",
+    "Here's our client's style guide, pasted below: 'Use British spelling. No Oxford comma. Dates as 12 March 2024.' Does it contradict itself anywhere?",  # noqa: E501
+    "Do most people prefer short answers or detailed ones from chatbots?",
+    "The script you gave me throws a KeyError on line 12 when the config file is empty.",
+    "Yeah, let's go with your second suggestion, the one with the dictionary lookup.",
+    "I used to be vegetarian in college but I eat everything now. What's a good marinade for chicken thighs?",
+    "My sister is celiac. What's the actual difference between celiac disease and gluten intolerance?",
+    "This time only, skip the code comments, I'm pasting it into a slide and space is tight.",
+    "Is it true that people with ADHD read better with bullet points?",
+    "I ran my first 10k yesterday! My knees held up surprisingly well.",
+    "What are the actual pros and cons of tabs versus spaces?",
+    "My teacher said we should avoid passive voice. Is that actually good advice?",
+    "Back when I worked at the bank we were stuck on Java 6, which was painful. Anyway, what's new in Java 21?",
+    "I tried the recipe in the air fryer and it came out dry. What went wrong?",
+    "How would a screen reader actually handle a markdown table?",
+    "The output is fine, no changes needed.",
+    "Quick one: is 1 kg heavier than 2 pounds?",
+    "What's the best way to politely tell a coworker that their emails are too long?",
+    "Hypothetically, if our servers had no internet access, how would pip install even work?",
+    "Let's try a different approach for this function, use recursion instead of the loop.",
+    "Good catch on the off-by-one error, I totally missed that.",
+    "Can you rewrite this one paragraph in American spelling for the US journal submission?",
+    "Write a persona description for a fitness app coach who only recommends bodyweight exercises.",
+    "Today I finally set up my new MacBook and migrated all my dotfiles. Took forever.",
+    "The hotel says they prefer guests to check in before 8pm, is that normal in Italy?",
+    "Nur dieses eine Mal: kannst du die Antwort richtig ausführlich machen? Ich muss das für die Uni ausdrucken.",
+    "Wenn ich Vegetarier wäre, woher würde ich dann genug Eisen bekommen?",
+    "Das Skript bricht bei leeren Dateien mit einem IndexError ab, siehe Zeile 30.",
+    "Früher hab ich nur mit Vim gearbeitet, inzwischen bin ich bei VS Code. Wie ändere ich dort die Tastenbelegung?",
+    "Heute war ein langer Tag, erst Zahnarzt, dann drei Meetings hintereinander.",
+    "Solo per questa volta, scrivimi la risposta in inglese, devo girarla a un collega.",
+    "Se fossi celiaco, potrei mangiare la pizza napoletana?",
+    "Il codice che mi hai dato dà errore alla riga 8: 'undefined index'.",
+    "Una volta facevo crossfit tutti i giorni, ma ho smesso due anni fa. Com'è cambiato da allora?",
+    "Oggi ho passato la giornata a sistemare il portatile di mia madre, che fatica.",
+    "就这一次，帮我写得详细一点，我要交作业。",
+    "如果我是素食者，蛋白质应该从哪里补充？",
+    "你给的代码在第15行报错：KeyError: 'name'。",
+    "我以前只用 Windows，后来换成 Mac 了。Mac 上怎么截图？",
+    "今天加班到十点，回家路上地铁还坐过站了。",
+]
+
+
+# The odd-numbered cases of batches 38 and 39: never trained on, no rule drawn from their texts; their counts
+# steer (unlike the UNSEEN_* batches, whose counts are only reported).
+HELD_38 = {
+    "en": [
+        "Euros please.",
+        "24-hour clock, always.",
+        "British spelling pls",
+        "Single quotes in Python. Team linter.",
+        "Type hints everywhere.",
+        "Vue 3 only, no React.",
+        "Windows + PowerShell for any commands.",
+        "Markdown tables for comparisons.",
+        "No headings. Plain prose.",
+        "No emojis.",
+        "Plain English, no jargon. Not a techie.",
+        "Nut allergy, severe.",
+        "Low sodium, doctor's orders.",
+        "Colorblind, avoid red/green in charts.",
+        "APA 7th for citations.",
+        "Call me Dr. Patel.",
+        "Prices in GBP thanks",
+        "Traditional characters, not simplified.",
+        "JSON output, no prose.",
+        "Python 3.8 compatible. Server's stuck on it.",
+        "Oxford comma, always.",
+        "grams not cups",
+        "US customary units, American readers.",
+        "No semicolons in JS. Standard style.",
+        "Dyslexic, short paragraphs pls",
+    ],
+    "de": [
+        "Metrisch, bitte.",
+        "Datum als TT.MM.JJJJ.",
+        "Kurz und knapp, bitte.",
+        "Schweizer Rechtschreibung, kein ß.",
+        "Stichpunkte statt Fließtext.",
+        "Befehle für Linux, Bash.",
+        "Kein Fachchinesisch, danke.",
+    ],
+    "it": [
+        "Lei, per favore. Contesto formale.",
+        "Niente emoji.",
+        "Sistema metrico, sempre.",
+        "Senza glutine, sono celiaca.",
+        "TypeScript, non JavaScript.",
+        "Vegetariano, niente pesce.",
+        "Comandi per Windows, cmd.",
+    ],
+    "zh": [
+        "公制单位，谢谢。",
+        "不要表情符号。",
+        "对比用表格。",
+        "日期格式：年-月-日。",
+        "素食，不吃蛋。",
+        "正式一点，给领导看的。",
+        "称呼我王老师就行。",
+    ],
+}
+
+
+HELD_38_NEGATIVES = [
+    "Python 3.11, just checked.",
+    "Option B.",
+    "Still getting ModuleNotFoundError: No module named 'numpy'",
+    "About 40 kg.",
+    "Make this one shorter.",
+    "Boss: no emojis in client emails.",
+    "Figure 2. Monthly revenue in EUR",
+    "lol fair",
+    "It's a PDF, 12 pages.",
+    "Just this once, in French.",
+    "Node 18 in prod, 20 locally.",
+    "Meeting moved to 3pm CET.",
+    "Two tablespoons, I guess?",
+    "Nope, Windows 11.",
+    "Bullet three is wrong.",
+    "TypeError: Cannot read properties of undefined",
+    "Brb, coffee.",
+    "Danke, passt!",
+    "Die zweite Variante.",
+    "Fehler: Datei nicht gefunden.",
+    "Kapitel 4: Methodik",
+    "Grazie mille, funziona!",
+    "Circa 500 euro in tutto.",
+    "Il prof dice: niente Wikipedia.",
+    "Tabella 1: Risultati del sondaggio",
+    "谢谢，搞定了！",
+    "用的是Windows 11。",
+    "老板说：邮件里不要用表情。",
+    "今天好累啊。",
+    "这段翻译成英文。",
+]
+
+
+HELD_39 = {
+    "en": [
+        "our prod boxes have no internet access, so anything pulling packages at runtime is out. with that in mind, how would you ship a python cli together with its deps?",  # noqa: E501
+        "I'm stuck on Python 3.8 at work and can't upgrade, the ops team owns the base image.",
+        "We're a metric household, cups and ounces mean nothing to me. Anyway, what can I make with 450g of ground beef and some peppers?",  # noqa: E501
+        "fyi I'm on windows with powershell, not bash. the last three commands you gave me didn't work",
+        "I'm British and the American spellings keep sneaking into your drafts, it drives my editor mad.",
+        "Just so you know, I'm colourblind (deuteranopia), so red vs green in charts doesn't work for me.",
+        "We only have an air fryer and a microwave in the dorm. No oven, no stovetop.",
+        "My mum uses a wheelchair and she's coming on the trip with us, so stairs and cobblestone-heavy old towns are a real problem.",  # noqa: E501
+        "I'm a senior dev, you don't need to explain what a for loop is.",
+        "the team uses tabs not spaces, every PR with spaces gets bounced by CI",
+        "honestly the bullet points everywhere feel robotic, I like prose that actually flows. Could you rewrite this cover letter paragraph for me?",  # noqa: E501
+        "I'm in Australia, prices in AUD make way more sense to me than dollars that might or might not be US.",
+        "This has to run on a locked-down machine where I only get the standard library, no pip. Now, how do I parse a simple ini-style config?",  # noqa: E501
+        "We deploy on Alpine, so anything that assumes glibc tends to break for us.",
+        "I'm pregnant (second trimester), so keep that in mind with food and exercise suggestions.",
+        "The codebase is on Django 3.2 LTS and we're not moving off it this year, whatever the docs say.",
+        "I draft for a legal audience. Precise wording matters more than flow, and hedging is fine as long as it's accurate.",  # noqa: E501
+        "All my recipes need to be for one person, I live alone and I'm sick of eating the same leftovers for four days.",  # noqa: E501
+        "I'm on an M1 Mac with zsh and homebrew. How do I set up pyenv properly?",
+        "For the rest of this chat assume I'm in vim, not VS Code, so no 'click the extension icon' type instructions.",
+        "I'm training for a half marathon in October and can only run 4 days a week because of my shift schedule.",
+        "Ugh, the emojis. These summaries go straight to my board of directors.",
+        "I don't own a car, so anything I plan has to work with public transport or on foot.",
+        "We're on Rust 2021 edition, stable toolchain only. Nightly features are a no-go in our CI.",
+        "I'm on a low-sodium diet per my cardiologist, under 1500mg a day.",
+        "I think in Fahrenheit, celsius oven temps mean nothing to me.",
+        "i'm an ICU nurse, you can use the clinical terms, no need to dumb it down",
+        "I keep halal, so pork and alcohol in cooking are out, even the wine-reduction kind where it supposedly cooks off.",  # noqa: E501
+        "Sign off as Dr. Okafor in any emails you draft on my behalf, the patients expect it.",
+        "My scripts run under cron on CentOS 7, so whatever you write has to work with bash 4.2 and python 2.7 unfortunately.",  # noqa: E501
+        "I get motion sick on boats and winding roads, so ferries and mountain passes aren't fun for me.",
+        "The client is in Tokyo and I talk to them daily, so having times in JST next to mine saves me a lot of mental math.",  # noqa: E501
+        "We're a Java 11 shop. No records, no sealed classes, no text blocks, just plain Java 11.",
+        "Not a fan of 'it depends' answers. Pick one and tell me why.",
+        "Sorry to be a pain but I really need sources for any numbers you give me, my thesis advisor checks everything. What's the current global literacy rate?",  # noqa: E501
+    ],
+    "de": [
+        "Du kannst mich ruhig duzen, das Sie fühlt sich total steif an.",
+        "Bei uns läuft alles noch auf Java 8, ein Upgrade ist frühestens nächstes Jahr drin.",
+        "Ich schreibe für eine Schweizer Zeitung, da gibt es kein ß, nur ss.",
+        "Wir haben in der WG-Küche nur eine Herdplatte und keinen Backofen.",
+        "Mit Dollarpreisen kann ich wenig anfangen, ich rechne eh alles in Euro um.",
+        "Danke für die Hilfe eben! Übrigens nutze ich Fedora, nicht Ubuntu, falls das bei den Befehlen einen Unterschied macht.",  # noqa: E501
+        "Meine Mandanten sind fast alle Juristen, lockere Sprüche in Entwürfen kommen da gar nicht gut an.",
+        "Ich reise mit kleinem Budget, mehr als 50 Euro pro Nacht sind nicht drin. Wo übernachte ich am besten in Wien?",  # noqa: E501
+        "Wir schreiben in Python, aber Kommentare und Variablennamen müssen bei uns auf Englisch sein.",
+        "Ich hab Typ-1-Diabetes, Kohlenhydratangaben bei Rezepten wären echt hilfreich.",
+    ],
+    "it": [
+        "Dammi pure del tu, il lei mi fa sentire vecchio.",
+        "In azienda siamo ancora su PHP 7.4 e non possiamo aggiornare a breve.",
+        "Sono intollerante al lattosio: latte e panna sono un problema, il parmigiano stagionato invece va bene.",
+        "Scrivo per bambini delle elementari, le parole difficili le devo evitare.",
+        "Viaggio con un budget limitato, massimo 60 euro al giorno tutto compreso. Cosa mi consigli di vedere a Napoli?",  # noqa: E501
+        "Sono vegano da anni, tienine conto quando mi suggerisci dei piatti.",
+        "Non sopporto quando le risposte iniziano con 'Ottima domanda!', vai dritto al punto.",
+        "Lavoro solo da terminale su un server Linux, le istruzioni con interfacce grafiche non mi servono.",
+        "Sto preparando la maturità e ho pochissimo tempo, mi servono spiegazioni brevi con esempi pratici. Mi spieghi le derivate?",  # noqa: E501
+        "Mi muovo in sedia a rotelle, quindi negli itinerari servono posti accessibili senza scale.",
+    ],
+    "zh": [
+        "我吃素，不吃肉也不吃鱼，鸡蛋和牛奶可以。今晚用豆腐能做点什么？",
+        "回答太长了我真的看不下去，说重点就好。",
+        "我对花生严重过敏，推荐菜谱的时候注意一下。",
+        "叫我小王就行，不用叫王先生。",
+        "我宿舍只有一个电饭煲，没有燃气灶。",
+        "我的读者主要是初中生，写东西别太书面化，专业术语也少用。",
+        "我预算有限，出去玩一天最多花三百块。下个月想去成都，有什么推荐？",
+        "代码里要是能加点注释就好了，我还在学，有些地方看不懂。",
+        "我在控制血糖，甜食和精米白面要尽量少。",
+        "我妈妈腿脚不方便，这次跟我们一起出去玩，要爬很多台阶的景点就算了。",
+    ],
+}
+
+
+HELD_39_NEGATIVES = [
+    "My boss always wants everything in bullet points. Can you help me write a message asking her if prose is ok for the quarterly summary?",  # noqa: E501
+    "If I were vegan, what would I use instead of eggs in brownies?",
+    "Had a rough day. Missed the subway, spilled coffee on my laptop, and then standup ran 40 minutes.",
+    "Thanks, that was exactly what I needed!",
+    "Write a system prompt for a customer service bot that always answers in under 100 words and never uses emojis.",
+    "Can you convert 350°F to Celsius?",
+    "Translate 'I'm allergic to peanuts' into Thai.",
+    "Our linter flagged a tab/space mix in utils.py, how do I fix that in VS Code?",
+    "The client said they prefer formal emails, but honestly I'm not sure what counts as formal for a German company. Any tips?",  # noqa: E501
+    "Could you give me a sample budget for a week in Lisbon for a family of four?",
+    "Draft an onboarding doc for new engineers that says we use Python 3.11 and black formatting.",
+    "Summarize this in three sentences for a Slack post: The city council voted on Tuesday to extend the bike lane network by 12 kilometres, with construction starting in spring.",  # noqa: E501
+    "Make this one sound more casual, it's for a friend's birthday card.",
+    "Why does my phone show dates as MM/DD even though I set the region to UK?",
+    "Write a rule for our team wiki: 'All PRs need at least one approving review before merge.' Make it sound friendly.",  # noqa: E501
+    "Okay, that makes sense now.",
+    "My flatmate can't handle spicy food. For tonight's dinner party, is there a curry where everyone can adjust the heat at the table?",  # noqa: E501
+    "Can you explain what RUN apt-get in a Dockerfile does at build time vs at runtime?",
+    "I'm curious, which languages can you respond in?",
+    "lol that emoji at the end was funny",
+    "How much sodium is in a tablespoon of soy sauce compared to tamari?",
+    "I saw a post saying ChatGPT users prefer shorter answers. Do you think that's true?",
+    "Remind me, what did we decide about the database schema earlier?",
+    "My grandmother used to cook everything in lard. Why did people stop doing that?",
+    "The reviewer wants all figures in colorblind-safe palettes. Which matplotlib colormap should I pick for this heatmap?",  # noqa: E501
+    "Mein Chef will alle Berichte in der Sie-Form und ohne Emojis. Ist das in Deutschland eigentlich Standard?",
+    "Danke, das hat super funktioniert!",
+    "Schreib mir einen Systemprompt für einen Chatbot, der immer kurz antwortet und die Kunden siezt.",
+    "Ja, lass uns deinen zweiten Vorschlag nehmen.",
+    "Was ist eigentlich der Grund, warum man in der Schweiz kein ß schreibt?",
+    "Il mio cliente vuole che tutte le email siano formali e senza emoji. Secondo te ha senso?",
+    "Grazie, perfetto così!",
+    "Scrivi un prompt di sistema per un assistente che risponde sempre in modo breve e dà del lei.",
+    "Va bene, procediamo con la tua proposta.",
+    "In generale la gente preferisce ricette con i grammi o con le tazze?",
+    "我老板要求所有报告都用正式的语气，不能有表情符号。你觉得这种要求合理吗？",
+    "谢谢，问题解决了！",
+    "帮我写一个系统提示词，让客服机器人每次回答都不超过一百字。",
+    "好的，就按你说的第二个方案来。",
+    "一般人更喜欢简短的回答还是详细的回答？",
+]

@@ -67,6 +67,10 @@ from typing import Any
 import instruction_cases
 from instruction_cases import (
     FALSE_POSITIVES,
+    HELD_38,
+    HELD_38_NEGATIVES,
+    HELD_39,
+    HELD_39_NEGATIVES,
     ORDINARY_36,
     SUPERSEDED,
     TECH_ONE_OFF,
@@ -166,6 +170,10 @@ from instruction_cases import (
     WRITTEN_35_NEGATIVES,
     WRITTEN_37,
     WRITTEN_37_NEGATIVES,
+    WRITTEN_38,
+    WRITTEN_38_NEGATIVES,
+    WRITTEN_39,
+    WRITTEN_39_NEGATIVES,
     positives,
 )
 
@@ -341,12 +349,17 @@ def detection() -> None:
         ("WRITTEN_34", WRITTEN_34, WRITTEN_34_NEGATIVES),
         ("WRITTEN_35", WRITTEN_35, WRITTEN_35_NEGATIVES),
         ("WRITTEN_37", WRITTEN_37, WRITTEN_37_NEGATIVES),
+        ("WRITTEN_38", WRITTEN_38, WRITTEN_38_NEGATIVES),
+        ("WRITTEN_39", WRITTEN_39, WRITTEN_39_NEGATIVES),
+        ("HELD_38", HELD_38, HELD_38_NEGATIVES),
+        ("HELD_39", HELD_39, HELD_39_NEGATIVES),
     ):
         texts = [t for per_lang in cases.values() for t in per_lang]
         found = [t for t in texts if _detect(Message("user", t, seq=1))]
         taken = [t for t in negatives if _detect(Message("user", t, seq=1))]
+        how = "read for rules" if name.startswith("WRITTEN") else "held: no rule drawn from it"
         print(
-            f"  written by a helper, read for rules (instruction_cases.{name}): recall {len(found)}/{len(texts)}, "
+            f"  written by a helper, {how} (instruction_cases.{name}): recall {len(found)}/{len(texts)}, "
             f"{len(taken)}/{len(negatives)} of its negatives taken"
         )
     taken = [t for t in TECH_ONE_OFF if _detect(Message("user", t, seq=1))]
@@ -729,7 +742,7 @@ def placements(data: Path) -> None:
         for name in dir(instruction_cases)
         if name.startswith("WRITTEN_")
         and not name.endswith("NEGATIVES")
-        and name != "WRITTEN_37"  # the terse batch (2026-12-07), measured on its own by detection()
+        and name not in ("WRITTEN_37", "WRITTEN_38")  # the terse batches, measured on their own by detection()
         and isinstance(batch := getattr(instruction_cases, name), dict)
         for texts in batch.values()
         for t in texts

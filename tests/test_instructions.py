@@ -2314,3 +2314,38 @@ def test_a_terse_turn_naming_the_output_and_its_form_is_a_preference() -> None:
     assert _texts(f"Prices in euros.\n{_TASK}") == []
     rule = "Excel formulas in the German locale for me: semicolons as argument separators, commas for decimals."
     assert _texts(rule) == [rule]
+
+
+def test_a_setting_named_bare_in_a_short_turn_is_a_preference() -> None:
+    # a unit, a time zone, a date format, a register, a naming case, a citation style, a diet: named in a few
+    # verbless words, the whole turn is the item (a reason after it goes with it)
+    for text in (
+        "Celsius.",
+        "Times in CET, I'm in Berlin.",
+        "ISO dates. YYYY-MM-DD.",
+        "Formal register. Client-facing.",
+        "snake_case for Python, camelCase for JS",
+        "Halal only.",
+        "Uhrzeiten im 24-Stunden-Format.",
+        "Date nel formato GG/MM/AAAA.",
+        "时间按北京时间。",
+    ):
+        assert _texts(text) == [text], text
+    # an amount, a pasted config, a one-off, someone else's, a thing the setting qualifies, a verb: none
+    for text in (
+        "5 ft 10, 80 kg.",
+        "Convert 5 miles to kilometres.",
+        "Here's the config from the ticket: units=metric, lang=en, tz=UTC.",
+        "只把刚才那段代码里的变量名改成驼峰就行，其他不用动。",
+        "Boss: formal register.",
+        "Mia moglie: vegetariana.",
+        "Euro trip next week.",
+        "Kosher salt.",
+        "The APA paper.",
+        "It's dairy-free and so easy.",
+        "Vegan brownies!",
+        "Celsius or Fahrenheit?",
+    ):
+        assert _texts(text) == [], text
+    # in a long message such a line is most often a label or a heading
+    assert _texts(f"Celsius.\n{_TASK}") == []

@@ -26,9 +26,10 @@ from chatcompact.types import Message
 pytest.importorskip("onnxruntime")
 from chatcompact.embedders.local import LocalEmbedder
 
-# From WRITTEN_35 (benchmarks/instruction_cases.py), which neither model was trained on: the rules find nothing,
-# the words alone score below the threshold, the words and the sentence's vector above it.
-FRESH = "Celsius and kilometres please."
+# From WRITTEN_37 (benchmarks/instruction_cases.py), which neither model was trained on: the rules find nothing,
+# the words alone score below the threshold, the words and the sentence's vector above it (read as English: too
+# short a text to tell its language).
+FRESH = "Windows, comandi PowerShell."
 
 
 @pytest.fixture(scope="module")
@@ -69,7 +70,7 @@ def test_the_vector_reader_stays_behind_the_rules_guards(embedder: LocalEmbedder
     for m in (
         Message("user", f'My colleague wrote: "{FRESH}" Is that right?', seq=1),
         Message("user", f"> {FRESH}\n\nThis is from the wiki.", seq=1),
-        Message("user", "Celsius and kilometres please, just for this one answer.", seq=1),
+        Message("user", "Windows, comandi PowerShell, just for this one answer.", seq=1),
         Message("assistant", FRESH, seq=1),
     ):
         assert FRESH not in reader_asks([m])

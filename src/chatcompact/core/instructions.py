@@ -955,7 +955,12 @@ def _bare_style(s: str) -> bool:
     the first clause of a verbless sentence of a short turn (:func:`short_turn`): the output (an 'output' word in at
     most three words), "in" or "as" and the form it takes, or the form, "for" and the output; no determiner, no
     person, nothing past or of now, at most four words of the form. "Metric please" needs no rule of this: its
-    please word makes it one (:func:`_fragment`)."""
+    please word makes it one (:func:`_fragment`). Or a setting named bare (:func:`_bare_setting`: "Celsius.")."""
+    return _bare_form(s) or _bare_setting(s)
+
+
+def _bare_form(s: str) -> bool:
+    """The output, "in" / "as" and the form it takes, or the form, "for" and the output (:func:`_bare_style`)."""
     tokens = _CLAUSE.split(s.strip().rstrip(".!"), maxsplit=1)[0].split()
     if not _ANY_BARE_WORD.intersection(w.lower() for w in tokens[1:4]):
         return False  # most sentences: no "in" / "as" / "for" among their first words (before detecting a language)
@@ -1618,6 +1623,52 @@ def _terse(s: str) -> bool:
     return bool(marks[0]) or (len(clauses) == 2 and marks[1] == "negated")
 
 
+# A date written as its format: "YYYY-MM-DD", "TT.MM.JJJJ", "gg/mm/aaaa" (English, German and Italian letters).
+_DATE_FORMAT = re.compile(r"\b(?:[YJA]{2,4}|[DTG]{1,2}|M{1,2})(?:[-./](?:[YJA]{2,4}|[DTG]{1,2}|M{1,2})){2}\b", re.I)
+_NUMBER_BEFORE = re.compile(r"(?:\d|[一二两三四五六七八九十百千万])[\s,.]*$")
+_CONTRACTED = re.compile(r"\w'(?:s|re|m|ve|ll|d)\b", re.I)  # "it's", "we're": a verb in a contraction
+SETTING_WORDS = 5  # "Monday as first day of the week": words besides the setting in its head, fewer than this
+SETTING_CHARS = 12  # "时间按北京时间": a Han head, at most this many characters
+
+
+def _bare_setting(s: str) -> bool:
+    """ "Celsius.", "ISO dates, YYYY-MM-DD.", "Times in CET, I'm in Berlin.", "Halal only.", "Uhrzeiten im
+    24-Stunden-Format.", "时间按北京时间。" (in a short turn: :func:`_bare_style`): a head (before a comma, dash or
+    colon: a reason may follow) that names a setting of the output (a 'setting' word: a unit, a currency, a time
+    zone, a date format, a spelling, a register, a naming case, a citation style, a diet) or writes a date format,
+    with fewer than ``SETTING_WORDS`` words besides (``SETTING_CHARS`` Han characters in all), none a number, and
+    after the setting nothing but how it applies ("snake_case for Python") or the output it is of. Not an amount
+    ("5 ft 10, 80 kg", "大概两公斤"), a question, an exclamation ("Vegan brownies!"), a pasted config
+    ("units=metric"), a one-off, someone else's, a thing the setting qualifies ("Kosher salt", "Euro trip next
+    week"), one thing ("The APA paper"), nor a head with a verb, a pronoun or a past form ("It's dairy-free")."""
+    text = s.strip()
+    if text.endswith(("?", "？", "!", "！")):
+        return False
+    head = _TERSE_TAIL.sub("", _TERSE_REASON.split(text.strip(_PUNCT), maxsplit=1)[0])
+    head = _TERSE_CLAUSE.split(head.strip(_PUNCT), maxsplit=1)[0]
+    named = found("setting", head)
+    dates = [m.span() for m in _DATE_FORMAT.finditer(head)]
+    if not (named or dates) or "=" in head or _of_others(head) or has("one_off", text):
+        return False
+    if not dates and any(_NUMBER_BEFORE.search(head[:a]) for a, _ in named):
+        return False  # an amount: "80 kg", "20 euros"
+    if lang.has_han(head):
+        return len(head) <= SETTING_CHARS and "了" not in head and not has("first_person", head)
+    code = lang.detect(s)
+    words = [w.lower() for w in lang.words(head)]
+    verbs = word_list("copula", code) | word_list("first_person", code) | word_list("object_pronoun", code)
+    if verbs.intersection(words) or any(map(_past, words)) or _CONTRACTED.search(head):
+        return False
+    if starts("statement_start", head) or words[0] in word_list("article", code) | word_list("determiner", code):
+        return False
+    after = lang.words(head[max(e for _, e in named + dates) :])[:1]
+    how = word_list("relation", code) | word_list("restrictive", code)
+    if after and after[0].lower() not in how and not has("output", after[0]):
+        return False  # "Kosher salt", "Euro trip next week": what the setting qualifies, no output
+    rest = _DATE_FORMAT.sub(" ", _cut(head, named))  # the words besides the setting's own
+    return len(lang.words(rest)) < SETTING_WORDS and not any(ch.isdigit() for ch in rest)  # "Convert 5 miles to km"
+
+
 def _terse_mark(clause: str, code: str) -> str | None:
     """How a clause of :func:`_terse` limits: "restricted", "negated", "" (a bare name: "Tabs"), None (no terse
     clause: more than three words, or a phrase such as "no worries")."""
@@ -2277,15 +2328,16 @@ _SO_BEFORE = re.compile(r"\b(?:so|quindi|also|daher|because|since|weil|perché)\
 def _goes_on(sentence: str) -> bool:
     """Whether ``sentence``, right after a rule in its paragraph, goes on with it: a short command about things in
     general ("And parametrize instead of copy-pasting test functions."; not "Fix the bug in line 3.", about one
-    thing) or a terse pick ("MIT/Apache/BSD only."), kept beside a rule (:func:`_beside`), nothing that happened."""
+    thing), a terse pick ("MIT/Apache/BSD only.") or a bare style or setting ("YYYY-MM-DD."), kept beside a rule
+    (:func:`_beside`), nothing that happened."""
     if not _beside(sentence) or lang.has_han(sentence):
         return False
     s = _AND.sub("", sentence, count=1)
     words = [w.lower() for w in lang.words(s)]
     if not 2 <= len(words) <= 12 or any(_past(w) for w in words):
         return False
-    if _terse(s):
-        return True
+    if _terse(s) or _bare_style(s):
+        return True  # "MIT/Apache/BSD only.", "ISO dates. YYYY-MM-DD."
     code = lang.detect(s)
     if code != "en" or not lang.words(s)[0][1:].islower():
         return False  # a verb first tells a command only in English; "iText fällt damit raus" names a thing
@@ -2359,13 +2411,14 @@ def _remark(sentence: str, loose: bool = False) -> bool:
     """Whether ``sentence``, right after a rule and the last of its paragraph, closes the rule with a remark on it
     ("British spelling, please. The docs are for a UK client.", "Keine Emojis, bitte. Das wirkt in Doku-Texten
     unprofessionell."): an ended statement of two to ``REMARK_WORDS`` words, kept beside a rule (:func:`_beside`),
-    no thanks, no command (:func:`_command`); ``loose``: ended or not. A longer one after a rule in a long message
+    no thanks, no command (:func:`_command`); ``loose`` (a turn short as a whole): ended or not, and one word is
+    enough ("Vegan. Strictly.", "Formal register. Client-facing."). A longer one after a rule in a long message
     is most often the task ("... Ho letto che con Kotlin 2.0 serve il nuovo plugin, ma non capisco dove va
     dichiarato.")."""
     if not _beside(sentence) or not (loose or _ends(sentence)) or has("thanks", sentence) or _command(sentence):
         return False  # "Always use tabs. Fix the bug in line 3.": something more to do (:func:`_goes_on`)
     words = lang.words(sentence)
-    return lang.has_han(sentence) or 2 <= len(words) <= REMARK_WORDS
+    return lang.has_han(sentence) or (1 if loose else 2) <= len(words) <= REMARK_WORDS
 
 
 def _tied(clause: str) -> bool:
@@ -2644,8 +2697,10 @@ def read(message: Message, proposed: frozenset[str] = frozenset(), heard: Heard 
         if kind is None and alone and not doubtful and _kept_to(spoken):
             kind = INSTRUCTION  # "Keep recipes to two servings": in a long message most often a limit for its task
         if kind is None and alone and not doubtful and _bare_style(spoken):  # in a long message most often a label
-            # "Prices in yen.", unless a rule came before it in the turn: what goes on with a rule is kept with it
-            kind = None if any(o[3] is not None for o in out) else PREFERENCE
+            # "Prices in yen.", unless a rule came before it in the turn (what goes on with a rule is kept with it)
+            # or it is someone else's ("Boss: formal register.")
+            theirs = preceding.tie and _of_others(preceding.spoken)
+            kind = None if theirs or any(o[3] is not None for o in out) else PREFERENCE
         cued = cued or kind is not None
         out.append((sentence, spoken, doubtful, kind, following, preceding))
     # nothing found in a short turn, or in a short paragraph apart (:func:`_apart`): its point, by the reader's
