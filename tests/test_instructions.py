@@ -13,6 +13,7 @@ from chatcompact import Memory
 from chatcompact.config import Policy
 from chatcompact.core import instructions
 from chatcompact.core.instructions import capture, cues, detect, is_instruction, rule_part, same_subject
+from chatcompact.core.own_words import glued_questions
 from chatcompact.testing import ScriptedSummarizer
 from chatcompact.types import Message
 
@@ -310,6 +311,22 @@ def test_before_a_generic_question_a_rule_with_the_speakers_own_reason_counts_an
         "Always lock the front door. My neighbour got robbed last week. What do you think?",  # someone else's
     )
     assert [t for t in doubtful if _texts(t)] == []
+
+
+def test_a_generic_question_typed_with_no_mark_before_it_opens_a_sentence_of_its_own():
+    # typed without a full stop, the preference is not part of the question: it is read as if the stop were there
+    glued = "I prefer pandas method chaining over reassigning df a bunch of times What do you think?"
+    assert _texts(glued) == ["I prefer pandas method chaining over reassigning df a bunch of times"]
+    assert glued_questions(glued) == glued.replace(" What", "\nWhat")  # one character for one
+    # the guard before a generic question still holds (a rule that may be pasted), and a question that asks about
+    # something new, or "what you think" inside a sentence, opens nothing
+    still = (
+        "No deploys on Fridays What do you think?",
+        "I wonder What do you think about the retry logic?",
+        "Tell me what you think?",
+    )
+    assert [t for t in still if _texts(t)] == []
+    assert [glued_questions(t) for t in still[1:]] == list(still[1:])
 
 
 def test_a_rule_spoken_to_the_assistant_before_a_generic_question_counts_a_text_for_others_does_not():

@@ -42,6 +42,7 @@ from .own_words import (
     cues,
     doubtful_words,
     found,
+    glued_questions,
     has,
     may_hold,
     starts,
@@ -2113,8 +2114,9 @@ def _sentences(text: str) -> list[_Said]:
     sentences right after and right before each in the same paragraph, as written and spoken (blanks for none: a
     reason may follow a rule, the speaker's setting come before it), with the clause mark between the two when one
     sentence goes on after it (:func:`_tie`; "" for none). A doubtful sentence's are read as it is (a rule the user
-    owns before "Thoughts?" keeps its reason), and the question closing its paragraph does not go on after them."""
-    text = text[:READ_CHARS]
+    owns before "Thoughts?" keeps its reason), and the question closing its paragraph does not go on after them.
+    A generic question typed with no mark before it opens a sentence of its own (:func:`glued_questions`)."""
+    text = glued_questions(text[:READ_CHARS])
     own, strict = (unwrapped(t) for t in doubtful_words(text))
     out = []
     spans = _led_spans(own)

@@ -33,6 +33,7 @@ __all__ = [
     "cues",
     "doubtful_words",
     "found",
+    "glued_questions",
     "has",
     "kinds_in",
     "may_hold",
@@ -482,6 +483,25 @@ def _near(left: str) -> list[tuple[int, int]]:
     "What do you think about the retry logic?" asks about something new."""
     near = [(a, b) for a, b in found("backref_near", left) if _ASKED_ABOUT.match(left, b) and _opens(left, a)]
     return [(0, _sentence_start(left, near[-1][0]))] if near else []
+
+
+def glued_questions(text: str) -> str:
+    """``text`` with a line break for the blank before a generic question glued to the words before it with no mark
+    between ("I prefer pandas method chaining over reassigning df What do you think?"): typed so, the question
+    still opens a sentence of its own, as after a full stop. One character for one: offsets hold."""
+    if not may_hold(text, ("backref_near",), ()):
+        return text
+    out: list[str] | None = None
+    for a, b in found("backref_near", text):
+        if not (text[a : a + 1].isupper() and _ASKED_ABOUT.match(text, b)):
+            continue  # "What do you think?" as typed after a sentence; not "... what you think"
+        j = a
+        while j > 0 and text[j - 1] in " \t":
+            j -= 1
+        if j < a and j > 0 and (text[j - 1].isalnum() or text[j - 1] in ")]`'\""):
+            out = out or list(text)
+            out[a - 1] = "\n"
+    return text if out is None else "".join(out)
 
 
 def _opens(text: str, at: int) -> bool:
