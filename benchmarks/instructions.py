@@ -22,7 +22,9 @@ false positives by kind, and recall on ``UNSEEN``, ``UNSEEN_LATER``, ``UNSEEN_5`
 ``UNSEEN_9`` to ``UNSEEN_16``, ``UNSEEN_19`` and ``UNSEEN_21`` to ``UNSEEN_26``: cases written apart from the rules,
 to show how far they carry (the ``WRITTEN_*`` batches were too, until the rules were drawn from them), and of
 those found, how many have the whole statement in their items (``_statement``): what survival can keep of a case
-as it was written.
+as it was written. Then the ``WRITTEN_*`` batches, read for rules, and ``HELD_38`` and ``HELD_39``: the other
+halves of batches 38 (terse) and 39 (without cues), written by helpers that saw no rule and no case; no rule is
+drawn from their texts and no reader trained on them, but unlike the ``UNSEEN_*`` batches their counts steer.
 
 **Long streams** (the evaluation data): three streams, each chained until it passes ``--tokens``:
 ``locomo`` (LoCoMo dev conversations, chit-chat), ``agent`` (coding-agent trajectories as function-calling
