@@ -1582,6 +1582,11 @@ _TERSE_TAIL = re.compile(r"\s+(?:btw|fyi|pls|plz|please|thx|thanks|bitte|grazie)
 _TERSE_REASON = re.compile(r"\s[-–—]\s|:\s")
 
 
+def _terse_head(s: str) -> str:
+    """What a terse sentence sets, before a reason after a dash or colon and without a trailing "pls" or "thanks"."""
+    return _TERSE_TAIL.sub("", _TERSE_REASON.split(s.strip(_PUNCT), maxsplit=1)[0])
+
+
 def _joins_styles(words: list[str], i: int, code: str) -> bool:
     """Whether ``words[i]`` is an "and" between two words of how answers should be ("kurz und knapp bitte", "short
     and simple please"; not "fish and chips please")."""
@@ -1600,7 +1605,7 @@ def _terse(s: str) -> bool:
     'negative_lead' or 'negation' word first), or the second says what not to use instead. Not "Cash only", "No
     way", "Kein Problem", "Friday, not Monday" (a correction of one fact), "No README, so I made one". Where it says
     both what to keep to and what not ("bodyweight stuff only, no gym"), no technical thing need be named."""
-    head = _TERSE_TAIL.sub("", _TERSE_REASON.split(s.strip(_PUNCT), maxsplit=1)[0])
+    head = _terse_head(s)
     if len(head) > 240 or lang.has_han(head) or not _terse_words().intersection(lang.words(head.lower())):
         return False
     clauses = [_TERSE_TAIL.sub("", c) for c in _TERSE_CLAUSE.split(head.strip(_PUNCT)) if c]
@@ -1645,7 +1650,7 @@ def _bare_setting(s: str) -> bool:
     text = s.strip()
     if text.endswith(("?", "？", "!", "！")):
         return False
-    head = _TERSE_TAIL.sub("", _TERSE_REASON.split(text.strip(_PUNCT), maxsplit=1)[0])
+    head = _terse_head(text)
     head = _TERSE_CLAUSE.split(head.strip(_PUNCT), maxsplit=1)[0]
     named = found("setting", head)
     dates = [m.span() for m in _DATE_FORMAT.finditer(head)]
